@@ -1,0 +1,47 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Dependencies point one way: tessera → TesseraApp → adapters (GalleryNet, SDLKit, CurlKit) → GalleryCore.
+let package = Package(
+    name: "Tessera",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tessera", targets: ["tessera"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2 SDL2_image SDL2_ttf",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        .target(name: "GalleryCore"),
+        .target(name: "SDLKit", dependencies: ["CSDL2"]),
+        .target(name: "CurlKit", dependencies: ["CCurl"]),
+        .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit"]),
+        .target(
+            name: "FixtureServer",
+            dependencies: [
+                "GalleryCore", "SDLKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .target(name: "TesseraApp", dependencies: ["GalleryCore", "GalleryNet", "SDLKit", "FixtureServer"]),
+        .executableTarget(
+            name: "tessera",
+            dependencies: [
+                "TesseraApp", "FixtureServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AdapterTests", dependencies: ["GalleryNet", "CurlKit", "SDLKit", "FixtureServer", "TesseraApp"]),
+        .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer"]),
+    ]
+)

@@ -1,0 +1,12 @@
+#ifndef TESSERA_CSDL2_SHIM_H
+#define TESSERA_CSDL2_SHIM_H
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+/* SDL_RWops' function pointers are not callable from Swift as methods: these are the macros as functions. */
+static inline Sint64 tessera_rw_tell(SDL_RWops *rw) { return SDL_RWtell(rw); }
+static inline int tessera_rw_close(SDL_RWops *rw) { return SDL_RWclose(rw); }
+/* SDL_MUSTLOCK is a macro. */
+static inline int tessera_surface_must_lock(SDL_Surface *s) { return SDL_MUSTLOCK(s) ? 1 : 0; }
+#endif

@@ -1,0 +1,27 @@
+/// Where the detail pane's parts go in a window: a panel inset from the window under the header, the photo as large
+/// as fits its top part, and lines of text under it.
+public struct DetailLayout: Equatable {
+    public var panel: Rect
+    public var image: Rect
+    public var textOrigin: (x: Int, y: Int)
+    public var textWidth: Int
+
+    public static func == (a: DetailLayout, b: DetailLayout) -> Bool {
+        a.panel == b.panel && a.image == b.image && a.textOrigin == b.textOrigin && a.textWidth == b.textWidth
+    }
+
+    public init(window: PixelSize, headerHeight: Int, margin: Int, photo: Photo, lineHeight: Int, lines: Int) {
+        let panel = Rect(x: margin, y: headerHeight + margin / 2,
+                         width: max(1, window.width - 2 * margin),
+                         height: max(1, window.height - headerHeight - margin))
+        let padding = 16
+        let textHeight = lines * lineHeight + padding
+        let imageArea = Rect(x: panel.x + padding, y: panel.y + padding,
+                             width: max(1, panel.width - 2 * padding),
+                             height: max(1, panel.height - 2 * padding - textHeight))
+        self.panel = panel
+        self.image = imageArea.aspectFit(width: photo.width, height: photo.height)
+        self.textOrigin = (panel.x + padding, imageArea.maxY + padding)
+        self.textWidth = panel.width - 2 * padding
+    }
+}

@@ -1,0 +1,35 @@
+/// The one list of photos every view shows: the grid today, a single column or a search result later.
+/// Within a pass through the catalogue, a photo ID already seen is dropped; the server's order is kept.
+public struct Feed {
+    public private(set) var items: [FeedItem] = []
+    private var seenInPass: Set<String> = []
+    private var pass = 0
+    /// Bumped by `reset`, so work started for the old feed is recognised as stale when it finishes.
+    public private(set) var generation = 0
+
+    public init() {}
+
+    public var count: Int { items.count }
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// Appends a page's photos to the given pass; returns how many were new.
+    @discardableResult
+    public mutating func append(_ photos: [Photo], pass newPass: Int) -> Int {
+        if newPass != pass {
+            pass = newPass
+            seenInPass.removeAll(keepingCapacity: true)
+        }
+        let before = items.count
+        for photo in photos where seenInPass.insert(photo.id).inserted {
+            items.append(FeedItem(photo: photo, pass: pass))
+        }
+        return items.count - before
+    }
+
+    public mutating func reset() {
+        items.removeAll()
+        seenInPass.removeAll()
+        pass = 0
+        generation += 1
+    }
+}

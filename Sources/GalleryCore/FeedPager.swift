@@ -1,0 +1,136 @@
+/// Decides which page to fetch next and when: the first page at start, the next one when the viewport nears the end
+/// of what is loaded, never the same page twice, never two at once. A finite catalogue starts over as a new pass
+/// (or ends, without wrapping). Failures wait with backoff; a page that keeps failing is skipped so it cannot block
+/// the pages after it.
+public struct FeedPager {
+    public struct Settings: Equatable {
+        public var pageSize: Int
+        public var wraps: Bool
+        /// Fetch the next page when fewer than this many viewport heights of content remain below the viewport.
+        public var prefetchScreens: Double
+        public var retry: RetryPolicy
+        /// After this many failed attempts at one page, move past it.
+        public var attemptsPerPage: Int
+
+        public init(pageSize: Int = 30, wraps: Bool = true, prefetchScreens: Double = 2,
+                    retry: RetryPolicy = RetryPolicy(), attemptsPerPage: Int = 4) {
+            self.pageSize = min(max(1, pageSize), PicsumSource.maxPageSize)
+            self.wraps = wraps; self.prefetchScreens = prefetchScreens
+            self.retry = retry; self.attemptsPerPage = max(1, attemptsPerPage)
+        }
+    }
+
+    public struct Request: Equatable {
+        public let page: Int
+        public let pass: Int
+        public let limit: Int
+        /// Matches `Feed.generation` when it was made; a response for an older generation is ignored.
+        public let generation: Int
+    }
+
+    public enum Phase: Equatable {
+        case idle
+        case loading(Request)
+        case waiting(until: Double)
+        /// The catalogue ended and the feed does not wrap (or the catalogue is empty).
+        case ended
+    }
+
+    public private(set) var settings: Settings
+    public private(set) var phase: Phase = .idle
+    public private(set) var nextPage = 1
+    public private(set) var pass = 0
+    public private(set) var failures = 0
+    /// The last failure, for the status line; cleared by the next success.
+    public private(set) var lastError: SourceError?
+    public private(set) var pagesSkipped = 0
+    private var itemsThisPass = 0
+
+    public init(settings: Settings = Settings()) { self.settings = settings }
+
+    public var isLoading: Bool { if case .loading = phase { return true } else { return false } }
+
+    /// Whether content below the viewport is short enough that the next page should be on its way.
+    public func wantsMore(contentHeight: Int, viewportBottom: Int, viewportHeight: Int) -> Bool {
+        Double(contentHeight - viewportBottom) < settings.prefetchScreens * Double(max(1, viewportHeight))
+    }
+
+    /// The request to send now, if any; the pager then counts it as in flight.
+    public mutating func nextRequest(wantsMore: Bool, now: Double, generation: Int) -> Request? {
+        switch phase {
+        case .loading, .ended: return nil
+        case .waiting(let until): if now < until { return nil }
+        case .idle: break
+        }
+        guard wantsMore else { return nil }
+        let request = Request(page: nextPage, pass: pass, limit: settings.pageSize, generation: generation)
+        phase = .loading(request)
+        return request
+    }
+
+    public enum Outcome: Equatable {
+        case appended(Int)
+        case stale
+        case wrapped
+        case ended
+        case willRetry(after: Double)
+        case skipped(page: Int)
+    }
+
+    /// Applies a response. `unit` is a random number in [0, 1) for retry jitter.
+    public mutating func complete(_ request: Request, with result: Result<PageContents, SourceError>,
+                                  into feed: inout Feed, now: Double, unit: Double = 0.5) -> Outcome {
+        guard case .loading(let current) = phase, current == request, request.generation == feed.generation else {
+            return .stale
+        }
+        switch result {
+        case .success(let contents):
+            failures = 0
+            lastError = nil
+            if contents.rawCount == 0 {
+                return endOfCatalogue()
+            }
+            let added = feed.append(contents.photos, pass: pass)
+            itemsThisPass += added
+            nextPage += 1
+            phase = .idle
+            // A short page is the last one: starting the next pass now saves a request for the empty page.
+            if contents.rawCount < request.limit {
+                _ = endOfCatalogue()
+            }
+            return .appended(added)
+        case .failure(let error):
+            failures += 1
+            lastError = error
+            if failures >= settings.attemptsPerPage {
+                failures = 0
+                pagesSkipped += 1
+                let skipped = nextPage
+                nextPage += 1
+                phase = .waiting(until: now + settings.retry.delay(afterFailures: 1, unit: unit))
+                return .skipped(page: skipped)
+            }
+            let delay = settings.retry.delay(afterFailures: failures, retryAfter: error.retryAfter, unit: unit)
+            phase = .waiting(until: now + delay)
+            return .willRetry(after: delay)
+        }
+    }
+
+    private mutating func endOfCatalogue() -> Outcome {
+        // Wrapping a pass that produced nothing would loop on empty pages forever.
+        guard settings.wraps, itemsThisPass > 0 else {
+            phase = .ended
+            return .ended
+        }
+        pass += 1
+        nextPage = 1
+        itemsThisPass = 0
+        phase = .idle
+        return .wrapped
+    }
+
+    /// Starts again from the first page (reload). The caller resets the feed, which bumps its generation.
+    public mutating func restart() {
+        self = FeedPager(settings: settings)
+    }
+}

@@ -1,0 +1,51 @@
+/// Every number the gallery's look and behaviour depend on, in one place.
+public struct GalleryConfig: Equatable {
+    public var windowSize = PixelSize(width: 1280, height: 800)
+    public var headerHeight = 48
+    public var columns = 2
+    public var gap = 12
+    public var cornerRadius = 10
+    public var pageSize = 30
+    public var wraps = true
+    /// Pixels moved by one arrow key press / one wheel notch.
+    public var lineStep = 90.0
+    public var wheelStep = 120.0
+    /// Redraws per second while nothing but the clock changes.
+    public var clockHz = 60
+    /// Texture uploads per frame: a burst of decoded images spreads over frames instead of costing one.
+    public var uploadsPerFrame = 3
+    public var uploadBytesPerFrame = 4 << 20
+    public var maxConcurrentDownloads = 8
+    public var connectTimeout = 5.0
+    public var requestTimeout = 30.0
+    /// A failed image is tried again after this many seconds, this many times.
+    public var imageRetryDelay = 2.0
+    public var imageRetries = 3
+    public var detailMargin = 40
+    public var theme = Theme()
+
+    public init() {}
+
+    public var layoutMetrics: MasonryLayout.Metrics { .init(columns: columns, gap: gap) }
+}
+
+public struct RGBA: Equatable {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+}
+
+public struct Theme: Equatable {
+    public var background = RGBA(24, 24, 27)
+    public var placeholder = RGBA(52, 52, 58)
+    public var failedPlaceholder = RGBA(70, 44, 48)
+    public var header = RGBA(12, 12, 14)
+    public var headerRule = RGBA(60, 60, 66)
+    public var text = RGBA(235, 235, 240)
+    public var dimText = RGBA(150, 150, 160)
+    public var errorText = RGBA(255, 120, 110)
+    public var accent = RGBA(90, 160, 255)
+    public var focus = RGBA(240, 240, 250)
+    public var scrim = RGBA(0, 0, 0, 200)
+    public var panel = RGBA(32, 32, 36)
+    public init() {}
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// What the core asks of an HTTP transport. The real one is libcurl (GalleryNet.CurlHTTPClient); tests use fakes.
+public protocol HTTPClient: AnyObject {
+    /// Starts a GET. `completion` runs exactly once, on the client's own thread, unless the request is cancelled first.
+    @discardableResult
+    func get(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> RequestID
+    /// Cancels a request that has not completed; its completion never runs. Unknown or finished IDs are ignored.
+    func cancel(_ id: RequestID)
+}
+
+public struct RequestID: Hashable, Sendable {
+    public let raw: UInt64
+    public init(_ raw: UInt64) { self.raw = raw }
+}
+
+public struct HTTPRequest: Sendable {
+    public var url: String
+    /// Lower runs sooner when the client has more requests than transfer slots.
+    public var priority: Int
+    /// Bodies larger than this fail with `.tooLarge` instead of filling memory.
+    public var maxBodyBytes: Int
+    public var connectTimeout: Double
+    /// Total time allowed, so a server that trickles bytes cannot hold a slot forever.
+    public var totalTimeout: Double
+
+    public init(url: String, priority: Int = 0, maxBodyBytes: Int = 32 << 20,
+                connectTimeout: Double = 5, totalTimeout: Double = 30) {
+        self.url = url; self.priority = priority; self.maxBodyBytes = maxBodyBytes
+        self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
+    }
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header names are lower-cased.
+    public var headers: [String: String]
+    public var body: Data
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status; self.headers = headers; self.body = body
+    }
+}
+
+public enum HTTPError: Error, Equatable, CustomStringConvertible {
+    /// Could not connect, resolve or talk to the server at all: the network or the server is down.
+    case unreachable(String)
+    case timedOut
+    case status(Int, retryAfter: Double?)
+    case tooManyRedirects
+    case tooLarge
+    case other(String)
+
+    /// Whether a later attempt may succeed.
+    public var isRetryable: Bool {
+        switch self {
+        case .unreachable, .timedOut, .other: return true
+        case .status(let code, _): return code == 408 || code == 429 || code >= 500
+        case .tooManyRedirects, .tooLarge: return false
+        }
+    }
+
+    /// True when the failure says nothing about the resource, only that the server could not be reached.
+    public var isNetworkFailure: Bool {
+        switch self {
+        case .unreachable, .timedOut: return true
+        default: return false
+        }
+    }
+
+    public var retryAfter: Double? {
+        if case .status(_, let after) = self { return after }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .unreachable(let why): return "cannot reach server (\(why))"
+        case .timedOut: return "request timed out"
+        case .status(let code, _): return "HTTP \(code)"
+        case .tooManyRedirects: return "too many redirects"
+        case .tooLarge: return "response too large"
+        case .other(let why): return why
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// `Retry-After` in seconds (the delta-seconds form; an HTTP date is not worth honouring from a photo API).
+    public var retryAfter: Double? {
+        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces),
+              let seconds = Double(value), seconds >= 0, seconds.isFinite else { return nil }
+        return min(seconds, 3600)
+    }
+}

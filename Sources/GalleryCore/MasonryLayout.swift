@@ -1,0 +1,115 @@
+/// A staggered grid: equal-width columns with a constant gap; each item keeps its aspect ratio and goes to the
+/// shortest column. Appending lays out only the new items; a width change re-lays out everything (the only O(n) step).
+///
+/// Heights come from the photo's own width and height, so a cell has its final size before any pixel arrives.
+public struct MasonryLayout {
+    public struct Metrics: Equatable {
+        public var columns: Int
+        public var gap: Int
+        /// Aspect ratios outside this range are clamped so a 1×10000 panorama neither vanishes nor fills a screen.
+        public var minAspect: Double
+        public var maxAspect: Double
+
+        public init(columns: Int = 2, gap: Int = 12, minAspect: Double = 0.25, maxAspect: Double = 4) {
+            self.columns = max(1, columns); self.gap = max(0, gap)
+            self.minAspect = minAspect; self.maxAspect = maxAspect
+        }
+    }
+
+    public private(set) var metrics: Metrics
+    public private(set) var width: Int
+    public private(set) var frames: [Rect] = []
+    /// For each column, the indices of its items in top-to-bottom order: y grows with index within a column,
+    /// which is what makes the visible query a binary search.
+    private var columnItems: [[Int]]
+    private var columnBottoms: [Int]
+    private var aspects: [Double] = []
+
+    public init(width: Int, metrics: Metrics = Metrics()) {
+        self.metrics = metrics
+        self.width = max(0, width)
+        columnItems = Array(repeating: [], count: metrics.columns)
+        columnBottoms = Array(repeating: metrics.gap, count: metrics.columns)
+    }
+
+    public var count: Int { frames.count }
+
+    /// Column width in logical pixels: the gap stands between columns and at both outer edges.
+    public var columnWidth: Int {
+        max(1, (width - metrics.gap * (metrics.columns + 1)) / metrics.columns)
+    }
+
+    /// Height of all the content, including the gap under the last row.
+    public var contentHeight: Int { columnBottoms.max() ?? 0 }
+
+    /// Lays out items appended to the feed; only the new ones are touched.
+    public mutating func append(aspect width: Int, height: Int) {
+        let aspect = min(max(Double(width) / Double(max(1, height)), metrics.minAspect), metrics.maxAspect)
+        aspects.append(aspect)
+        place(aspect: aspect)
+    }
+
+    public mutating func append<S: Sequence>(_ photos: S) where S.Element == Photo {
+        for photo in photos { append(aspect: photo.width, height: photo.height) }
+    }
+
+    /// Recomputes every frame for a new width (window resize). Order and column choice follow the same rule.
+    public mutating func relayout(width newWidth: Int) {
+        guard newWidth != width else { return }
+        width = max(0, newWidth)
+        let all = aspects
+        frames.removeAll(keepingCapacity: true)
+        columnItems = Array(repeating: [], count: metrics.columns)
+        columnBottoms = Array(repeating: metrics.gap, count: metrics.columns)
+        for aspect in all { place(aspect: aspect) }
+    }
+
+    /// Forgets every item (feed reloaded).
+    public mutating func removeAll() {
+        frames.removeAll(); aspects.removeAll()
+        columnItems = Array(repeating: [], count: metrics.columns)
+        columnBottoms = Array(repeating: metrics.gap, count: metrics.columns)
+    }
+
+    private mutating func place(aspect: Double) {
+        var column = 0
+        for c in 1..<metrics.columns where columnBottoms[c] < columnBottoms[column] { column = c }
+        let w = columnWidth
+        let h = max(1, Int((Double(w) / aspect).rounded()))
+        let x = metrics.gap + column * (w + metrics.gap)
+        let frame = Rect(x: x, y: columnBottoms[column], width: w, height: h)
+        columnItems[column].append(frames.count)
+        frames.append(frame)
+        columnBottoms[column] = frame.maxY + metrics.gap
+    }
+
+    /// Indices of items whose frames intersect the band [top, bottom), in ascending index order.
+    /// Cost: O(columns · log n + k) for k results.
+    public func indices(intersecting top: Int, _ bottom: Int) -> [Int] {
+        guard bottom > top else { return [] }
+        var result: [Int] = []
+        for column in columnItems {
+            var i = firstIndex(in: column, withMaxYAbove: top)
+            while i < column.count, frames[column[i]].y < bottom {
+                result.append(column[i]); i += 1
+            }
+        }
+        result.sort()
+        return result
+    }
+
+    /// The item under a point in content coordinates, if any.
+    public func index(at x: Int, y: Int) -> Int? {
+        indices(intersecting: y, y + 1).first { frames[$0].contains(x: x, y: y) }
+    }
+
+    /// The first position in a column whose frame ends below `top`.
+    private func firstIndex(in column: [Int], withMaxYAbove top: Int) -> Int {
+        var lo = 0, hi = column.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if frames[column[mid]].maxY <= top { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

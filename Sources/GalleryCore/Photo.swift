@@ -1,0 +1,44 @@
+/// One photo of a source's catalogue, as its list response describes it: enough to lay out its cell before any pixel arrives.
+public struct Photo: Equatable, Hashable, Sendable {
+    public let id: String
+    public let author: String
+    public let width: Int
+    public let height: Int
+    /// The photo's page (for picsum, its Unsplash page).
+    public let url: String
+    /// Where the full-size original can be downloaded.
+    public let downloadURL: String
+
+    public init(id: String, author: String, width: Int, height: Int, url: String, downloadURL: String) {
+        self.id = id; self.author = author; self.width = width; self.height = height
+        self.url = url; self.downloadURL = downloadURL
+    }
+
+    /// IDs come from a server: they are only ever used as a URL path segment and a dictionary key, and only if they
+    /// are short and made of URL-safe characters. Anything else (slashes, dots, spaces, control characters) is refused.
+    public static func isAcceptableID(_ id: String) -> Bool {
+        guard !id.isEmpty, id.utf8.count <= 64 else { return false }
+        return id.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F
+        }
+    }
+}
+
+/// A photo's place in the endless feed. The same photo shows again on the next pass through a finite catalogue,
+/// so identity is the pair, not the photo ID alone.
+public struct ItemKey: Hashable, Sendable, CustomStringConvertible {
+    public let pass: Int
+    public let photoID: String
+    public init(pass: Int, photoID: String) { self.pass = pass; self.photoID = photoID }
+    public var description: String { "\(pass)/\(photoID)" }
+}
+
+public struct FeedItem: Equatable, Sendable {
+    public let key: ItemKey
+    public let photo: Photo
+    public init(photo: Photo, pass: Int) {
+        self.photo = photo
+        self.key = ItemKey(pass: pass, photoID: photo.id)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Decodes a picsum `/v2/list` body. The list as a whole must be a JSON array; single entries that are malformed
+/// (missing or wrongly typed fields, non-positive sizes, unacceptable IDs) are skipped and counted, not fatal.
+public enum PicsumList {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case notJSON
+        case notAnArray
+
+        public var description: String {
+            switch self {
+            case .notJSON: return "malformed JSON in photo list"
+            case .notAnArray: return "photo list is not a JSON array"
+            }
+        }
+    }
+
+    public static func decode(_ data: Data) throws -> PageContents {
+        let entries: [LossyEntry]
+        do {
+            entries = try JSONDecoder().decode([LossyEntry].self, from: data)
+        } catch {
+            // Tell "not JSON at all" from "JSON, but not a list": the two mean different server faults.
+            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+                throw Failure.notAnArray
+            }
+            throw Failure.notJSON
+        }
+        let photos = entries.compactMap { $0.photo }
+        return PageContents(photos: photos, skipped: entries.count - photos.count)
+    }
+
+    /// One array element; decoding never throws, a bad element just yields no photo.
+    private struct LossyEntry: Decodable {
+        let photo: Photo?
+
+        private enum Field: String, CodingKey { case id, author, width, height, url, download_url }
+
+        init(from decoder: Decoder) {
+            photo = try? LossyEntry.decodePhoto(decoder)
+        }
+
+        private static func decodePhoto(_ decoder: Decoder) throws -> Photo? {
+            let c = try decoder.container(keyedBy: Field.self)
+            let id = (try? c.decode(String.self, forKey: .id)) ?? (try? c.decode(UInt64.self, forKey: .id)).map(String.init)
+            guard let id, Photo.isAcceptableID(id),
+                  let width = try? c.decode(Int.self, forKey: .width), width > 0, width <= 1_000_000,
+                  let height = try? c.decode(Int.self, forKey: .height), height > 0, height <= 1_000_000
+            else { return nil }
+            // Author and links are shown as text only: absent or wrongly typed reads as absent.
+            return Photo(
+                id: id,
+                author: (try? c.decode(String.self, forKey: .author)) ?? "Unknown",
+                width: width, height: height,
+                url: (try? c.decode(String.self, forKey: .url)) ?? "",
+                downloadURL: (try? c.decode(String.self, forKey: .download_url)) ?? "")
+        }
+    }
+}

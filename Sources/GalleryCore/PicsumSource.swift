@@ -1,0 +1,74 @@
+import Foundation
+
+/// The Lorem Picsum API (and the fixture server, which speaks the same protocol) over any `HTTPClient`.
+public final class PicsumSource: PhotoSource {
+    public let name: String
+    public let baseURL: String
+    private let http: HTTPClient
+
+    /// `baseURL` without a trailing slash, e.g. `https://picsum.photos`.
+    public init(baseURL: String, http: HTTPClient, name: String = "picsum") {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.http = http
+        self.name = name
+    }
+
+    public func listURL(page: Int, limit: Int) -> String {
+        "\(baseURL)/v2/list?page=\(max(1, page))&limit=\(min(max(1, limit), PicsumSource.maxPageSize))"
+    }
+
+    /// `/id/{id}/{w}/{h}`: picsum centre-crops to exactly w×h. The ID was validated as URL-safe when decoded.
+    public func imageURL(for photo: Photo, size: PixelSize) -> String {
+        let w = min(max(1, size.width), PicsumSource.maxImageSide)
+        let h = min(max(1, size.height), PicsumSource.maxImageSide)
+        return "\(baseURL)/id/\(photo.id)/\(w)/\(h)"
+    }
+
+    /// Picsum caps `limit` at 100.
+    public static let maxPageSize = 100
+    /// Picsum refuses sides above 5000.
+    public static let maxImageSide = 5000
+
+    public func fetchPage(_ page: Int, limit: Int,
+                          completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        let request = HTTPRequest(url: listURL(page: page, limit: limit), priority: -1, maxBodyBytes: 4 << 20)
+        return http.get(request) { result in
+            completion(PicsumSource.page(from: result))
+        }
+    }
+
+    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
+                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+        let request = HTTPRequest(url: imageURL(for: photo, size: size), priority: priority, maxBodyBytes: 24 << 20)
+        return http.get(request) { result in
+            completion(PicsumSource.body(from: result))
+        }
+    }
+
+    public func cancel(_ id: RequestID) { http.cancel(id) }
+
+    static func page(from result: Result<HTTPResponse, HTTPError>) -> Result<PageContents, SourceError> {
+        switch body(from: result) {
+        case .failure(let e): return .failure(e)
+        case .success(let data):
+            do {
+                return .success(try PicsumList.decode(data))
+            } catch {
+                return .failure(.malformed("\(error)"))
+            }
+        }
+    }
+
+    static func body(from result: Result<HTTPResponse, HTTPError>) -> Result<Data, SourceError> {
+        switch result {
+        case .failure(let e): return .failure(.http(e))
+        case .success(let response):
+            guard (200..<300).contains(response.status) else {
+                return .failure(.http(.status(response.status, retryAfter: response.retryAfter)))
+            }
+            return .success(response.body)
+        }
+    }
+}

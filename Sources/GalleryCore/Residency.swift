@@ -1,0 +1,93 @@
+/// Which cells may hold pixels: the visible ones, then a margin around the viewport that reaches further in the
+/// direction of scrolling. Everything else is released by the renderer. A pure function of the layout and the
+/// viewport, so a test can scroll any number of items through it and count what stays resident.
+public struct ResidencyPolicy: Equatable {
+    /// Margins in viewport heights.
+    public var screensBehind: Double
+    public var screensAhead: Double
+    /// Upper bound on the bytes (4 per physical pixel) of all wanted cells; visible cells always count first.
+    public var byteBudget: Int
+
+    public init(screensBehind: Double = 1, screensAhead: Double = 1.5, byteBudget: Int) {
+        self.screensBehind = screensBehind; self.screensAhead = screensAhead; self.byteBudget = byteBudget
+    }
+
+    /// Three windows' worth of 32-bit pixels: one on screen, the rest for the margins.
+    public static func budget(forWindow size: PixelSize) -> Int { 3 * size.area * 4 }
+
+    public struct Plan: Equatable {
+        /// Visible cells, nearest to the viewport centre first.
+        public var visible: [Int]
+        /// Margin cells within budget, the scroll direction first and nearest first.
+        public var prefetch: [Int]
+        public var wantedBytes: Int
+
+        /// All wanted cells in priority order (0 is most urgent).
+        public var ordered: [Int] { visible + prefetch }
+    }
+
+    /// - Parameters:
+    ///   - top, height: the viewport in content pixels.
+    ///   - direction: +1 scrolling down, −1 up, 0 at rest (margins split evenly).
+    ///   - scale: physical pixels per logical pixel.
+    public func plan(layout: MasonryLayout, top: Int, height: Int, direction: Int, scale: Double = 1) -> Plan {
+        let bottom = top + height
+        let centre = top + height / 2
+        let visible = layout.indices(intersecting: top, bottom).sorted {
+            distance(layout.frames[$0], to: centre) < distance(layout.frames[$1], to: centre)
+        }
+        var bytes = visible.reduce(0) { $0 + cost(layout.frames[$1], scale) }
+
+        let (aboveScreens, belowScreens): (Double, Double)
+        switch direction {
+        case 1: (aboveScreens, belowScreens) = (screensBehind, screensAhead)
+        case -1: (aboveScreens, belowScreens) = (screensAhead, screensBehind)
+        default:
+            let even = (screensBehind + screensAhead) / 2
+            (aboveScreens, belowScreens) = (even, even)
+        }
+        let above = layout.indices(intersecting: top - Int(aboveScreens * Double(height)), top)
+            .filter { layout.frames[$0].maxY <= top }
+            .sorted { layout.frames[$0].maxY > layout.frames[$1].maxY }
+        let below = layout.indices(intersecting: bottom, bottom + Int(belowScreens * Double(height)))
+            .filter { layout.frames[$0].y >= bottom }
+            .sorted { layout.frames[$0].y < layout.frames[$1].y }
+        let (first, second) = direction < 0 ? (above, below) : (below, above)
+
+        var prefetch: [Int] = []
+        for index in interleave(first, second) {
+            let c = cost(layout.frames[index], scale)
+            if bytes + c > byteBudget { continue }
+            bytes += c
+            prefetch.append(index)
+        }
+        return Plan(visible: visible, prefetch: prefetch, wantedBytes: bytes)
+    }
+
+    /// Ahead-of-scroll cells come two for every one behind, so a fling fills the screen it is heading to.
+    private func interleave(_ ahead: [Int], _ behind: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(ahead.count + behind.count)
+        var a = 0, b = 0
+        while a < ahead.count || b < behind.count {
+            for _ in 0..<2 where a < ahead.count { result.append(ahead[a]); a += 1 }
+            if b < behind.count { result.append(behind[b]); b += 1 }
+        }
+        return result
+    }
+
+    private func distance(_ frame: Rect, to centre: Int) -> Int {
+        if centre < frame.y { return frame.y - centre }
+        if centre > frame.maxY { return centre - frame.maxY }
+        return 0
+    }
+
+    public static func pixelSize(of frame: Rect, scale: Double) -> PixelSize {
+        PixelSize(width: max(1, Int((Double(frame.width) * scale).rounded())),
+                  height: max(1, Int((Double(frame.height) * scale).rounded())))
+    }
+
+    private func cost(_ frame: Rect, _ scale: Double) -> Int {
+        ResidencyPolicy.pixelSize(of: frame, scale: scale).area * 4
+    }
+}

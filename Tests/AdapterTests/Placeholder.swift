@@ -1,0 +1,2 @@
+import XCTest
+final class PAdapterTests: XCTestCase { func testNothing() {} }
