@@ -1,0 +1,112 @@
+import CCurl
+import Foundation
+
+/// One transfer (`curl_easy_init` / `curl_easy_cleanup`). It gathers its body and the final response's headers
+/// through libcurl's callbacks, which receive this object as an unretained `Unmanaged` userdata pointer: the handle
+/// must outlive its transfer, which `MultiHandle` ensures by holding it while it is added.
+public final class EasyHandle {
+    public let pointer: UnsafeMutableRawPointer
+    public private(set) var body = Data()
+    /// Headers of the last response (after redirects), names lower-cased.
+    public private(set) var headers: [String: String] = [:]
+    /// Transfers whose body would pass this many bytes are stopped (they end with CURLE_WRITE_ERROR).
+    public var maxBodyBytes = 32 << 20
+    public private(set) var exceededBodyLimit = false
+    /// Set by the owner; not used by libcurl.
+    public var tag: UInt64 = 0
+
+    public init() throws {
+        guard CurlGlobal.initialised else { throw CurlError(CURLE_FAILED_INIT, detail: "curl_global_init") }
+        guard let h = curl_easy_init() else { throw CurlError(CURLE_FAILED_INIT, detail: "curl_easy_init") }
+        pointer = h
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        try check(tessera_easy_setopt_data_callback(h, CURLOPT_WRITEFUNCTION, EasyHandle.writeCallback))
+        try check(tessera_easy_setopt_pointer(h, CURLOPT_WRITEDATA, me))
+        try check(tessera_easy_setopt_data_callback(h, CURLOPT_HEADERFUNCTION, EasyHandle.headerCallback))
+        try check(tessera_easy_setopt_pointer(h, CURLOPT_HEADERDATA, me))
+        // Worker threads must not get SIGALRM from DNS timeouts.
+        try check(tessera_easy_setopt_long(h, CURLOPT_NOSIGNAL, 1))
+    }
+
+    deinit { curl_easy_cleanup(pointer) }
+
+    /// Sets up a GET: URL, redirects (with a limit, never to non-HTTP schemes), timeouts, TLS verification on.
+    public func configureGET(url: String, maxRedirects: Int, connectTimeout: Double, totalTimeout: Double,
+                             userAgent: String) throws {
+        try check(tessera_easy_setopt_string(pointer, CURLOPT_URL, url))
+        try check(tessera_easy_setopt_string(pointer, CURLOPT_PROTOCOLS_STR, "http,https"))
+        try check(tessera_easy_setopt_string(pointer, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_FOLLOWLOCATION, 1))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_MAXREDIRS, maxRedirects))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000)))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000)))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_SSL_VERIFYPEER, 1))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_SSL_VERIFYHOST, 2))
+        try check(tessera_easy_setopt_string(pointer, CURLOPT_USERAGENT, userAgent))
+        try check(tessera_easy_setopt_string(pointer, CURLOPT_ACCEPT_ENCODING, ""))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS))
+    }
+
+    /// `CURLINFO_RESPONSE_CODE` of the last response.
+    public var responseCode: Int {
+        var code: Int = 0
+        _ = tessera_easy_getinfo_long(pointer, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    /// `CURLINFO_EFFECTIVE_URL`: where the transfer ended after redirects.
+    public var effectiveURL: String? {
+        var text: UnsafeMutablePointer<CChar>?
+        guard tessera_easy_getinfo_string(pointer, CURLINFO_EFFECTIVE_URL, &text) == CURLE_OK, let text else {
+            return nil
+        }
+        return String(cString: text)
+    }
+
+    /// Runs the transfer on this thread (`curl_easy_perform`); for tests and one-off requests.
+    public func perform() throws {
+        let code = curl_easy_perform(pointer)
+        guard code == CURLE_OK else { throw CurlError(code) }
+    }
+
+    private func check(_ code: CURLcode) throws {
+        guard code == CURLE_OK else { throw CurlError(code) }
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if body.count + bytes.count > maxBodyBytes {
+            exceededBodyLimit = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    private func header(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            headers.removeAll()  // a new response (after a redirect) starts
+            return
+        }
+        guard let colon = trimmed.firstIndex(of: ":") else { return }
+        let name = trimmed[..<colon].lowercased()
+        let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        headers[name] = value
+    }
+
+    private static let writeCallback: tessera_data_callback = { data, size, count, userdata in
+        guard let data, let userdata else { return 0 }
+        let handle = Unmanaged<EasyHandle>.fromOpaque(userdata).takeUnretainedValue()
+        let n = size * count
+        return handle.append(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
+    }
+
+    private static let headerCallback: tessera_data_callback = { data, size, count, userdata in
+        guard let data, let userdata else { return 0 }
+        let handle = Unmanaged<EasyHandle>.fromOpaque(userdata).takeUnretainedValue()
+        let n = size * count
+        let bytes = UnsafeRawBufferPointer(start: data, count: n)
+        handle.header(String(decoding: bytes, as: UTF8.self))
+        return n
+    }
+}

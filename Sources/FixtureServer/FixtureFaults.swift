@@ -1,0 +1,37 @@
+/// Faults the fixture server can be told to inject, so tests exercise every failure path on purpose.
+public struct FixtureFaults: Equatable {
+    /// Added before every response.
+    public var latencyMs = 0
+    /// List pages answered with HTTP 500.
+    public var failingPages: Set<Int> = []
+    /// List pages answered with a status and optional Retry-After, e.g. 429.
+    public var pageStatus: [Int: (code: Int, retryAfter: Int?)] = [:]
+    /// List pages answered with a body that is not JSON.
+    public var malformedPages: Set<Int> = []
+    /// Images answered with random bytes labelled image/jpeg.
+    public var corruptImages: Set<String> = []
+    /// Images cut off halfway.
+    public var truncatedImages: Set<String> = []
+    /// Images answered with an HTML page.
+    public var nonImageImages: Set<String> = []
+    /// Every image answered with this status.
+    public var imageStatus: Int?
+
+    public init() {}
+
+    public static func == (a: FixtureFaults, b: FixtureFaults) -> Bool {
+        a.latencyMs == b.latencyMs && a.failingPages == b.failingPages && a.malformedPages == b.malformedPages
+            && a.corruptImages == b.corruptImages && a.truncatedImages == b.truncatedImages
+            && a.nonImageImages == b.nonImageImages && a.imageStatus == b.imageStatus
+            && a.pageStatus.mapValues { "\($0.code)/\($0.retryAfter ?? -1)" }
+                == b.pageStatus.mapValues { "\($0.code)/\($0.retryAfter ?? -1)" }
+    }
+}
+
+/// What the server has been asked, for tests that count requests.
+public struct FixtureCounters: Equatable {
+    public var pages = 0
+    public var imageRedirects = 0
+    public var images = 0
+    public var other = 0
+}

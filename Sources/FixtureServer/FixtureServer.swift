@@ -1,0 +1,165 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A picsum-compatible HTTP server on 127.0.0.1 for tests and the offline demo. Faults can be changed while it runs;
+/// it counts what it was asked.
+public final class FixtureServer {
+    public let catalog: FixtureCatalog
+    public private(set) var port = 0
+    private let group: MultiThreadedEventLoopGroup
+    private var channel: Channel?
+    private let state: FixtureState
+
+    public init(photos: Int = 1000, faults: FixtureFaults = FixtureFaults()) {
+        catalog = FixtureCatalog(count: photos)
+        state = FixtureState(router: FixtureRouter(catalog: catalog), faults: faults)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    }
+
+    deinit {
+        stop()
+        try? group.syncShutdownGracefully()
+    }
+
+    /// Binds 127.0.0.1:`port` (0 picks a free port) and starts serving. Returns the port.
+    @discardableResult
+    public func start(port requested: Int = 0) throws -> Int {
+        let state = self.state
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                    channel.pipeline.addHandler(FixtureHandler(state: state))
+                }
+            }
+            .childChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+        let channel = try bootstrap.bind(host: "127.0.0.1", port: requested).wait()
+        self.channel = channel
+        port = channel.localAddress?.port ?? requested
+        return port
+    }
+
+    /// Closes the listening socket; connections already open finish their current response.
+    public func stop() {
+        try? channel?.close().wait()
+        channel = nil
+    }
+
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    public var faults: FixtureFaults {
+        get { state.read { $0.faults } }
+        set { state.write { $0.faults = newValue } }
+    }
+
+    public var counters: FixtureCounters { state.read { $0.counters } }
+
+    /// Blocks the calling thread until the server's channel closes (for `tessera serve-fixture`).
+    public func wait() throws { try channel?.closeFuture.wait() }
+}
+
+/// The server's shared mutable state, behind a lock (handlers run on the event loop, tests read from elsewhere).
+final class FixtureState {
+    struct Values {
+        var faults: FixtureFaults
+        var counters = FixtureCounters()
+        var redirectSerial = 0
+    }
+
+    let router: FixtureRouter
+    let images = FixtureImages()
+    private let lock = NSLock()
+    private var values: Values
+
+    init(router: FixtureRouter, faults: FixtureFaults) {
+        self.router = router
+        values = Values(faults: faults)
+    }
+
+    func read<T>(_ body: (Values) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(values) }
+    func write(_ body: (inout Values) -> Void) { lock.lock(); body(&values); lock.unlock() }
+
+    func respond(path: String, host: String) -> (FixtureResponse, latencyMs: Int) {
+        lock.lock(); defer { lock.unlock() }
+        values.redirectSerial += 1
+        let response = router.route(path: path, host: host, faults: values.faults, counters: &values.counters,
+                                    redirectSerial: values.redirectSerial)
+        return (response, values.faults.latencyMs)
+    }
+}
+
+final class FixtureHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let state: FixtureState
+    private var head: HTTPRequestHead?
+
+    init(state: FixtureState) { self.state = state }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let h): head = h
+        case .body: break
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            handle(head, context: context)
+        }
+    }
+
+    private func handle(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let host = head.headers.first(name: "host") ?? "127.0.0.1"
+        let (response, latency) = state.respond(path: head.uri, host: host)
+        let loop = context.eventLoop
+        let keepAlive = head.isKeepAlive
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        let send = { [state] in
+            if let image = response.image {
+                // Drawing and encoding is slow: do it off the event loop, then hop back to write.
+                DispatchQueue.global().async {
+                    var drawn = response
+                    do {
+                        drawn.body = try state.images.jpeg(id: image.id, width: image.width, height: image.height)
+                    } catch {
+                        drawn = .text(500, "could not draw image: \(error)")
+                    }
+                    loop.execute { bound.value.handler.write(drawn, keepAlive: keepAlive, context: bound.value.context) }
+                }
+            } else {
+                self.write(response, keepAlive: keepAlive, context: context)
+            }
+        }
+        if latency > 0 {
+            loop.scheduleTask(in: .milliseconds(Int64(latency))) { send() }
+        } else {
+            send()
+        }
+    }
+
+    private func write(_ response: FixtureResponse, keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders(response.headers)
+        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        let close = !keepAlive || response.truncate
+        headers.replaceOrAdd(name: "Connection", value: close ? "close" : "keep-alive")
+        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status),
+                                    headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        let body = response.truncate ? response.body.prefix(response.body.count / 2) : response.body
+        var buffer = context.channel.allocator.buffer(capacity: body.count)
+        buffer.writeBytes(body)
+        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        if response.truncate {
+            // Promised more bytes than sent: the client sees the connection close mid-body.
+            context.flush()
+            context.close(promise: nil)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            if close { context.close(promise: nil) }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import CurlKit
+import Foundation
+import GalleryCore
+
+/// `HTTPClient` over libcurl's multi interface, run by one network thread. Requests wait in a priority queue until a
+/// transfer slot is free, so a fling that asks for many images starts only the most urgent; cancelling removes a
+/// transfer from the multi handle at once. Completions run on the network thread.
+public final class CurlHTTPClient: HTTPClient {
+    public struct Settings {
+        public var maxConcurrent = 8
+        public var maxRedirects = 5
+        public var userAgent = "Tessera/0.1"
+        public init() {}
+    }
+
+    /// Counters since start, for the status line and the benchmark.
+    public struct Stats: Equatable {
+        public var started = 0
+        public var completed = 0
+        public var failed = 0
+        public var cancelled = 0
+        public var bytes = 0
+    }
+
+    private struct Job {
+        let id: RequestID
+        let request: HTTPRequest
+        let sequence: UInt64
+        let completion: (Result<HTTPResponse, HTTPError>) -> Void
+    }
+
+    private let settings: Settings
+    private let multi: MultiHandle
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var queued: [Job] = []
+    private var cancelRequests: Set<RequestID> = []
+    private var nextID: UInt64 = 1
+    private var stopping = false
+    private var stats = Stats()
+    private var activeCount = 0
+    // Network thread only:
+    private var active: [RequestID: (handle: EasyHandle, job: Job)] = [:]
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+
+    public init(settings: Settings = Settings()) throws {
+        self.settings = settings
+        multi = try MultiHandle()
+        multi.setMaxHostConnections(settings.maxConcurrent)
+        let thread = Thread { [unowned self] in self.run() }
+        thread.name = "tessera-net"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops the network thread; pending completions are dropped. Call before releasing the client.
+    public func shutdown() {
+        lock.lock()
+        let wasStopping = stopping
+        stopping = true
+        lock.unlock()
+        guard !wasStopping else { return }
+        multi.wakeup()
+        finished.wait()
+    }
+
+    deinit { shutdown() }
+
+    public var statistics: Stats {
+        lock.lock(); defer { lock.unlock() }
+        return stats
+    }
+
+    /// Requests waiting for a slot or running.
+    public var inFlight: Int {
+        lock.lock(); defer { lock.unlock() }
+        return queued.count + activeCount
+    }
+
+    @discardableResult
+    public func get(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> RequestID {
+        lock.lock()
+        let id = RequestID(nextID)
+        queued.append(Job(id: id, request: request, sequence: nextID, completion: completion))
+        nextID += 1
+        lock.unlock()
+        multi.wakeup()
+        return id
+    }
+
+    public func cancel(_ id: RequestID) {
+        lock.lock()
+        if let index = queued.firstIndex(where: { $0.id == id }) {
+            queued.remove(at: index)
+            stats.cancelled += 1
+        } else {
+            cancelRequests.insert(id)
+        }
+        lock.unlock()
+        multi.wakeup()
+    }
+
+    // MARK: network thread
+
+    private func run() {
+        while true {
+            lock.lock()
+            if stopping { lock.unlock(); break }
+            let cancels = cancelRequests
+            cancelRequests.removeAll()
+            var starting: [Job] = []
+            let free = settings.maxConcurrent - active.count + cancels.filter { active[$0] != nil }.count
+            if free > 0 && !queued.isEmpty {
+                // Most urgent first; among equals, first asked first served.
+                queued.sort { ($0.request.priority, $0.sequence) < ($1.request.priority, $1.sequence) }
+                starting = Array(queued.prefix(free))
+                queued.removeFirst(starting.count)
+            }
+            lock.unlock()
+
+            for id in cancels {
+                guard let entry = active.removeValue(forKey: id) else { continue }
+                multi.remove(entry.handle)
+                count { $0.cancelled += 1 }
+            }
+            for job in starting { start(job) }
+
+            multi.perform()
+            for (handle, outcome) in multi.takeCompleted() {
+                let id = RequestID(handle.tag)
+                guard let entry = active.removeValue(forKey: id) else { continue }
+                let result = response(handle, outcome)
+                lock.lock()
+                // A cancel that raced with completion wins: the caller has stopped waiting.
+                let wasCancelled = cancelRequests.remove(id) != nil
+                switch (wasCancelled, result) {
+                case (true, _): stats.cancelled += 1
+                case (false, .success(let r)): stats.completed += 1; stats.bytes += r.body.count
+                case (false, .failure): stats.failed += 1
+                }
+                lock.unlock()
+                if !wasCancelled { entry.job.completion(result) }
+            }
+            lock.lock()
+            activeCount = active.count
+            lock.unlock()
+            multi.poll(timeoutMs: active.isEmpty ? 1000 : 100)
+        }
+        for (_, entry) in active { multi.remove(entry.handle) }
+        active.removeAll()
+        finished.signal()
+    }
+
+    private func start(_ job: Job) {
+        do {
+            let handle = try EasyHandle()
+            handle.tag = job.id.raw
+            handle.maxBodyBytes = job.request.maxBodyBytes
+            try handle.configureGET(url: job.request.url, maxRedirects: settings.maxRedirects,
+                                    connectTimeout: job.request.connectTimeout,
+                                    totalTimeout: job.request.totalTimeout, userAgent: settings.userAgent)
+            try multi.add(handle)
+            active[job.id] = (handle, job)
+            count { $0.started += 1 }
+        } catch {
+            count { $0.started += 1; $0.failed += 1 }
+            job.completion(.failure(.other("\(error)")))
+        }
+    }
+
+    private func response(_ handle: EasyHandle, _ outcome: Result<Void, CurlError>) -> Result<HTTPResponse, HTTPError> {
+        switch outcome {
+        case .success:
+            return .success(HTTPResponse(status: handle.responseCode, headers: handle.headers, body: handle.body))
+        case .failure(let error):
+            if handle.exceededBodyLimit { return .failure(.tooLarge) }
+            return .failure(CurlHTTPClient.map(error))
+        }
+    }
+
+    static func map(_ error: CurlError) -> HTTPError {
+        switch error.kind {
+        case .unreachable: return .unreachable(error.message)
+        case .timedOut: return .timedOut
+        case .tooManyRedirects: return .tooManyRedirects
+        case .aborted: return .tooLarge
+        case .other: return .other(error.message)
+        }
+    }
+
+    private func count(_ change: (inout Stats) -> Void) {
+        lock.lock()
+        change(&stats)
+        lock.unlock()
+    }
+}

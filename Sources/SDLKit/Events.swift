@@ -1,0 +1,124 @@
+import CSDL2
+
+/// SDL's input, reduced to what the gallery reads. Coordinates are logical window pixels.
+public enum InputEvent: Equatable {
+    case quit
+    case keyDown(keycode: Int32, shift: Bool, control: Bool, alt: Bool, isRepeat: Bool)
+    case wheel(dx: Double, dy: Double)
+    case buttonDown(button: Int, x: Int, y: Int, clicks: Int)
+    case buttonUp(button: Int, x: Int, y: Int)
+    case motion(x: Int, y: Int, dx: Int, dy: Int, leftHeld: Bool)
+    /// Touch positions are normalised to 0…1 of the window.
+    case fingerDown(id: Int64, x: Double, y: Double)
+    case fingerMotion(id: Int64, x: Double, y: Double, dx: Double, dy: Double)
+    case fingerUp(id: Int64, x: Double, y: Double)
+    case resized(width: Int, height: Int)
+    case exposed
+    case hidden
+    case shown
+    /// A wake-up posted by `EventPump.wake` from another thread.
+    case wake
+}
+
+/// Reads SDL's event queue (`SDL_WaitEventTimeout`, `SDL_PollEvent`) and lets any thread wake it (`SDL_PushEvent`).
+public final class EventPump {
+    private let wakeType: UInt32
+
+    public init() throws {
+        let t = SDL_RegisterEvents(1)
+        guard t != UInt32.max else { throw SDLError("SDL_RegisterEvents") }
+        wakeType = t
+    }
+
+    /// Waits up to `timeoutMs` for the first event, then takes every event already queued.
+    public func wait(timeoutMs: Int) -> [InputEvent] {
+        var raw = SDL_Event()
+        var events: [InputEvent] = []
+        if timeoutMs > 0 {
+            guard SDL_WaitEventTimeout(&raw, Int32(timeoutMs)) == 1 else { return [] }
+            if let e = translate(raw) { events.append(e) }
+        }
+        while SDL_PollEvent(&raw) == 1 {
+            if let e = translate(raw) { events.append(e) }
+        }
+        return events
+    }
+
+    /// Thread-safe: wakes the waiting loop. Several wakes before the loop runs may arrive as several `.wake`s.
+    public func wake() {
+        var event = SDL_Event()
+        event.type = wakeType
+        SDL_PushEvent(&event)
+    }
+
+    private func translate(_ e: SDL_Event) -> InputEvent? {
+        switch e.type {
+        case SDL_QUIT.rawValue:
+            return .quit
+        case SDL_KEYDOWN.rawValue:
+            let mod = UInt32(e.key.keysym.mod)
+            return .keyDown(keycode: e.key.keysym.sym,
+                            shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
+                            control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
+                            alt: mod & UInt32(KMOD_ALT.rawValue) != 0,
+                            isRepeat: e.key.repeat != 0)
+        case SDL_MOUSEWHEEL.rawValue:
+            // Touch-generated mouse events (which == SDL_TOUCH_MOUSEID, (Uint32)-1) would double-count finger events.
+            if e.wheel.which == UInt32.max { return nil }
+            var dy = Double(e.wheel.preciseY)
+            var dx = Double(e.wheel.preciseX)
+            if e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy; dx = -dx }
+            return .wheel(dx: dx, dy: dy)
+        case SDL_MOUSEBUTTONDOWN.rawValue:
+            if e.button.which == UInt32.max { return nil }
+            return .buttonDown(button: Int(e.button.button), x: Int(e.button.x), y: Int(e.button.y),
+                               clicks: Int(e.button.clicks))
+        case SDL_MOUSEBUTTONUP.rawValue:
+            if e.button.which == UInt32.max { return nil }
+            return .buttonUp(button: Int(e.button.button), x: Int(e.button.x), y: Int(e.button.y))
+        case SDL_MOUSEMOTION.rawValue:
+            if e.motion.which == UInt32.max { return nil }
+            return .motion(x: Int(e.motion.x), y: Int(e.motion.y), dx: Int(e.motion.xrel), dy: Int(e.motion.yrel),
+                           leftHeld: e.motion.state & 1 != 0)
+        case SDL_FINGERDOWN.rawValue:
+            return .fingerDown(id: e.tfinger.fingerId, x: Double(e.tfinger.x), y: Double(e.tfinger.y))
+        case SDL_FINGERMOTION.rawValue:
+            return .fingerMotion(id: e.tfinger.fingerId, x: Double(e.tfinger.x), y: Double(e.tfinger.y),
+                                 dx: Double(e.tfinger.dx), dy: Double(e.tfinger.dy))
+        case SDL_FINGERUP.rawValue:
+            return .fingerUp(id: e.tfinger.fingerId, x: Double(e.tfinger.x), y: Double(e.tfinger.y))
+        case SDL_WINDOWEVENT.rawValue:
+            switch UInt32(e.window.event) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
+                return .resized(width: Int(e.window.data1), height: Int(e.window.data2))
+            case SDL_WINDOWEVENT_EXPOSED.rawValue: return .exposed
+            case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue: return .hidden
+            case SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue: return .shown
+            default: return nil
+            }
+        case wakeType:
+            return .wake
+        default:
+            return nil
+        }
+    }
+}
+
+/// Key codes the gallery binds (SDL_Keycode values), so code outside SDLKit needs no SDL import.
+public enum KeyCode {
+    public static let up = Int32(SDLK_UP.rawValue)
+    public static let down = Int32(SDLK_DOWN.rawValue)
+    public static let left = Int32(SDLK_LEFT.rawValue)
+    public static let right = Int32(SDLK_RIGHT.rawValue)
+    public static let pageUp = Int32(SDLK_PAGEUP.rawValue)
+    public static let pageDown = Int32(SDLK_PAGEDOWN.rawValue)
+    public static let home = Int32(SDLK_HOME.rawValue)
+    public static let end = Int32(SDLK_END.rawValue)
+    public static let space = Int32(SDLK_SPACE.rawValue)
+    public static let enter = Int32(SDLK_RETURN.rawValue)
+    public static let keypadEnter = Int32(SDLK_KP_ENTER.rawValue)
+    public static let escape = Int32(SDLK_ESCAPE.rawValue)
+    public static let backspace = Int32(SDLK_BACKSPACE.rawValue)
+    public static let tab = Int32(SDLK_TAB.rawValue)
+    public static let f11 = Int32(SDLK_F11.rawValue)
+}

@@ -1,0 +1,34 @@
+import CSDL2
+
+/// A TrueType font at one point size (`TTF_OpenFont` / `TTF_CloseFont`).
+public final class Font {
+    public let pointer: OpaquePointer
+    public let path: String
+
+    public init(path: String, pointSize: Int) throws {
+        guard let f = TTF_OpenFont(path, Int32(pointSize)) else { throw SDLError("TTF_OpenFont") }
+        pointer = f
+        self.path = path
+    }
+
+    deinit { TTF_CloseFont(pointer) }
+
+    /// Distance between baselines (`TTF_FontLineSkip`).
+    public var lineHeight: Int { Int(TTF_FontLineSkip(pointer)) }
+
+    /// Width and height of a line of text (`TTF_SizeUTF8`).
+    public func size(of text: String) -> (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(pointer, text, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Renders anti-aliased white text on transparent (`TTF_RenderUTF8_Blended`); tint it with a colour mod.
+    public func render(_ text: String) throws -> Surface {
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        guard let s = TTF_RenderUTF8_Blended(pointer, text.isEmpty ? " " : text, white) else {
+            throw SDLError("TTF_RenderUTF8_Blended")
+        }
+        return Surface(owning: s)
+    }
+}

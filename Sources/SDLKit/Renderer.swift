@@ -1,0 +1,95 @@
+import CSDL2
+
+/// A 2D renderer for one window (`SDL_CreateRenderer` / `SDL_DestroyRenderer`). Main thread only.
+public final class Renderer {
+    public let pointer: OpaquePointer
+    public let window: Window
+
+    public enum Kind: String, CaseIterable { case software, accelerated }
+
+    public init(window: Window, kind: Kind, vsync: Bool) throws {
+        var flags = kind == .software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        guard let r = SDL_CreateRenderer(window.pointer, -1, flags) else { throw SDLError("SDL_CreateRenderer") }
+        pointer = r
+        self.window = window
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit { SDL_DestroyRenderer(pointer) }
+
+    /// Size of the drawing surface in physical pixels (`SDL_GetRendererOutputSize`).
+    public var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(pointer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// `SDL_GetRendererInfo`'s name, e.g. "software" or "opengl".
+    public var name: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(pointer, &info) == 0, let n = info.name else { return "unknown" }
+        return String(cString: n)
+    }
+
+    /// Draws in logical pixels from here on (`SDL_RenderSetScale`), so HiDPI output needs no other change.
+    public func setScale(_ scale: Double) {
+        SDL_RenderSetScale(pointer, Float(scale), Float(scale))
+    }
+
+    public func setColor(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        SDL_SetRenderDrawColor(pointer, r, g, b, a)
+    }
+
+    public func clear() { SDL_RenderClear(pointer) }
+
+    public func fill(x: Int, y: Int, width: Int, height: Int) {
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        SDL_RenderFillRect(pointer, &rect)
+    }
+
+    public struct Flip: OptionSet {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let horizontal = Flip(rawValue: SDL_FLIP_HORIZONTAL.rawValue)
+        public static let vertical = Flip(rawValue: SDL_FLIP_VERTICAL.rawValue)
+    }
+
+    /// Copies a texture (or part of it) to a destination rectangle (`SDL_RenderCopy`, or `SDL_RenderCopyEx` to flip).
+    public func copy(_ texture: Texture, source: (x: Int, y: Int, width: Int, height: Int)? = nil,
+                     to x: Int, _ y: Int, _ width: Int, _ height: Int, flip: Flip = []) {
+        var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        var src = SDL_Rect()
+        if let s = source { src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)) }
+        withUnsafePointer(to: &src) { srcPointer in
+            let srcArg = source == nil ? nil : srcPointer
+            if flip.isEmpty {
+                SDL_RenderCopy(pointer, texture.pointer, srcArg, &dst)
+            } else {
+                SDL_RenderCopyEx(pointer, texture.pointer, srcArg, &dst, 0, nil, SDL_RendererFlip(flip.rawValue))
+            }
+        }
+    }
+
+    /// Restricts drawing to a rectangle, or lifts the restriction with nil (`SDL_RenderSetClipRect`).
+    public func setClip(_ rect: (x: Int, y: Int, width: Int, height: Int)?) {
+        if let r = rect {
+            var clip = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+            SDL_RenderSetClipRect(pointer, &clip)
+        } else {
+            SDL_RenderSetClipRect(pointer, nil)
+        }
+    }
+
+    public func present() { SDL_RenderPresent(pointer) }
+
+    /// Reads back the frame being drawn (`SDL_RenderReadPixels`), in physical pixels; call before `present`.
+    public func readPixels() throws -> Surface {
+        let (w, h) = outputSize
+        let surface = try Surface(width: w, height: h)
+        guard SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                   surface.pointer.pointee.pixels, Int32(surface.pitch)) == 0
+        else { throw SDLError("SDL_RenderReadPixels") }
+        return surface
+    }
+}

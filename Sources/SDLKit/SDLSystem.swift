@@ -1,0 +1,42 @@
+import CSDL2
+
+/// SDL's global state: `SDL_Init`, `IMG_Init`, `TTF_Init` once, and their `*_Quit` when the value goes away.
+/// The image and font libraries need no video: a fixture server or a decode test uses `SDLSystem(video: false)`.
+public final class SDLSystem {
+    public let hasVideo: Bool
+
+    public init(video: Bool) throws {
+        // Without a display server there is nothing to pick; the caller may set SDL_VIDEODRIVER (offscreen, x11).
+        let flags = video ? UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS) : UInt32(SDL_INIT_EVENTS)
+        guard SDL_Init(flags) == 0 else { throw SDLError("SDL_Init") }
+        let imageFlags = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue)
+        guard IMG_Init(imageFlags) & imageFlags == imageFlags else {
+            SDL_Quit()
+            throw SDLError("IMG_Init")
+        }
+        guard TTF_Init() == 0 else {
+            IMG_Quit(); SDL_Quit()
+            throw SDLError("TTF_Init")
+        }
+        hasVideo = video
+    }
+
+    deinit {
+        TTF_Quit()
+        IMG_Quit()
+        SDL_Quit()
+    }
+
+    /// `SDL_SetHint`: must be called before the object the hint concerns is created.
+    public static func setHint(_ name: String, _ value: String) {
+        SDL_SetHint(name, value)
+    }
+
+    /// The video driver in use (`SDL_GetCurrentVideoDriver`), e.g. "x11" or "offscreen".
+    public static var videoDriver: String? {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+    }
+
+    /// Milliseconds since SDL started (`SDL_GetTicks64`).
+    public static var ticks: UInt64 { SDL_GetTicks64() }
+}

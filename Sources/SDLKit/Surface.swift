@@ -1,0 +1,126 @@
+import CSDL2
+import Foundation
+
+/// A CPU-side image (`SDL_Surface`), always 32-bit ARGB8888 unless loaded otherwise. Safe to use off the main thread:
+/// nothing here touches the renderer.
+public final class Surface {
+    public let pointer: UnsafeMutablePointer<SDL_Surface>
+
+    /// Takes ownership of a surface; `SDL_FreeSurface` runs in deinit.
+    public init(owning pointer: UnsafeMutablePointer<SDL_Surface>) { self.pointer = pointer }
+
+    deinit { SDL_FreeSurface(pointer) }
+
+    /// A blank ARGB8888 surface (`SDL_CreateRGBSurfaceWithFormat`).
+    public convenience init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw SDLError("SDL_CreateRGBSurfaceWithFormat", message: "bad size \(width)x\(height)")
+        }
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
+                                                      SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { throw SDLError("SDL_CreateRGBSurfaceWithFormat") }
+        self.init(owning: s)
+    }
+
+    /// Decodes an encoded image (JPEG, PNG, …) with SDL_image (`IMG_Load_RW`). Truncated or corrupt data throws.
+    public convenience init(decoding data: Data) throws {
+        guard !data.isEmpty, data.count < Int(Int32.max) else {
+            throw SDLError("IMG_Load_RW", message: "empty or oversized input")
+        }
+        let surface: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(rw, 1)
+        }
+        guard let surface else { throw SDLError("IMG_Load_RW") }
+        self.init(owning: surface)
+    }
+
+    /// Loads an image file (`IMG_Load`).
+    public convenience init(contentsOf path: String) throws {
+        guard let s = IMG_Load(path) else { throw SDLError("IMG_Load") }
+        self.init(owning: s)
+    }
+
+    public var width: Int { Int(pointer.pointee.w) }
+    public var height: Int { Int(pointer.pointee.h) }
+    public var pitch: Int { Int(pointer.pointee.pitch) }
+    public var byteCount: Int { pitch * height }
+    public var pixelFormat: UInt32 { pointer.pointee.format.pointee.format }
+
+    /// The same picture as ARGB8888 (`SDL_ConvertSurfaceFormat`); returns self if it already is.
+    public func convertedToARGB() throws -> Surface {
+        if pixelFormat == SDL_PIXELFORMAT_ARGB8888.rawValue { return self }
+        guard let s = SDL_ConvertSurfaceFormat(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+            throw SDLError("SDL_ConvertSurfaceFormat")
+        }
+        return Surface(owning: s)
+    }
+
+    /// A resized copy with bilinear filtering (`SDL_SoftStretchLinear`). Large reductions go by halves first so
+    /// that every source pixel contributes and the result does not shimmer.
+    public func scaled(toWidth w: Int, height h: Int) throws -> Surface {
+        var current = try convertedToARGB()
+        if current.width == w && current.height == h { return current }
+        while current.width >= 2 * w && current.height >= 2 * h && current.width > 1 && current.height > 1 {
+            current = try current.stretched(toWidth: current.width / 2, height: current.height / 2)
+        }
+        return try current.stretched(toWidth: w, height: h)
+    }
+
+    private func stretched(toWidth w: Int, height h: Int) throws -> Surface {
+        let out = try Surface(width: w, height: h)
+        guard SDL_SoftStretchLinear(pointer, nil, out.pointer, nil) == 0 else {
+            throw SDLError("SDL_SoftStretchLinear")
+        }
+        return out
+    }
+
+    /// Fills a rectangle with an opaque colour (`SDL_FillRect`); clipped to the surface.
+    public func fill(x: Int, y: Int, width: Int, height: Int, r: UInt8, g: UInt8, b: UInt8) {
+        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        let color = SDL_MapRGB(pointer.pointee.format, r, g, b)
+        SDL_FillRect(pointer, &rect, color)
+    }
+
+    /// The pixel at (x, y) as (r, g, b, a) (`SDL_GetRGBA`).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside surface")
+        let bpp = Int(pointer.pointee.format.pointee.BytesPerPixel)
+        let must = tessera_surface_must_lock(pointer) != 0
+        if must { SDL_LockSurface(pointer) }
+        defer { if must { SDL_UnlockSurface(pointer) } }
+        let base = pointer.pointee.pixels!.advanced(by: y * pitch + x * bpp)
+        var value: UInt32 = 0
+        switch bpp {
+        case 4: value = base.loadUnaligned(as: UInt32.self)
+        case 3:
+            let b = base.assumingMemoryBound(to: UInt8.self)
+            value = UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16
+        case 2: value = UInt32(base.loadUnaligned(as: UInt16.self))
+        default: value = UInt32(base.load(as: UInt8.self))
+        }
+        var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        SDL_GetRGBA(value, pointer.pointee.format, &r, &g, &b, &a)
+        return (r, g, b, a)
+    }
+
+    /// Writes a PNG file (`IMG_SavePNG`).
+    public func savePNG(to path: String) throws {
+        guard IMG_SavePNG(pointer, path) == 0 else { throw SDLError("IMG_SavePNG") }
+    }
+
+    /// Encodes as JPEG in memory (`IMG_SaveJPG_RW` into an `SDL_RWFromMem` buffer).
+    public func jpegData(quality: Int = 85) throws -> Data {
+        // A baseline JPEG of a w×h picture stays well under 3 bytes a pixel plus headers.
+        let capacity = width * height * 3 + 65_536
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let written: Int = try buffer.withUnsafeMutableBytes { raw in
+            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { throw SDLError("SDL_RWFromMem") }
+            defer { _ = tessera_rw_close(rw) }
+            guard IMG_SaveJPG_RW(pointer, rw, 0, Int32(quality)) == 0 else { throw SDLError("IMG_SaveJPG_RW") }
+            return Int(tessera_rw_tell(rw))
+        }
+        guard written > 0 else { throw SDLError("IMG_SaveJPG_RW", message: "nothing written") }
+        return Data(buffer[0..<written])
+    }
+}

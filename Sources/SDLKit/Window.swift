@@ -1,0 +1,41 @@
+import CSDL2
+
+/// A top-level window (`SDL_CreateWindow` / `SDL_DestroyWindow`).
+public final class Window {
+    public let pointer: OpaquePointer
+
+    public init(title: String, width: Int, height: Int, resizable: Bool = true, fullscreen: Bool = false,
+                highDPI: Bool = true) throws {
+        var flags = SDL_WINDOW_SHOWN.rawValue
+        if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        if highDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
+        let centred = Int32(0x2FFF0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift cannot import
+        guard let w = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height), flags) else {
+            throw SDLError("SDL_CreateWindow")
+        }
+        pointer = w
+    }
+
+    deinit { SDL_DestroyWindow(pointer) }
+
+    /// Size in logical (window) pixels (`SDL_GetWindowSize`).
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(pointer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    public var isFullscreen: Bool {
+        SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+    }
+
+    /// `SDL_SetWindowFullscreen` with the desktop mode (no video mode change).
+    public func setFullscreen(_ on: Bool) throws {
+        guard SDL_SetWindowFullscreen(pointer, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 else {
+            throw SDLError("SDL_SetWindowFullscreen")
+        }
+    }
+
+    public var id: UInt32 { SDL_GetWindowID(pointer) }
+}
