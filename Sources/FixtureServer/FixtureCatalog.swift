@@ -21,7 +21,7 @@ public struct FixtureCatalog {
         var entries: [Entry] = []
         entries.reserveCapacity(max(0, count))
         for i in 0..<max(0, count) {
-            let (w, h) = sizes[(i * 7 + i / 5) % sizes.count]
+            let (w, h) = sizes[(i * 5 + i / sizes.count) % sizes.count]
             entries.append(Entry(id: String(i), author: authors[(i * 5 + i / 3) % authors.count], width: w, height: h))
         }
         self.entries = entries

@@ -59,3 +59,23 @@ public struct KeyMap {
         Chord(.character("q")): .quit,
     ]
 }
+
+extension Command {
+    /// Names for scripts (`--script pagedown,open`): the same commands a key press would give.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "down": self = .scrollLines(1)
+        case "up": self = .scrollLines(-1)
+        case "pagedown": self = .scrollPages(1)
+        case "pageup": self = .scrollPages(-1)
+        case "top": self = .scrollToTop
+        case "bottom": self = .scrollToBottom
+        case "next": self = .focusNext
+        case "previous", "prev": self = .focusPrevious
+        case "open": self = .openDetail
+        case "close": self = .closeDetail
+        case "quit": self = .quit
+        default: return nil
+        }
+    }
+}

@@ -104,6 +104,17 @@ public final class Surface {
         return (r, g, b, a)
     }
 
+    /// Writes one pixel (`SDL_MapRGBA`); for small generated images such as masks. 32-bit surfaces only.
+    public func setPixel(x: Int, y: Int, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside surface")
+        precondition(pointer.pointee.format.pointee.BytesPerPixel == 4, "setPixel needs a 32-bit surface")
+        let value = SDL_MapRGBA(pointer.pointee.format, r, g, b, a)
+        let must = tessera_surface_must_lock(pointer) != 0
+        if must { SDL_LockSurface(pointer) }
+        pointer.pointee.pixels!.advanced(by: y * pitch + x * 4).storeBytes(of: value, as: UInt32.self)
+        if must { SDL_UnlockSurface(pointer) }
+    }
+
     /// Writes a PNG file (`IMG_SavePNG`).
     public func savePNG(to path: String) throws {
         guard IMG_SavePNG(pointer, path) == 0 else { throw SDLError("IMG_SavePNG") }

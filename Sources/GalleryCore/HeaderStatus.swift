@@ -1,0 +1,31 @@
+/// The header's compact status, composed from counts so it reads the same in every mode.
+public struct HeaderStatus: Equatable {
+    public var photos: Int
+    public var sourceName: String
+    public var pageLoading: Bool
+    public var imagesLoading: Int
+    /// Something that went wrong and is worth saying (the last page failure, a fallback).
+    public var problem: String?
+    /// A lasting note about where photos come from (e.g. the demo fallback).
+    public var note: String?
+
+    public init(photos: Int, sourceName: String, pageLoading: Bool, imagesLoading: Int,
+                problem: String? = nil, note: String? = nil) {
+        self.photos = photos; self.sourceName = sourceName; self.pageLoading = pageLoading
+        self.imagesLoading = imagesLoading; self.problem = problem; self.note = note
+    }
+
+    public var isBusy: Bool { pageLoading || imagesLoading > 0 }
+
+    /// e.g. "120 photos · demo · loading page, 6 images"
+    public var summary: String {
+        var parts = ["\(photos) photo\(photos == 1 ? "" : "s")", sourceName]
+        switch (pageLoading, imagesLoading) {
+        case (true, 0): parts.append("loading page")
+        case (true, let n): parts.append("loading page, \(n) image\(n == 1 ? "" : "s")")
+        case (false, 0): break
+        case (false, let n): parts.append("loading \(n) image\(n == 1 ? "" : "s")")
+        }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,28 @@
+import GalleryCore
+import SDLKit
+
+/// Everything the command line can set for the gallery window.
+public struct AppOptions {
+    public static let defaultAPI = "https://picsum.photos"
+
+    public var api = AppOptions.defaultAPI
+    /// Whether `api` is the default: only then does an unreachable network fall back to the demo catalogue.
+    public var apiIsDefault = true
+    public var demo = false
+    public var demoPhotos = 1000
+    public var config = GalleryConfig()
+    public var fullscreen = false
+    public var fontPath: String?
+    /// nil lets SDL choose (accelerated where it can).
+    public var renderer: Renderer.Kind?
+    public var vsync = true
+
+    /// Automation, for tests and screenshots: once the screen has settled (every visible image drawn), run these
+    /// commands one by one, each after the screen settles again, then save the frame as PNG and quit.
+    public var screenshotPath: String?
+    public var script: [Command] = []
+    /// Give up (exit code 3) if the automation has not finished by then.
+    public var exitAfter: Double?
+
+    public init() {}
+}

@@ -1,0 +1,233 @@
+import Foundation
+import GalleryCore
+import GalleryNet
+import SDLKit
+
+/// The running gallery: a window, its event loop, and the threads that feed it. The main thread handles events,
+/// uploads textures and draws; downloads run on the network thread and decoding on the pool, and both report back
+/// through the mailbox, which wakes the loop.
+public final class GalleryApp {
+    private let options: AppOptions
+    private let config: GalleryConfig
+    private let system: SDLSystem
+    private let window: Window
+    private let renderer: Renderer
+    private let pump: EventPump
+    private let http: CurlHTTPClient
+    private let sources: SourceProvider
+    private let mailbox: Mailbox<Delivery>
+    private let live = LiveTokens()
+    private let pool: DecodePool
+    private let images: ImagePipeline
+    private let model: GalleryModel
+    private let scene: SceneRenderer
+    private let input = InputRouter()
+    private let autopilot: Autopilot
+    private var scale = 1.0
+    private var residency: ResidencyPolicy
+    private var visible = true
+    private let started = GalleryApp.now()
+
+    /// Opens the window and runs until the user quits; returns the exit code. SDL is started here and stopped only
+    /// after everything that holds an SDL object is gone.
+    public static func run(options: AppOptions) throws -> Int32 {
+        if options.renderer == .software { SDLSystem.setHint("SDL_RENDER_DRIVER", "software") }
+        let system = try SDLSystem(video: true)
+        return try withExtendedLifetime(system) {
+            try GalleryApp(options: options, system: system).run()
+        }
+    }
+
+    private init(options: AppOptions, system: SDLSystem) throws {
+        self.options = options
+        config = options.config
+        self.system = system
+        window = try Window(title: "Tessera", width: config.windowSize.width, height: config.windowSize.height,
+                            fullscreen: options.fullscreen)
+        renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
+        pump = try EventPump()
+        var httpSettings = CurlHTTPClient.Settings()
+        httpSettings.maxConcurrent = config.maxConcurrentDownloads
+        http = try CurlHTTPClient(settings: httpSettings)
+        sources = try SourceProvider(options: options, http: http)
+        let pump = self.pump
+        mailbox = Mailbox { pump.wake() }
+        pool = DecodePool(live: live)
+        images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
+        model = GalleryModel(config: config)
+        residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: config.windowSize))
+        autopilot = Autopilot(steps: options.script, screenshotPath: options.screenshotPath)
+
+        let logical = window.size
+        scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
+        renderer.setScale(scale)
+        model.resize(to: PixelSize(width: logical.width, height: logical.height))
+        var text: TextRenderer?
+        if let fonts = FontLocator.locate(override: options.fontPath) {
+            do {
+                text = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, scale: scale)
+                model.detailLineHeight = text!.lineHeight(.body) + 6
+            } catch {
+                Log.warn("cannot load font \(fonts.regular): \(error); text will not be drawn")
+            }
+        } else {
+            Log.warn("no DejaVu Sans font found (install fonts-dejavu-core or pass --font PATH); text will not be drawn")
+        }
+        scene = SceneRenderer(renderer: renderer, text: text, config: config, scale: scale)
+        updateResidency()
+    }
+
+    private func run() -> Int32 {
+        defer { shutdown() }
+        let frameInterval = 1.0 / Double(max(1, config.clockHz))
+        var lastFrame = GalleryApp.now()
+        var nextFrame = lastFrame
+        while true {
+            let now = GalleryApp.now()
+            let wait = visible ? max(0, nextFrame - now) : 0.25
+            let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
+            let t = GalleryApp.now()
+            for event in events {
+                switch event {
+                case .hidden: visible = false
+                case .shown, .exposed: visible = true
+                default: break
+                }
+                switch input.handle(event, model: model, now: t) {
+                case .none: break
+                case .quit: return 0
+                case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
+                case .resized(let size): resize(to: size)
+                }
+            }
+            if let limit = options.exitAfter, t - started > limit {
+                Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
+                return 3
+            }
+            deliver(now: t)
+            guard visible else { continue }
+            guard t >= nextFrame || model.scroll.isMoving else { continue }
+            model.tick(dt: min(0.1, t - lastFrame))
+            lastFrame = t
+            nextFrame = t + frameInterval
+            requestPage(now: t)
+            images.update(wanted: wantedImages(), now: t)
+            images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame)
+            scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
+            if let exit = runAutopilot() { return exit }
+            renderer.present()
+        }
+    }
+
+    // MARK: per frame
+
+    private func deliver(now: Double) {
+        for message in mailbox.takeAll() {
+            switch message {
+            case let .page(request, result):
+                if case .failure(let error) = result,
+                   sources.shouldFallBack(after: error, feedIsEmpty: model.feed.isEmpty) {
+                    fallBackToDemo(because: error)
+                    continue
+                }
+                model.receive(request, result, now: now, unit: Double.random(in: 0..<1))
+            case let .image(key, token, result):
+                images.receive(key, token: token, result, now: now)
+            }
+        }
+    }
+
+    private func fallBackToDemo(because error: SourceError) {
+        do {
+            try sources.switchToDemo(note: "No network (\(error)): showing the demo catalogue")
+            Log.warn("\(options.api) unreachable (\(error)); showing the demo catalogue")
+            images.reset(source: sources.source)
+            model.resetFeed()
+        } catch {
+            Log.warn("cannot start the demo catalogue: \(error)")
+        }
+    }
+
+    private func requestPage(now: Double) {
+        guard let request = model.nextPageRequest(now: now) else { return }
+        let mailbox = self.mailbox
+        sources.source.fetchPage(request.page, limit: request.limit) { result in
+            mailbox.post(.page(request, result))
+        }
+    }
+
+    private func wantedImages() -> [ImageWant] {
+        let plan = residency.plan(layout: model.layout, top: model.scrollTop, height: model.gridHeight,
+                                  direction: model.scroll.direction, scale: scale)
+        var wants: [ImageWant] = []
+        wants.reserveCapacity(plan.visible.count + plan.prefetch.count + 1)
+        if let d = model.detailIndex {
+            let item = model.feed.items[d]
+            let size = ResidencyPolicy.pixelSize(of: model.detailLayout(for: d).image, scale: scale)
+            wants.append(ImageWant(key: ImageKey(item: item.key, detail: true), photo: item.photo, size: size))
+        }
+        for index in plan.ordered {
+            let item = model.feed.items[index]
+            wants.append(ImageWant(key: ImageKey(item: item.key, detail: false), photo: item.photo,
+                                   size: ResidencyPolicy.pixelSize(of: model.layout.frames[index], scale: scale)))
+        }
+        return wants
+    }
+
+    private func status() -> HeaderStatus {
+        var problem: String?
+        if let error = model.pager.lastError {
+            problem = "Page \(model.pager.nextPage) failed: \(error); retrying"
+        }
+        return HeaderStatus(photos: model.feed.count, sourceName: sources.source.name,
+                            pageLoading: model.pager.isLoading, imagesLoading: images.loadingCount,
+                            problem: problem, note: sources.note)
+    }
+
+    private func runAutopilot() -> Int32? {
+        switch autopilot.next(settled: Autopilot.isSettled(model: model, images: images)) {
+        case .wait: return nil
+        case .run(let command):
+            if model.apply(command) == .quit { return 0 }
+            return nil
+        case .screenshot:
+            guard let path = autopilot.screenshotPath else { return 0 }
+            do {
+                try renderer.readPixels().savePNG(to: path)
+                Log.info("saved \(path)")
+                return 0
+            } catch {
+                Log.warn("screenshot failed: \(error)")
+                return 4
+            }
+        }
+    }
+
+    private func resize(to size: PixelSize) {
+        model.resize(to: size)
+        scale = Double(renderer.outputSize.width) / Double(max(1, size.width))
+        updateResidency()
+    }
+
+    private func updateResidency() {
+        let physical = PixelSize(width: Int(Double(model.window.width) * scale),
+                                 height: Int(Double(model.window.height) * scale))
+        residency.byteBudget = ResidencyPolicy.budget(forWindow: physical)
+    }
+
+    private func shutdown() {
+        images.reset()
+        pool.shutdown()
+        http.shutdown()
+        sources.shutdown()
+    }
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
+
+/// Messages for the person at the terminal.
+enum Log {
+    static func info(_ message: String) { write("tessera: \(message)\n") }
+    static func warn(_ message: String) { write("tessera: warning: \(message)\n") }
+    private static func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
+}

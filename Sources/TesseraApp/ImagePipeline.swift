@@ -1,0 +1,201 @@
+import Foundation
+import GalleryCore
+import SDLKit
+
+/// Which image a slot holds: a grid cell's, or the detail pane's larger one of the same item.
+struct ImageKey: Hashable {
+    let item: ItemKey
+    let detail: Bool
+}
+
+/// What one wanted image is, in priority order: 0 most urgent.
+struct ImageWant {
+    let key: ImageKey
+    let photo: Photo
+    let size: PixelSize
+}
+
+/// Messages from worker threads to the main thread.
+enum Delivery {
+    case page(FeedPager.Request, Result<PageContents, SourceError>)
+    case image(ImageKey, token: UInt64, Result<Surface, ImageFailure>)
+}
+
+enum ImageFailure: Error {
+    case source(SourceError)
+    case decode(String)
+
+    var isRetryable: Bool {
+        switch self {
+        case .source(let e): return e.isRetryable
+        case .decode: return true  // truncated on the way; the next attempt may be whole
+        }
+    }
+}
+
+/// Loads the images of wanted cells and holds their textures; releases everything else. Each frame the caller
+/// says what is wanted (in priority order); downloads for what is no longer wanted are cancelled, their pending
+/// decodes dropped by token, their textures destroyed. Main thread only, apart from the closures it hands out.
+final class ImagePipeline {
+    enum State { case empty, loading, ready, failed }
+
+    private struct Slot {
+        var texture: Texture?
+        var pending: (token: UInt64, request: RequestID?, size: PixelSize)?
+        var failures = 0
+        var retryAt = 0.0
+        var gaveUp = false
+        /// Size of the texture if any; a different wanted size (resize) loads anew while this one is still drawn.
+        var textureSize: PixelSize?
+    }
+
+    private(set) var source: PhotoSource
+    private let pool: DecodePool
+    private let live: LiveTokens
+    private let mailbox: Mailbox<Delivery>
+    private let config: GalleryConfig
+    private var slots: [ImageKey: Slot] = [:]
+    private var decoded: [(key: ImageKey, token: UInt64, surface: Surface)] = []
+    private var nextToken: UInt64 = 1
+    private var retry = RetryPolicy(base: 1, factor: 2, cap: 20)
+
+    /// Bytes held by textures and by decoded surfaces awaiting upload.
+    private(set) var textureBytes = 0
+    var pixelBytes: Int { decoded.reduce(0) { $0 + $1.surface.byteCount } }
+    var textureCount: Int { slots.values.reduce(0) { $0 + ($1.texture == nil ? 0 : 1) } }
+    var loadingCount: Int { slots.values.reduce(0) { $0 + ($1.pending == nil ? 0 : 1) } }
+    private(set) var lastFailure: String?
+
+    init(source: PhotoSource, pool: DecodePool, live: LiveTokens, mailbox: Mailbox<Delivery>, config: GalleryConfig) {
+        self.source = source; self.pool = pool; self.live = live; self.mailbox = mailbox; self.config = config
+    }
+
+    func state(of key: ImageKey) -> State {
+        guard let slot = slots[key] else { return .empty }
+        if slot.texture != nil { return .ready }
+        if slot.gaveUp { return .failed }
+        return slot.pending != nil ? .loading : .empty
+    }
+
+    func texture(for key: ImageKey) -> Texture? { slots[key]?.texture }
+
+    /// Makes the held and loading set match `wanted`, most urgent first.
+    func update(wanted: [ImageWant], now: Double) {
+        var wantedKeys = Set<ImageKey>()
+        wantedKeys.reserveCapacity(wanted.count)
+        for (priority, want) in wanted.enumerated() {
+            wantedKeys.insert(want.key)
+            var slot = slots[want.key] ?? Slot()
+            defer { slots[want.key] = slot }
+            if slot.gaveUp || now < slot.retryAt { continue }
+            if slot.textureSize == want.size { continue }
+            if let pending = slot.pending {
+                if pending.size == want.size { continue }
+                cancel(pending)
+                slot.pending = nil
+            }
+            slot.pending = start(want, priority: priority)
+        }
+        for (key, slot) in slots where !wantedKeys.contains(key) {
+            if let pending = slot.pending { cancel(pending) }
+            if let t = slot.texture { textureBytes -= t.byteCount }
+            slots[key] = nil
+        }
+        if decoded.contains(where: { slots[$0.key] == nil }) {
+            decoded.removeAll { slots[$0.key] == nil }
+        }
+    }
+
+    private func start(_ want: ImageWant, priority: Int) -> (UInt64, RequestID?, PixelSize) {
+        let token = nextToken
+        nextToken += 1
+        live.insert(token)
+        let key = want.key, size = want.size
+        let pool = self.pool, mailbox = self.mailbox, live = self.live
+        let request = source.fetchImage(want.photo, size: size, priority: priority) { result in
+            switch result {
+            case .failure(let error):
+                mailbox.post(.image(key, token: token, .failure(.source(error))))
+            case .success(let data):
+                guard live.contains(token) else { return }
+                pool.submit(DecodePool.Job(token: token, priority: priority, data: data,
+                                           size: (size.width, size.height)) { decodedResult in
+                    mailbox.post(.image(key, token: token, decodedResult.mapError { .decode("\($0)") }))
+                })
+            }
+        }
+        return (token, request, size)
+    }
+
+    private func cancel(_ pending: (token: UInt64, request: RequestID?, size: PixelSize)) {
+        live.remove(pending.token)
+        if let r = pending.request { source.cancel(r) }
+    }
+
+    /// A worker's result arrived. Results for slots no longer waiting on that token are dropped.
+    func receive(_ key: ImageKey, token: UInt64, _ result: Result<Surface, ImageFailure>, now: Double) {
+        guard var slot = slots[key], let pending = slot.pending, pending.token == token else { return }
+        switch result {
+        case .success(let surface):
+            decoded.append((key, token, surface))
+        case .failure(let failure):
+            live.remove(token)
+            slot.pending = nil
+            slot.failures += 1
+            lastFailure = "\(failure)"
+            if !failure.isRetryable || slot.failures > config.imageRetries {
+                slot.gaveUp = slot.texture == nil
+            } else {
+                slot.retryAt = now + retry.delay(afterFailures: slot.failures, unit: Double.random(in: 0..<1))
+            }
+            slots[key] = slot
+        }
+    }
+
+    var hasUploads: Bool { !decoded.isEmpty }
+
+    /// Turns decoded surfaces into textures, at most `count` or about `bytes` per call so a burst never costs a frame.
+    func upload(to renderer: Renderer, count: Int, bytes: Int) {
+        var uploaded = 0, uploadedBytes = 0
+        while !decoded.isEmpty, uploaded < count, uploadedBytes < bytes {
+            let next = decoded.removeFirst()
+            guard var slot = slots[next.key], let pending = slot.pending, pending.token == next.token else { continue }
+            live.remove(next.token)
+            slot.pending = nil
+            do {
+                let texture = try Texture(renderer: renderer, surface: next.surface)
+                if let old = slot.texture { textureBytes -= old.byteCount }
+                slot.texture = texture
+                slot.textureSize = pending.size
+                slot.failures = 0
+                textureBytes += texture.byteCount
+                uploadedBytes += texture.byteCount
+            } catch {
+                slot.failures += 1
+                slot.gaveUp = slot.texture == nil
+                lastFailure = "\(error)"
+            }
+            slots[next.key] = slot
+            uploaded += 1
+        }
+    }
+
+    /// Drops everything (new feed or new source).
+    func reset(source newSource: PhotoSource? = nil) {
+        for slot in slots.values { if let p = slot.pending { cancel(p) } }
+        slots.removeAll()
+        decoded.removeAll()
+        textureBytes = 0
+        live.removeAll()
+        if let newSource { source = newSource }
+    }
+}
+
+extension ImageFailure: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .source(let e): return "image: \(e)"
+        case .decode(let why): return "image could not be decoded (\(why))"
+        }
+    }
+}

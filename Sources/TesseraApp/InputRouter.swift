@@ -1,0 +1,115 @@
+import Foundation
+import GalleryCore
+import SDLKit
+
+/// Turns SDL input into model actions: keys through the key map, wheel into smooth scrolling, a press that moves
+/// into a drag (with a fling on release), a press that does not into a click. Touch works like the mouse.
+final class InputRouter {
+    private let keyMap = KeyMap()
+    /// A press becomes a drag once it moves this far (logical pixels).
+    private let dragThreshold = 5.0
+    private var press: (x: Double, y: Double, dragging: Bool)?
+    private var finger: Int64?
+
+    /// What the app must do beyond the model.
+    enum Outcome { case none, quit, toggleFullscreen, resized(PixelSize) }
+
+    func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
+        switch event {
+        case .quit:
+            return .quit
+        case let .keyDown(code, shift, control, alt, _):
+            guard let key = InputRouter.key(for: code, shift: shift) else { return .none }
+            var mods: Modifiers = []
+            if shift { mods.insert(.shift) }
+            if control { mods.insert(.control) }
+            if alt { mods.insert(.alt) }
+            guard let command = keyMap.command(for: key, modifiers: mods) else { return .none }
+            return outcome(of: model.apply(command))
+        case let .wheel(_, dy):
+            model.wheel(notches: dy)
+        case let .buttonDown(button, x, y, _) where button == 1:
+            pressBegan(x: Double(x), y: Double(y))
+        case let .motion(x, y, _, _, leftHeld):
+            if leftHeld, press != nil {
+                pressMoved(x: Double(x), y: Double(y), model: model, now: now)
+            } else {
+                model.hover(atWindowX: x, y: y)
+            }
+        case let .buttonUp(button, x, y) where button == 1:
+            pressEnded(x: Double(x), y: Double(y), model: model, now: now)
+        case let .fingerDown(id, x, y) where finger == nil:
+            finger = id
+            pressBegan(x: x * Double(model.window.width), y: y * Double(model.window.height))
+        case let .fingerMotion(id, x, y, _, _) where id == finger:
+            pressMoved(x: x * Double(model.window.width), y: y * Double(model.window.height), model: model, now: now)
+        case let .fingerUp(id, x, y) where id == finger:
+            finger = nil
+            pressEnded(x: x * Double(model.window.width), y: y * Double(model.window.height), model: model, now: now)
+        case let .resized(width, height):
+            return .resized(PixelSize(width: width, height: height))
+        default:
+            break
+        }
+        return .none
+    }
+
+    private func pressBegan(x: Double, y: Double) {
+        press = (x, y, false)
+    }
+
+    private func pressMoved(x: Double, y: Double, model: GalleryModel, now: Double) {
+        guard var p = press else { return }
+        if !p.dragging {
+            guard hypot(x - p.x, y - p.y) >= dragThreshold else { return }
+            p.dragging = true
+            model.beginDrag(at: now)
+        }
+        model.drag(by: y - p.y, at: now)
+        p.x = x; p.y = y
+        press = p
+    }
+
+    private func pressEnded(x: Double, y: Double, model: GalleryModel, now: Double) {
+        guard let p = press else { return }
+        press = nil
+        if p.dragging {
+            model.endDrag(at: now)
+        } else {
+            model.click(atWindowX: Int(x), y: Int(y))
+        }
+    }
+
+    private func outcome(of effect: GalleryModel.Effect) -> Outcome {
+        switch effect {
+        case .none: return .none
+        case .quit: return .quit
+        case .toggleFullscreen: return .toggleFullscreen
+        }
+    }
+
+    /// SDL key codes to the core's keys. Letters are SDL's lower-case codes; shift makes them upper case.
+    static func key(for code: Int32, shift: Bool) -> Key? {
+        switch code {
+        case KeyCode.up: return .up
+        case KeyCode.down: return .down
+        case KeyCode.left: return .left
+        case KeyCode.right: return .right
+        case KeyCode.pageUp: return .pageUp
+        case KeyCode.pageDown: return .pageDown
+        case KeyCode.home: return .home
+        case KeyCode.end: return .end
+        case KeyCode.space: return .space
+        case KeyCode.enter, KeyCode.keypadEnter: return .enter
+        case KeyCode.escape: return .escape
+        case KeyCode.backspace: return .backspace
+        case KeyCode.tab: return .tab
+        case KeyCode.f11: return .f11
+        case 97...122:
+            let scalar = Unicode.Scalar(UInt8(code))
+            let ch = Character(scalar)
+            return .character(shift ? Character(ch.uppercased()) : ch)
+        default: return nil
+        }
+    }
+}

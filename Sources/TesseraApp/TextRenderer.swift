@@ -1,0 +1,92 @@
+import GalleryCore
+import SDLKit
+
+/// Draws text with SDL_ttf. Lines are rendered once into white textures and tinted when drawn; the clock, which
+/// changes every frame, is drawn from a glyph atlas of its twelve characters so no texture is made per frame.
+final class TextRenderer {
+    enum Style { case body, bold, title }
+
+    private let renderer: Renderer
+    private let fonts: [Style: Font]
+    private var cache: [CacheKey: (texture: Texture, lastUse: UInt64)] = [:]
+    private var useCounter: UInt64 = 0
+    private let cacheLimit = 96
+    private var clockGlyphs: [Character: Texture] = [:]
+    private var clockAdvance = 0
+
+    private struct CacheKey: Hashable { let text: String; let style: Style }
+
+    init(renderer: Renderer, regular: String, bold: String, scale: Double) throws {
+        self.renderer = renderer
+        // Fonts are opened at physical size, so text stays sharp on HiDPI; drawing divides by the scale.
+        let px = { (pt: Int) in max(6, Int((Double(pt) * scale).rounded())) }
+        fonts = [.body: try Font(path: regular, pointSize: px(14)),
+                 .bold: try Font(path: bold, pointSize: px(15)),
+                 .title: try Font(path: bold, pointSize: px(20))]
+        self.scale = scale
+        for ch in ClockFormat.alphabet {
+            let texture = try Texture(renderer: renderer, surface: try fonts[.title]!.render(String(ch)))
+            texture.setBlending(true)
+            clockGlyphs[ch] = texture
+            if ch.isNumber { clockAdvance = max(clockAdvance, texture.width) }
+        }
+    }
+
+    private let scale: Double
+
+    func lineHeight(_ style: Style) -> Int { Int((Double(fonts[style]!.lineHeight) / scale).rounded(.up)) }
+
+    func width(of text: String, _ style: Style) -> Int {
+        Int((Double(fonts[style]!.size(of: text).width) / scale).rounded(.up))
+    }
+
+    /// Draws one line at (x, y) (top-left, logical pixels), cut to `maxWidth` if given. Returns the width drawn.
+    @discardableResult
+    func draw(_ text: String, _ style: Style, x: Int, y: Int, color: RGBA, maxWidth: Int? = nil) -> Int {
+        guard let texture = texture(for: text, style) else { return 0 }
+        let w = Int((Double(texture.width) / scale).rounded()), h = Int((Double(texture.height) / scale).rounded())
+        texture.setColorMod(r: color.r, g: color.g, b: color.b)
+        texture.setAlphaMod(color.a)
+        if let maxWidth, w > maxWidth, maxWidth > 0 {
+            let srcWidth = Int(Double(maxWidth) * scale)
+            renderer.copy(texture, source: (0, 0, srcWidth, texture.height), to: x, y, maxWidth, h)
+            return maxWidth
+        }
+        renderer.copy(texture, to: x, y, w, h)
+        return w
+    }
+
+    /// Draws the clock string with fixed-width digits so it does not jitter as it runs. Returns the width drawn.
+    @discardableResult
+    func drawClock(_ text: String, x: Int, y: Int, color: RGBA) -> Int {
+        var pen = Double(x)
+        for ch in text {
+            guard let glyph = clockGlyphs[ch] else { continue }
+            let advance = ch.isNumber ? clockAdvance : glyph.width
+            glyph.setColorMod(r: color.r, g: color.g, b: color.b)
+            let w = Double(glyph.width) / scale
+            let cell = Double(advance) / scale
+            renderer.copy(glyph, to: Int(pen + (cell - w) / 2), y, Int(w.rounded()), Int((Double(glyph.height) / scale).rounded()))
+            pen += cell
+        }
+        return Int(pen) - x
+    }
+
+    private func texture(for text: String, _ style: Style) -> Texture? {
+        useCounter += 1
+        let key = CacheKey(text: text, style: style)
+        if var hit = cache[key] {
+            hit.lastUse = useCounter
+            cache[key] = hit
+            return hit.texture
+        }
+        guard let surface = try? fonts[style]!.render(text),
+              let texture = try? Texture(renderer: renderer, surface: surface) else { return nil }
+        texture.setBlending(true)
+        if cache.count >= cacheLimit, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            cache[oldest.key] = nil
+        }
+        cache[key] = (texture, useCounter)
+        return texture
+    }
+}
