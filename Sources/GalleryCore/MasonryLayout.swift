@@ -6,11 +6,13 @@ public struct MasonryLayout {
     public struct Metrics: Equatable {
         public var columns: Int
         public var gap: Int
-        /// Aspect ratios outside this range are clamped so a 1×10000 panorama neither vanishes nor fills a screen.
+        /// Aspect ratios (width / height) outside this range are clamped, so a 1×10000 strip neither vanishes nor
+        /// fills several screens (the source centre-crops to the cell). Bounding a cell's height also bounds what the
+        /// visible cells can cost in texture memory.
         public var minAspect: Double
         public var maxAspect: Double
 
-        public init(columns: Int = 2, gap: Int = 12, minAspect: Double = 0.25, maxAspect: Double = 4) {
+        public init(columns: Int = 2, gap: Int = 12, minAspect: Double = 0.5, maxAspect: Double = 3) {
             self.columns = max(1, columns); self.gap = max(0, gap)
             self.minAspect = minAspect; self.maxAspect = maxAspect
         }

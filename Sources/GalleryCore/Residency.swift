@@ -21,6 +21,8 @@ public struct ResidencyPolicy: Equatable {
         /// Margin cells within budget, the scroll direction first and nearest first.
         public var prefetch: [Int]
         public var wantedBytes: Int
+        /// Visible cells left without pixels because the budget ran out.
+        public var visibleOverBudget: Int
 
         /// All wanted cells in priority order (0 is most urgent).
         public var ordered: [Int] { visible + prefetch }
@@ -33,10 +35,20 @@ public struct ResidencyPolicy: Equatable {
     public func plan(layout: MasonryLayout, top: Int, height: Int, direction: Int, scale: Double = 1) -> Plan {
         let bottom = top + height
         let centre = top + height / 2
-        let visible = layout.indices(intersecting: top, bottom).sorted {
+        var visible: [Int] = []
+        var bytes = 0
+        var overBudget = 0
+        let onScreen = layout.indices(intersecting: top, bottom).sorted {
             distance(layout.frames[$0], to: centre) < distance(layout.frames[$1], to: centre)
         }
-        var bytes = visible.reduce(0) { $0 + cost(layout.frames[$1], scale) }
+        // Even visible cells obey the budget (farthest from the centre give way first): only an extreme run of
+        // very tall cells can reach it, and then a placeholder is better than unbounded memory.
+        for index in onScreen {
+            let c = cost(layout.frames[index], scale)
+            if bytes + c > byteBudget { overBudget += 1; continue }
+            bytes += c
+            visible.append(index)
+        }
 
         let (aboveScreens, belowScreens): (Double, Double)
         switch direction {
@@ -61,7 +73,7 @@ public struct ResidencyPolicy: Equatable {
             bytes += c
             prefetch.append(index)
         }
-        return Plan(visible: visible, prefetch: prefetch, wantedBytes: bytes)
+        return Plan(visible: visible, prefetch: prefetch, wantedBytes: bytes, visibleOverBudget: overBudget)
     }
 
     /// Ahead-of-scroll cells come two for every one behind, so a fling fills the screen it is heading to.

@@ -1,0 +1,122 @@
+import XCTest
+@testable import GalleryCore
+
+final class FeedPagerTests: XCTestCase {
+    private var feed = Feed()
+
+    private func page(_ range: Range<Int>) -> Result<PageContents, SourceError> { .success(PageContents(photos: photos(range))) }
+
+    func testRequestsTheFirstPageAtOnceAndNeverTwoAtATime() {
+        var pager = FeedPager(settings: .init(pageSize: 10))
+        let first = pager.nextRequest(wantsMore: true, now: 0, generation: feed.generation)
+        XCTAssertEqual(first?.page, 1)
+        XCTAssertEqual(first?.limit, 10)
+        XCTAssertNil(pager.nextRequest(wantsMore: true, now: 0, generation: feed.generation), "one in flight")
+        XCTAssertEqual(pager.complete(first!, with: page(0..<10), into: &feed, now: 1), .appended(10))
+        XCTAssertEqual(pager.nextRequest(wantsMore: true, now: 1, generation: feed.generation)?.page, 2)
+    }
+
+    func testWaitsUntilTheViewportNearsTheEnd() {
+        let pager = FeedPager(settings: .init(pageSize: 10, prefetchScreens: 2))
+        XCTAssertFalse(pager.wantsMore(contentHeight: 5000, viewportBottom: 800, viewportHeight: 800))
+        XCTAssertTrue(pager.wantsMore(contentHeight: 2000, viewportBottom: 800, viewportHeight: 800))
+    }
+
+    func testDropsIDsAlreadySeenInThePass() {
+        var pager = FeedPager(settings: .init(pageSize: 3))
+        let r1 = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        _ = pager.complete(r1, with: page(0..<3), into: &feed, now: 0)
+        let r2 = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        XCTAssertEqual(pager.complete(r2, with: page(2..<5), into: &feed, now: 0), .appended(2))
+        XCTAssertEqual(feed.items.map(\.photo.id), ["0", "1", "2", "3", "4"])
+    }
+
+    func testAnEmptyPageStartsANewPassFromPageOne() {
+        var pager = FeedPager(settings: .init(pageSize: 2))
+        for p in 0..<2 {
+            let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+            XCTAssertEqual(r.page, p + 1)
+            _ = pager.complete(r, with: page(p * 2..<p * 2 + 2), into: &feed, now: 0)
+        }
+        let end = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        XCTAssertEqual(pager.complete(end, with: page(0..<0), into: &feed, now: 0), .wrapped)
+        let again = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        XCTAssertEqual(again.page, 1)
+        XCTAssertEqual(again.pass, 1)
+        XCTAssertEqual(pager.complete(again, with: page(0..<2), into: &feed, now: 0), .appended(2),
+                       "the same photos show again on the next pass")
+        XCTAssertEqual(feed.items.last?.key, ItemKey(pass: 1, photoID: "1"))
+        XCTAssertEqual(Set(feed.items.map(\.key)).count, feed.count, "keys stay unique across passes")
+    }
+
+    func testAShortPageEndsThePassWithoutAskingForAnEmptyOne() {
+        var pager = FeedPager(settings: .init(pageSize: 10))
+        let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        XCTAssertEqual(pager.complete(r, with: page(0..<4), into: &feed, now: 0), .appended(4))
+        XCTAssertEqual(pager.nextRequest(wantsMore: true, now: 0, generation: 0)?.page, 1)
+        XCTAssertEqual(pager.pass, 1)
+    }
+
+    func testWithoutWrappingTheFeedEnds() {
+        var pager = FeedPager(settings: .init(pageSize: 10, wraps: false))
+        let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        _ = pager.complete(r, with: page(0..<4), into: &feed, now: 0)
+        XCTAssertEqual(pager.phase, .ended)
+        XCTAssertNil(pager.nextRequest(wantsMore: true, now: 100, generation: 0))
+    }
+
+    func testAnEmptyCatalogueEndsInsteadOfLooping() {
+        var pager = FeedPager(settings: .init(pageSize: 10))
+        let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        XCTAssertEqual(pager.complete(r, with: page(0..<0), into: &feed, now: 0), .ended)
+        XCTAssertNil(pager.nextRequest(wantsMore: true, now: 0, generation: 0))
+    }
+
+    func testFailuresBackOffAndHonourRetryAfter() {
+        var pager = FeedPager(settings: .init(pageSize: 10, retry: RetryPolicy(base: 1, factor: 2, cap: 30, jitter: 0)))
+        var r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        XCTAssertEqual(pager.complete(r, with: .failure(.http(.status(500, retryAfter: nil))), into: &feed, now: 0),
+                       .willRetry(after: 1))
+        XCTAssertNil(pager.nextRequest(wantsMore: true, now: 0.9, generation: 0), "still backing off")
+        r = pager.nextRequest(wantsMore: true, now: 1.0, generation: 0)!
+        XCTAssertEqual(r.page, 1, "the same page is tried again")
+        XCTAssertEqual(pager.complete(r, with: .failure(.http(.status(429, retryAfter: 9))), into: &feed, now: 1),
+                       .willRetry(after: 9))
+        XCTAssertEqual(pager.lastError, .http(.status(429, retryAfter: 9)))
+        r = pager.nextRequest(wantsMore: true, now: 10, generation: 0)!
+        _ = pager.complete(r, with: page(0..<10), into: &feed, now: 10)
+        XCTAssertNil(pager.lastError, "a success clears the error")
+    }
+
+    func testAPageThatKeepsFailingIsSkipped() {
+        var pager = FeedPager(settings: .init(pageSize: 10, retry: RetryPolicy(jitter: 0), attemptsPerPage: 3))
+        var now = 0.0
+        var outcomes: [FeedPager.Outcome] = []
+        for _ in 0..<3 {
+            let r = pager.nextRequest(wantsMore: true, now: now, generation: 0)!
+            XCTAssertEqual(r.page, 1)
+            outcomes.append(pager.complete(r, with: .failure(.malformed("bad JSON")), into: &feed, now: now))
+            now += 100
+        }
+        XCTAssertEqual(outcomes.last, .skipped(page: 1))
+        XCTAssertEqual(pager.nextRequest(wantsMore: true, now: now, generation: 0)?.page, 2)
+    }
+
+    func testResponsesForAnOldFeedAreIgnored() {
+        var pager = FeedPager(settings: .init(pageSize: 10))
+        let r = pager.nextRequest(wantsMore: true, now: 0, generation: feed.generation)!
+        feed.reset()
+        XCTAssertEqual(pager.complete(r, with: page(0..<10), into: &feed, now: 0), .stale)
+        XCTAssertTrue(feed.isEmpty)
+    }
+
+    func testRetryPolicyGrowsCapsAndJitters() {
+        let p = RetryPolicy(base: 0.5, factor: 2, cap: 4, jitter: 0.25)
+        XCTAssertEqual(p.delay(afterFailures: 1, unit: 0.5), 0.5)
+        XCTAssertEqual(p.delay(afterFailures: 3, unit: 0.5), 2)
+        XCTAssertEqual(p.delay(afterFailures: 10, unit: 0.5), 4)
+        XCTAssertEqual(p.delay(afterFailures: 1, unit: 0), 0.375)
+        XCTAssertEqual(p.delay(afterFailures: 1, unit: 1), 0.625)
+        XCTAssertEqual(p.delay(afterFailures: 1, retryAfter: 30, unit: 0.5), 30)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PGalleryCoreTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,123 @@
+import XCTest
+@testable import GalleryCore
+
+final class ScrollModelTests: XCTestCase {
+    private func model(content: Double = 10_000, viewport: Double = 800) -> ScrollModel {
+        var m = ScrollModel()
+        m.setBounds(contentHeight: content, viewportHeight: viewport)
+        return m
+    }
+
+    func testWheelGlidesInsteadOfJumping() {
+        var m = model()
+        m.scroll(by: 120)
+        m.step(dt: 1.0 / 60)
+        XCTAssertGreaterThan(m.offset, 0)
+        XCTAssertLessThan(m.offset, 120, "one frame covers only part of the distance")
+        for _ in 0..<120 { m.step(dt: 1.0 / 60) }
+        XCTAssertEqual(m.offset, 120)
+        XCTAssertFalse(m.isMoving)
+    }
+
+    func testScrollsAccumulateAndClampToTheContent() {
+        var m = model(content: 1000, viewport: 800)
+        m.scroll(by: 150); m.scroll(by: 150)
+        XCTAssertEqual(m.target, 200, "clamped to content − viewport")
+        m.scroll(by: -1000)
+        XCTAssertEqual(m.target, 0)
+    }
+
+    func testDragFollowsThePointerAndFlingsOnRelease() {
+        var m = model()
+        m.beginDrag(at: 0)
+        for i in 1...5 { m.drag(by: -40, at: Double(i) * 0.01) }  // pointer moves up: content scrolls down
+        XCTAssertEqual(m.offset, 200)
+        m.endDrag(at: 0.05)
+        XCTAssertGreaterThan(m.velocity, 1000)
+        m.step(dt: 0.1)
+        XCTAssertGreaterThan(m.offset, 200, "keeps moving after release")
+        for _ in 0..<600 { m.step(dt: 1.0 / 60) }
+        XCTAssertEqual(m.velocity, 0, "friction stops it")
+        XCTAssertLessThanOrEqual(m.offset, m.maxOffset)
+    }
+
+    func testASlowReleaseDoesNotFling() {
+        var m = model()
+        m.beginDrag(at: 0)
+        m.drag(by: -10, at: 0.5)
+        m.endDrag(at: 1.0)
+        XCTAssertEqual(m.velocity, 0)
+    }
+
+    func testDirectionFollowsMotion() {
+        var m = model()
+        XCTAssertEqual(m.direction, 0)
+        m.scroll(by: 300)
+        XCTAssertEqual(m.direction, 1)
+        for _ in 0..<200 { m.step(dt: 1.0 / 60) }
+        m.scroll(by: -100)
+        XCTAssertEqual(m.direction, -1)
+    }
+
+    func testGrowingContentKeepsTheOffset() {
+        var m = model(content: 1000)
+        m.set(offset: 200)
+        m.setBounds(contentHeight: 5000, viewportHeight: 800)
+        XCTAssertEqual(m.offset, 200)
+    }
+}
+
+final class KeyMapTests: XCTestCase {
+    func testDefaultBindings() {
+        let map = KeyMap()
+        XCTAssertEqual(map.command(for: .character("j")), .scrollLines(1))
+        XCTAssertEqual(map.command(for: .down), .scrollLines(1))
+        XCTAssertEqual(map.command(for: .character("k")), .scrollLines(-1))
+        XCTAssertEqual(map.command(for: .space), .scrollPages(1))
+        XCTAssertEqual(map.command(for: .space, modifiers: .shift), .scrollPages(-1))
+        XCTAssertEqual(map.command(for: .pageUp), .scrollPages(-1))
+        XCTAssertEqual(map.command(for: .character("g")), .scrollToTop)
+        XCTAssertEqual(map.command(for: .character("G"), modifiers: .shift), .scrollToBottom)
+        XCTAssertEqual(map.command(for: .end), .scrollToBottom)
+        XCTAssertEqual(map.command(for: .enter), .openDetail)
+        XCTAssertEqual(map.command(for: .escape), .closeDetail)
+        XCTAssertEqual(map.command(for: .backspace), .closeDetail)
+        XCTAssertEqual(map.command(for: .character("q")), .quit)
+        XCTAssertEqual(map.command(for: .down, modifiers: .shift), .scrollLines(1), "shift does not block arrows")
+        XCTAssertNil(map.command(for: .character("z")))
+    }
+
+    func testScriptNames() {
+        XCTAssertEqual(Command(name: "pagedown"), .scrollPages(1))
+        XCTAssertEqual(Command(name: "OPEN"), .openDetail)
+        XCTAssertNil(Command(name: "explode"))
+    }
+}
+
+final class ClockFormatTests: XCTestCase {
+    func testFormatsToTheMillisecond() {
+        // 2026-11-21 23:24:31.007 UTC
+        let ms: Int64 = 1_795_303_471_007
+        XCTAssertEqual(ClockFormat.string(epochMilliseconds: ms, utcOffsetSeconds: 0), "23:24:31.007")
+        XCTAssertEqual(ClockFormat.string(epochMilliseconds: ms, utcOffsetSeconds: 3600), "00:24:31.007")
+        XCTAssertEqual(ClockFormat.string(epochMilliseconds: ms, utcOffsetSeconds: -5 * 3600 - 1800), "17:54:31.007")
+        XCTAssertEqual(ClockFormat.string(epochMilliseconds: 999, utcOffsetSeconds: 0), "00:00:00.999")
+        XCTAssertEqual(ClockFormat.string(epochMilliseconds: -1, utcOffsetSeconds: 0), "23:59:59.999")
+    }
+
+    func testUsesOnlyTheAtlasAlphabet() {
+        let s = ClockFormat.now()
+        XCTAssertEqual(s.count, 12)
+        XCTAssertTrue(s.allSatisfy { ClockFormat.alphabet.contains($0) })
+    }
+}
+
+final class HeaderStatusTests: XCTestCase {
+    func testSummary() {
+        XCTAssertEqual(HeaderStatus(photos: 1, sourceName: "demo", pageLoading: false, imagesLoading: 0).summary,
+                       "1 photo · demo")
+        XCTAssertEqual(HeaderStatus(photos: 60, sourceName: "picsum", pageLoading: true, imagesLoading: 3).summary,
+                       "60 photos · picsum · loading page, 3 images")
+        XCTAssertFalse(HeaderStatus(photos: 60, sourceName: "p", pageLoading: false, imagesLoading: 0).isBusy)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+@testable import GalleryCore
+
+enum Fixture {
+    static func data(_ name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {
+            throw NSError(domain: "fixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "no fixture \(name)"])
+        }
+        return try Data(contentsOf: url)
+    }
+}
+
+func photo(_ id: String, _ w: Int = 300, _ h: Int = 200) -> Photo {
+    Photo(id: id, author: "A\(id)", width: w, height: h, url: "u\(id)", downloadURL: "d\(id)")
+}
+
+func photos(_ range: Range<Int>, w: Int = 300, h: Int = 200) -> [Photo] { range.map { photo(String($0), w, h) } }
+
+/// A small deterministic random generator, so property tests are repeatable.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+}
