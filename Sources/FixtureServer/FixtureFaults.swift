@@ -34,4 +34,6 @@ public struct FixtureCounters: Equatable {
     public var imageRedirects = 0
     public var images = 0
     public var other = 0
+    /// "WxH" of every image body requested, in order (the first 10,000).
+    public var imageSizes: [String] = []
 }

@@ -38,6 +38,9 @@ struct FixtureRouter {
             return FixtureResponse(status: 302, headers: [("Location", location), ("Cache-Control", "no-store")])
         case "cdn" where parts.count == 4:
             counters.images += 1
+            if counters.imageSizes.count < 10_000 {
+                counters.imageSizes.append("\(parts[2])x\(parts[3].replacingOccurrences(of: ".jpg", with: ""))")
+            }
             return image(id: parts[1], w: parts[2], h: parts[3].replacingOccurrences(of: ".jpg", with: ""),
                          faults: faults)
         case "loop":

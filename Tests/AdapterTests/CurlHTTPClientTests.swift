@@ -1,0 +1,145 @@
+import FixtureServer
+import Foundation
+@testable import GalleryCore
+@testable import GalleryNet
+import SDLKit
+import XCTest
+
+final class CurlHTTPClientTests: FixtureTestCase {
+    private var client: CurlHTTPClient!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        client = try CurlHTTPClient()
+    }
+
+    override func tearDown() {
+        client.shutdown()
+        client = nil
+        super.tearDown()
+    }
+
+    private func get(_ path: String, _ request: (inout HTTPRequest) -> Void = { _ in }) -> Result<HTTPResponse, HTTPError>? {
+        var r = HTTPRequest(url: server.baseURL + path)
+        request(&r)
+        return wait { done in client.get(r) { done($0) } }
+    }
+
+    func testFetchesAndDecodesAListPage() throws {
+        let source = PicsumSource(baseURL: server.baseURL, http: client)
+        let result: Result<PageContents, SourceError>? = wait { done in source.fetchPage(2, limit: 30) { done($0) } }
+        let page = try XCTUnwrap(try result?.get())
+        XCTAssertEqual(page.photos.count, 30)
+        XCTAssertEqual(page.photos.first?.id, "30")
+        XCTAssertEqual(server.counters.pages, 1)
+    }
+
+    func testListResponsesCarryALinkHeader() throws {
+        let response = try XCTUnwrap(try get("/v2/list?page=1&limit=5")?.get())
+        XCTAssertEqual(response.status, 200)
+        XCTAssertTrue(response.headers["link"]?.contains("page=2&limit=5>; rel=\"next\"") == true)
+    }
+
+    func testPastTheEndIsAnEmptyPage() throws {
+        let source = PicsumSource(baseURL: server.baseURL, http: client)
+        let result: Result<PageContents, SourceError>? = wait { done in source.fetchPage(99, limit: 100) { done($0) } }
+        XCTAssertEqual(try result?.get(), PageContents(photos: []))
+    }
+
+    func testImagesFollowTheRedirectAndHaveExactlyTheAskedSize() throws {
+        let source = PicsumSource(baseURL: server.baseURL, http: client)
+        let p = Photo(id: "7", author: "", width: 3000, height: 2000, url: "", downloadURL: "")
+        let result: Result<Data, SourceError>? = wait { done in
+            source.fetchImage(p, size: PixelSize(width: 311, height: 207), priority: 0) { done($0) }
+        }
+        let data = try XCTUnwrap(try result?.get())
+        XCTAssertEqual(data.prefix(2), Data([0xFF, 0xD8]), "a JPEG")
+        let surface = try Surface(decoding: data)
+        XCTAssertEqual(surface.width, 311)
+        XCTAssertEqual(surface.height, 207)
+        XCTAssertEqual(server.counters.imageRedirects, 1)
+        XCTAssertEqual(server.counters.images, 1)
+    }
+
+    func testHTTPErrorsKeepTheirStatusAndRetryAfter() throws {
+        server.faults.pageStatus[3] = (429, 4)
+        server.faults.failingPages = [4]
+        let limited = try XCTUnwrap(try get("/v2/list?page=3")?.get())
+        XCTAssertEqual(limited.status, 429)
+        XCTAssertEqual(limited.retryAfter, 4)
+        XCTAssertEqual(PicsumSource.page(from: .success(limited)), .failure(.http(.status(429, retryAfter: 4))))
+        XCTAssertEqual(try get("/v2/list?page=4")?.get().status, 500)
+    }
+
+    func testMalformedJSONIsAMalformedPageError() {
+        server.faults.malformedPages = [1]
+        let source = PicsumSource(baseURL: server.baseURL, http: client)
+        let result: Result<PageContents, SourceError>? = wait { done in source.fetchPage(1, limit: 30) { done($0) } }
+        guard case .failure(.malformed)? = result else { return XCTFail("expected malformed, got \(String(describing: result))") }
+    }
+
+    func testARedirectLoopStops() {
+        guard case .failure(.tooManyRedirects)? = get("/loop") else { return XCTFail("a redirect loop must end") }
+    }
+
+    func testNobodyListeningIsUnreachable() {
+        let port = server.port
+        server.stop()
+        let r: Result<HTTPResponse, HTTPError>? = wait { done in
+            client.get(HTTPRequest(url: "http://127.0.0.1:\(port)/v2/list")) { done($0) }
+        }
+        guard case .failure(let error)? = r, error.isNetworkFailure else {
+            return XCTFail("expected a network failure, got \(String(describing: r))")
+        }
+    }
+
+    func testASlowServerTimesOut() {
+        server.faults.latencyMs = 3000
+        let r = get("/v2/list") { $0.totalTimeout = 0.3 }
+        XCTAssertEqual(r.map { result -> HTTPError? in if case .failure(let e) = result { return e } else { return nil } },
+                       .some(.timedOut))
+    }
+
+    func testATruncatedBodyFails() throws {
+        server.faults.truncatedImages = ["3"]
+        guard case .failure? = get("/id/3/200/200") else { return XCTFail("a body cut short must fail") }
+    }
+
+    func testBodiesOverTheLimitAreRefused() {
+        let r = get("/id/1/800/800") { $0.maxBodyBytes = 1000 }
+        guard case .failure(.tooLarge)? = r else { return XCTFail("expected tooLarge, got \(String(describing: r))") }
+    }
+
+    func testACancelledRequestNeverCompletes() {
+        server.faults.latencyMs = 300
+        let cancelledRan = Box<Bool>()
+        let id = client.get(HTTPRequest(url: server.baseURL + "/v2/list?page=1")) { _ in cancelledRan.set(true) }
+        client.cancel(id)
+        // The second request is answered after the first would have been: once it is in, the first had its chance.
+        XCTAssertNotNil(get("/v2/list?page=2"))
+        XCTAssertNil(cancelledRan.value)
+        XCTAssertEqual(client.statistics.cancelled, 1)
+    }
+
+    func testTheMostUrgentWaitingRequestGoesFirst() throws {
+        var settings = CurlHTTPClient.Settings()
+        settings.maxConcurrent = 1
+        let serial = try CurlHTTPClient(settings: settings)
+        defer { serial.shutdown() }
+        server.faults.latencyMs = 50
+        let order = Box<[Int]>()
+        order.set([])
+        let all = expectation(description: "all done")
+        all.expectedFulfillmentCount = 4
+        for priority in [5, 9, 1, 3] {
+            serial.get(HTTPRequest(url: server.baseURL + "/v2/list?page=\(priority)", priority: priority)) { _ in
+                order.set(order.value! + [priority])
+                all.fulfill()
+            }
+        }
+        wait(for: [all], timeout: 10)
+        // The first one may already be running when the others arrive; the rest follow by priority.
+        XCTAssertEqual(Array(order.value!.dropFirst()), order.value!.dropFirst().sorted())
+        XCTAssertEqual(order.value!.count, 4)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SDLKit
+@testable import TesseraApp
+import XCTest
+
+/// The SDL wrappers, each method exercised. Rendering uses the offscreen video driver and the software renderer.
+final class SDLKitTests: XCTestCase {
+    override func setUp() {
+        XCTAssertNotNil(SharedSDL.system)
+    }
+
+    func testSurfaceFillAndPixelRoundTrip() throws {
+        let s = try Surface(width: 8, height: 4)
+        XCTAssertEqual(s.width, 8)
+        XCTAssertEqual(s.height, 4)
+        XCTAssertGreaterThanOrEqual(s.pitch, 32)
+        s.fill(x: 2, y: 1, width: 3, height: 2, r: 200, g: 100, b: 50)
+        XCTAssertEqual(s.pixel(x: 3, y: 2).r, 200)
+        XCTAssertEqual(s.pixel(x: 3, y: 2).g, 100)
+        XCTAssertEqual(s.pixel(x: 0, y: 0).r, 0)
+        s.setPixel(x: 7, y: 3, r: 1, g: 2, b: 3, a: 128)
+        let p = s.pixel(x: 7, y: 3)
+        XCTAssertEqual([p.r, p.g, p.b, p.a], [1, 2, 3, 128])
+    }
+
+    func testBadSurfaceSizesThrowInsteadOfCrashing() {
+        XCTAssertThrowsError(try Surface(width: 0, height: 10))
+        XCTAssertThrowsError(try Surface(width: 100_000, height: 10))
+    }
+
+    func testJPEGEncodeDecodeAndScale() throws {
+        let s = try Surface(width: 64, height: 48)
+        s.fill(x: 0, y: 0, width: 64, height: 48, r: 30, g: 200, b: 90)
+        let jpeg = try s.jpegData(quality: 90)
+        XCTAssertEqual(jpeg.prefix(2), Data([0xFF, 0xD8]))
+        let decoded = try Surface(decoding: jpeg)
+        XCTAssertEqual(decoded.width, 64)
+        let argb = try decoded.convertedToARGB()
+        XCTAssertEqual(Int(argb.pixel(x: 10, y: 10).g), 200, accuracy: 6)
+        let small = try decoded.scaled(toWidth: 10, height: 7)
+        XCTAssertEqual(small.width, 10)
+        XCTAssertEqual(small.height, 7)
+        XCTAssertEqual(Int(small.pixel(x: 5, y: 3).r), 30, accuracy: 6)
+        let big = try decoded.scaled(toWidth: 640, height: 480)
+        XCTAssertEqual(big.height, 480)
+    }
+
+    func testCorruptTruncatedAndNonImageDataThrow() throws {
+        let s = try Surface(width: 64, height: 64)
+        s.fill(x: 0, y: 0, width: 64, height: 64, r: 1, g: 2, b: 3)
+        let jpeg = try s.jpegData()
+        XCTAssertThrowsError(try Surface(decoding: Data()))
+        XCTAssertThrowsError(try Surface(decoding: Data("<html>not an image</html>".utf8)))
+        XCTAssertThrowsError(try Surface(decoding: Data([0xFF, 0xD8] + [UInt8](repeating: 0x42, count: 2000))))
+        // A JPEG cut in half either fails or decodes as a partial picture: both are fine, crashing is not.
+        _ = try? Surface(decoding: jpeg.prefix(jpeg.count / 2))
+    }
+
+    func testPNGSaveAndLoad() throws {
+        let s = try Surface(width: 5, height: 5)
+        s.fill(x: 0, y: 0, width: 5, height: 5, r: 9, g: 8, b: 7)
+        let path = NSTemporaryDirectory() + "tessera-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try s.savePNG(to: path)
+        let loaded = try Surface(contentsOf: path)
+        XCTAssertEqual(loaded.width, 5)
+        XCTAssertEqual(loaded.pixel(x: 2, y: 2).g, 8)
+        XCTAssertThrowsError(try Surface(contentsOf: "/nonexistent/file.png"))
+    }
+
+    func testDecodePoolProducesCellSizedSurfaces() throws {
+        let s = try Surface(width: 300, height: 200)
+        s.fill(x: 0, y: 0, width: 300, height: 200, r: 250, g: 10, b: 10)
+        let out = try DecodePool.decode(try s.jpegData(), to: (150, 100))
+        XCTAssertEqual(out.width, 150)
+        XCTAssertEqual(out.height, 100)
+        XCTAssertThrowsError(try DecodePool.decode(Data("junk".utf8), to: (10, 10)))
+    }
+}
+
+/// Window, renderer, texture, font and events under the offscreen driver: a real frame, read back.
+final class RenderingTests: XCTestCase {
+    private static let video: SDLSystem? = {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        return try? SDLSystem(video: true)
+    }()
+
+    func testDrawsFillsAndTexturesAndReadsThemBack() throws {
+        XCTAssertNotNil(RenderingTests.video, "offscreen video must start")
+        let window = try Window(title: "test", width: 120, height: 80)
+        XCTAssertEqual(window.size.width, 120)
+        XCTAssertFalse(window.isFullscreen)
+        let renderer = try Renderer(window: window, kind: .software, vsync: false)
+        XCTAssertEqual(renderer.name, "software")
+        XCTAssertEqual(renderer.outputSize.height, 80)
+        renderer.setColor(10, 20, 30)
+        renderer.clear()
+        renderer.setColor(255, 0, 0)
+        renderer.fill(x: 0, y: 0, width: 60, height: 80)
+        let green = try Surface(width: 4, height: 4)
+        green.fill(x: 0, y: 0, width: 4, height: 4, r: 0, g: 255, b: 0)
+        let texture = try Texture(renderer: renderer, surface: green)
+        XCTAssertEqual(texture.byteCount, 64)
+        renderer.copy(texture, to: 100, 60, 10, 10)
+        renderer.setClip((0, 0, 10, 10))
+        renderer.setColor(0, 0, 255)
+        renderer.fill(x: 0, y: 0, width: 120, height: 80)
+        renderer.setClip(nil)
+        let frame = try renderer.readPixels()
+        XCTAssertEqual(frame.pixel(x: 30, y: 40).r, 255)
+        XCTAssertEqual(frame.pixel(x: 90, y: 40).b, 30)
+        XCTAssertEqual(frame.pixel(x: 105, y: 65).g, 255)
+        XCTAssertEqual(frame.pixel(x: 5, y: 5).b, 255, "clip kept the blue inside")
+        XCTAssertEqual(frame.pixel(x: 30, y: 40).b, 0, "clip kept the blue out")
+        renderer.present()
+    }
+
+    func testTextIsDrawnWithDejaVuSans() throws {
+        XCTAssertNotNil(RenderingTests.video)
+        let fonts = try XCTUnwrap(FontLocator.locate(override: nil), "fonts-dejavu-core must be installed")
+        let font = try Font(path: fonts.regular, pointSize: 14)
+        XCTAssertGreaterThan(font.lineHeight, 10)
+        XCTAssertGreaterThan(font.size(of: "Tessera").width, font.size(of: "T").width)
+        let text = try font.render("Tessera")
+        var lit = 0
+        for y in 0..<text.height { for x in 0..<text.width where text.pixel(x: x, y: y).a > 128 { lit += 1 } }
+        XCTAssertGreaterThan(lit, 30)
+        XCTAssertThrowsError(try Font(path: "/nonexistent.ttf", pointSize: 12))
+    }
+
+    func testAWakeFromAnotherThreadEndsTheWait() throws {
+        XCTAssertNotNil(RenderingTests.video)
+        let pump = try EventPump()
+        _ = pump.wait(timeoutMs: 0)
+        let start = Date()
+        Thread.detachNewThread { pump.wake() }
+        let events = pump.wait(timeoutMs: 10_000)
+        XCTAssertTrue(events.contains(.wake))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "woken, not timed out")
+    }
+}

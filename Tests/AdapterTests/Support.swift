@@ -1,0 +1,44 @@
+import FixtureServer
+import Foundation
+import GalleryCore
+import SDLKit
+import XCTest
+
+/// SDL (without video) for image encoding and decoding, started once for the whole test process.
+enum SharedSDL {
+    static let system: SDLSystem? = try? SDLSystem(video: false)
+}
+
+/// Collects one async result; the test waits on an expectation, never a sleep.
+final class Box<T> {
+    private let lock = NSLock()
+    private var stored: T?
+    var value: T? { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ v: T) { lock.lock(); stored = v; lock.unlock() }
+}
+
+class FixtureTestCase: XCTestCase {
+    var server: FixtureServer!
+
+    override func setUpWithError() throws {
+        XCTAssertNotNil(SharedSDL.system, "SDL must start without video")
+        server = FixtureServer(photos: 250)
+        try server.start(port: 0)
+    }
+
+    override func tearDown() {
+        server.stop()
+        server = nil
+    }
+
+    func wait<T>(timeout: Double = 15, _ start: (@escaping (T) -> Void) -> Void) -> T? {
+        let done = expectation(description: "completion")
+        let box = Box<T>()
+        start { value in
+            box.set(value)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: timeout)
+        return box.value
+    }
+}

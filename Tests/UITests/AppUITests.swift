@@ -1,0 +1,145 @@
+import FixtureServer
+import Foundation
+import SDLKit
+import XCTest
+
+/// Runs the real `tessera` executable headless (SDL's offscreen driver, software renderer) against the fixture
+/// server, lets it save a frame once every visible image is drawn, and checks the pixels.
+final class AppUITests: XCTestCase {
+    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
+    private var server: FixtureServer!
+    private let background = (r: 24, g: 24, b: 27)
+    private let placeholder = (r: 52, g: 52, b: 58)
+
+    override func setUpWithError() throws {
+        XCTAssertNotNil(AppUITests.sdl)
+        server = FixtureServer(photos: 200)
+        try server.start(port: 0)
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private var executable: String {
+        if let path = ProcessInfo.processInfo.environment["TESSERA_BIN"] { return path }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("tessera").path
+    }
+
+    /// Runs the app until it has saved its screenshot; returns the frame.
+    private func runApp(_ extra: [String], driver: String = "offscreen",
+                        file: StaticString = #filePath, line: UInt = #line) throws -> Surface {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable),
+                      "build the app first (swift build): \(executable)", file: file, line: line)
+        let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--api", server.baseURL, "--renderer", "software", "--no-vsync",
+                             "--screenshot", shot, "--exit-after", "60"] + extra
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = driver
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let output = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, String(decoding: output, as: UTF8.self), file: file, line: line)
+        return try Surface(contentsOf: shot).convertedToARGB()
+    }
+
+    private func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (r: Int, g: Int, b: Int)) -> Bool {
+        abs(Int(p.r) - c.r) <= 2 && abs(Int(p.g) - c.g) <= 2 && abs(Int(p.b) - c.b) <= 2
+    }
+
+    func testShowsTwoStaggeredColumnsOfPhotosUnderAClockAndNoScrollbar() throws {
+        let frame = try runApp([])
+        XCTAssertEqual(frame.width, 1280)
+        XCTAssertEqual(frame.height, 800)
+
+        // Header: light text (title, status) and the blue clock on a dark bar.
+        var light = 0, clockBlue = 0
+        for y in 2..<44 {
+            for x in 0..<frame.width {
+                let p = frame.pixel(x: x, y: y)
+                if Int(p.r) + Int(p.g) + Int(p.b) > 500 { light += 1 }
+                if p.b > 200 && p.r < 140 { clockBlue += 1 }
+            }
+        }
+        XCTAssertGreaterThan(light, 150, "header text")
+        XCTAssertGreaterThan(clockBlue, 100, "clock digits")
+
+        // Two columns: the middle gap is background all the way down; both sides hold photos.
+        let gridRows = stride(from: 52, to: 800, by: 4)
+        for y in gridRows {
+            XCTAssertTrue(isColor(frame.pixel(x: 640, y: y), background), "middle gap at y=\(y)")
+            // No scrollbar: the right edge is the bare outer gap.
+            for x in 1270..<1280 { XCTAssertTrue(isColor(frame.pixel(x: x, y: y), background), "right edge \(x),\(y)") }
+        }
+        var blank = 0, total = 0
+        for y in stride(from: 60, to: 800, by: 7) {
+            for x in stride(from: 20, to: 1260, by: 7) {
+                let p = frame.pixel(x: x, y: y)
+                total += 1
+                if isColor(p, placeholder) { blank += 1 }
+            }
+        }
+        XCTAssertLessThan(Double(blank) / Double(total), 0.01, "every visible cell shows its photo")
+
+        // Staggered: the two columns' gaps between cells fall at different heights.
+        func gapRows(x: Int) -> [Int] {
+            (60..<800).filter { y in (0..<5).allSatisfy { isColor(frame.pixel(x: x + $0 * 40, y: y), background) } }
+        }
+        XCTAssertNotEqual(gapRows(x: 200), gapRows(x: 840))
+
+        // Images were asked for at the size they are drawn: 622 px wide cells.
+        let counters = server.counters
+        XCTAssertGreaterThan(counters.images, 2)
+        XCTAssertTrue(counters.imageSizes.allSatisfy { $0.hasPrefix("622x") }, "\(counters.imageSizes)")
+        XCTAssertEqual(counters.imageRedirects, counters.images, "each image went through the 302")
+    }
+
+    func testARealX11WindowUnderXvfb() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("no X display; `make test` runs the tests under xvfb-run")
+        }
+        let frame = try runApp(["--size", "900x600"], driver: "x11")
+        XCTAssertEqual(frame.width, 900)
+        XCTAssertTrue(isColor(frame.pixel(x: 450, y: 300), background), "middle gap")
+        XCTAssertFalse(isColor(frame.pixel(x: 200, y: 100), placeholder), "a photo, not a placeholder")
+        XCTAssertFalse(isColor(frame.pixel(x: 200, y: 100), background))
+    }
+
+    func testEnterOpensTheDetailPaneWithTheAuthor() throws {
+        let frame = try runApp(["--script", "next,open"])
+        let panel = (r: 32, g: 32, b: 36)
+        XCTAssertTrue(isColor(frame.pixel(x: 45, y: 75), panel), "panel at its corner")
+        XCTAssertTrue(isColor(frame.pixel(x: 1235, y: 770), panel))
+        // Author and links: light and blue text in the bottom band of the panel.
+        var light = 0, blue = 0
+        for y in 660..<780 {
+            for x in 50..<700 {
+                let p = frame.pixel(x: x, y: y)
+                if Int(p.r) + Int(p.g) + Int(p.b) > 550 { light += 1 }
+                if p.b > 200 && p.r < 140 { blue += 1 }
+            }
+        }
+        XCTAssertGreaterThan(light, 80, "author name")
+        XCTAssertGreaterThan(blue, 150, "page and download URLs")
+        // The large image is fetched at the pane's size, larger than a cell.
+        XCTAssertTrue(server.counters.imageSizes.contains { Int($0.split(separator: "x")[1])! > 560 },
+                      "\(server.counters.imageSizes)")
+    }
+
+    func testBrokenImagesAndPagesLeaveThePlaceholderAndTheAppRunning() throws {
+        server.faults.corruptImages = ["0"]
+        server.faults.malformedPages = [2]
+        let frame = try runApp(["--page-size", "4"])
+        let failed = (r: 70, g: 44, b: 48)
+        XCTAssertTrue(isColor(frame.pixel(x: 30, y: 80), failed), "the corrupt photo's cell shows the failure colour")
+        XCTAssertFalse(isColor(frame.pixel(x: 660, y: 80), failed), "its neighbour is a photo")
+        XCTAssertGreaterThanOrEqual(server.counters.pages, 3, "the bad page was retried or skipped, paging went on")
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PUITests: XCTestCase { func testNothing() {} }
