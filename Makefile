@@ -28,7 +28,7 @@ build:
 
 # Unit, adapter (libcurl against the fixture server) and UI tests (the real app, headless, checked by pixels).
 test: test-deps build
-	xvfb-run -a -s "-screen 0 1600x1000x24" swift test
+	xvfb-run -a -s "-screen 0 1600x1000x24" swift test --disable-swift-testing
 
 clean:
 	rm -rf .build

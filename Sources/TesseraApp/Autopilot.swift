@@ -1,26 +1,30 @@
 import GalleryCore
 
 /// Drives the app without a person, for tests and README screenshots: waits until the screen has settled (every
-/// visible image drawn, nothing moving), runs the next scripted command, and at the end asks for a screenshot.
-final class Autopilot {
+/// visible image drawn, nothing moving), runs the next scripted command, and at the end saves the frame and quits.
+final class Autopilot: FrameDriver {
     private var steps: [Command]
-    let screenshotPath: String?
-    private(set) var finished = false
+    private let screenshotPath: String?
 
     init(steps: [Command], screenshotPath: String?) {
         self.steps = steps
         self.screenshotPath = screenshotPath
     }
 
-    var isActive: Bool { screenshotPath != nil || !steps.isEmpty }
-
-    enum Action: Equatable { case wait, run(Command), screenshot }
-
-    func next(settled: Bool) -> Action {
-        guard isActive, !finished, settled else { return .wait }
-        if !steps.isEmpty { return .run(steps.removeFirst()) }
-        finished = true
-        return .screenshot
+    func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
+        guard Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
+        if !steps.isEmpty {
+            return app.model.apply(steps.removeFirst()) == .quit ? 0 : nil
+        }
+        guard let path = screenshotPath else { return 0 }
+        do {
+            try app.renderer.readPixels().savePNG(to: path)
+            Log.info("saved \(path)")
+            return 0
+        } catch {
+            Log.warn("screenshot failed: \(error)")
+            return 4
+        }
     }
 
     /// Settled: the feed has photos, scrolling has stopped, and every visible cell (and the detail image, if the

@@ -11,18 +11,18 @@ public final class GalleryApp {
     private let config: GalleryConfig
     private let system: SDLSystem
     private let window: Window
-    private let renderer: Renderer
+    let renderer: Renderer
     private let pump: EventPump
-    private let http: CurlHTTPClient
-    private let sources: SourceProvider
+    let http: CurlHTTPClient
+    let sources: SourceProvider
     private let mailbox: Mailbox<Delivery>
     private let live = LiveTokens()
-    private let pool: DecodePool
-    private let images: ImagePipeline
-    private let model: GalleryModel
-    private let scene: SceneRenderer
+    let pool: DecodePool
+    let images: ImagePipeline
+    let model: GalleryModel
+    let scene: SceneRenderer
     private let input = InputRouter()
-    private let autopilot: Autopilot
+    private let driver: FrameDriver?
     private var scale = 1.0
     private var residency: ResidencyPolicy
     private var visible = true
@@ -31,14 +31,21 @@ public final class GalleryApp {
     /// Opens the window and runs until the user quits; returns the exit code. SDL is started here and stopped only
     /// after everything that holds an SDL object is gone.
     public static func run(options: AppOptions) throws -> Int32 {
+        let autopilot = options.screenshotPath != nil || !options.script.isEmpty
+            ? Autopilot(steps: options.script, screenshotPath: options.screenshotPath) : nil
+        return try run(options: options, driver: autopilot)
+    }
+
+    static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
         if options.renderer == .software { SDLSystem.setHint("SDL_RENDER_DRIVER", "software") }
         let system = try SDLSystem(video: true)
         return try withExtendedLifetime(system) {
-            try GalleryApp(options: options, system: system).run()
+            try GalleryApp(options: options, system: system, driver: driver).run()
         }
     }
 
-    private init(options: AppOptions, system: SDLSystem) throws {
+    private init(options: AppOptions, system: SDLSystem, driver: FrameDriver?) throws {
+        self.driver = driver
         self.options = options
         config = options.config
         self.system = system
@@ -56,7 +63,6 @@ public final class GalleryApp {
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
         model = GalleryModel(config: config)
         residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: config.windowSize))
-        autopilot = Autopilot(steps: options.script, screenshotPath: options.screenshotPath)
 
         let logical = window.size
         scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
@@ -107,6 +113,7 @@ public final class GalleryApp {
             deliver(now: t)
             guard visible else { continue }
             guard t >= nextFrame || model.scroll.isMoving else { continue }
+            if let exit = driver?.beforeFrame(self, now: t) { return exit }
             model.tick(dt: min(0.1, t - lastFrame))
             lastFrame = t
             nextFrame = t + frameInterval
@@ -114,8 +121,9 @@ public final class GalleryApp {
             images.update(wanted: wantedImages(), now: t)
             images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame)
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
-            if let exit = runAutopilot() { return exit }
+            if let exit = driver?.afterDraw(self, now: t) { return exit }
             renderer.present()
+            driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
         }
     }
 
@@ -182,25 +190,6 @@ public final class GalleryApp {
         return HeaderStatus(photos: model.feed.count, sourceName: sources.source.name,
                             pageLoading: model.pager.isLoading, imagesLoading: images.loadingCount,
                             problem: problem, note: sources.note)
-    }
-
-    private func runAutopilot() -> Int32? {
-        switch autopilot.next(settled: Autopilot.isSettled(model: model, images: images)) {
-        case .wait: return nil
-        case .run(let command):
-            if model.apply(command) == .quit { return 0 }
-            return nil
-        case .screenshot:
-            guard let path = autopilot.screenshotPath else { return 0 }
-            do {
-                try renderer.readPixels().savePNG(to: path)
-                Log.info("saved \(path)")
-                return 0
-            } catch {
-                Log.warn("screenshot failed: \(error)")
-                return 4
-            }
-        }
     }
 
     private func resize(to size: PixelSize) {

@@ -1,0 +1,16 @@
+/// Steers the app frame by frame instead of a person: the screenshot autopilot, the benchmark. Hooks run on the
+/// main thread inside the loop; returning an exit code ends the run.
+protocol FrameDriver: AnyObject {
+    /// Before the frame's work: may move the model.
+    func beforeFrame(_ app: GalleryApp, now: Double) -> Int32?
+    /// After drawing, before present: the frame can still be read back.
+    func afterDraw(_ app: GalleryApp, now: Double) -> Int32?
+    /// After present, with when this frame's work began (after the loop stopped waiting).
+    func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double)
+}
+
+extension FrameDriver {
+    func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? { nil }
+    func afterDraw(_ app: GalleryApp, now: Double) -> Int32? { nil }
+    func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double) {}
+}
