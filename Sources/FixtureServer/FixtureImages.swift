@@ -8,7 +8,10 @@ final class FixtureImages {
     private var cache: [String: Data] = [:]
     private var order: [String] = []
     private var cachedBytes = 0
-    private let cacheLimit = 64 << 20
+    private let cacheLimit: Int
+
+    /// `cacheLimit`: bytes of encoded images kept for repeated requests (0 keeps none).
+    init(cacheLimit: Int) { self.cacheLimit = cacheLimit }
 
     func jpeg(id: String, width: Int, height: Int) throws -> Data {
         let key = "\(id)/\(width)/\(height)"
@@ -17,7 +20,7 @@ final class FixtureImages {
         lock.unlock()
         let data = try FixtureImages.draw(seed: FixtureImages.seed(id), width: width, height: height).jpegData(quality: 82)
         lock.lock()
-        if cache[key] == nil {
+        if cache[key] == nil, data.count <= cacheLimit {
             cache[key] = data; order.append(key); cachedBytes += data.count
             while cachedBytes > cacheLimit, !order.isEmpty {
                 let old = order.removeFirst()

@@ -9,30 +9,47 @@ public final class FixtureServer {
     public let catalog: FixtureCatalog
     public private(set) var port = 0
     private let group: MultiThreadedEventLoopGroup
+    /// Drawing and encoding images is blocking work: it runs here, not on the event loop.
+    private let blockingPool: NIOThreadPool
     private var channel: Channel?
     private let state: FixtureState
 
-    public init(photos: Int = 1000, faults: FixtureFaults = FixtureFaults()) {
+    /// - Parameter imageCacheBytes: encoded images kept for repeated requests; small by default, since the demo runs
+    ///   inside the app and its memory counts as the app's.
+    public init(photos: Int = 1000, faults: FixtureFaults = FixtureFaults(), imageCacheBytes: Int = 8 << 20) {
         catalog = FixtureCatalog(count: photos)
-        state = FixtureState(router: FixtureRouter(catalog: catalog), faults: faults)
+        state = FixtureState(router: FixtureRouter(catalog: catalog), faults: faults,
+                             images: FixtureImages(cacheLimit: imageCacheBytes))
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        blockingPool = NIOThreadPool(numberOfThreads: 2)
+        blockingPool.start()
     }
 
-    deinit {
+    deinit { shutdown() }
+
+    /// Stops serving and ends the server's threads; waits for images being drawn. Idempotent.
+    public func shutdown() {
         stop()
+        guard !isShutDown else { return }
+        isShutDown = true
+        // Jobs still drawing finish and hand their responses to a loop that is still running; then the loop stops.
+        try? blockingPool.syncShutdownGracefully()
         try? group.syncShutdownGracefully()
     }
+
+    private var isShutDown = false
 
     /// Binds 127.0.0.1:`port` (0 picks a free port) and starts serving. Returns the port.
     @discardableResult
     public func start(port requested: Int = 0) throws -> Int {
         let state = self.state
+        let pool = blockingPool
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.pipeline.configureHTTPServerPipeline().flatMap {
-                    channel.pipeline.addHandler(FixtureHandler(state: state))
+                    channel.pipeline.addHandler(FixtureHandler(state: state, pool: pool))
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -70,12 +87,13 @@ final class FixtureState {
     }
 
     let router: FixtureRouter
-    let images = FixtureImages()
+    let images: FixtureImages
     private let lock = NSLock()
     private var values: Values
 
-    init(router: FixtureRouter, faults: FixtureFaults) {
+    init(router: FixtureRouter, faults: FixtureFaults, images: FixtureImages) {
         self.router = router
+        self.images = images
         values = Values(faults: faults)
     }
 
@@ -96,9 +114,10 @@ final class FixtureHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let state: FixtureState
+    private let pool: NIOThreadPool
     private var head: HTTPRequestHead?
 
-    init(state: FixtureState) { self.state = state }
+    init(state: FixtureState, pool: NIOThreadPool) { self.state = state; self.pool = pool }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
@@ -117,17 +136,18 @@ final class FixtureHandler: ChannelInboundHandler {
         let loop = context.eventLoop
         let keepAlive = head.isKeepAlive
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        let send = { [state] in
+        let send = { [state, pool] in
             if let image = response.image {
-                // Drawing and encoding is slow: do it off the event loop, then hop back to write.
-                DispatchQueue.global().async {
+                // Drawing and encoding is slow: do it on the blocking pool; the result comes back on the loop.
+                pool.runIfActive(eventLoop: loop) {
+                    try state.images.jpeg(id: image.id, width: image.width, height: image.height)
+                }.whenComplete { result in
                     var drawn = response
-                    do {
-                        drawn.body = try state.images.jpeg(id: image.id, width: image.width, height: image.height)
-                    } catch {
-                        drawn = .text(500, "could not draw image: \(error)")
+                    switch result {
+                    case .success(let body): drawn.body = body
+                    case .failure(let error): drawn = .text(500, "could not draw image: \(error)")
                     }
-                    loop.execute { bound.value.handler.write(drawn, keepAlive: keepAlive, context: bound.value.context) }
+                    bound.value.handler.write(drawn, keepAlive: keepAlive, context: bound.value.context)
                 }
             } else {
                 self.write(response, keepAlive: keepAlive, context: context)

@@ -173,6 +173,9 @@ public final class GalleryModel {
         scroll.scroll(by: -notches * config.wheelStep)
     }
 
+    /// Puts the viewport at a content offset at once (benchmarks, restoring a position).
+    public func setScroll(offset: Double) { scroll.set(offset: offset) }
+
     /// Advances scrolling animation.
     public func tick(dt: Double) { scroll.step(dt: dt) }
 

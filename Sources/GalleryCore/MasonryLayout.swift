@@ -100,6 +100,12 @@ public struct MasonryLayout {
         return result
     }
 
+    /// How many items end at or above `y` (have scrolled past the top of a viewport whose top is `y`).
+    /// O(columns · log n).
+    public func countEnding(atOrAbove y: Int) -> Int {
+        columnItems.reduce(0) { $0 + firstIndex(in: $1, withMaxYAbove: y + 1) }
+    }
+
     /// The item under a point in content coordinates, if any.
     public func index(at x: Int, y: Int) -> Int? {
         indices(intersecting: y, y + 1).first { frames[$0].contains(x: x, y: y) }

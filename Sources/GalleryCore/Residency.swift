@@ -94,6 +94,16 @@ public struct ResidencyPolicy: Equatable {
         return 0
     }
 
+    /// Whether a load started now would still be of use when it finishes: at `velocity` (content px/s, + is down)
+    /// over `loadTime` seconds the viewport travels on; a cell it will have left behind by then is not worth
+    /// starting. At rest everything is. This is what keeps a fast fling from queueing loads that arrive stale.
+    public static func isWorthLoading(_ frame: Rect, top: Int, height: Int, velocity: Double, loadTime: Double) -> Bool {
+        let travel = velocity * max(0, loadTime)
+        if travel > 0 { return Double(frame.maxY) > Double(top) + travel }
+        if travel < 0 { return Double(frame.y) < Double(top + height) + travel }
+        return true
+    }
+
     public static func pixelSize(of frame: Rect, scale: Double) -> PixelSize {
         PixelSize(width: max(1, Int((Double(frame.width) * scale).rounded())),
                   height: max(1, Int((Double(frame.height) * scale).rounded())))

@@ -4,11 +4,14 @@ import CSDL2
 public final class Font {
     public let pointer: OpaquePointer
     public let path: String
+    /// SDL_ttf must outlive its fonts (`TTF_CloseFont` after `TTF_Quit` crashes), so a font keeps it running.
+    private let system: SDLSystem
 
-    public init(path: String, pointSize: Int) throws {
+    public init(system: SDLSystem, path: String, pointSize: Int) throws {
         guard let f = TTF_OpenFont(path, Int32(pointSize)) else { throw SDLError("TTF_OpenFont") }
         pointer = f
         self.path = path
+        self.system = system
     }
 
     deinit { TTF_CloseFont(pointer) }

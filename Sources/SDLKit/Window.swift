@@ -3,9 +3,13 @@ import CSDL2
 /// A top-level window (`SDL_CreateWindow` / `SDL_DestroyWindow`).
 public final class Window {
     public let pointer: OpaquePointer
+    /// The video subsystem must outlive the window and everything drawn in it, so the window keeps it running.
+    public let system: SDLSystem
 
-    public init(title: String, width: Int, height: Int, resizable: Bool = true, fullscreen: Bool = false,
-                highDPI: Bool = true) throws {
+    public init(system: SDLSystem, title: String, width: Int, height: Int, resizable: Bool = true,
+                fullscreen: Bool = false, highDPI: Bool = true) throws {
+        precondition(system.hasVideo, "a window needs SDLSystem(video: true)")
+        self.system = system
         var flags = SDL_WINDOW_SHOWN.rawValue
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }

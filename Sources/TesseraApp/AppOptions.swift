@@ -10,6 +10,8 @@ public struct AppOptions {
     public var apiIsDefault = true
     public var demo = false
     public var demoPhotos = 1000
+    /// Latency the demo server adds to every response (the benchmark's stand-in for a network).
+    public var demoLatencyMs = 0
     public var config = GalleryConfig()
     public var fullscreen = false
     public var fontPath: String?

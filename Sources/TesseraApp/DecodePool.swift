@@ -19,6 +19,8 @@ public final class DecodePool {
     private let live: LiveTokens
     private let exited = DispatchSemaphore(value: 0)
     public let workerCount: Int
+    /// Milliseconds each decode took (decode and scale), for the benchmark; the last 10,000.
+    private var durations: [Double] = []
 
     /// As many workers as cores, less one for the main thread, at least one.
     init(live: LiveTokens, workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) {
@@ -42,6 +44,11 @@ public final class DecodePool {
     var pending: Int {
         condition.lock(); defer { condition.unlock() }
         return jobs.count + running
+    }
+
+    var decodeMilliseconds: [Double] {
+        condition.lock(); defer { condition.unlock() }
+        return durations
     }
 
     func shutdown() {
@@ -68,11 +75,16 @@ public final class DecodePool {
             running += 1
             condition.unlock()
 
+            var took: Double?
             if live.contains(job.token) {
-                job.done(Result { try DecodePool.decode(job.data, to: job.size) })
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result = Result { try DecodePool.decode(job.data, to: job.size) }
+                took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                job.done(result)
             }
             condition.lock()
             running -= 1
+            if let took, durations.count < 10_000 { durations.append(took) }
             condition.unlock()
         }
         exited.signal()

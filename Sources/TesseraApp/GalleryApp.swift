@@ -9,7 +9,6 @@ import SDLKit
 public final class GalleryApp {
     private let options: AppOptions
     private let config: GalleryConfig
-    private let system: SDLSystem
     private let window: Window
     let renderer: Renderer
     private let pump: EventPump
@@ -28,8 +27,7 @@ public final class GalleryApp {
     private var visible = true
     private let started = GalleryApp.now()
 
-    /// Opens the window and runs until the user quits; returns the exit code. SDL is started here and stopped only
-    /// after everything that holds an SDL object is gone.
+    /// Opens the window and runs until the user quits; returns the exit code.
     public static func run(options: AppOptions) throws -> Int32 {
         let autopilot = options.screenshotPath != nil || !options.script.isEmpty
             ? Autopilot(steps: options.script, screenshotPath: options.screenshotPath) : nil
@@ -37,19 +35,22 @@ public final class GalleryApp {
     }
 
     static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
-        if options.renderer == .software { SDLSystem.setHint("SDL_RENDER_DRIVER", "software") }
-        let system = try SDLSystem(video: true)
-        return try withExtendedLifetime(system) {
-            try GalleryApp(options: options, system: system, driver: driver).run()
+        if options.renderer == .software {
+            SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
+            // Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there
+            // is no GPU), which costs more than drawing it; "software" should mean no GL at all.
+            SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
         }
+        // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
+        // SDL stops only after the last of them is gone, whatever order they are released in.
+        return try GalleryApp(options: options, system: try SDLSystem(video: true), driver: driver).run()
     }
 
     private init(options: AppOptions, system: SDLSystem, driver: FrameDriver?) throws {
         self.driver = driver
         self.options = options
         config = options.config
-        self.system = system
-        window = try Window(title: "Tessera", width: config.windowSize.width, height: config.windowSize.height,
+        window = try Window(system: system, title: "Tessera", width: config.windowSize.width, height: config.windowSize.height,
                             fullscreen: options.fullscreen)
         renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
         pump = try EventPump()
@@ -118,8 +119,9 @@ public final class GalleryApp {
             lastFrame = t
             nextFrame = t + frameInterval
             requestPage(now: t)
+            measureVelocity(now: t)
             images.update(wanted: wantedImages(), now: t)
-            images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame)
+            images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t)
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
             if let exit = driver?.afterDraw(self, now: t) { return exit }
             renderer.present()
@@ -164,6 +166,18 @@ public final class GalleryApp {
         }
     }
 
+    /// Content pixels per second the viewport is moving, whatever moves it (wheel, drag, fling, a driver), smoothed.
+    private var velocity = 0.0
+    private var lastScroll: (top: Int, time: Double)?
+
+    private func measureVelocity(now: Double) {
+        defer { lastScroll = (model.scrollTop, now) }
+        guard let last = lastScroll, now > last.time else { return }
+        let instant = Double(model.scrollTop - last.top) / (now - last.time)
+        velocity += 0.5 * (instant - velocity)
+        if abs(velocity) < 1 { velocity = 0 }
+    }
+
     private func wantedImages() -> [ImageWant] {
         let plan = residency.plan(layout: model.layout, top: model.scrollTop, height: model.gridHeight,
                                   direction: model.scroll.direction, scale: scale)
@@ -176,8 +190,11 @@ public final class GalleryApp {
         }
         for index in plan.ordered {
             let item = model.feed.items[index]
+            let frame = model.layout.frames[index]
+            let worth = ResidencyPolicy.isWorthLoading(frame, top: model.scrollTop, height: model.gridHeight,
+                                                      velocity: velocity, loadTime: images.loadTime)
             wants.append(ImageWant(key: ImageKey(item: item.key, detail: false), photo: item.photo,
-                                   size: ResidencyPolicy.pixelSize(of: model.layout.frames[index], scale: scale)))
+                                   size: ResidencyPolicy.pixelSize(of: frame, scale: scale), worthStarting: worth))
         }
         return wants
     }

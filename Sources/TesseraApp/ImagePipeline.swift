@@ -13,6 +13,8 @@ struct ImageWant {
     let key: ImageKey
     let photo: Photo
     let size: PixelSize
+    /// False when the cell will be gone before a load could finish: keep what it has, start nothing new.
+    var worthStarting = true
 }
 
 /// Messages from worker threads to the main thread.
@@ -39,9 +41,16 @@ enum ImageFailure: Error {
 final class ImagePipeline {
     enum State { case empty, loading, ready, failed }
 
+    private struct Pending {
+        let token: UInt64
+        let request: RequestID?
+        let size: PixelSize
+        let started: Double
+    }
+
     private struct Slot {
         var texture: Texture?
-        var pending: (token: UInt64, request: RequestID?, size: PixelSize)?
+        var pending: Pending?
         var failures = 0
         var retryAt = 0.0
         var gaveUp = false
@@ -58,6 +67,8 @@ final class ImagePipeline {
     private var decoded: [(key: ImageKey, token: UInt64, surface: Surface)] = []
     private var nextToken: UInt64 = 1
     private var retry = RetryPolicy(base: 1, factor: 2, cap: 20)
+    /// Loads (download, decode, upload) in progress at once; twice the transfer slots keeps the network busy.
+    private var maxPendingLoads: Int { 2 * config.maxConcurrentDownloads }
 
     /// Bytes held by textures and by decoded surfaces awaiting upload.
     private(set) var textureBytes = 0
@@ -79,23 +90,11 @@ final class ImagePipeline {
 
     func texture(for key: ImageKey) -> Texture? { slots[key]?.texture }
 
-    /// Makes the held and loading set match `wanted`, most urgent first.
+    /// Makes the held and loading set match `wanted`, most urgent first. At most `maxPendingLoads` images load at
+    /// once: the most urgent ones. A fast fling therefore never queues more than that, and a newly urgent cell
+    /// takes the place of the least urgent load.
     func update(wanted: [ImageWant], now: Double) {
-        var wantedKeys = Set<ImageKey>()
-        wantedKeys.reserveCapacity(wanted.count)
-        for (priority, want) in wanted.enumerated() {
-            wantedKeys.insert(want.key)
-            var slot = slots[want.key] ?? Slot()
-            defer { slots[want.key] = slot }
-            if slot.gaveUp || now < slot.retryAt { continue }
-            if slot.textureSize == want.size { continue }
-            if let pending = slot.pending {
-                if pending.size == want.size { continue }
-                cancel(pending)
-                slot.pending = nil
-            }
-            slot.pending = start(want, priority: priority)
-        }
+        let wantedKeys = Set(wanted.map(\.key))
         for (key, slot) in slots where !wantedKeys.contains(key) {
             if let pending = slot.pending { cancel(pending) }
             if let t = slot.texture { textureBytes -= t.byteCount }
@@ -104,9 +103,26 @@ final class ImagePipeline {
         if decoded.contains(where: { slots[$0.key] == nil }) {
             decoded.removeAll { slots[$0.key] == nil }
         }
+        var budget = maxPendingLoads
+        for (priority, want) in wanted.enumerated() {
+            var slot = slots[want.key] ?? Slot()
+            defer { slots[want.key] = slot }
+            if slot.gaveUp || now < slot.retryAt || slot.textureSize == want.size { continue }
+            if let pending = slot.pending {
+                if pending.size == want.size && budget > 0 {
+                    budget -= 1
+                    continue
+                }
+                cancel(pending)  // the wrong size (resized), or crowded out by more urgent cells
+                slot.pending = nil
+            }
+            guard budget > 0, want.worthStarting else { continue }
+            budget -= 1
+            slot.pending = start(want, priority: priority, now: now)
+        }
     }
 
-    private func start(_ want: ImageWant, priority: Int) -> (UInt64, RequestID?, PixelSize) {
+    private func start(_ want: ImageWant, priority: Int, now: Double) -> Pending {
         let token = nextToken
         nextToken += 1
         live.insert(token)
@@ -124,10 +140,10 @@ final class ImagePipeline {
                 })
             }
         }
-        return (token, request, size)
+        return Pending(token: token, request: request, size: size, started: now)
     }
 
-    private func cancel(_ pending: (token: UInt64, request: RequestID?, size: PixelSize)) {
+    private func cancel(_ pending: Pending) {
         live.remove(pending.token)
         if let r = pending.request { source.cancel(r) }
     }
@@ -155,7 +171,10 @@ final class ImagePipeline {
     var hasUploads: Bool { !decoded.isEmpty }
 
     /// Turns decoded surfaces into textures, at most `count` or about `bytes` per call so a burst never costs a frame.
-    func upload(to renderer: Renderer, count: Int, bytes: Int) {
+    /// Typical seconds from asking for an image to its texture (moving average), for judging what is worth starting.
+    private(set) var loadTime = 0.1
+
+    func upload(to renderer: Renderer, count: Int, bytes: Int, now: Double) {
         var uploaded = 0, uploadedBytes = 0
         while !decoded.isEmpty, uploaded < count, uploadedBytes < bytes {
             let next = decoded.removeFirst()
@@ -164,10 +183,13 @@ final class ImagePipeline {
             slot.pending = nil
             do {
                 let texture = try Texture(renderer: renderer, surface: next.surface)
+                // Photos are opaque: copying beats alpha blending by far in the software renderer.
+                texture.setBlending(false)
                 if let old = slot.texture { textureBytes -= old.byteCount }
                 slot.texture = texture
                 slot.textureSize = pending.size
                 slot.failures = 0
+                loadTime += 0.2 * (min(1, max(0.02, now - pending.started)) - loadTime)
                 textureBytes += texture.byteCount
                 uploadedBytes += texture.byteCount
             } catch {

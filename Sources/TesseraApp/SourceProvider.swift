@@ -7,7 +7,8 @@ import GalleryNet
 /// the default API cannot be reached at start).
 final class SourceProvider {
     private let http: CurlHTTPClient
-    private var demoServer: FixtureServer?
+    /// The in-process server when the demo catalogue is shown.
+    private(set) var demoServer: FixtureServer?
     private(set) var source: PhotoSource
     private(set) var note: String?
     private let options: AppOptions
@@ -25,7 +26,9 @@ final class SourceProvider {
     }
 
     func switchToDemo(note: String) throws {
-        let server = FixtureServer(photos: options.demoPhotos)
+        var faults = FixtureFaults()
+        faults.latencyMs = options.demoLatencyMs
+        let server = FixtureServer(photos: options.demoPhotos, faults: faults)
         try server.start(port: 0)
         demoServer = server
         source = PicsumSource(baseURL: server.baseURL, http: http, name: "demo")
@@ -33,7 +36,7 @@ final class SourceProvider {
     }
 
     func shutdown() {
-        demoServer?.stop()
+        demoServer?.shutdown()
     }
 
     private static func name(of api: String) -> String {

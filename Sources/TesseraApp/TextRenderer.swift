@@ -17,12 +17,13 @@ final class TextRenderer {
     private struct CacheKey: Hashable { let text: String; let style: Style }
 
     init(renderer: Renderer, regular: String, bold: String, scale: Double) throws {
+        let system = renderer.window.system
         self.renderer = renderer
         // Fonts are opened at physical size, so text stays sharp on HiDPI; drawing divides by the scale.
         let px = { (pt: Int) in max(6, Int((Double(pt) * scale).rounded())) }
-        fonts = [.body: try Font(path: regular, pointSize: px(14)),
-                 .bold: try Font(path: bold, pointSize: px(15)),
-                 .title: try Font(path: bold, pointSize: px(20))]
+        fonts = [.body: try Font(system: system, path: regular, pointSize: px(14)),
+                 .bold: try Font(system: system, path: bold, pointSize: px(15)),
+                 .title: try Font(system: system, path: bold, pointSize: px(20))]
         self.scale = scale
         for ch in ClockFormat.alphabet {
             let texture = try Texture(renderer: renderer, surface: try fonts[.title]!.render(String(ch)))

@@ -87,7 +87,7 @@ final class RenderingTests: XCTestCase {
 
     func testDrawsFillsAndTexturesAndReadsThemBack() throws {
         XCTAssertNotNil(RenderingTests.video, "offscreen video must start")
-        let window = try Window(title: "test", width: 120, height: 80)
+        let window = try Window(system: RenderingTests.video!, title: "test", width: 120, height: 80)
         XCTAssertEqual(window.size.width, 120)
         XCTAssertFalse(window.isFullscreen)
         let renderer = try Renderer(window: window, kind: .software, vsync: false)
@@ -118,14 +118,14 @@ final class RenderingTests: XCTestCase {
     func testTextIsDrawnWithDejaVuSans() throws {
         XCTAssertNotNil(RenderingTests.video)
         let fonts = try XCTUnwrap(FontLocator.locate(override: nil), "fonts-dejavu-core must be installed")
-        let font = try Font(path: fonts.regular, pointSize: 14)
+        let font = try Font(system: RenderingTests.video!, path: fonts.regular, pointSize: 14)
         XCTAssertGreaterThan(font.lineHeight, 10)
         XCTAssertGreaterThan(font.size(of: "Tessera").width, font.size(of: "T").width)
         let text = try font.render("Tessera")
         var lit = 0
         for y in 0..<text.height { for x in 0..<text.width where text.pixel(x: x, y: y).a > 128 { lit += 1 } }
         XCTAssertGreaterThan(lit, 30)
-        XCTAssertThrowsError(try Font(path: "/nonexistent.ttf", pointSize: 12))
+        XCTAssertThrowsError(try Font(system: RenderingTests.video!, path: "/nonexistent.ttf", pointSize: 12))
     }
 
     func testAWakeFromAnotherThreadEndsTheWait() throws {

@@ -90,3 +90,25 @@ final class MasonryLayoutTests: XCTestCase {
         XCTAssertEqual(layout.frames, fresh.frames)
     }
 }
+
+final class LayoutCountingTests: XCTestCase {
+    func testCountEndingAboveMatchesAScan() {
+        var rng = SplitMix(state: 3)
+        var layout = MasonryLayout(width: 1280)
+        for _ in 0..<2000 { layout.append(aspect: rng.int(300...4000), height: rng.int(300...4000)) }
+        for _ in 0..<200 {
+            let y = rng.int(0...layout.contentHeight)
+            XCTAssertEqual(layout.countEnding(atOrAbove: y), layout.frames.filter { $0.maxY <= y }.count)
+        }
+    }
+
+    func testPercentiles() {
+        let p = Percentiles((1...100).map(Double.init))
+        XCTAssertEqual(p.p50, 50)
+        XCTAssertEqual(p.p95, 95)
+        XCTAssertEqual(p.p99, 99)
+        XCTAssertEqual(p.max, 100)
+        XCTAssertEqual(Percentiles([]).p99, 0)
+        XCTAssertEqual(Percentiles([7]).p50, 7)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GalleryCore
+
+/// Steers the real app for `tessera bench`: waits for the first screen, then scrolls at a fixed speed (or presses
+/// Page Down and times how long each new screen takes to fill) and records what each frame cost.
+final class BenchDriver: FrameDriver {
+    private let options: BenchOptions
+    /// Monotonic time at which the process started.
+    private let processStart: Double
+
+    private enum Phase { case firstScreen, scrolling(since: Double), jumping, done }
+    private var phase = Phase.firstScreen
+    private var firstFrameMs: Double?
+    private var firstImageMs: Double?
+    private var frameMs: [Double] = []
+    private var visibleCellFrames = 0
+    private var blankCellFrames = 0
+    private var texturesPeak = 0
+    private var textureBytesPeak = 0
+    private var pixelBytesPeak = 0
+    private var rss = MemoryTrack()
+    private var anon = MemoryTrack()
+    private var frames = 0
+    private var press: (at: Double, destination: Int)?
+    private var fillMs: [Double] = []
+    private(set) var report: BenchReport?
+
+    init(options: BenchOptions, processStart: Double) {
+        self.options = options
+        self.processStart = processStart
+        let m = ProcessMemory.read()
+        rss.start = m.rssMB; anon.start = m.anonMB
+        rss.sample(m.rssMB); anon.sample(m.anonMB)
+    }
+
+    func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
+        switch phase {
+        case .scrolling(let since):
+            app.model.setScroll(offset: options.speed * (now - since))
+        case .jumping where press == nil:
+            _ = app.model.apply(.scrollPages(1))
+            press = (now, Int(app.model.scroll.target))
+        default:
+            break
+        }
+        return nil
+    }
+
+    func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
+        if firstImageMs == nil, app.images.textureCount > 0 { firstImageMs = (now - processStart) * 1000 }
+        texturesPeak = max(texturesPeak, app.images.textureCount)
+        textureBytesPeak = max(textureBytesPeak, app.images.textureBytes)
+        pixelBytesPeak = max(pixelBytesPeak, app.images.pixelBytes)
+        switch phase {
+        case .firstScreen:
+            guard Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
+            let m = sampleMemory()
+            rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
+            phase = options.jump ? .jumping : .scrolling(since: now)
+        case .scrolling:
+            visibleCellFrames += app.scene.visibleCells
+            blankCellFrames += app.scene.blankCells
+            if passed(app) >= options.items { return finish(app) }
+        case .jumping:
+            visibleCellFrames += app.scene.visibleCells
+            blankCellFrames += app.scene.blankCells
+            if let p = press, destinationFilled(app, top: p.destination) {
+                fillMs.append((now - p.at) * 1000)
+                press = nil
+                if passed(app) >= options.items { return finish(app) }
+            }
+        case .done:
+            return 0
+        }
+        return nil
+    }
+
+    func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double) {
+        frames += 1
+        if firstFrameMs == nil { firstFrameMs = (now - processStart) * 1000 }
+        if case .firstScreen = phase {} else { frameMs.append((now - workStarted) * 1000) }
+        if frames % 15 == 0 { sampleMemory() }
+    }
+
+    private func passed(_ app: GalleryApp) -> Int { app.model.layout.countEnding(atOrAbove: app.model.scrollTop) }
+
+    /// Every cell of the screen a jump is heading to shows its image (whether or not the glide has arrived).
+    private func destinationFilled(_ app: GalleryApp, top: Int) -> Bool {
+        let model = app.model
+        let cells = model.layout.indices(intersecting: top, top + model.gridHeight)
+        return !cells.isEmpty && cells.allSatisfy {
+            app.images.state(of: ImageKey(item: model.feed.items[$0].key, detail: false)) == .ready
+        }
+    }
+
+    @discardableResult
+    private func sampleMemory() -> ProcessMemory {
+        let m = ProcessMemory.read()
+        rss.sample(m.rssMB); anon.sample(m.anonMB)
+        return m
+    }
+
+    private func finish(_ app: GalleryApp) -> Int32 {
+        sampleMemory()
+        phase = .done
+        let counters = app.sources.demoServer?.counters
+        let http = app.http.statistics
+        report = BenchReport(
+            options: options,
+            frameMs: Percentiles(frameMs),
+            firstFrameMs: firstFrameMs ?? 0, firstImageMs: firstImageMs ?? 0,
+            blankCellPct: visibleCellFrames == 0 ? 0 : 100 * Double(blankCellFrames) / Double(visibleCellFrames),
+            texturesPeak: texturesPeak, textureBytesPeak: textureBytesPeak, pixelBytesPeak: pixelBytesPeak,
+            rss: rss, anon: anon,
+            pages: counters?.pages ?? 0, images: counters?.images ?? 0, cancelled: http.cancelled,
+            bytesDownloaded: http.bytes, decodeMs: Percentiles(app.pool.decodeMilliseconds),
+            fillMs: options.jump ? Percentiles(fillMs) : nil,
+            itemsPassed: passed(app), frames: frameMs.count,
+            windowBytes: app.model.window.area * 4)
+        return 0
+    }
+}

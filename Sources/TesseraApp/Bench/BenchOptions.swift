@@ -1,0 +1,20 @@
+import GalleryCore
+
+/// What `tessera bench` measures and how.
+public struct BenchOptions {
+    /// Stop once this many items have passed the top of the viewport (or, with `jump`, after that many presses'
+    /// worth of items).
+    public var items = 600
+    /// Scroll speed in content pixels per second.
+    public var speed = 4000.0
+    public var size = PixelSize(width: 1280, height: 800)
+    /// Latency the in-process fixture server adds to every response.
+    public var latencyMs = 20
+    public var renderer: String = "software"
+    /// Press Page Down repeatedly instead of scrolling, and report fill times.
+    public var jump = false
+    /// Give up after this long.
+    public var timeLimit = 600.0
+
+    public init() {}
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GalleryCore
+
+/// The figures one benchmark run produced, as the JSON object `tessera bench` prints, and the bounds CI enforces.
+public struct BenchReport {
+    let options: BenchOptions
+    let frameMs: Percentiles
+    let firstFrameMs: Double
+    let firstImageMs: Double
+    let blankCellPct: Double
+    let texturesPeak: Int
+    let textureBytesPeak: Int
+    let pixelBytesPeak: Int
+    let rss: MemoryTrack
+    let anon: MemoryTrack
+    let pages: Int
+    let images: Int
+    let cancelled: Int
+    let bytesDownloaded: Int
+    let decodeMs: Percentiles
+    let fillMs: Percentiles?
+    let itemsPassed: Int
+    let frames: Int
+    let windowBytes: Int
+
+    static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+
+    public var json: String {
+        var object: [String: Any] = [
+            "config": ["items": options.items, "speed": options.speed, "size": options.size.description,
+                       "latency_ms": options.latencyMs, "renderer": options.renderer, "jump": options.jump],
+            "frame_ms": ["p50": BenchReport.round(frameMs.p50), "p95": BenchReport.round(frameMs.p95),
+                         "p99": BenchReport.round(frameMs.p99), "max": BenchReport.round(frameMs.max)],
+            "frames": frames,
+            "items_passed": itemsPassed,
+            "first_frame_ms": BenchReport.round(firstFrameMs),
+            "first_image_ms": BenchReport.round(firstImageMs),
+            "blank_cell_pct": BenchReport.round(blankCellPct),
+            "textures_peak": texturesPeak,
+            "texture_bytes_peak": textureBytesPeak,
+            "pixel_bytes_peak": pixelBytesPeak,
+            "rss_mb": rss.json,
+            "anon_mb": anon.json,
+            "requests": ["pages": pages, "images": images, "cancelled": cancelled],
+            "bytes_downloaded": bytesDownloaded,
+            "decode_ms": ["p50": BenchReport.round(decodeMs.p50), "p95": BenchReport.round(decodeMs.p95)],
+        ]
+        if let fill = fillMs {
+            object["fill_ms"] = ["p50": BenchReport.round(fill.p50), "p95": BenchReport.round(fill.p95)]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The bounds that must hold on every run (CI fails when one breaks); speed figures are reported, not enforced.
+    public var violations: [String] {
+        var found: [String] = []
+        if frameMs.max > 33 { found.append("a frame took \(BenchReport.round(frameMs.max)) ms (bound 33)") }
+        let growth = anon.peak - anon.afterFirstScreen
+        if growth > 48 { found.append("anonymous memory grew \(BenchReport.round(growth)) MB after the first screen (bound 48)") }
+        if textureBytesPeak > 3 * windowBytes {
+            found.append("textures peaked at \(textureBytesPeak) bytes (bound \(3 * windowBytes))")
+        }
+        return found
+    }
+}
+
+extension GalleryApp {
+    /// Runs the app headless against the in-process fixture server and returns the report, or nil if it did not
+    /// finish in time.
+    public static func bench(_ bench: BenchOptions) throws -> BenchReport? {
+        let processStart = now() - (ProcessMemory.processAge() ?? 0)
+        if ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
+        var options = AppOptions()
+        options.demo = true
+        options.demoLatencyMs = bench.latencyMs
+        options.config.windowSize = bench.size
+        options.renderer = bench.renderer == "software" ? .software : .accelerated
+        options.vsync = false
+        options.exitAfter = bench.timeLimit
+        let driver = BenchDriver(options: bench, processStart: processStart)
+        let code = try run(options: options, driver: driver)
+        return code == 0 ? driver.report : nil
+    }
+}
