@@ -1,9 +1,12 @@
 import CSDL2
+import Foundation
 
 /// A 2D renderer for one window (`SDL_CreateRenderer` / `SDL_DestroyRenderer`). Main thread only.
 public final class Renderer {
     public let pointer: OpaquePointer
     public let window: Window
+    /// The thread that created the renderer: the only one allowed to use it or its textures.
+    let owner = pthread_self()
 
     public enum Kind: String, CaseIterable { case software, accelerated }
 
@@ -33,19 +36,25 @@ public final class Renderer {
 
     /// Draws in logical pixels from here on (`SDL_RenderSetScale`), so HiDPI output needs no other change.
     public func setScale(_ scale: Double) {
+        RenderThreadGuard.check(owner, "SDL_RenderSetScale")
         SDL_RenderSetScale(pointer, Float(scale), Float(scale))
     }
 
     /// Sets the colour for fills and clears (`SDL_SetRenderDrawColor`). Opaque colours draw without blending
     /// (`SDL_SetRenderDrawBlendMode`), which the software renderer does several times faster.
     public func setColor(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        RenderThreadGuard.check(owner, "SDL_SetRenderDrawColor")
         SDL_SetRenderDrawColor(pointer, r, g, b, a)
         SDL_SetRenderDrawBlendMode(pointer, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
     }
 
-    public func clear() { SDL_RenderClear(pointer) }
+    public func clear() {
+        RenderThreadGuard.check(owner, "SDL_RenderClear")
+        SDL_RenderClear(pointer)
+    }
 
     public func fill(x: Int, y: Int, width: Int, height: Int) {
+        RenderThreadGuard.check(owner, "SDL_RenderFillRect")
         var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         SDL_RenderFillRect(pointer, &rect)
     }
@@ -60,6 +69,7 @@ public final class Renderer {
     /// Copies a texture (or part of it) to a destination rectangle (`SDL_RenderCopy`, or `SDL_RenderCopyEx` to flip).
     public func copy(_ texture: Texture, source: (x: Int, y: Int, width: Int, height: Int)? = nil,
                      to x: Int, _ y: Int, _ width: Int, _ height: Int, flip: Flip = []) {
+        RenderThreadGuard.check(owner, "SDL_RenderCopy")
         var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         var src = SDL_Rect()
         if let s = source { src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)) }
@@ -75,6 +85,7 @@ public final class Renderer {
 
     /// Restricts drawing to a rectangle, or lifts the restriction with nil (`SDL_RenderSetClipRect`).
     public func setClip(_ rect: (x: Int, y: Int, width: Int, height: Int)?) {
+        RenderThreadGuard.check(owner, "SDL_RenderSetClipRect")
         if let r = rect {
             var clip = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
             SDL_RenderSetClipRect(pointer, &clip)
@@ -83,10 +94,14 @@ public final class Renderer {
         }
     }
 
-    public func present() { SDL_RenderPresent(pointer) }
+    public func present() {
+        RenderThreadGuard.check(owner, "SDL_RenderPresent")
+        SDL_RenderPresent(pointer)
+    }
 
     /// Reads back the frame being drawn (`SDL_RenderReadPixels`), in physical pixels; call before `present`.
     public func readPixels() throws -> Surface {
+        RenderThreadGuard.check(owner, "SDL_RenderReadPixels")
         let (w, h) = outputSize
         let surface = try Surface(width: w, height: h)
         guard SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,

@@ -10,6 +10,7 @@ public final class Texture {
 
     /// Uploads a surface (`SDL_CreateTextureFromSurface`).
     public init(renderer: Renderer, surface: Surface) throws {
+        RenderThreadGuard.check(renderer.owner, "SDL_CreateTextureFromSurface")
         guard let t = SDL_CreateTextureFromSurface(renderer.pointer, surface.pointer) else {
             throw SDLError("SDL_CreateTextureFromSurface")
         }

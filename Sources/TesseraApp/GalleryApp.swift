@@ -222,6 +222,9 @@ public final class GalleryApp {
     }
 
     private func shutdown() {
+        if let first = RenderThreadGuard.violations.first {
+            Log.warn("\(RenderThreadGuard.violations.count) renderer call(s) off the main thread; first: \(first)")
+        }
         images.reset()
         pool.shutdown()
         http.shutdown()

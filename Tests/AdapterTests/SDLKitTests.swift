@@ -80,10 +80,7 @@ final class SDLKitTests: XCTestCase {
 
 /// Window, renderer, texture, font and events under the offscreen driver: a real frame, read back.
 final class RenderingTests: XCTestCase {
-    private static let video: SDLSystem? = {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        return try? SDLSystem(video: true)
-    }()
+    static var video: SDLSystem? { TestVideo.system }
 
     func testDrawsFillsAndTexturesAndReadsThemBack() throws {
         XCTAssertNotNil(RenderingTests.video, "offscreen video must start")

@@ -42,3 +42,18 @@ class FixtureTestCase: XCTestCase {
         return box.value
     }
 }
+
+/// SDL with the offscreen video driver, for tests that need a renderer.
+enum TestVideo {
+    static let system: SDLSystem? = {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        return try? SDLSystem(video: true)
+    }()
+
+    static func renderer() throws -> Renderer {
+        let system = try XCTUnwrap(system, "offscreen video must start")
+        let window = try Window(system: system, title: "test", width: 320, height: 240)
+        return try Renderer(window: window, kind: .software, vsync: false)
+    }
+}

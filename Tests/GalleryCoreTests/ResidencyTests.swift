@@ -82,3 +82,24 @@ final class ResidencyTests: XCTestCase {
         XCTAssertEqual(ResidencyPolicy.pixelSize(of: layout.frames[0], scale: 2).width, layout.frames[0].width * 2)
     }
 }
+
+final class LoadWorthinessTests: XCTestCase {
+    let cell = Rect(x: 0, y: 1000, width: 600, height: 400)  // spans 1000..1400
+
+    func testAtRestEverythingIsWorthLoading() {
+        XCTAssertTrue(ResidencyPolicy.isWorthLoading(cell, top: 0, height: 800, velocity: 0, loadTime: 0.1))
+    }
+
+    func testScrollingDownSkipsCellsTheViewportWillHaveLeft() {
+        // Moving 4000 px/s, loads take 0.1 s: the top edge will be 400 px further down.
+        XCTAssertTrue(ResidencyPolicy.isWorthLoading(cell, top: 900, height: 800, velocity: 4000, loadTime: 0.1))
+        XCTAssertFalse(ResidencyPolicy.isWorthLoading(cell, top: 1100, height: 800, velocity: 4000, loadTime: 0.1))
+        // A fling far faster than loads: nothing on screen now will still be there.
+        XCTAssertFalse(ResidencyPolicy.isWorthLoading(cell, top: 600, height: 800, velocity: 50_000, loadTime: 0.1))
+    }
+
+    func testScrollingUpMirrorsIt() {
+        XCTAssertTrue(ResidencyPolicy.isWorthLoading(cell, top: 700, height: 800, velocity: -4000, loadTime: 0.1))
+        XCTAssertFalse(ResidencyPolicy.isWorthLoading(cell, top: 400, height: 800, velocity: -4000, loadTime: 0.1))
+    }
+}

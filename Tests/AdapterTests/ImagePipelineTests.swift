@@ -1,0 +1,189 @@
+import Foundation
+@testable import GalleryCore
+import SDLKit
+@testable import TesseraApp
+import XCTest
+
+/// A photo source whose requests the test answers by hand, from another thread, as the network thread would.
+final class ManualSource: PhotoSource {
+    struct Call { let id: RequestID; let photo: Photo; let size: PixelSize; let priority: Int
+        let completion: (Result<Data, SourceError>) -> Void }
+    let name = "manual"
+    private let lock = NSLock()
+    private var next: UInt64 = 1
+    private(set) var calls: [Call] = []
+    private(set) var cancelled: Set<RequestID> = []
+
+    func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        RequestID(0)
+    }
+
+    func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
+                    completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+        lock.lock(); defer { lock.unlock() }
+        let id = RequestID(next)
+        next += 1
+        calls.append(Call(id: id, photo: photo, size: size, priority: priority, completion: completion))
+        return id
+    }
+
+    func cancel(_ id: RequestID) { lock.lock(); cancelled.insert(id); lock.unlock() }
+
+    /// Answers a call from a background thread.
+    func answer(_ call: Call, _ result: Result<Data, SourceError>) {
+        Thread.detachNewThread { call.completion(result) }
+    }
+}
+
+final class ImagePipelineTests: XCTestCase {
+    private var renderer: Renderer!
+    private var source: ManualSource!
+    private var pipeline: ImagePipeline!
+    private var mailbox: Mailbox<Delivery>!
+    private var pool: DecodePool!
+    private let woken = DispatchSemaphore(value: 0)
+    private var config = GalleryConfig()
+
+    override func setUpWithError() throws {
+        renderer = try TestVideo.renderer()
+        source = ManualSource()
+        let live = LiveTokens()
+        let woken = self.woken
+        mailbox = Mailbox { woken.signal() }
+        pool = DecodePool(live: live, workers: 1)
+        pipeline = ImagePipeline(source: source, pool: pool, live: live, mailbox: mailbox, config: config)
+    }
+
+    override func tearDown() {
+        pool.shutdown()
+    }
+
+    private func want(_ id: String, _ w: Int = 64, _ h: Int = 48, worth: Bool = true) -> ImageWant {
+        let p = Photo(id: id, author: "", width: w * 10, height: h * 10, url: "", downloadURL: "")
+        return ImageWant(key: ImageKey(item: ItemKey(pass: 0, photoID: id), detail: false), photo: p,
+                         size: PixelSize(width: w, height: h), worthStarting: worth)
+    }
+
+    private func jpeg(_ w: Int, _ h: Int) throws -> Data {
+        let s = try Surface(width: w, height: h)
+        s.fill(x: 0, y: 0, width: w, height: h, r: 200, g: 120, b: 40)
+        return try s.jpegData()
+    }
+
+    /// Takes results as the main loop does, until `count` have arrived.
+    private func deliver(_ count: Int, now: Double = 0) {
+        var received = 0
+        while received < count {
+            let messages = mailbox.takeAll()
+            if messages.isEmpty {
+                XCTAssertEqual(woken.wait(timeout: .now() + 10), .success, "a worker result never arrived")
+                continue
+            }
+            for case let .image(key, token, result) in messages {
+                pipeline.receive(key, token: token, result, now: now)
+                received += 1
+            }
+        }
+    }
+
+    func testDecodesOffTheMainThreadAndUploadsABoundedNumberPerFrame() throws {
+        let before = RenderThreadGuard.violations.count
+        let wants = ["a", "b", "c"].map { want($0) }
+        pipeline.update(wanted: wants, now: 0)
+        XCTAssertEqual(source.calls.map(\.photo.id), ["a", "b", "c"])
+        XCTAssertEqual(source.calls.map(\.priority), [0, 1, 2], "most urgent first")
+        for call in source.calls { source.answer(call, .success(try jpeg(64, 48))) }
+        deliver(3)
+        XCTAssertTrue(pipeline.hasUploads)
+        XCTAssertGreaterThan(pipeline.pixelBytes, 0, "decoded pixels wait for upload")
+        pipeline.upload(to: renderer, count: 2, bytes: .max, now: 0)
+        XCTAssertEqual(pipeline.textureCount, 2, "no more than the per-frame count")
+        pipeline.upload(to: renderer, count: 2, bytes: .max, now: 0)
+        XCTAssertEqual(pipeline.textureCount, 3)
+        XCTAssertEqual(pipeline.textureBytes, 3 * 64 * 48 * 4)
+        XCTAssertEqual(pipeline.texture(for: wants[0].key)?.width, 64)
+        XCTAssertEqual(RenderThreadGuard.violations.count, before, "decode workers never touched the renderer")
+
+        // The guard does catch a renderer call from another thread.
+        let done = expectation(description: "background call")
+        let r = renderer!
+        Thread.detachNewThread { r.setColor(1, 2, 3); done.fulfill() }
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(RenderThreadGuard.violations.count, before + 1)
+    }
+
+    func testResultsForCellsNoLongerWantedAreDropped() throws {
+        pipeline.update(wanted: [want("a")], now: 0)
+        let call = try XCTUnwrap(source.calls.first)
+        pipeline.update(wanted: [], now: 0)
+        XCTAssertTrue(source.cancelled.contains(call.id), "the download is cancelled")
+        source.answer(call, .success(try jpeg(64, 48)))
+        // The answer may be dropped by the pool (dead token) or arrive and be ignored: either way, no texture.
+        _ = woken.wait(timeout: .now() + 2)
+        for case let .image(key, token, result) in mailbox.takeAll() { pipeline.receive(key, token: token, result, now: 0) }
+        pipeline.upload(to: renderer, count: 10, bytes: .max, now: 0)
+        XCTAssertEqual(pipeline.textureCount, 0)
+        XCTAssertEqual(pipeline.state(of: want("a").key), .empty)
+    }
+
+    func testCellsThatWouldArriveStaleAreNotStarted() {
+        pipeline.update(wanted: (0..<10).map { want("f\($0)", worth: false) }, now: 0)
+        XCTAssertTrue(source.calls.isEmpty)
+        XCTAssertEqual(pipeline.loadingCount, 0)
+    }
+
+    func testOnlyTheMostUrgentLoadsRunAndNewUrgentCellsTakeOver() {
+        let cap = 2 * config.maxConcurrentDownloads
+        let many = (0..<40).map { want("m\($0)") }
+        pipeline.update(wanted: many, now: 0)
+        XCTAssertEqual(source.calls.count, cap)
+        XCTAssertEqual(source.calls.map(\.photo.id), many.prefix(cap).map { $0.photo.id })
+        let urgent = want("urgent")
+        pipeline.update(wanted: [urgent] + many, now: 0)
+        XCTAssertEqual(source.calls.last?.photo.id, "urgent")
+        XCTAssertEqual(source.cancelled, [source.calls[cap - 1].id], "the least urgent load made room")
+        XCTAssertEqual(pipeline.loadingCount, cap)
+    }
+
+    func testAResizedCellKeepsItsOldTextureUntilTheNewOneArrives() throws {
+        pipeline.update(wanted: [want("r", 64, 48)], now: 0)
+        source.answer(source.calls[0], .success(try jpeg(64, 48)))
+        deliver(1)
+        pipeline.upload(to: renderer, count: 1, bytes: .max, now: 0)
+        pipeline.update(wanted: [want("r", 96, 72)], now: 1)
+        XCTAssertEqual(source.calls.count, 2)
+        XCTAssertEqual(source.calls[1].size, PixelSize(width: 96, height: 72))
+        XCTAssertEqual(pipeline.state(of: want("r").key), .ready, "never blanked")
+        XCTAssertEqual(pipeline.texture(for: want("r").key)?.width, 64)
+        source.answer(source.calls[1], .success(try jpeg(96, 72)))
+        deliver(1)
+        pipeline.upload(to: renderer, count: 1, bytes: .max, now: 1)
+        XCTAssertEqual(pipeline.texture(for: want("r").key)?.width, 96)
+        XCTAssertEqual(pipeline.textureBytes, 96 * 72 * 4)
+    }
+
+    func testFailuresRetryWithBackoffThenShowTheFailure() throws {
+        let key = want("x").key
+        var now = 0.0
+        for attempt in 0...config.imageRetries {
+            pipeline.update(wanted: [want("x")], now: now)
+            XCTAssertEqual(source.calls.count, attempt + 1, "attempt \(attempt + 1) started")
+            source.answer(source.calls[attempt], .failure(.http(.status(500, retryAfter: nil))))
+            deliver(1, now: now)
+            pipeline.update(wanted: [want("x")], now: now + 0.01)
+            XCTAssertEqual(source.calls.count, attempt + 1, "no retry before the backoff")
+            now += 100
+        }
+        XCTAssertEqual(pipeline.state(of: key), .failed)
+        pipeline.update(wanted: [want("x")], now: now + 1000)
+        XCTAssertEqual(source.calls.count, config.imageRetries + 1, "gave up")
+    }
+
+    func testCorruptBytesFailAsADecodeError() throws {
+        pipeline.update(wanted: [want("c")], now: 0)
+        source.answer(source.calls[0], .success(Data("<html>no</html>".utf8)))
+        deliver(1)
+        XCTAssertFalse(pipeline.hasUploads)
+        XCTAssertTrue(pipeline.lastFailure?.contains("decoded") == true, pipeline.lastFailure ?? "nil")
+    }
+}
