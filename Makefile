@@ -30,5 +30,9 @@ build:
 test: test-deps build
 	xvfb-run -a -s "-screen 0 1600x1000x24" swift test --disable-swift-testing
 
+# The benchmark (release build, headless). CI: make bench ARGS="--items 100 --check"
+bench: deps release
+	.build/release/tessera bench $(ARGS)
+
 clean:
 	rm -rf .build
