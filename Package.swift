@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "SDLKit", dependencies: ["CSDL2"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit"]),
+        .target(name: "GalleryStore", dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "FixtureServer",
             dependencies: [
@@ -32,7 +34,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .target(name: "TesseraApp", dependencies: ["GalleryCore", "GalleryNet", "SDLKit", "FixtureServer"]),
+        .target(name: "TesseraApp", dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "FixtureServer"]),
         .executableTarget(
             name: "tessera",
             dependencies: [
@@ -41,7 +43,9 @@ let package = Package(
             ]),
 
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "AdapterTests", dependencies: ["GalleryNet", "CurlKit", "SDLKit", "FixtureServer", "TesseraApp"]),
+        .testTarget(
+            name: "AdapterTests",
+            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "FixtureServer", "TesseraApp"]),
         .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer"]),
     ]
 )

@@ -8,6 +8,7 @@ public enum Command: Equatable, Hashable {
     case focusPrevious
     case openDetail
     case closeDetail
+    case reload
     case toggleFullscreen
     case quit
 }
@@ -57,6 +58,7 @@ public struct KeyMap {
         Chord(.escape): .closeDetail, Chord(.backspace): .closeDetail,
         Chord(.character("f")): .toggleFullscreen, Chord(.f11): .toggleFullscreen,
         Chord(.character("q")): .quit,
+        Chord(.character("r")): .reload,
     ]
 }
 
@@ -75,6 +77,7 @@ extension Command {
         case "open": self = .openDetail
         case "close": self = .closeDetail
         case "quit": self = .quit
+        case "reload": self = .reload
         default: return nil
         }
     }

@@ -11,9 +11,12 @@ public struct FeedPager {
         public var retry: RetryPolicy
         /// After this many failed attempts at one page, move past it.
         public var attemptsPerPage: Int
+        /// At most one page request per this many seconds, whatever the user does (be a good API client).
+        public var minInterval: Double
 
-        public init(pageSize: Int = 30, wraps: Bool = true, prefetchScreens: Double = 2,
-                    retry: RetryPolicy = RetryPolicy(), attemptsPerPage: Int = 4) {
+        public init(pageSize: Int = 30, wraps: Bool = true, prefetchScreens: Double = 3,
+                    retry: RetryPolicy = RetryPolicy(), attemptsPerPage: Int = 4, minInterval: Double = 1) {
+            self.minInterval = max(0, minInterval)
             self.pageSize = min(max(1, pageSize), PicsumSource.maxPageSize)
             self.wraps = wraps; self.prefetchScreens = prefetchScreens
             self.retry = retry; self.attemptsPerPage = max(1, attemptsPerPage)
@@ -41,10 +44,12 @@ public struct FeedPager {
     public private(set) var nextPage = 1
     public private(set) var pass = 0
     public private(set) var failures = 0
+    private var serverFailures = 0
     /// The last failure, for the status line; cleared by the next success.
     public private(set) var lastError: SourceError?
     public private(set) var pagesSkipped = 0
     private var itemsThisPass = 0
+    private var lastRequestAt = -Double.infinity
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -62,7 +67,8 @@ public struct FeedPager {
         case .waiting(let until): if now < until { return nil }
         case .idle: break
         }
-        guard wantsMore else { return nil }
+        guard wantsMore, now - lastRequestAt >= settings.minInterval else { return nil }
+        lastRequestAt = now
         let request = Request(page: nextPage, pass: pass, limit: settings.pageSize, generation: generation)
         phase = .loading(request)
         return request
@@ -86,6 +92,7 @@ public struct FeedPager {
         switch result {
         case .success(let contents):
             failures = 0
+            serverFailures = 0
             lastError = nil
             if contents.rawCount == 0 {
                 return endOfCatalogue()
@@ -102,8 +109,12 @@ public struct FeedPager {
         case .failure(let error):
             failures += 1
             lastError = error
-            if failures >= settings.attemptsPerPage {
+            // Skipping a page is for a page the server keeps failing on; with the network down every page would
+            // fail, and skipping them would lose them.
+            if !error.isNetworkFailure { serverFailures += 1 }
+            if serverFailures >= settings.attemptsPerPage {
                 failures = 0
+                serverFailures = 0
                 pagesSkipped += 1
                 let skipped = nextPage
                 nextPage += 1
@@ -131,6 +142,23 @@ public struct FeedPager {
 
     /// Starts again from the first page (reload). The caller resets the feed, which bumps its generation.
     public mutating func restart() {
+        let last = lastRequestAt
         self = FeedPager(settings: settings)
+        lastRequestAt = last  // a reload does not earn an extra request
+    }
+
+    /// Pages 1…`lastPage` of pass 0 are already in the feed (restored from the cache): continue after them.
+    public mutating func restored(lastPage: Int, itemCount: Int) {
+        guard lastPage > 0 else { return }
+        nextPage = lastPage + 1
+        itemsThisPass = itemCount
+    }
+
+    /// The server is reachable again: a page waiting out a backoff is asked for at once.
+    public mutating func retrySoon() {
+        if case .waiting = phase {
+            phase = .idle
+            failures = 0
+        }
     }
 }

@@ -65,8 +65,10 @@ public final class GalleryModel {
 
     /// The page to fetch now, if the viewport is near the end of what is loaded.
     public func nextPageRequest(now: Double) -> FeedPager.Request? {
-        let wants = pager.wantsMore(contentHeight: layout.contentHeight, viewportBottom: scrollTop + gridHeight,
-                                    viewportHeight: gridHeight)
+        // After a reload, pages keep coming until the item the user was looking at is back.
+        let wants = reloadAnchor != nil
+            || pager.wantsMore(contentHeight: layout.contentHeight, viewportBottom: scrollTop + gridHeight,
+                               viewportHeight: gridHeight)
         return pager.nextRequest(wantsMore: wants, now: now, generation: feed.generation)
     }
 
@@ -77,8 +79,50 @@ public final class GalleryModel {
         let outcome = pager.complete(request, with: result, into: &feed, now: now, unit: unit)
         layout.append(feed.items[before...].map(\.photo))
         updateBounds()
+        restoreAnchor(searchingFrom: before, outcome: outcome)
         return outcome
     }
+
+    /// Shows pages stored earlier (the offline cache) before any network answer: pages 1, 2, … as long as they
+    /// follow on from each other.
+    public func restore(_ pages: [(page: Int, contents: PageContents)]) {
+        guard feed.isEmpty else { return }
+        var last = 0
+        for (page, contents) in pages where page == last + 1 {
+            feed.append(contents.photos, pass: 0)
+            last = page
+        }
+        layout.append(feed.items.map(\.photo))
+        pager.restored(lastPage: last, itemCount: feed.count)
+        updateBounds()
+    }
+
+    // MARK: reload
+
+    /// The photo at the top of the viewport before a reload, and how far into the viewport its top was.
+    public private(set) var reloadAnchor: (photoID: String, offset: Int)?
+
+    /// Reloads the feed from the first page; the item at the top of the viewport returns to the same place on
+    /// screen once it arrives again (if it still exists in the catalogue).
+    public func reload() {
+        if let top = layout.indices(intersecting: scrollTop, scrollTop + 1).first ?? visibleIndices.first {
+            reloadAnchor = (feed.items[top].photo.id, layout.frames[top].y - scrollTop)
+        }
+        resetFeed()
+    }
+
+    private func restoreAnchor(searchingFrom start: Int, outcome: FeedPager.Outcome) {
+        guard let anchor = reloadAnchor else { return }
+        if let index = feed.items[start...].firstIndex(where: { $0.photo.id == anchor.photoID && $0.key.pass == 0 }) {
+            reloadAnchor = nil
+            scroll.set(offset: Double(layout.frames[index].y - anchor.offset))
+        } else if outcome == .wrapped || outcome == .ended || pager.pass > 0 {
+            reloadAnchor = nil  // it is gone from the catalogue: stay at the top
+        }
+    }
+
+    /// The server is reachable again: a page waiting out a backoff goes at once.
+    public func retryPagesSoon() { pager.retrySoon() }
 
     /// Forgets the feed and starts again from page 1 (a new source, or a reload).
     public func resetFeed() {
@@ -100,6 +144,7 @@ public final class GalleryModel {
         case .quit: return .quit
         case .toggleFullscreen: return .toggleFullscreen
         case .closeDetail: detailIndex = nil
+        case .reload: reload()
         case .openDetail:
             if detailIndex == nil, let index = focusedIndex ?? firstFullyVisible() {
                 focusedIndex = index
@@ -165,9 +210,30 @@ public final class GalleryModel {
         focusedIndex = index
     }
 
-    public func beginDrag(at time: Double) { if detailIndex == nil { scroll.beginDrag(at: time) } }
-    public func drag(by dy: Double, at time: Double) { scroll.drag(by: dy, at: time) }
-    public func endDrag(at time: Double) { scroll.endDrag(at: time) }
+    /// How far the grid has been pulled down past its top in the current drag (pull to refresh).
+    public private(set) var pullDistance = 0.0
+    /// Pulling further than this and letting go reloads.
+    public static let pullToReload = 120.0
+
+    public func beginDrag(at time: Double) {
+        guard detailIndex == nil else { return }
+        pullDistance = 0
+        scroll.beginDrag(at: time)
+    }
+
+    public func drag(by dy: Double, at time: Double) {
+        guard scroll.isDragging else { return }
+        if scroll.offset <= 0 && (dy > 0 || pullDistance > 0) {
+            pullDistance = max(0, pullDistance + dy)
+        }
+        scroll.drag(by: dy, at: time)
+    }
+
+    public func endDrag(at time: Double) {
+        scroll.endDrag(at: time)
+        if pullDistance >= GalleryModel.pullToReload { reload() }
+        pullDistance = 0
+    }
     public func wheel(notches: Double) {
         guard detailIndex == nil else { return }
         scroll.scroll(by: -notches * config.wheelStep)

@@ -8,9 +8,11 @@ public struct HeaderStatus: Equatable {
     public var problem: String?
     /// A lasting note about where photos come from (e.g. the demo fallback).
     public var note: String?
+    public var offline: Bool
 
     public init(photos: Int, sourceName: String, pageLoading: Bool, imagesLoading: Int,
-                problem: String? = nil, note: String? = nil) {
+                problem: String? = nil, note: String? = nil, offline: Bool = false) {
+        self.offline = offline
         self.photos = photos; self.sourceName = sourceName; self.pageLoading = pageLoading
         self.imagesLoading = imagesLoading; self.problem = problem; self.note = note
     }
@@ -20,6 +22,7 @@ public struct HeaderStatus: Equatable {
     /// e.g. "120 photos · demo · loading page, 6 images"
     public var summary: String {
         var parts = ["\(photos) photo\(photos == 1 ? "" : "s")", sourceName]
+        if offline { parts.append("Offline") }
         switch (pageLoading, imagesLoading) {
         case (true, 0): parts.append("loading page")
         case (true, let n): parts.append("loading page, \(n) image\(n == 1 ? "" : "s")")

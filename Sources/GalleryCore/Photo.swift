@@ -1,5 +1,5 @@
 /// One photo of a source's catalogue, as its list response describes it: enough to lay out its cell before any pixel arrives.
-public struct Photo: Equatable, Hashable, Sendable {
+public struct Photo: Equatable, Hashable, Sendable, Codable {
     public let id: String
     public let author: String
     public let width: Int

@@ -12,9 +12,32 @@ public protocol PhotoSource: AnyObject {
     func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
                     completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID
     func cancel(_ id: RequestID)
+    /// The bytes fetched for a photo decoded into a picture: worth keeping (a cache stores them now, not before,
+    /// so a corrupt body is never kept).
+    func imageDecoded(_ photo: Photo, size: PixelSize, data: Data)
+    /// The bytes fetched for a photo did not decode: a cache must forget them so the next try downloads afresh.
+    func imageUndecodable(_ photo: Photo, size: PixelSize)
 }
 
-public struct PageContents: Equatable, Sendable {
+extension PhotoSource {
+    public func imageDecoded(_ photo: Photo, size: PixelSize, data: Data) {}
+    public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
+}
+
+/// Where a source keeps what it fetched, so the gallery works offline and never downloads an image twice.
+/// Implementations are thread-safe; calls may block on disk, so callers keep them off the main thread.
+public protocol PhotoStore: AnyObject {
+    /// Pages fetched from `source` with page size `limit`, in page order.
+    func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)]
+    func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws
+    /// The bytes stored under `key`, marking them recently used.
+    func image(forKey key: String) throws -> Data?
+    /// Stores bytes under `key`, evicting the least recently used images to stay within the budget.
+    func saveImage(_ data: Data, forKey key: String) throws
+    func removeImage(forKey key: String) throws
+}
+
+public struct PageContents: Equatable, Sendable, Codable {
     public var photos: [Photo]
     /// Entries the source sent but that were unusable (counted so a short page is not mistaken for the last one).
     public var skipped: Int

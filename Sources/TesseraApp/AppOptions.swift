@@ -13,6 +13,10 @@ public struct AppOptions {
     /// Latency the demo server adds to every response (the benchmark's stand-in for a network).
     public var demoLatencyMs = 0
     public var config = GalleryConfig()
+    /// The offline cache's folder (nil: `$XDG_CACHE_HOME/tessera`) and byte budget; `useCache` false runs without.
+    public var cacheDirectory: String?
+    public var cacheBytes = 512 << 20
+    public var useCache = true
     public var fullscreen = false
     public var fontPath: String?
     /// nil lets SDL choose (accelerated where it can).

@@ -57,12 +57,18 @@ public final class GalleryApp {
         var httpSettings = CurlHTTPClient.Settings()
         httpSettings.maxConcurrent = config.maxConcurrentDownloads
         http = try CurlHTTPClient(settings: httpSettings)
-        sources = try SourceProvider(options: options, http: http)
         let pump = self.pump
-        mailbox = Mailbox { pump.wake() }
+        let mailbox = Mailbox<Delivery> { pump.wake() }
+        self.mailbox = mailbox
+        sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
         model = GalleryModel(config: config)
+        // What the cache holds shows at once, before any network answer.
+        if let cached = sources.caching?.storedPages(limit: config.pageSize), !cached.isEmpty {
+            model.restore(cached)
+            Log.info("showing \(model.feed.count) cached photos")
+        }
         residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: config.windowSize))
 
         let logical = window.size
@@ -118,6 +124,7 @@ public final class GalleryApp {
             model.tick(dt: min(0.1, t - lastFrame))
             lastFrame = t
             nextFrame = t + frameInterval
+            probeIfOffline(now: t)
             requestPage(now: t)
             measureVelocity(now: t)
             images.update(wanted: wantedImages(), now: t)
@@ -143,6 +150,19 @@ public final class GalleryApp {
                 model.receive(request, result, now: now, unit: Double.random(in: 0..<1))
             case let .image(key, token, result):
                 images.receive(key, token: token, result, now: now)
+            case .network(let reachable):
+                if !reachable {
+                    if connectivity.networkFailed(now: now, unit: Double.random(in: 0..<1)) {
+                        Log.warn("offline: \(options.api) cannot be reached; showing what is cached")
+                    }
+                } else if connectivity.serverAnswered() {
+                    Log.info("back online")
+                    model.retryPagesSoon()
+                    images.retryNow()
+                }
+            case .storeProblem(let message):
+                if storeProblem == nil { Log.warn(message) }  // once: a full disk would say it on every write
+                storeProblem = message
             }
         }
     }
@@ -156,6 +176,15 @@ public final class GalleryApp {
         } catch {
             Log.warn("cannot start the demo catalogue: \(error)")
         }
+    }
+
+    private var connectivity = Connectivity()
+    private var storeProblem: String?
+
+    private func probeIfOffline(now: Double) {
+        guard connectivity.shouldProbe(now: now) else { return }
+        connectivity.probeSent(now: now, unit: Double.random(in: 0..<1))
+        sources.probe()
     }
 
     private func requestPage(now: Double) {
@@ -201,12 +230,21 @@ public final class GalleryApp {
 
     private func status() -> HeaderStatus {
         var problem: String?
-        if let error = model.pager.lastError {
+        var note = sources.note
+        if !connectivity.isOnline {
+            // One calm line instead of an error per request.
+            note = "Offline: showing cached photos; retrying in the background"
+        } else if let error = model.pager.lastError {
             problem = "Page \(model.pager.nextPage) failed: \(error); retrying"
+        } else if let storeProblem {
+            note = storeProblem
+        }
+        if model.pullDistance > 0 {
+            note = model.pullDistance >= GalleryModel.pullToReload ? "Release to reload" : "Pull to reload"
         }
         return HeaderStatus(photos: model.feed.count, sourceName: sources.source.name,
                             pageLoading: model.pager.isLoading, imagesLoading: images.loadingCount,
-                            problem: problem, note: sources.note)
+                            problem: problem, note: note, offline: !connectivity.isOnline)
     }
 
     private func resize(to size: PixelSize) {

@@ -21,11 +21,20 @@ struct ImageWant {
 enum Delivery {
     case page(FeedPager.Request, Result<PageContents, SourceError>)
     case image(ImageKey, token: UInt64, Result<Surface, ImageFailure>)
+    /// Whether a network request reached the server.
+    case network(reachable: Bool)
+    /// The cache could not do something (full disk…); photos still show.
+    case storeProblem(String)
 }
 
 enum ImageFailure: Error {
     case source(SourceError)
     case decode(String)
+
+    var isNetworkFailure: Bool {
+        if case .source(let e) = self { return e.isNetworkFailure }
+        return false
+    }
 
     var isRetryable: Bool {
         switch self {
@@ -126,9 +135,9 @@ final class ImagePipeline {
         let token = nextToken
         nextToken += 1
         live.insert(token)
-        let key = want.key, size = want.size
-        let pool = self.pool, mailbox = self.mailbox, live = self.live
-        let request = source.fetchImage(want.photo, size: size, priority: priority) { result in
+        let key = want.key, size = want.size, photo = want.photo
+        let pool = self.pool, mailbox = self.mailbox, live = self.live, source = self.source
+        let request = source.fetchImage(photo, size: size, priority: priority) { result in
             switch result {
             case .failure(let error):
                 mailbox.post(.image(key, token: token, .failure(.source(error))))
@@ -136,6 +145,11 @@ final class ImagePipeline {
                 guard live.contains(token) else { return }
                 pool.submit(DecodePool.Job(token: token, priority: priority, data: data,
                                            size: (size.width, size.height)) { decodedResult in
+                    // Only bytes that decoded are worth keeping; bytes that did not must not stay cached.
+                    switch decodedResult {
+                    case .success: source.imageDecoded(photo, size: size, data: data)
+                    case .failure: source.imageUndecodable(photo, size: size)
+                    }
                     mailbox.post(.image(key, token: token, decodedResult.mapError { .decode("\($0)") }))
                 })
             }
@@ -157,6 +171,12 @@ final class ImagePipeline {
         case .failure(let failure):
             live.remove(token)
             slot.pending = nil
+            if failure.isNetworkFailure {
+                // Not the image's fault: try again later, and at once when the server is back (`retryNow`).
+                slot.retryAt = now + ImagePipeline.offlineRetryDelay
+                slots[key] = slot
+                return
+            }
             slot.failures += 1
             lastFailure = "\(failure)"
             if !failure.isRetryable || slot.failures > config.imageRetries {
@@ -169,6 +189,15 @@ final class ImagePipeline {
     }
 
     var hasUploads: Bool { !decoded.isEmpty }
+
+    static let offlineRetryDelay = 5.0
+
+    /// The server is reachable again: images waiting out a network failure are tried on the next update.
+    func retryNow() {
+        for key in slots.keys where slots[key]!.retryAt > 0 && !slots[key]!.gaveUp {
+            slots[key]!.retryAt = 0
+        }
+    }
 
     /// Turns decoded surfaces into textures, at most `count` or about `bytes` per call so a burst never costs a frame.
     /// Typical seconds from asking for an image to its texture (moving average), for judging what is worth starting.

@@ -2,22 +2,51 @@ import FixtureServer
 import Foundation
 import GalleryCore
 import GalleryNet
+import GalleryStore
 
 /// Chooses and owns the photo source: the configured API, or the in-process demo catalogue (on `--demo`, or when
-/// the default API cannot be reached at start).
+/// the default API cannot be reached at start and nothing is cached), each behind the offline cache.
 final class SourceProvider {
     private let http: CurlHTTPClient
     /// The in-process server when the demo catalogue is shown.
     private(set) var demoServer: FixtureServer?
+    /// What the cache wraps: asked directly for reachability probes.
+    private var upstream: PicsumSource
     private(set) var source: PhotoSource
+    /// The cache in front of `upstream`, when there is a store.
+    private(set) var caching: CachingSource?
     private(set) var note: String?
     private let options: AppOptions
+    private let store: SQLiteStore?
+    private let report: (Delivery) -> Void
 
-    init(options: AppOptions, http: CurlHTTPClient) throws {
+    /// `report` receives reachability and store problems, from any thread.
+    init(options: AppOptions, http: CurlHTTPClient, report: @escaping (Delivery) -> Void) throws {
         self.options = options
         self.http = http
-        source = PicsumSource(baseURL: options.api, http: http, name: SourceProvider.name(of: options.api))
+        self.report = report
+        if options.useCache {
+            let outcome = StoreOpener.open(directory: options.cacheDirectory ?? StoreOpener.defaultDirectory(),
+                                           budgetBytes: options.cacheBytes)
+            store = outcome.store
+            if let message = outcome.message { Log.warn(message); note = message }
+        } else {
+            store = nil
+        }
+        upstream = PicsumSource(baseURL: options.api, http: http, name: SourceProvider.name(of: options.api))
+        source = upstream
+        source = wrap(upstream, key: upstream.baseURL)
         if options.demo { try switchToDemo(note: "Demo catalogue (local)") }
+    }
+
+    private func wrap(_ upstream: PicsumSource, key: String) -> PhotoSource {
+        guard let store else { return upstream }
+        let report = self.report
+        let cache = CachingSource(upstream: upstream, store: store, sourceKey: key,
+                                  networkReport: { report(.network(reachable: $0)) },
+                                  storeFailure: { report(.storeProblem($0)) })
+        caching = cache
+        return cache
     }
 
     /// Whether a failure of the first page should send the user to the demo instead of an empty window.
@@ -31,8 +60,22 @@ final class SourceProvider {
         let server = FixtureServer(photos: options.demoPhotos, faults: faults)
         try server.start(port: 0)
         demoServer = server
-        source = PicsumSource(baseURL: server.baseURL, http: http, name: "demo")
+        upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo")
+        // The demo's port changes every run; its catalogue does not, so it is cached under a stable name.
+        source = wrap(upstream, key: "demo:\(options.demoPhotos)")
         self.note = note
+    }
+
+    /// Asks the server for the smallest page, bypassing the cache, to learn whether it is reachable again.
+    func probe() {
+        let report = self.report
+        upstream.fetchPage(1, limit: 1) { result in
+            if case .failure(let error) = result, error.isNetworkFailure {
+                report(.network(reachable: false))
+            } else {
+                report(.network(reachable: true))
+            }
+        }
     }
 
     func shutdown() {

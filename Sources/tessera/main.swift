@@ -39,6 +39,15 @@ struct Show: ParsableCommand {
     @Flag(help: "At the end of the catalogue show an end marker instead of starting over.")
     var noWrap = false
 
+    @Option(help: "Offline cache folder (default: $XDG_CACHE_HOME/tessera, else ~/.cache/tessera).")
+    var cacheDir: String?
+
+    @Option(help: "Offline cache budget in MB; least recently used images are evicted past it.")
+    var cacheSize: Int = 512
+
+    @Flag(help: "Run without the offline cache.")
+    var noCache = false
+
     @Option(help: "TrueType font file (default: DejaVu Sans, found at run time; or TESSERA_FONT).")
     var font: String?
 
@@ -63,6 +72,7 @@ struct Show: ParsableCommand {
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
         guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
+        guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
         guard (1...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 1 to 1000") }
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
             throw ValidationError("--renderer must be software or accelerated")
@@ -90,6 +100,9 @@ struct Show: ParsableCommand {
         options.config.wraps = !noWrap
         options.config.clockHz = clockHz
         options.fullscreen = fullscreen
+        options.cacheDirectory = cacheDir
+        options.cacheBytes = cacheSize << 20
+        options.useCache = !noCache
         options.fontPath = font
         options.renderer = renderer.flatMap(Renderer.Kind.init(rawValue:))
         options.vsync = !noVsync

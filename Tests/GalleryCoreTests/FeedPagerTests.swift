@@ -7,13 +7,36 @@ final class FeedPagerTests: XCTestCase {
     private func page(_ range: Range<Int>) -> Result<PageContents, SourceError> { .success(PageContents(photos: photos(range))) }
 
     func testRequestsTheFirstPageAtOnceAndNeverTwoAtATime() {
-        var pager = FeedPager(settings: .init(pageSize: 10))
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
         let first = pager.nextRequest(wantsMore: true, now: 0, generation: feed.generation)
         XCTAssertEqual(first?.page, 1)
         XCTAssertEqual(first?.limit, 10)
         XCTAssertNil(pager.nextRequest(wantsMore: true, now: 0, generation: feed.generation), "one in flight")
         XCTAssertEqual(pager.complete(first!, with: page(0..<10), into: &feed, now: 1), .appended(10))
         XCTAssertEqual(pager.nextRequest(wantsMore: true, now: 1, generation: feed.generation)?.page, 2)
+    }
+
+    func testAtMostOnePageRequestPerInterval() {
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 1))
+        let r1 = pager.nextRequest(wantsMore: true, now: 10, generation: 0)!
+        _ = pager.complete(r1, with: page(0..<10), into: &feed, now: 10.05)
+        XCTAssertNil(pager.nextRequest(wantsMore: true, now: 10.5, generation: 0), "throttled")
+        XCTAssertEqual(pager.nextRequest(wantsMore: true, now: 11, generation: 0)?.page, 2)
+    }
+
+    func testRestoredPagesAreNotFetchedAgain() {
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
+        pager.restored(lastPage: 4, itemCount: 40)
+        XCTAssertEqual(pager.nextRequest(wantsMore: true, now: 0, generation: 0)?.page, 5)
+    }
+
+    func testReconnectingCutsABackoffShort() {
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
+        let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+        _ = pager.complete(r, with: .failure(.http(.unreachable("down"))), into: &feed, now: 0)
+        XCTAssertNil(pager.nextRequest(wantsMore: true, now: 0.1, generation: 0))
+        pager.retrySoon()
+        XCTAssertEqual(pager.nextRequest(wantsMore: true, now: 0.1, generation: 0)?.page, 1)
     }
 
     func testWaitsUntilTheViewportNearsTheEnd() {
@@ -23,7 +46,7 @@ final class FeedPagerTests: XCTestCase {
     }
 
     func testDropsIDsAlreadySeenInThePass() {
-        var pager = FeedPager(settings: .init(pageSize: 3))
+        var pager = FeedPager(settings: .init(pageSize: 3, minInterval: 0))
         let r1 = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
         _ = pager.complete(r1, with: page(0..<3), into: &feed, now: 0)
         let r2 = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
@@ -32,7 +55,7 @@ final class FeedPagerTests: XCTestCase {
     }
 
     func testAnEmptyPageStartsANewPassFromPageOne() {
-        var pager = FeedPager(settings: .init(pageSize: 2))
+        var pager = FeedPager(settings: .init(pageSize: 2, minInterval: 0))
         for p in 0..<2 {
             let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
             XCTAssertEqual(r.page, p + 1)
@@ -50,7 +73,7 @@ final class FeedPagerTests: XCTestCase {
     }
 
     func testAShortPageEndsThePassWithoutAskingForAnEmptyOne() {
-        var pager = FeedPager(settings: .init(pageSize: 10))
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
         let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
         XCTAssertEqual(pager.complete(r, with: page(0..<4), into: &feed, now: 0), .appended(4))
         XCTAssertEqual(pager.nextRequest(wantsMore: true, now: 0, generation: 0)?.page, 1)
@@ -58,7 +81,7 @@ final class FeedPagerTests: XCTestCase {
     }
 
     func testWithoutWrappingTheFeedEnds() {
-        var pager = FeedPager(settings: .init(pageSize: 10, wraps: false))
+        var pager = FeedPager(settings: .init(pageSize: 10, wraps: false, minInterval: 0))
         let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
         _ = pager.complete(r, with: page(0..<4), into: &feed, now: 0)
         XCTAssertEqual(pager.phase, .ended)
@@ -66,14 +89,14 @@ final class FeedPagerTests: XCTestCase {
     }
 
     func testAnEmptyCatalogueEndsInsteadOfLooping() {
-        var pager = FeedPager(settings: .init(pageSize: 10))
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
         let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
         XCTAssertEqual(pager.complete(r, with: page(0..<0), into: &feed, now: 0), .ended)
         XCTAssertNil(pager.nextRequest(wantsMore: true, now: 0, generation: 0))
     }
 
     func testFailuresBackOffAndHonourRetryAfter() {
-        var pager = FeedPager(settings: .init(pageSize: 10, retry: RetryPolicy(base: 1, factor: 2, cap: 30, jitter: 0)))
+        var pager = FeedPager(settings: .init(pageSize: 10, retry: RetryPolicy(base: 1, factor: 2, cap: 30, jitter: 0), minInterval: 0))
         var r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
         XCTAssertEqual(pager.complete(r, with: .failure(.http(.status(500, retryAfter: nil))), into: &feed, now: 0),
                        .willRetry(after: 1))
@@ -89,7 +112,7 @@ final class FeedPagerTests: XCTestCase {
     }
 
     func testAPageThatKeepsFailingIsSkipped() {
-        var pager = FeedPager(settings: .init(pageSize: 10, retry: RetryPolicy(jitter: 0), attemptsPerPage: 3))
+        var pager = FeedPager(settings: .init(pageSize: 10, retry: RetryPolicy(jitter: 0), attemptsPerPage: 3, minInterval: 0))
         var now = 0.0
         var outcomes: [FeedPager.Outcome] = []
         for _ in 0..<3 {
@@ -103,7 +126,7 @@ final class FeedPagerTests: XCTestCase {
     }
 
     func testResponsesForAnOldFeedAreIgnored() {
-        var pager = FeedPager(settings: .init(pageSize: 10))
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
         let r = pager.nextRequest(wantsMore: true, now: 0, generation: feed.generation)!
         feed.reset()
         XCTAssertEqual(pager.complete(r, with: page(0..<10), into: &feed, now: 0), .stale)
@@ -118,5 +141,26 @@ final class FeedPagerTests: XCTestCase {
         XCTAssertEqual(p.delay(afterFailures: 1, unit: 0), 0.375)
         XCTAssertEqual(p.delay(afterFailures: 1, unit: 1), 0.625)
         XCTAssertEqual(p.delay(afterFailures: 1, retryAfter: 30, unit: 0.5), 30)
+    }
+}
+
+final class ConnectivityTests: XCTestCase {
+    func testGoesOfflineOnANetworkFailureAndProbesWithBackoff() {
+        var c = Connectivity(retry: RetryPolicy(base: 1, factor: 2, cap: 8, jitter: 0))
+        XCTAssertTrue(c.isOnline)
+        XCTAssertTrue(c.networkFailed(now: 100))
+        XCTAssertFalse(c.networkFailed(now: 100.5), "already offline: no second transition")
+        XCTAssertFalse(c.shouldProbe(now: 100.5))
+        XCTAssertTrue(c.shouldProbe(now: 101))
+        c.probeSent(now: 101)
+        XCTAssertFalse(c.shouldProbe(now: 102.9))
+        XCTAssertTrue(c.shouldProbe(now: 103))
+        c.probeSent(now: 103)
+        XCTAssertTrue(c.shouldProbe(now: 107))
+        for _ in 0..<10 { c.probeSent(now: 200) }
+        XCTAssertTrue(c.shouldProbe(now: 208), "capped")
+        XCTAssertTrue(c.serverAnswered(), "back online")
+        XCTAssertFalse(c.serverAnswered())
+        XCTAssertFalse(c.shouldProbe(now: 1000), "online: no probes")
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 final class GalleryModelTests: XCTestCase {
     private func loadedModel(pages: Int = 2) -> GalleryModel {
-        let model = GalleryModel()
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         for p in 0..<pages {
             // The next page is only wanted near the end: go there first.
             _ = model.apply(.scrollToBottom)
@@ -40,7 +40,7 @@ final class GalleryModelTests: XCTestCase {
     }
 
     func testTheNextPageIsRequestedNearTheEnd() {
-        let model = GalleryModel()
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         let r = model.nextPageRequest(now: 0)!
         model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         XCTAssertNil(model.nextPageRequest(now: 0), "plenty below the viewport")

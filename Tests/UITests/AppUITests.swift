@@ -11,6 +11,8 @@ final class AppUITests: XCTestCase {
     private let background = (r: 24, g: 24, b: 27)
     private let placeholder = (r: 52, g: 52, b: 58)
 
+    private var cacheDir = NSTemporaryDirectory() + "tessera-ui-cache-\(UUID().uuidString)"
+
     override func setUpWithError() throws {
         XCTAssertNotNil(AppUITests.sdl)
         server = FixtureServer(photos: 200)
@@ -19,6 +21,7 @@ final class AppUITests: XCTestCase {
 
     override func tearDown() {
         server.stop()
+        try? FileManager.default.removeItem(atPath: cacheDir)
     }
 
     private var executable: String {
@@ -37,7 +40,7 @@ final class AppUITests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--api", server.baseURL, "--renderer", "software", "--no-vsync",
-                             "--screenshot", shot, "--exit-after", "60"] + extra
+                             "--cache-dir", cacheDir, "--screenshot", shot, "--exit-after", "60"] + extra
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = driver
         process.environment = env

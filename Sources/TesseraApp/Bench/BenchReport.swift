@@ -78,6 +78,10 @@ extension GalleryApp {
         options.renderer = bench.renderer == "software" ? .software : .accelerated
         options.vsync = false
         options.exitAfter = bench.timeLimit
+        // A fresh cache each run: the figures are for loading over the network, with the cache being written.
+        let cache = NSTemporaryDirectory() + "tessera-bench-\(getpid())"
+        options.cacheDirectory = cache
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         let driver = BenchDriver(options: bench, processStart: processStart)
         let code = try run(options: options, driver: driver)
         return code == 0 ? driver.report : nil

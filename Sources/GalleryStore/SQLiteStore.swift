@@ -1,0 +1,152 @@
+import Foundation
+import GalleryCore
+import GRDB
+
+/// The offline cache: one SQLite database (through GRDB, in WAL mode) holding every list page fetched and the bytes
+/// of images at the size they were drawn, keyed by their request URL (never the signed redirect target). Every write
+/// is one transaction, so a process killed at any moment leaves what was committed and nothing half-written.
+/// Images beyond the byte budget are evicted least recently used first.
+public final class SQLiteStore: PhotoStore {
+    /// Bumped when the schema changes; a store with a larger number was written by a newer Tessera.
+    public static let schemaVersion = 1
+    public static let fileName = "tessera.sqlite"
+
+    public let path: String
+    public let budgetBytes: Int
+    private let db: DatabasePool
+    private let lock = NSLock()
+    private var imageBytes = 0
+
+    public enum OpenError: Error, CustomStringConvertible {
+        case newerVersion(Int)
+        case unusable(String)
+
+        public var description: String {
+            switch self {
+            case .newerVersion(let v): return "written by a newer Tessera (schema \(v), this one reads \(schemaVersion))"
+            case .unusable(let why): return why
+            }
+        }
+    }
+
+    /// Opens (or creates) the store in `directory`. Throws if the file is not a usable store of this version.
+    public init(directory: String, budgetBytes: Int) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
+        self.budgetBytes = max(0, budgetBytes)
+        var config = Configuration()
+        config.label = "tessera-cache"
+        config.busyMode = .timeout(5)
+        do {
+            db = try DatabasePool(path: path, configuration: config)
+            let version = try db.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+            if version > SQLiteStore.schemaVersion { throw OpenError.newerVersion(version) }
+            try db.write { db in
+                guard try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < SQLiteStore.schemaVersion else { return }
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS pages (
+                        source TEXT NOT NULL, page_limit INTEGER NOT NULL, page INTEGER NOT NULL,
+                        body BLOB NOT NULL, fetched_at REAL NOT NULL,
+                        PRIMARY KEY (source, page_limit, page));
+                    CREATE TABLE IF NOT EXISTS images (
+                        key TEXT PRIMARY KEY NOT NULL, data BLOB NOT NULL, bytes INTEGER NOT NULL,
+                        last_used REAL NOT NULL);
+                    CREATE INDEX IF NOT EXISTS images_by_use ON images(last_used);
+                    PRAGMA user_version = \(SQLiteStore.schemaVersion);
+                    """)
+            }
+            // A quick structural check catches a damaged file now rather than on some later read.
+            let check = try db.read { try String.fetchOne($0, sql: "PRAGMA quick_check") ?? "" }
+            guard check == "ok" else { throw OpenError.unusable("damaged (\(check))") }
+            imageBytes = try db.read { try Int.fetchOne($0, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0 }
+        } catch let error as OpenError {
+            throw error
+        } catch {
+            throw OpenError.unusable("\(error)")
+        }
+    }
+
+    /// Bytes of image data held (the budgeted part of the store).
+    public var storedImageBytes: Int { lock.lock(); defer { lock.unlock() }; return imageBytes }
+
+    /// Size of the database files on disk.
+    public var fileBytes: Int {
+        [path, path + "-wal"].reduce(0) {
+            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+        }
+    }
+
+    public func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)] {
+        let rows = try db.read {
+            try Row.fetchAll($0, sql: "SELECT page, body FROM pages WHERE source = ? AND page_limit = ? ORDER BY page",
+                             arguments: [source, limit])
+        }
+        let decoder = JSONDecoder()
+        return rows.compactMap { row in
+            let body: Data = row["body"]
+            guard let contents = try? decoder.decode(PageContents.self, from: body) else { return nil }
+            return (row["page"], contents)
+        }
+    }
+
+    public func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws {
+        let body = try JSONEncoder().encode(contents)
+        try db.write {
+            try $0.execute(sql: "INSERT OR REPLACE INTO pages (source, page_limit, page, body, fetched_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [source, limit, page, body, Date().timeIntervalSince1970])
+        }
+    }
+
+    public func image(forKey key: String) throws -> Data? {
+        try db.write { db in
+            guard let data = try Data.fetchOne(db, sql: "SELECT data FROM images WHERE key = ?", arguments: [key]) else {
+                return nil
+            }
+            try db.execute(sql: "UPDATE images SET last_used = ? WHERE key = ?",
+                           arguments: [Date().timeIntervalSince1970, key])
+            return data
+        }
+    }
+
+    public func saveImage(_ data: Data, forKey key: String) throws {
+        guard data.count <= budgetBytes else { return }  // could never fit
+        let delta: Int = try db.write { db in
+            let old = try Int.fetchOne(db, sql: "SELECT bytes FROM images WHERE key = ?", arguments: [key]) ?? 0
+            try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used) VALUES (?, ?, ?, ?)",
+                           arguments: [key, data, data.count, Date().timeIntervalSince1970])
+            var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0
+            // Least recently used first, until the images fit the budget again, in the same transaction.
+            while total > budgetBytes {
+                let victims = try Row.fetchAll(
+                    db, sql: "SELECT key, bytes FROM images WHERE key != ? ORDER BY last_used LIMIT 64", arguments: [key])
+                if victims.isEmpty { break }
+                for victim in victims where total > budgetBytes {
+                    try db.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [victim["key"] as String])
+                    total -= victim["bytes"] as Int
+                }
+            }
+            return data.count - old
+        }
+        lock.lock(); imageBytes += delta; lock.unlock()
+        if delta < 0 || storedImageBytes > budgetBytes { recount() }
+    }
+
+    public func removeImage(forKey key: String) throws {
+        try db.write { try $0.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [key]) }
+        recount()
+    }
+
+    private func recount() {
+        let total = (try? db.read { try Int.fetchOne($0, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0 }) ?? 0
+        lock.lock(); imageBytes = total; lock.unlock()
+    }
+
+    public func imageCount() throws -> Int {
+        try db.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM images") ?? 0 }
+    }
+
+    /// Full integrity check (`PRAGMA integrity_check`), for tests after a killed writer.
+    public func integrityCheck() throws -> String {
+        try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") ?? "" }
+    }
+}

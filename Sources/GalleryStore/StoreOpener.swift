@@ -1,0 +1,47 @@
+import Foundation
+
+/// Opens the cache the way a user needs it: a store that cannot be used (a file of garbage, one from a newer
+/// version, a damaged one) is reported in one line, moved aside, and replaced by a new one; if no store can be made
+/// at all (a read-only or full disk), the gallery runs without one. It never refuses to start.
+public enum StoreOpener {
+    public struct Outcome {
+        public let store: SQLiteStore?
+        /// One line for the user when something was wrong, nil when all was well.
+        public let message: String?
+    }
+
+    /// `$XDG_CACHE_HOME/tessera`, else `~/.cache/tessera`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return (xdg as NSString).appendingPathComponent("tessera")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent(".cache/tessera")
+    }
+
+    public static func open(directory: String, budgetBytes: Int, now: Date = Date()) -> Outcome {
+        do {
+            return Outcome(store: try SQLiteStore(directory: directory, budgetBytes: budgetBytes), message: nil)
+        } catch let first {
+            let path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
+            guard FileManager.default.fileExists(atPath: path) else {
+                return Outcome(store: nil, message: "cache disabled: cannot create \(path): \(first)")
+            }
+            let aside = path + ".broken-\(Int(now.timeIntervalSince1970))"
+            do {
+                try FileManager.default.moveItem(atPath: path, toPath: aside)
+                for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                    try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                }
+            } catch {
+                return Outcome(store: nil, message: "cache disabled: \(path) is unusable (\(first)) and cannot be moved aside: \(error)")
+            }
+            do {
+                let store = try SQLiteStore(directory: directory, budgetBytes: budgetBytes)
+                return Outcome(store: store, message: "cache at \(path) was unusable (\(first)); moved to \(aside), starting a new one")
+            } catch {
+                return Outcome(store: nil, message: "cache disabled: \(error)")
+            }
+        }
+    }
+}
