@@ -38,14 +38,15 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraApp", "FixtureServer",
+                "TesseraApp", "FixtureServer", "GalleryStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "FixtureServer", "TesseraApp"]),
-        .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer"]),
+            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "FixtureServer", "TesseraApp",
+                           .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore"]),
     ]
 )

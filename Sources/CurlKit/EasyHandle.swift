@@ -32,7 +32,7 @@ public final class EasyHandle {
 
     /// Sets up a GET: URL, redirects (with a limit, never to non-HTTP schemes), timeouts, TLS verification on.
     public func configureGET(url: String, maxRedirects: Int, connectTimeout: Double, totalTimeout: Double,
-                             userAgent: String) throws {
+                             lowSpeedTime: Double = 10, userAgent: String) throws {
         try check(tessera_easy_setopt_string(pointer, CURLOPT_URL, url))
         try check(tessera_easy_setopt_string(pointer, CURLOPT_PROTOCOLS_STR, "http,https"))
         try check(tessera_easy_setopt_string(pointer, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
@@ -40,6 +40,9 @@ public final class EasyHandle {
         try check(tessera_easy_setopt_long(pointer, CURLOPT_MAXREDIRS, maxRedirects))
         try check(tessera_easy_setopt_long(pointer, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000)))
         try check(tessera_easy_setopt_long(pointer, CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000)))
+        // A transfer slower than 1 KB/s for `lowSpeedTime` seconds is a stalled one: give the slot back.
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_LOW_SPEED_LIMIT, 1024))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_LOW_SPEED_TIME, max(1, Int(lowSpeedTime.rounded()))))
         try check(tessera_easy_setopt_long(pointer, CURLOPT_SSL_VERIFYPEER, 1))
         try check(tessera_easy_setopt_long(pointer, CURLOPT_SSL_VERIFYHOST, 2))
         try check(tessera_easy_setopt_string(pointer, CURLOPT_USERAGENT, userAgent))

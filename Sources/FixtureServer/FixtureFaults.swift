@@ -16,6 +16,9 @@ public struct FixtureFaults: Equatable {
     public var nonImageImages: Set<String> = []
     /// Every image answered with this status.
     public var imageStatus: Int?
+    /// Images whose bodies are sent a few bytes at a time (`trickleBytesPerSecond`), like a dying connection.
+    public var trickleImages: Set<String> = []
+    public var trickleBytesPerSecond = 200
 
     public init() {}
 
@@ -23,6 +26,7 @@ public struct FixtureFaults: Equatable {
         a.latencyMs == b.latencyMs && a.failingPages == b.failingPages && a.malformedPages == b.malformedPages
             && a.corruptImages == b.corruptImages && a.truncatedImages == b.truncatedImages
             && a.nonImageImages == b.nonImageImages && a.imageStatus == b.imageStatus
+            && a.trickleImages == b.trickleImages && a.trickleBytesPerSecond == b.trickleBytesPerSecond
             && a.pageStatus.mapValues { "\($0.code)/\($0.retryAfter ?? -1)" }
                 == b.pageStatus.mapValues { "\($0.code)/\($0.retryAfter ?? -1)" }
     }
@@ -36,4 +40,6 @@ public struct FixtureCounters: Equatable {
     public var other = 0
     /// "WxH" of every image body requested, in order (the first 10,000).
     public var imageSizes: [String] = []
+    /// "id/W/H" of every image body requested, in order (the first 10,000).
+    public var imagePaths: [String] = []
 }

@@ -9,6 +9,8 @@ struct FixtureResponse {
     var image: (id: String, width: Int, height: Int)?
     /// Send only the first half of the body and close: a truncated transfer.
     var truncate = false
+    /// Send the body at this many bytes per second.
+    var trickle: Int?
 
     static func text(_ status: Int, _ text: String) -> FixtureResponse {
         FixtureResponse(status: status, headers: [("Content-Type", "text/plain")], body: Data(text.utf8))
@@ -39,7 +41,9 @@ struct FixtureRouter {
         case "cdn" where parts.count == 4:
             counters.images += 1
             if counters.imageSizes.count < 10_000 {
-                counters.imageSizes.append("\(parts[2])x\(parts[3].replacingOccurrences(of: ".jpg", with: ""))")
+                let h = parts[3].replacingOccurrences(of: ".jpg", with: "")
+                counters.imageSizes.append("\(parts[2])x\(h)")
+                counters.imagePaths.append("\(parts[1])/\(parts[2])/\(h)")
             }
             return image(id: parts[1], w: parts[2], h: parts[3].replacingOccurrences(of: ".jpg", with: ""),
                          faults: faults)
@@ -95,7 +99,8 @@ struct FixtureRouter {
             return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: Data(bytes))
         }
         return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
-                               image: (id, width, height), truncate: faults.truncatedImages.contains(id))
+                               image: (id, width, height), truncate: faults.truncatedImages.contains(id),
+                               trickle: faults.trickleImages.contains(id) ? max(1, faults.trickleBytesPerSecond) : nil)
     }
 
     static func size(_ w: String, _ h: String) -> (Int, Int)? {

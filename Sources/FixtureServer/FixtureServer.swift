@@ -109,6 +109,29 @@ final class FixtureState {
     }
 }
 
+extension FixtureHandler {
+    /// Writes the body in tenth-of-a-second slices; stops when the client goes away.
+    fileprivate func trickle(_ body: Data, bytesPerSecond: Int, close: Bool, context: ChannelHandlerContext) {
+        let slice = max(1, bytesPerSecond / 10)
+        guard context.channel.isActive else { return }
+        guard !body.isEmpty else {
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+                if close { context.close(promise: nil) }
+            }
+            return
+        }
+        var buffer = context.channel.allocator.buffer(capacity: slice)
+        buffer.writeBytes(body.prefix(slice))
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let rest = body.dropFirst(slice)
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(in: .milliseconds(100)) {
+            bound.value.handler.trickle(Data(rest), bytesPerSecond: bytesPerSecond, close: close,
+                                        context: bound.value.context)
+        }
+    }
+}
+
 final class FixtureHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -168,6 +191,10 @@ final class FixtureHandler: ChannelInboundHandler {
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status),
                                     headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if let rate = response.trickle {
+            trickle(response.body, bytesPerSecond: rate, close: close, context: context)
+            return
+        }
         let body = response.truncate ? response.body.prefix(response.body.count / 2) : response.body
         var buffer = context.channel.allocator.buffer(capacity: body.count)
         buffer.writeBytes(body)

@@ -23,9 +23,12 @@ public struct HTTPRequest: Sendable {
     public var connectTimeout: Double
     /// Total time allowed, so a server that trickles bytes cannot hold a slot forever.
     public var totalTimeout: Double
+    /// A transfer below 1 KB/s for this long is abandoned as stalled.
+    public var stallTimeout: Double
 
     public init(url: String, priority: Int = 0, maxBodyBytes: Int = 32 << 20,
-                connectTimeout: Double = 5, totalTimeout: Double = 30) {
+                connectTimeout: Double = 5, totalTimeout: Double = 30, stallTimeout: Double = 10) {
+        self.stallTimeout = stallTimeout
         self.url = url; self.priority = priority; self.maxBodyBytes = maxBodyBytes
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
     }

@@ -159,7 +159,8 @@ public final class CurlHTTPClient: HTTPClient {
             handle.maxBodyBytes = job.request.maxBodyBytes
             try handle.configureGET(url: job.request.url, maxRedirects: settings.maxRedirects,
                                     connectTimeout: job.request.connectTimeout,
-                                    totalTimeout: job.request.totalTimeout, userAgent: settings.userAgent)
+                                    totalTimeout: job.request.totalTimeout, lowSpeedTime: job.request.stallTimeout,
+                                    userAgent: settings.userAgent)
             try multi.add(handle)
             active[job.id] = (handle, job)
             count { $0.started += 1 }

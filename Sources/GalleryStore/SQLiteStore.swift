@@ -145,6 +145,18 @@ public final class SQLiteStore: PhotoStore {
         try db.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM images") ?? 0 }
     }
 
+    /// Every image key with its bytes, for tests that check what survived a crash.
+    public func allImages() throws -> [(key: String, data: Data)] {
+        try db.read { db in
+            try Row.fetchAll(db, sql: "SELECT key, data FROM images").map { ($0["key"], $0["data"]) }
+        }
+    }
+
+    /// Limits the database to `pages` pages (`PRAGMA max_page_count`): how a test makes the disk "full".
+    func limitSize(toPages pages: Int) throws {
+        try db.write { try $0.execute(sql: "PRAGMA max_page_count = \(pages)") }
+    }
+
     /// Full integrity check (`PRAGMA integrity_check`), for tests after a killed writer.
     public func integrityCheck() throws -> String {
         try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") ?? "" }

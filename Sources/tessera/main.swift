@@ -3,6 +3,7 @@ import FixtureServer
 import Foundation
 import GalleryCore
 import SDLKit
+import GalleryStore
 import TesseraApp
 
 struct Tessera: ParsableCommand {
@@ -10,7 +11,7 @@ struct Tessera: ParsableCommand {
         commandName: "tessera",
         abstract: "An infinite photo wall: a two-column masonry grid of photos from Lorem Picsum.",
         version: "0.1.0",
-        subcommands: [Show.self, ServeFixture.self, Bench.self],
+        subcommands: [Show.self, ServeFixture.self, Bench.self, CacheStress.self],
         defaultSubcommand: Show.self)
 }
 
@@ -154,6 +155,9 @@ struct ServeFixture: ParsableCommand {
     @Option(help: "Answer every image with this HTTP status (e.g. 500).")
     var imageStatus: Int?
 
+    @Option(help: "An image ID whose body trickles out at 200 bytes a second (repeatable).")
+    var trickleImage: [String] = []
+
     func run() throws {
         var faults = FixtureFaults()
         faults.latencyMs = max(0, latency)
@@ -168,6 +172,7 @@ struct ServeFixture: ParsableCommand {
         faults.truncatedImages = Set(truncateImage)
         faults.nonImageImages = Set(nonImage)
         faults.imageStatus = imageStatus
+        faults.trickleImages = Set(trickleImage)
         let system = try SDLSystem(video: false)
         try withExtendedLifetime(system) {
             let server = FixtureServer(photos: photos, faults: faults)
@@ -233,6 +238,23 @@ struct Bench: ParsableCommand {
         let violations = report.violations
         for v in violations { FileHandle.standardError.write(Data("tessera bench: bound broken: \(v)\n".utf8)) }
         if check && !violations.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// For the crash-safety test: writes records to a cache store until killed.
+struct CacheStress: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache-stress", abstract: "Write test records to a cache store, reporting each commit.",
+        shouldDisplay: false)
+
+    @Option var cacheDir: String
+    @Option var count: Int = 100_000
+
+    func run() throws {
+        try StoreStress.run(directory: cacheDir, count: count) { line in
+            print(line)
+            fflush(stdout)
+        }
     }
 }
 

@@ -57,3 +57,14 @@ enum TestVideo {
         return try Renderer(window: window, kind: .software, vsync: false)
     }
 }
+
+import GRDB
+
+/// Opens a store file directly, to damage or age it the way a test needs.
+func GRDB_openForTest(_ path: String) throws -> DatabaseQueue {
+    try DatabaseQueue(path: path)
+}
+
+func photos(_ range: Range<Int>) -> [Photo] {
+    range.map { Photo(id: String($0), author: "A\($0)", width: 300, height: 200, url: "u\($0)", downloadURL: "d\($0)") }
+}
