@@ -48,7 +48,8 @@ public final class FixtureServer {
             .serverChannelOption(ChannelOptions.backlog, value: 256)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                state.connections.add(channel)
+                return channel.pipeline.configureHTTPServerPipeline().flatMap {
                     channel.pipeline.addHandler(FixtureHandler(state: state, pool: pool))
                 }
             }
@@ -59,10 +60,11 @@ public final class FixtureServer {
         return port
     }
 
-    /// Closes the listening socket; connections already open finish their current response.
+    /// Stops answering, as a server that went down: the listening socket and every open connection close.
     public func stop() {
         try? channel?.close().wait()
         channel = nil
+        state.connections.closeAll()
     }
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -88,6 +90,7 @@ final class FixtureState {
 
     let router: FixtureRouter
     let images: FixtureImages
+    let connections = OpenConnections()
     private let lock = NSLock()
     private var values: Values
 
@@ -129,6 +132,28 @@ extension FixtureHandler {
             bound.value.handler.trickle(Data(rest), bytesPerSecond: bytesPerSecond, close: close,
                                         context: bound.value.context)
         }
+    }
+}
+
+/// The server's open client connections, so that stopping it drops them as a dead server would.
+final class OpenConnections {
+    private let lock = NSLock()
+    private var channels: [ObjectIdentifier: Channel] = [:]
+
+    func add(_ channel: Channel) {
+        let id = ObjectIdentifier(channel)
+        lock.lock(); channels[id] = channel; lock.unlock()
+        channel.closeFuture.whenComplete { [weak self] _ in
+            guard let self else { return }
+            self.lock.lock(); self.channels[id] = nil; self.lock.unlock()
+        }
+    }
+
+    func closeAll() {
+        lock.lock()
+        let open = Array(channels.values)
+        lock.unlock()
+        for channel in open { try? channel.close().wait() }
     }
 }
 

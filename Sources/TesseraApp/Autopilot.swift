@@ -12,7 +12,7 @@ final class Autopilot: FrameDriver {
     }
 
     func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
-        guard Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
+        guard !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
         if !steps.isEmpty {
             return app.model.apply(steps.removeFirst()) == .quit ? 0 : nil
         }

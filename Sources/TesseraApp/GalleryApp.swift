@@ -68,6 +68,10 @@ public final class GalleryApp {
         if let cached = sources.caching?.storedPages(limit: config.pageSize), !cached.isEmpty {
             model.restore(cached)
             Log.info("showing \(model.feed.count) cached photos")
+            // Then ask the network: the first page is refreshed in the store (the screen does not jump), and the
+            // answer, or its absence, tells whether we are online.
+            refreshing = true
+            sources.source.fetchPage(1, limit: config.pageSize) { _ in mailbox.post(.refreshed) }
         }
         residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: config.windowSize))
 
@@ -160,6 +164,8 @@ public final class GalleryApp {
                     model.retryPagesSoon()
                     images.retryNow()
                 }
+            case .refreshed:
+                refreshing = false
             case .storeProblem(let message):
                 if storeProblem == nil { Log.warn(message) }  // once: a full disk would say it on every write
                 storeProblem = message
@@ -179,6 +185,8 @@ public final class GalleryApp {
     }
 
     private var connectivity = Connectivity()
+    /// The start-up refresh is still out (automation waits for it, so "settled" includes knowing whether online).
+    private(set) var refreshing = false
     private var storeProblem: String?
 
     private func probeIfOffline(now: Double) {

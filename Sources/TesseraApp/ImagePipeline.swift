@@ -25,6 +25,8 @@ enum Delivery {
     case network(reachable: Bool)
     /// The cache could not do something (full disk…); photos still show.
     case storeProblem(String)
+    /// The start-up refresh of the first cached page finished (either way).
+    case refreshed
 }
 
 enum ImageFailure: Error {

@@ -33,6 +33,12 @@ final class AppUITests: XCTestCase {
     /// Runs the app until it has saved its screenshot; returns the frame.
     private func runApp(_ extra: [String], driver: String = "offscreen",
                         file: StaticString = #filePath, line: UInt = #line) throws -> Surface {
+        try runAppWithLog(extra, driver: driver, file: file, line: line).frame
+    }
+
+    /// Runs the app until it has saved its screenshot; returns the frame and what it wrote to stderr.
+    private func runAppWithLog(_ extra: [String], driver: String = "offscreen",
+                               file: StaticString = #filePath, line: UInt = #line) throws -> (frame: Surface, log: String) {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable),
                       "build the app first (swift build): \(executable)", file: file, line: line)
         let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
@@ -49,8 +55,9 @@ final class AppUITests: XCTestCase {
         try process.run()
         let output = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, String(decoding: output, as: UTF8.self), file: file, line: line)
-        return try Surface(contentsOf: shot).convertedToARGB()
+        let log = String(decoding: output, as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, log, file: file, line: line)
+        return (try Surface(contentsOf: shot).convertedToARGB(), log)
     }
 
     private func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (r: Int, g: Int, b: Int)) -> Bool {
@@ -113,6 +120,51 @@ final class AppUITests: XCTestCase {
         XCTAssertTrue(isColor(frame.pixel(x: 450, y: 300), background), "middle gap")
         XCTAssertFalse(isColor(frame.pixel(x: 200, y: 100), placeholder), "a photo, not a placeholder")
         XCTAssertFalse(isColor(frame.pixel(x: 200, y: 100), background))
+    }
+
+    private func blankShare(_ frame: Surface) -> Double {
+        var blank = 0, total = 0
+        for y in stride(from: 60, to: frame.height, by: 7) {
+            for x in stride(from: 20, to: frame.width - 20, by: 7) {
+                total += 1
+                if isColor(frame.pixel(x: x, y: y), placeholder) { blank += 1 }
+            }
+        }
+        return Double(blank) / Double(total)
+    }
+
+    func testScrollingBackAndRestartingNeverDownloadsAnImageTwice() throws {
+        _ = try runApp(["--script", "pagedown,pagedown,pagedown,top"])
+        let first = server.counters.imagePaths
+        XCTAssertGreaterThan(first.count, 8)
+        XCTAssertEqual(Set(first).count, first.count, "scrolling back up re-used what was loaded")
+        let frame = try runApp(["--script", "pagedown,pagedown,pagedown,top"])
+        let all = server.counters.imagePaths
+        XCTAssertEqual(Set(all).count, all.count, "the second run asked for nothing already cached")
+        XCTAssertLessThan(blankShare(frame), 0.01)
+    }
+
+    func testWithTheServerDownAtStartTheCacheIsShownOffline() throws {
+        _ = try runApp([])
+        let pagesBefore = server.counters.pages
+        server.stop()
+        let started = Date()
+        let (frame, log) = try runAppWithLog([])
+        print("first cached screen with the server down after \(Int(Date().timeIntervalSince(started) * 1000)) ms (process start to saved frame)")
+        XCTAssertLessThan(blankShare(frame), 0.01, "cached photos, not placeholders")
+        XCTAssertTrue(log.contains("offline"), log)
+        XCTAssertTrue(log.contains("cached photos"), log)
+        XCTAssertEqual(server.counters.pages, pagesBefore)
+    }
+
+    func testABrokenCacheFileIsMovedAsideAndTheAppStarts() throws {
+        try FileManager.default.createDirectory(atPath: cacheDir, withIntermediateDirectories: true)
+        try Data(repeating: 0xAB, count: 10_000).write(to: URL(fileURLWithPath: cacheDir + "/tessera.sqlite"))
+        let (frame, log) = try runAppWithLog([])
+        XCTAssertTrue(log.contains("moved to"), log)
+        XCTAssertLessThan(blankShare(frame), 0.01)
+        let files = try FileManager.default.contentsOfDirectory(atPath: cacheDir)
+        XCTAssertTrue(files.contains { $0.hasPrefix("tessera.sqlite.broken-") }, "\(files)")
     }
 
     func testEnterOpensTheDetailPaneWithTheAuthor() throws {
