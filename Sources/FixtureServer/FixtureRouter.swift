@@ -50,6 +50,12 @@ struct FixtureRouter {
         case "loop":
             counters.other += 1
             return FixtureResponse(status: 302, headers: [("Location", "\(base)/loop")])
+        case "__stats":
+            // What the server has been asked so far, for measuring a client by hand.
+            let stats: [String: Any] = ["pages": counters.pages, "image_redirects": counters.imageRedirects,
+                                        "images": counters.images, "distinct_images": Set(counters.imagePaths).count]
+            return FixtureResponse(status: 200, headers: [("Content-Type", "application/json")],
+                                   body: (try? JSONSerialization.data(withJSONObject: stats, options: [.sortedKeys])) ?? Data())
         case "photos" where parts.count == 2:
             counters.other += 1
             return FixtureResponse(status: 200, headers: [("Content-Type", "text/html")],

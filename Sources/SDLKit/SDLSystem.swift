@@ -7,7 +7,10 @@ public final class SDLSystem {
 
     public init(video: Bool) throws {
         // Without a display server there is nothing to pick; the caller may set SDL_VIDEODRIVER (offscreen, x11).
-        let flags = video ? UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS) : UInt32(SDL_INIT_EVENTS)
+        // Without video nobody reads SDL's event queue, so SDL must not turn SIGTERM and SIGINT into quit events
+        // there: the process would no longer stop when told to.
+        if !video { SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1") }
+        let flags = video ? UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS) : UInt32(0)
         guard SDL_Init(flags) == 0 else { throw SDLError("SDL_Init") }
         let imageFlags = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue)
         guard IMG_Init(imageFlags) & imageFlags == imageFlags else {
