@@ -14,7 +14,8 @@ public final class CachingSource: PhotoSource {
     private let queue = DispatchQueue(label: "tessera-store")
     private let lock = NSLock()
     private var nextID: UInt64 = 1
-    private var upstreamIDs: [RequestID: RequestID] = [:]
+    /// Requests not finished yet, and the upstream request each one is waiting on, once it has one.
+    private var outstanding: [RequestID: RequestID?] = [:]
     private var cancelled: Set<RequestID> = []
     private let networkReport: (Bool) -> Void
     private let storeFailure: (String) -> Void
@@ -70,7 +71,7 @@ public final class CachingSource: PhotoSource {
         let id = newID()
         let key = imageKey(photo, size: size)
         queue.async { [self] in
-            guard !isCancelled(id) else { return }
+            if takeCancelled(id) { return }
             if let data = try? store.image(forKey: key) {
                 finished(id)
                 completion(.success(data))
@@ -88,10 +89,11 @@ public final class CachingSource: PhotoSource {
 
     public func cancel(_ id: RequestID) {
         lock.lock()
+        // A request that already finished has nothing to cancel (and must not be remembered forever).
+        guard let entry = outstanding.removeValue(forKey: id) else { lock.unlock(); return }
         cancelled.insert(id)
-        let inner = upstreamIDs.removeValue(forKey: id)
         lock.unlock()
-        if let inner { upstream.cancel(inner) }
+        if let inner = entry { upstream.cancel(inner) }
     }
 
     public func imageDecoded(_ photo: Photo, size: PixelSize, data: Data) {
@@ -109,27 +111,29 @@ public final class CachingSource: PhotoSource {
     private func newID() -> RequestID {
         lock.lock(); defer { lock.unlock() }
         nextID += 1
+        outstanding[RequestID(nextID)] = .some(nil)
         return RequestID(nextID)
     }
 
     private func link(_ id: RequestID, _ inner: RequestID) {
         lock.lock()
-        let wasCancelled = cancelled.contains(id)
-        if !wasCancelled { upstreamIDs[id] = inner }
+        let wasCancelled = cancelled.remove(id) != nil
+        if outstanding[id] != nil { outstanding[id] = .some(inner) }
         lock.unlock()
         if wasCancelled { upstream.cancel(inner) }
     }
 
     private func finished(_ id: RequestID) {
         lock.lock()
-        upstreamIDs[id] = nil
+        outstanding[id] = nil
         cancelled.remove(id)
         lock.unlock()
     }
 
-    private func isCancelled(_ id: RequestID) -> Bool {
+    /// Whether `id` was cancelled while it waited; forgets it either way once true.
+    private func takeCancelled(_ id: RequestID) -> Bool {
         lock.lock(); defer { lock.unlock() }
-        return cancelled.contains(id)
+        return cancelled.remove(id) != nil
     }
 
     /// A failed store write (full disk, read-only) costs the cache, never the photo: report it and go on.

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import GalleryCore
+import TesseraApp
+
+/// `tessera bench`: see BENCHMARKS.md.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run the real app headless against the in-process fixture server and print figures as JSON.")
+
+    @Option(help: "Stop once this many items have passed the top of the viewport.")
+    var items: Int = 600
+
+    @Option(help: "Scroll speed in pixels per second.")
+    var speed: Double = 4000
+
+    @Option(help: "Window size, WxH.")
+    var size: String = "1280x800"
+
+    @Option(help: "Milliseconds the fixture server adds to every response.")
+    var latency: Int = 20
+
+    @Option(help: "Renderer: software or accelerated.")
+    var renderer: String = "software"
+
+    @Flag(help: "Press Page Down repeatedly and report how long each screen takes to fill (fill_ms).")
+    var jump = false
+
+    @Flag(help: "Exit with status 1 if a bound breaks: a frame over 33 ms, anonymous memory growing over 48 MB, or textures over 3 windows.")
+    var check = false
+
+    @Option(help: "Give up after this many seconds.")
+    var timeLimit: Double = 600
+
+    func validate() throws {
+        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
+        guard items > 0, speed > 0, latency >= 0 else { throw ValidationError("--items, --speed must be positive") }
+        guard ["software", "accelerated"].contains(renderer) else {
+            throw ValidationError("--renderer must be software or accelerated")
+        }
+    }
+
+    func run() throws {
+        var options = BenchOptions()
+        options.items = items
+        options.speed = speed
+        options.size = PixelSize(parsing: size)!
+        options.latencyMs = latency
+        options.renderer = renderer
+        options.jump = jump
+        options.timeLimit = timeLimit
+        guard let report = try GalleryApp.bench(options) else {
+            FileHandle.standardError.write(Data("tessera bench: did not finish within \(timeLimit) s\n".utf8))
+            throw ExitCode(1)
+        }
+        print(report.json)
+        let violations = report.violations
+        for v in violations { FileHandle.standardError.write(Data("tessera bench: bound broken: \(v)\n".utf8)) }
+        if check && !violations.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import GalleryCore
+import SDLKit
+import TesseraApp
+
+/// `tessera [show]`: the gallery window.
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Open the gallery window (the default).")
+
+    @Option(help: "Picsum-compatible API base URL. If the default cannot be reached, the demo catalogue is shown.")
+    var api: String = AppOptions.defaultAPI
+
+    @Option(help: "Window size, WxH.")
+    var size: String = "1280x800"
+
+    @Flag(help: "Start fullscreen (toggle with f or F11).")
+    var fullscreen = false
+
+    @Option(help: "Photos per page request (1-100).")
+    var pageSize: Int = 30
+
+    @Flag(help: "Show a built-in catalogue served from this process; needs no network.")
+    var demo = false
+
+    @Option(help: "Photos in the demo catalogue.")
+    var demoPhotos: Int = 1000
+
+    @Flag(help: "At the end of the catalogue show an end marker instead of starting over.")
+    var noWrap = false
+
+    @Option(help: "Offline cache folder (default: $XDG_CACHE_HOME/tessera, else ~/.cache/tessera).")
+    var cacheDir: String?
+
+    @Option(help: "Offline cache budget in MB; least recently used images are evicted past it.")
+    var cacheSize: Int = 512
+
+    @Flag(help: "Run without the offline cache.")
+    var noCache = false
+
+    @Option(help: "TrueType font file (default: DejaVu Sans, found at run time; or TESSERA_FONT).")
+    var font: String?
+
+    @Option(help: "Renderer: software or accelerated (default: SDL's choice).")
+    var renderer: String?
+
+    @Flag(help: "Do not wait for the display's vertical sync.")
+    var noVsync = false
+
+    @Option(help: "Redraws per second for the clock when nothing else changes.")
+    var clockHz: Int = 60
+
+    @Option(help: .hidden)
+    var screenshot: String?
+
+    @Option(help: .hidden)
+    var script: String?
+
+    @Option(help: .hidden)
+    var exitAfter: Double?
+
+    func validate() throws {
+        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
+        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
+        guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
+        guard (1...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 1 to 1000") }
+        if let renderer, Renderer.Kind(rawValue: renderer) == nil {
+            throw ValidationError("--renderer must be software or accelerated")
+        }
+        guard URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) == true else {
+            throw ValidationError("--api must be an http or https URL")
+        }
+        for name in scriptNames where Command(name: name) == nil {
+            throw ValidationError("unknown script command '\(name)'")
+        }
+    }
+
+    private var scriptNames: [String] {
+        (script ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    func run() throws {
+        var options = AppOptions()
+        options.api = api
+        options.apiIsDefault = api == AppOptions.defaultAPI
+        options.demo = demo
+        options.demoPhotos = max(1, demoPhotos)
+        options.config.windowSize = PixelSize(parsing: size)!
+        options.config.pageSize = pageSize
+        options.config.wraps = !noWrap
+        options.config.clockHz = clockHz
+        options.fullscreen = fullscreen
+        options.cacheDirectory = cacheDir
+        options.cacheBytes = cacheSize << 20
+        options.useCache = !noCache
+        options.fontPath = font
+        options.renderer = renderer.flatMap(Renderer.Kind.init(rawValue:))
+        options.vsync = !noVsync
+        options.screenshotPath = screenshot
+        options.script = scriptNames.compactMap(Command.init(name:))
+        options.exitAfter = exitAfter
+        do {
+            let code = try GalleryApp.run(options: options)
+            if code != 0 { throw ExitCode(code) }
+        } catch let error as SDLError {
+            FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
