@@ -7,6 +7,8 @@ public struct GalleryConfig: Equatable {
     public var cornerRadius = 10
     public var pageSize = 30
     public var wraps = true
+    /// Seconds between page requests at the least: a good API client, whatever the user does.
+    public var pageInterval = 1.0
     /// Pixels moved by one arrow key press / one wheel notch.
     public var lineStep = 90.0
     public var wheelStep = 120.0

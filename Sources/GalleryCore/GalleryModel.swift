@@ -15,7 +15,8 @@ public final class GalleryModel {
 
     public init(config: GalleryConfig = GalleryConfig(), pager: FeedPager.Settings? = nil) {
         self.config = config
-        self.pager = FeedPager(settings: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps))
+        self.pager = FeedPager(settings: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
+                                                                     minInterval: config.pageInterval))
         window = config.windowSize
         layout = MasonryLayout(width: config.windowSize.width, metrics: config.layoutMetrics)
         updateBounds()

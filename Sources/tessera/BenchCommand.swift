@@ -21,6 +21,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Milliseconds the fixture server adds to every response.")
     var latency: Int = 20
 
+    @Option(help: "Photos per page request (1-100); the app asks for at most one page a second.")
+    var pageSize: Int = 30
+
     @Option(help: "Renderer: software or accelerated.")
     var renderer: String = "software"
 
@@ -36,6 +39,7 @@ struct Bench: ParsableCommand {
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
         guard items > 0, speed > 0, latency >= 0 else { throw ValidationError("--items, --speed must be positive") }
+        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
         guard ["software", "accelerated"].contains(renderer) else {
             throw ValidationError("--renderer must be software or accelerated")
         }
@@ -47,6 +51,7 @@ struct Bench: ParsableCommand {
         options.speed = speed
         options.size = PixelSize(parsing: size)!
         options.latencyMs = latency
+        options.pageSize = pageSize
         options.renderer = renderer
         options.jump = jump
         options.timeLimit = timeLimit

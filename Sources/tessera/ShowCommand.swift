@@ -21,6 +21,9 @@ struct Show: ParsableCommand {
     @Option(help: "Photos per page request (1-100).")
     var pageSize: Int = 30
 
+    @Option(help: "At most one page request per this many seconds.")
+    var pageInterval: Double = 1
+
     @Flag(help: "Show a built-in catalogue served from this process; needs no network.")
     var demo = false
 
@@ -63,6 +66,7 @@ struct Show: ParsableCommand {
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
         guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
+        guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
         guard (1...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 1 to 1000") }
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
@@ -88,6 +92,7 @@ struct Show: ParsableCommand {
         options.demoPhotos = max(1, demoPhotos)
         options.config.windowSize = PixelSize(parsing: size)!
         options.config.pageSize = pageSize
+        options.config.pageInterval = pageInterval
         options.config.wraps = !noWrap
         options.config.clockHz = clockHz
         options.fullscreen = fullscreen

@@ -122,3 +122,67 @@ final class GalleryModelTests: XCTestCase {
         XCTAssertEqual(model.nextPageRequest(now: 0)?.page, 1)
     }
 }
+
+final class ReloadTests: XCTestCase {
+    private func model(pages: Int) -> GalleryModel {
+        let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        for p in 0..<pages { feed(m, p) }
+        return m
+    }
+
+    private func feed(_ m: GalleryModel, _ p: Int) {
+        _ = m.apply(.scrollToBottom)
+        for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
+        guard let r = m.nextPageRequest(now: 0) else { return XCTFail("no request") }
+        XCTAssertEqual(r.page, p + 1)
+        m.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300, h: 200 + p))), now: 0)
+    }
+
+    func testReloadReturnsToTheItemThatWasAtTheTop() {
+        let m = model(pages: 3)
+        m.setScroll(offset: Double(m.layout.frames[40].y - 25))
+        let anchorID = m.feed.items[m.layout.indices(intersecting: m.scrollTop, m.scrollTop + 1)[0]].photo.id
+        let screenY = m.screenFrame(of: Int(anchorID)!).y
+        _ = m.apply(.reload)
+        XCTAssertTrue(m.feed.isEmpty)
+        XCTAssertEqual(m.scrollTop, 0)
+        // Pages come again until the anchor is back, whatever the viewport.
+        for p in 0..<3 {
+            guard let r = m.nextPageRequest(now: 0) else { break }
+            XCTAssertEqual(r.page, p + 1)
+            m.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300, h: 200 + p))), now: 0)
+        }
+        XCTAssertNil(m.reloadAnchor)
+        let index = m.feed.items.firstIndex { $0.photo.id == anchorID }!
+        XCTAssertEqual(m.screenFrame(of: index).y, screenY, "same item, same place on screen")
+    }
+
+    func testPullingPastTheTopAndLettingGoReloads() {
+        let m = model(pages: 1)
+        _ = m.apply(.scrollToTop)
+        for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
+        let generation = m.feed.generation
+        m.beginDrag(at: 0)
+        m.drag(by: 60, at: 0.1)
+        XCTAssertEqual(m.pullDistance, 60)
+        m.endDrag(at: 0.2)
+        XCTAssertEqual(m.feed.generation, generation, "a short pull does nothing")
+        m.beginDrag(at: 1)
+        for i in 1...4 { m.drag(by: 40, at: 1 + Double(i) * 0.05) }
+        XCTAssertGreaterThanOrEqual(m.pullDistance, GalleryModel.pullToReload)
+        m.endDrag(at: 1.3)
+        XCTAssertEqual(m.feed.generation, generation + 1, "reloaded")
+        XCTAssertEqual(m.pullDistance, 0)
+    }
+
+    func testRestoringCachedPagesShowsThemAndContinuesAfter() {
+        let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        m.restore([(1, PageContents(photos: photos(0..<30))), (2, PageContents(photos: photos(30..<60))),
+                   (4, PageContents(photos: photos(90..<120)))])
+        XCTAssertEqual(m.feed.count, 60, "page 4 does not follow on from page 2")
+        XCTAssertEqual(m.layout.count, 60)
+        _ = m.apply(.scrollToBottom)
+        for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
+        XCTAssertEqual(m.nextPageRequest(now: 0)?.page, 3)
+    }
+}

@@ -10,6 +10,8 @@ public struct BenchOptions {
     public var size = PixelSize(width: 1280, height: 800)
     /// Latency the in-process fixture server adds to every response.
     public var latencyMs = 20
+    /// Photos per page request. The app asks for at most one page a second, so a very fast long run needs big pages.
+    public var pageSize = 30
     public var renderer: String = "software"
     /// Press Page Down repeatedly instead of scrolling, and report fill times.
     public var jump = false

@@ -28,7 +28,8 @@ public struct BenchReport {
     public var json: String {
         var object: [String: Any] = [
             "config": ["items": options.items, "speed": options.speed, "size": options.size.description,
-                       "latency_ms": options.latencyMs, "renderer": options.renderer, "jump": options.jump],
+                       "latency_ms": options.latencyMs, "renderer": options.renderer, "jump": options.jump,
+                       "page_size": options.pageSize],
             "frame_ms": ["p50": BenchReport.round(frameMs.p50), "p95": BenchReport.round(frameMs.p95),
                          "p99": BenchReport.round(frameMs.p99), "max": BenchReport.round(frameMs.max)],
             "frames": frames,
@@ -75,6 +76,7 @@ extension GalleryApp {
         options.demo = true
         options.demoLatencyMs = bench.latencyMs
         options.config.windowSize = bench.size
+        options.config.pageSize = bench.pageSize
         options.renderer = bench.renderer == "software" ? .software : .accelerated
         options.vsync = false
         options.exitAfter = bench.timeLimit
