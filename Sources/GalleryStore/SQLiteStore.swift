@@ -41,9 +41,13 @@ public final class SQLiteStore: PhotoStore {
             db = try DatabasePool(path: path, configuration: config)
             let version = try db.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
             if version > SQLiteStore.schemaVersion { throw OpenError.newerVersion(version) }
-            try db.write { db in
+            try db.writeWithoutTransaction { db in
                 guard try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < SQLiteStore.schemaVersion else { return }
-                try db.execute(sql: """
+                // Evicted images give their pages back to the file system, so the file follows the budget down.
+                // (Only takes effect on a new, empty database, which is when this runs.)
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                try db.inTransaction {
+                    try db.execute(sql: """
                     CREATE TABLE IF NOT EXISTS pages (
                         source TEXT NOT NULL, page_limit INTEGER NOT NULL, page INTEGER NOT NULL,
                         body BLOB NOT NULL, fetched_at REAL NOT NULL,
@@ -54,6 +58,8 @@ public final class SQLiteStore: PhotoStore {
                     CREATE INDEX IF NOT EXISTS images_by_use ON images(last_used);
                     PRAGMA user_version = \(SQLiteStore.schemaVersion);
                     """)
+                    return .commit
+                }
             }
             // A quick structural check catches a damaged file now rather than on some later read.
             let check = try db.read { try String.fetchOne($0, sql: "PRAGMA quick_check") ?? "" }
@@ -129,6 +135,10 @@ public final class SQLiteStore: PhotoStore {
         }
         lock.lock(); imageBytes += delta; lock.unlock()
         if delta < 0 || storedImageBytes > budgetBytes { recount() }
+        if storedImageBytes + data.count >= budgetBytes {
+            // Near the budget evictions happen: hand freed pages back now and then.
+            try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA incremental_vacuum(256)") }
+        }
     }
 
     public func removeImage(forKey key: String) throws {
@@ -150,6 +160,11 @@ public final class SQLiteStore: PhotoStore {
         try db.read { db in
             try Row.fetchAll(db, sql: "SELECT key, data FROM images").map { ($0["key"], $0["data"]) }
         }
+    }
+
+    /// Moves everything from the write-ahead log into the database file and empties the log.
+    func checkpoint() throws {
+        try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Limits the database to `pages` pages (`PRAGMA max_page_count`): how a test makes the disk "full".

@@ -60,6 +60,15 @@ final class StoreTests: XCTestCase {
         XCTAssertLessThanOrEqual(store.storedImageBytes, 10_000)
     }
 
+    func testTheFileFollowsTheBudget() throws {
+        let store = try SQLiteStore(directory: dir, budgetBytes: 300_000)
+        for i in 0..<200 { try store.saveImage(Data(repeating: UInt8(i % 250), count: 20_000), forKey: "k\(i)") }
+        XCTAssertLessThanOrEqual(store.storedImageBytes, 300_000)
+        try store.checkpoint()
+        let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        XCTAssertLessThan(size, 300_000 + 200_000, "4 MB were written through a 300 KB budget; the file stays near it")
+    }
+
     func testAFileOfGarbageIsMovedAsideAndReplaced() throws {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data(repeating: 0x5A, count: 50_000).write(to: URL(fileURLWithPath: file))
