@@ -22,6 +22,7 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "GalleryCore"),
+        .target(name: "CMemory"),
         .target(name: "SDLKit", dependencies: ["CSDL2"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit"]),
@@ -34,7 +35,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .target(name: "TesseraApp", dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "FixtureServer"]),
+        .target(
+            name: "TesseraApp",
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "FixtureServer", "CMemory"]),
         .executableTarget(
             name: "tessera",
             dependencies: [

@@ -16,7 +16,7 @@ public final class FixtureServer {
 
     /// - Parameter imageCacheBytes: encoded images kept for repeated requests; small by default, since the demo runs
     ///   inside the app and its memory counts as the app's.
-    public init(photos: Int = 1000, faults: FixtureFaults = FixtureFaults(), imageCacheBytes: Int = 8 << 20) {
+    public init(photos: Int = 1000, faults: FixtureFaults = FixtureFaults(), imageCacheBytes: Int = 2 << 20) {
         catalog = FixtureCatalog(count: photos)
         state = FixtureState(router: FixtureRouter(catalog: catalog), faults: faults,
                              images: FixtureImages(cacheLimit: imageCacheBytes))

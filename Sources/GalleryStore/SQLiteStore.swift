@@ -37,6 +37,10 @@ public final class SQLiteStore: PhotoStore {
         var config = Configuration()
         config.label = "tessera-cache"
         config.busyMode = .timeout(5)
+        // The cache is read a blob at a time: a small page cache per connection and few readers keep the app's
+        // memory flat (SQLite's default would let each connection cache 2 MB).
+        config.maximumReaderCount = 2
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -512") }
         do {
             db = try DatabasePool(path: path, configuration: config)
             let version = try db.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }

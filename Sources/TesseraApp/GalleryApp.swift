@@ -35,6 +35,7 @@ public final class GalleryApp {
     }
 
     static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
+        MemoryHygiene.configure()
         if options.renderer == .software {
             SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
             // Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there
@@ -136,6 +137,7 @@ public final class GalleryApp {
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
             if let exit = driver?.afterDraw(self, now: t) { return exit }
             renderer.present()
+            MemoryHygiene.tick(now: t)
             driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
         }
     }

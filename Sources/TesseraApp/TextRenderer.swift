@@ -10,7 +10,8 @@ final class TextRenderer {
     private let fonts: [Style: Font]
     private var cache: [CacheKey: (texture: Texture, lastUse: UInt64)] = [:]
     private var useCounter: UInt64 = 0
-    private let cacheLimit = 96
+    /// Lines kept rendered. The status line changes as photos arrive; each old one is a texture held for nothing.
+    private let cacheLimit = 24
     private var clockGlyphs: [Character: Texture] = [:]
     private var clockAdvance = 0
 
