@@ -38,7 +38,6 @@ public final class CurlHTTPClient: HTTPClient {
     private var nextID: UInt64 = 1
     private var stopping = false
     private var stats = Stats()
-    private var activeCount = 0
     // Network thread only:
     private var active: [RequestID: (handle: EasyHandle, job: Job)] = [:]
     private var thread: Thread?
@@ -72,11 +71,6 @@ public final class CurlHTTPClient: HTTPClient {
         return stats
     }
 
-    /// Requests waiting for a slot or running.
-    public var inFlight: Int {
-        lock.lock(); defer { lock.unlock() }
-        return queued.count + activeCount
-    }
 
     @discardableResult
     public func get(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> RequestID {
@@ -142,9 +136,7 @@ public final class CurlHTTPClient: HTTPClient {
                 lock.unlock()
                 if !wasCancelled { entry.job.completion(result) }
             }
-            lock.lock()
-            activeCount = active.count
-            lock.unlock()
+
             multi.poll(timeoutMs: active.isEmpty ? 1000 : 100)
         }
         for (_, entry) in active { multi.remove(entry.handle) }

@@ -79,13 +79,6 @@ public final class SQLiteStore: PhotoStore {
     /// Bytes of image data held (the budgeted part of the store).
     public var storedImageBytes: Int { lock.lock(); defer { lock.unlock() }; return imageBytes }
 
-    /// Size of the database files on disk.
-    public var fileBytes: Int {
-        [path, path + "-wal"].reduce(0) {
-            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
-        }
-    }
-
     public func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)] {
         let rows = try db.read {
             try Row.fetchAll($0, sql: "SELECT page, body FROM pages WHERE source = ? AND page_limit = ? ORDER BY page",

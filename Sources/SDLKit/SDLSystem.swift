@@ -34,12 +34,4 @@ public final class SDLSystem {
     public static func setHint(_ name: String, _ value: String) {
         SDL_SetHint(name, value)
     }
-
-    /// The video driver in use (`SDL_GetCurrentVideoDriver`), e.g. "x11" or "offscreen".
-    public static var videoDriver: String? {
-        SDL_GetCurrentVideoDriver().map { String(cString: $0) }
-    }
-
-    /// Milliseconds since SDL started (`SDL_GetTicks64`).
-    public static var ticks: UInt64 { SDL_GetTicks64() }
 }

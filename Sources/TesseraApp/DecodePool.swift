@@ -40,12 +40,6 @@ public final class DecodePool {
         condition.unlock()
     }
 
-    /// Jobs queued or decoding.
-    var pending: Int {
-        condition.lock(); defer { condition.unlock() }
-        return jobs.count + running
-    }
-
     var decodeMilliseconds: [Double] {
         condition.lock(); defer { condition.unlock() }
         return durations
