@@ -7,7 +7,12 @@ import XCTest
 final class MemoryStore: PhotoStore {
     private let lock = NSLock()
     var images: [String: Data] = [:]
-    func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)] { [] }
+    /// When set, reading pages holds the caller (the store queue) until the gate opens.
+    var gate: (entered: DispatchSemaphore, open: DispatchSemaphore)?
+    func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)] {
+        if let gate { gate.entered.signal(); gate.open.wait() }
+        return []
+    }
     func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws {}
     func image(forKey key: String) throws -> Data? { lock.lock(); defer { lock.unlock() }; return images[key] }
     func saveImage(_ data: Data, forKey key: String) throws { lock.lock(); images[key] = data; lock.unlock() }
@@ -26,9 +31,16 @@ final class CachingSourceTests: XCTestCase {
     func testACancelledRequestNeverReachesTheNetwork() {
         let upstream = ManualSource(), store = MemoryStore()
         let source = make(upstream, store)
+        // Hold the store queue so the request is still waiting when it is cancelled.
+        let gate = (entered: DispatchSemaphore(value: 0), open: DispatchSemaphore(value: 0))
+        store.gate = gate
+        Thread.detachNewThread { _ = source.storedPages(limit: 1) }
+        gate.entered.wait()
+        store.gate = nil
         let id = source.fetchImage(photo, size: size, priority: 0) { _ in XCTFail("cancelled: no completion") }
         source.cancel(id)
-        _ = source.storedPages(limit: 1)  // waits for the store queue
+        gate.open.signal()
+        _ = source.storedPages(limit: 1)  // the queue is serial: this returns after the request's turn
         XCTAssertTrue(upstream.calls.isEmpty)
     }
 
