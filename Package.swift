@@ -22,22 +22,22 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "GalleryCore"),
-        .target(name: "CMemory"),
+        .target(name: "CPlatform"),
         .target(name: "SDLKit", dependencies: ["CSDL2"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
-        .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit"]),
+        .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
         .target(name: "GalleryStore", dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "FixtureServer",
             dependencies: [
-                "GalleryCore", "SDLKit",
+                "GalleryCore", "SDLKit", "CPlatform",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .target(
             name: "TesseraApp",
-            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "FixtureServer", "CMemory"]),
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "FixtureServer", "CPlatform"]),
         .executableTarget(
             name: "tessera",
             dependencies: [

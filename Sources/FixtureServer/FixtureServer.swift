@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -188,7 +189,9 @@ final class FixtureHandler: ChannelInboundHandler {
             if let image = response.image {
                 // Drawing and encoding is slow: do it on the blocking pool; the result comes back on the loop.
                 pool.runIfActive(eventLoop: loop) {
-                    try state.images.jpeg(id: image.id, width: image.width, height: image.height)
+                    // In the demo the server shares the app's process: its drawing must not delay a frame.
+                    tessera_lower_thread_priority(15)
+                    return try state.images.jpeg(id: image.id, width: image.width, height: image.height)
                 }.whenComplete { result in
                     var drawn = response
                     switch result {

@@ -1,3 +1,4 @@
+import CPlatform
 import CurlKit
 import Foundation
 import GalleryCore
@@ -98,6 +99,7 @@ public final class CurlHTTPClient: HTTPClient {
     // MARK: network thread
 
     private func run() {
+        tessera_lower_thread_priority(5)  // below the UI thread, above decoding
         while true {
             lock.lock()
             if stopping { lock.unlock(); break }

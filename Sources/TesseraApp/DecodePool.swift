@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 import SDLKit
 
@@ -58,6 +59,8 @@ public final class DecodePool {
     deinit { shutdown() }
 
     private func work() {
+        // Decoding may wait; a frame may not: the main thread goes first when the cores are busy.
+        tessera_lower_thread_priority(10)
         while true {
             condition.lock()
             while jobs.isEmpty && !stopping { condition.wait() }

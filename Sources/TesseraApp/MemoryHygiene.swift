@@ -1,4 +1,4 @@
-import CMemory
+import CPlatform
 import Dispatch
 
 /// Keeps a process that runs for weeks from creeping upward in memory. Decoding, downloading and the cache run on
