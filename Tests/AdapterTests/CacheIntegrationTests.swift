@@ -34,11 +34,11 @@ final class CacheIntegrationTests: FixtureTestCase {
     }
 
     private func page(_ source: PhotoSource, _ n: Int, limit: Int = 30) -> Result<PageContents, SourceError>? {
-        wait { done in source.fetchPage(n, limit: limit) { done($0) } }
+        wait { done in _ = source.fetchPage(n, limit: limit) { done($0) } }
     }
 
     private func image(_ source: PhotoSource, _ photo: Photo) -> Result<Data, SourceError>? {
-        wait { done in source.fetchImage(photo, size: PixelSize(width: 120, height: 80), priority: 0) { done($0) } }
+        wait { done in _ = source.fetchImage(photo, size: PixelSize(width: 120, height: 80), priority: 0) { done($0) } }
     }
 
     /// Fetches and "decodes" (stores) images, as the pipeline does.
@@ -124,7 +124,7 @@ final class CacheIntegrationTests: FixtureTestCase {
 
         try server.start(port: port)
         let probe: Result<PageContents, SourceError>? = wait { done in
-            PicsumSource(baseURL: server.baseURL, http: client).fetchPage(1, limit: 1) { done($0) }
+            _ = PicsumSource(baseURL: server.baseURL, http: client).fetchPage(1, limit: 1) { done($0) }
         }
         XCTAssertNotNil(try probe?.get())
         XCTAssertTrue(connectivity.serverAnswered(), "back online")
@@ -148,7 +148,7 @@ final class CacheIntegrationTests: FixtureTestCase {
         server.faults.trickleImages = ["5"]
         let started = Date()
         let r: Result<HTTPResponse, HTTPError>? = wait { done in
-            client.get(HTTPRequest(url: server.baseURL + "/id/5/300/300", totalTimeout: 60, stallTimeout: 1)) { done($0) }
+            _ = client.get(HTTPRequest(url: server.baseURL + "/id/5/300/300", totalTimeout: 60, stallTimeout: 1)) { done($0) }
         }
         guard case .failure(.timedOut)? = r else { return XCTFail("expected a stall timeout, got \(String(describing: r))") }
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "given up long before the total timeout")

@@ -22,12 +22,12 @@ final class CurlHTTPClientTests: FixtureTestCase {
     private func get(_ path: String, _ request: (inout HTTPRequest) -> Void = { _ in }) -> Result<HTTPResponse, HTTPError>? {
         var r = HTTPRequest(url: server.baseURL + path)
         request(&r)
-        return wait { done in client.get(r) { done($0) } }
+        return wait { done in _ = client.get(r) { done($0) } }
     }
 
     func testFetchesAndDecodesAListPage() throws {
         let source = PicsumSource(baseURL: server.baseURL, http: client)
-        let result: Result<PageContents, SourceError>? = wait { done in source.fetchPage(2, limit: 30) { done($0) } }
+        let result: Result<PageContents, SourceError>? = wait { done in _ = source.fetchPage(2, limit: 30) { done($0) } }
         let page = try XCTUnwrap(try result?.get())
         XCTAssertEqual(page.photos.count, 30)
         XCTAssertEqual(page.photos.first?.id, "30")
@@ -42,7 +42,7 @@ final class CurlHTTPClientTests: FixtureTestCase {
 
     func testPastTheEndIsAnEmptyPage() throws {
         let source = PicsumSource(baseURL: server.baseURL, http: client)
-        let result: Result<PageContents, SourceError>? = wait { done in source.fetchPage(99, limit: 100) { done($0) } }
+        let result: Result<PageContents, SourceError>? = wait { done in _ = source.fetchPage(99, limit: 100) { done($0) } }
         XCTAssertEqual(try result?.get(), PageContents(photos: []))
     }
 
@@ -50,7 +50,7 @@ final class CurlHTTPClientTests: FixtureTestCase {
         let source = PicsumSource(baseURL: server.baseURL, http: client)
         let p = Photo(id: "7", author: "", width: 3000, height: 2000, url: "", downloadURL: "")
         let result: Result<Data, SourceError>? = wait { done in
-            source.fetchImage(p, size: PixelSize(width: 311, height: 207), priority: 0) { done($0) }
+            _ = source.fetchImage(p, size: PixelSize(width: 311, height: 207), priority: 0) { done($0) }
         }
         let data = try XCTUnwrap(try result?.get())
         XCTAssertEqual(data.prefix(2), Data([0xFF, 0xD8]), "a JPEG")
@@ -74,7 +74,7 @@ final class CurlHTTPClientTests: FixtureTestCase {
     func testMalformedJSONIsAMalformedPageError() {
         server.faults.malformedPages = [1]
         let source = PicsumSource(baseURL: server.baseURL, http: client)
-        let result: Result<PageContents, SourceError>? = wait { done in source.fetchPage(1, limit: 30) { done($0) } }
+        let result: Result<PageContents, SourceError>? = wait { done in _ = source.fetchPage(1, limit: 30) { done($0) } }
         guard case .failure(.malformed)? = result else { return XCTFail("expected malformed, got \(String(describing: result))") }
     }
 
@@ -86,7 +86,7 @@ final class CurlHTTPClientTests: FixtureTestCase {
         let port = server.port
         server.stop()
         let r: Result<HTTPResponse, HTTPError>? = wait { done in
-            client.get(HTTPRequest(url: "http://127.0.0.1:\(port)/v2/list")) { done($0) }
+            _ = client.get(HTTPRequest(url: "http://127.0.0.1:\(port)/v2/list")) { done($0) }
         }
         guard case .failure(let error)? = r, error.isNetworkFailure else {
             return XCTFail("expected a network failure, got \(String(describing: r))")
