@@ -177,7 +177,8 @@ public final class GalleryApp {
 
     private func fallBackToDemo(because error: SourceError) {
         do {
-            try sources.switchToDemo(note: "No network (\(error)): showing the demo catalogue")
+            // The header has room for the gist; the reason goes to the log.
+            try sources.switchToDemo(note: "No network: showing the demo catalogue")
             Log.warn("\(options.api) unreachable (\(error)); showing the demo catalogue")
             images.reset(source: sources.source)
             model.resetFeed()
