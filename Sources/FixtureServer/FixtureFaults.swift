@@ -1,5 +1,5 @@
 /// Faults the fixture server can be told to inject, so tests exercise every failure path on purpose.
-public struct FixtureFaults: Equatable {
+public struct FixtureFaults {
     /// Added before every response.
     public var latencyMs = 0
     /// List pages answered with HTTP 500.
@@ -21,15 +21,6 @@ public struct FixtureFaults: Equatable {
     public var trickleBytesPerSecond = 200
 
     public init() {}
-
-    public static func == (a: FixtureFaults, b: FixtureFaults) -> Bool {
-        a.latencyMs == b.latencyMs && a.failingPages == b.failingPages && a.malformedPages == b.malformedPages
-            && a.corruptImages == b.corruptImages && a.truncatedImages == b.truncatedImages
-            && a.nonImageImages == b.nonImageImages && a.imageStatus == b.imageStatus
-            && a.trickleImages == b.trickleImages && a.trickleBytesPerSecond == b.trickleBytesPerSecond
-            && a.pageStatus.mapValues { "\($0.code)/\($0.retryAfter ?? -1)" }
-                == b.pageStatus.mapValues { "\($0.code)/\($0.retryAfter ?? -1)" }
-    }
 }
 
 /// What the server has been asked, for tests that count requests.
@@ -38,8 +29,11 @@ public struct FixtureCounters: Equatable {
     public var imageRedirects = 0
     public var images = 0
     public var other = 0
-    /// "WxH" of every image body requested, in order (the first 10,000).
-    public var imageSizes: [String] = []
     /// "id/W/H" of every image body requested, in order (the first 10,000).
     public var imagePaths: [String] = []
+
+    /// "WxH" of every image body requested, in order.
+    public var imageSizes: [String] {
+        imagePaths.map { $0.split(separator: "/").dropFirst().joined(separator: "x") }
+    }
 }

@@ -40,9 +40,8 @@ struct FixtureRouter {
             return FixtureResponse(status: 302, headers: [("Location", location), ("Cache-Control", "no-store")])
         case "cdn" where parts.count == 4:
             counters.images += 1
-            if counters.imageSizes.count < 10_000 {
+            if counters.imagePaths.count < 10_000 {
                 let h = parts[3].replacingOccurrences(of: ".jpg", with: "")
-                counters.imageSizes.append("\(parts[2])x\(h)")
                 counters.imagePaths.append("\(parts[1])/\(parts[2])/\(h)")
             }
             return image(id: parts[1], w: parts[2], h: parts[3].replacingOccurrences(of: ".jpg", with: ""),

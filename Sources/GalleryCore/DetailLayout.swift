@@ -1,14 +1,10 @@
 /// Where the detail pane's parts go in a window: a panel inset from the window under the header, the photo as large
 /// as fits its top part, and lines of text under it.
-public struct DetailLayout: Equatable {
+public struct DetailLayout {
     public var panel: Rect
     public var image: Rect
     public var textOrigin: (x: Int, y: Int)
     public var textWidth: Int
-
-    public static func == (a: DetailLayout, b: DetailLayout) -> Bool {
-        a.panel == b.panel && a.image == b.image && a.textOrigin == b.textOrigin && a.textWidth == b.textWidth
-    }
 
     public init(window: PixelSize, headerHeight: Int, margin: Int, photo: Photo, lineHeight: Int, lines: Int) {
         let panel = Rect(x: margin, y: headerHeight + margin / 2,

@@ -29,6 +29,8 @@ extension PhotoSource {
 public protocol PhotoStore: AnyObject {
     /// Pages fetched from `source` with page size `limit`, in page order.
     func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)]
+    /// One stored page, if there is one.
+    func page(_ page: Int, limit: Int, source: String) throws -> PageContents?
     func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws
     /// The bytes stored under `key`, marking them recently used.
     func image(forKey key: String) throws -> Data?

@@ -103,10 +103,15 @@ public final class CurlHTTPClient: HTTPClient {
         while true {
             lock.lock()
             if stopping { lock.unlock(); break }
-            let cancels = cancelRequests
+            // Cancelled transfers leave first, so the slots they free go to the queue in this same pass.
+            for id in cancelRequests {
+                guard let entry = active.removeValue(forKey: id) else { continue }
+                multi.remove(entry.handle)
+                stats.cancelled += 1
+            }
             cancelRequests.removeAll()
             var starting: [Job] = []
-            let free = settings.maxConcurrent - active.count + cancels.filter { active[$0] != nil }.count
+            let free = settings.maxConcurrent - active.count
             if free > 0 && !queued.isEmpty {
                 // Most urgent first; among equals, first asked first served.
                 queued.sort { ($0.request.priority, $0.sequence) < ($1.request.priority, $1.sequence) }
@@ -114,12 +119,6 @@ public final class CurlHTTPClient: HTTPClient {
                 queued.removeFirst(starting.count)
             }
             lock.unlock()
-
-            for id in cancels {
-                guard let entry = active.removeValue(forKey: id) else { continue }
-                multi.remove(entry.handle)
-                count { $0.cancelled += 1 }
-            }
             for job in starting { start(job) }
 
             multi.perform()

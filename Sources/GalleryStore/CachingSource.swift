@@ -54,8 +54,8 @@ public final class CachingSource: PhotoSource {
                 networkReport(false)
                 // Offline: the stored copy of the page keeps the feed going.
                 queue.async { [self] in
-                    let stored = (try? store.pages(source: sourceKey, limit: limit))?.first { $0.page == page }
-                    completion(stored.map { .success($0.contents) } ?? result)
+                    let stored = (try? store.page(page, limit: limit, source: sourceKey)) ?? nil
+                    completion(stored.map { .success($0) } ?? result)
                 }
             case .failure:
                 networkReport(true)  // the server answered, if only with an error

@@ -68,7 +68,7 @@ public final class SQLiteStore: PhotoStore {
             // A quick structural check catches a damaged file now rather than on some later read.
             let check = try db.read { try String.fetchOne($0, sql: "PRAGMA quick_check") ?? "" }
             guard check == "ok" else { throw OpenError.unusable("damaged (\(check))") }
-            imageBytes = try db.read { try Int.fetchOne($0, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0 }
+            imageBytes = try db.read(SQLiteStore.totalImageBytes)
         } catch let error as OpenError {
             throw error
         } catch {
@@ -86,10 +86,21 @@ public final class SQLiteStore: PhotoStore {
         }
         let decoder = JSONDecoder()
         return rows.compactMap { row in
-            let body: Data = row["body"]
-            guard let contents = try? decoder.decode(PageContents.self, from: body) else { return nil }
-            return (row["page"], contents)
+            SQLiteStore.contents(row["body"], decoder).map { (row["page"], $0) }
         }
+    }
+
+    public func page(_ page: Int, limit: Int, source: String) throws -> PageContents? {
+        let body = try db.read {
+            try Data.fetchOne($0, sql: "SELECT body FROM pages WHERE source = ? AND page_limit = ? AND page = ?",
+                              arguments: [source, limit, page])
+        }
+        return body.flatMap { SQLiteStore.contents($0, JSONDecoder()) }
+    }
+
+    /// A stored page body; one that no longer decodes counts as absent.
+    private static func contents(_ body: Data, _ decoder: JSONDecoder) -> PageContents? {
+        try? decoder.decode(PageContents.self, from: body)
     }
 
     public func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws {
@@ -113,11 +124,10 @@ public final class SQLiteStore: PhotoStore {
 
     public func saveImage(_ data: Data, forKey key: String) throws {
         guard data.count <= budgetBytes else { return }  // could never fit
-        let delta: Int = try db.write { db in
-            let old = try Int.fetchOne(db, sql: "SELECT bytes FROM images WHERE key = ?", arguments: [key]) ?? 0
+        let total: Int = try db.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used) VALUES (?, ?, ?, ?)",
                            arguments: [key, data, data.count, Date().timeIntervalSince1970])
-            var total = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0
+            var total = try SQLiteStore.totalImageBytes(db)
             // Least recently used first, until the images fit the budget again, in the same transaction.
             while total > budgetBytes {
                 let victims = try Row.fetchAll(
@@ -128,23 +138,28 @@ public final class SQLiteStore: PhotoStore {
                     total -= victim["bytes"] as Int
                 }
             }
-            return data.count - old
+            return total
         }
-        lock.lock(); imageBytes += delta; lock.unlock()
-        if delta < 0 || storedImageBytes > budgetBytes { recount() }
-        if storedImageBytes + data.count >= budgetBytes {
+        setImageBytes(total)
+        if total + data.count >= budgetBytes {
             // Near the budget evictions happen: hand freed pages back now and then.
             try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA incremental_vacuum(256)") }
         }
     }
 
     public func removeImage(forKey key: String) throws {
-        try db.write { try $0.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [key]) }
-        recount()
+        let total = try db.write { db in
+            try db.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [key])
+            return try SQLiteStore.totalImageBytes(db)
+        }
+        setImageBytes(total)
     }
 
-    private func recount() {
-        let total = (try? db.read { try Int.fetchOne($0, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0 }) ?? 0
+    private static func totalImageBytes(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0
+    }
+
+    private func setImageBytes(_ total: Int) {
         lock.lock(); imageBytes = total; lock.unlock()
     }
 

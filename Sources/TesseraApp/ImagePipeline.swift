@@ -65,8 +65,9 @@ final class ImagePipeline {
         var failures = 0
         var retryAt = 0.0
         var gaveUp = false
+
         /// Size of the texture if any; a different wanted size (resize) loads anew while this one is still drawn.
-        var textureSize: PixelSize?
+        var textureSize: PixelSize? { texture.map { PixelSize(width: $0.width, height: $0.height) } }
     }
 
     private(set) var source: PhotoSource
@@ -77,7 +78,7 @@ final class ImagePipeline {
     private var slots: [ImageKey: Slot] = [:]
     private var decoded: [(key: ImageKey, token: UInt64, surface: Surface)] = []
     private var nextToken: UInt64 = 1
-    private var retry = RetryPolicy(base: 1, factor: 2, cap: 20)
+    private let retry = RetryPolicy(base: 1, factor: 2, cap: 20)
     /// Loads (download, decode, upload) in progress at once; twice the transfer slots keeps the network busy.
     private var maxPendingLoads: Int { 2 * config.maxConcurrentDownloads }
 
@@ -196,15 +197,15 @@ final class ImagePipeline {
 
     /// The server is reachable again: images waiting out a network failure are tried on the next update.
     func retryNow() {
-        for key in slots.keys where slots[key]!.retryAt > 0 && !slots[key]!.gaveUp {
-            slots[key]!.retryAt = 0
+        for (key, slot) in slots where slot.retryAt > 0 && !slot.gaveUp {
+            slots[key]?.retryAt = 0
         }
     }
 
-    /// Turns decoded surfaces into textures, at most `count` or about `bytes` per call so a burst never costs a frame.
     /// Typical seconds from asking for an image to its texture (moving average), for judging what is worth starting.
     private(set) var loadTime = 0.1
 
+    /// Turns decoded surfaces into textures, at most `count` or about `bytes` per call so a burst never costs a frame.
     func upload(to renderer: Renderer, count: Int, bytes: Int, now: Double) {
         var uploaded = 0, uploadedBytes = 0
         while !decoded.isEmpty, uploaded < count, uploadedBytes < bytes {
@@ -218,7 +219,6 @@ final class ImagePipeline {
                 texture.setBlending(false)
                 if let old = slot.texture { textureBytes -= old.byteCount }
                 slot.texture = texture
-                slot.textureSize = pending.size
                 slot.failures = 0
                 loadTime += 0.2 * (min(1, max(0.02, now - pending.started)) - loadTime)
                 textureBytes += texture.byteCount

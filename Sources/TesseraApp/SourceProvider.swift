@@ -12,7 +12,8 @@ final class SourceProvider {
     private(set) var demoServer: FixtureServer?
     /// What the cache wraps: asked directly for reachability probes.
     private var upstream: PicsumSource
-    private(set) var source: PhotoSource
+    /// What the gallery reads from: the cache in front of the upstream, or the upstream itself without a store.
+    var source: PhotoSource { caching ?? upstream }
     /// The cache in front of `upstream`, when there is a store.
     private(set) var caching: CachingSource?
     private(set) var note: String?
@@ -34,19 +35,16 @@ final class SourceProvider {
             store = nil
         }
         upstream = PicsumSource(baseURL: options.api, http: http, name: SourceProvider.name(of: options.api))
-        source = upstream
-        source = wrap(upstream, key: upstream.baseURL)
+        caching = cache(upstream, key: upstream.baseURL)
         if options.demo { try switchToDemo(note: "Demo catalogue (local)") }
     }
 
-    private func wrap(_ upstream: PicsumSource, key: String) -> PhotoSource {
-        guard let store else { return upstream }
+    private func cache(_ upstream: PicsumSource, key: String) -> CachingSource? {
+        guard let store else { return nil }
         let report = self.report
-        let cache = CachingSource(upstream: upstream, store: store, sourceKey: key,
-                                  networkReport: { report(.network(reachable: $0)) },
-                                  storeFailure: { report(.storeProblem($0)) })
-        caching = cache
-        return cache
+        return CachingSource(upstream: upstream, store: store, sourceKey: key,
+                             networkReport: { report(.network(reachable: $0)) },
+                             storeFailure: { report(.storeProblem($0)) })
     }
 
     /// Whether a failure of the first page should send the user to the demo instead of an empty window.
@@ -62,7 +60,7 @@ final class SourceProvider {
         demoServer = server
         upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo")
         // The demo's port changes every run; its catalogue does not, so it is cached under a stable name.
-        source = wrap(upstream, key: "demo:\(options.demoPhotos)")
+        caching = cache(upstream, key: "demo:\(options.demoPhotos)")
         self.note = note
     }
 

@@ -13,6 +13,7 @@ final class MemoryStore: PhotoStore {
         if let gate { gate.entered.signal(); gate.open.wait() }
         return []
     }
+    func page(_ page: Int, limit: Int, source: String) throws -> PageContents? { nil }
     func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws {}
     func image(forKey key: String) throws -> Data? { lock.lock(); defer { lock.unlock() }; return images[key] }
     func saveImage(_ data: Data, forKey key: String) throws { lock.lock(); images[key] = data; lock.unlock() }

@@ -29,6 +29,9 @@ final class StoreTests: XCTestCase {
         // A page fetched again replaces the stored copy.
         try store.savePage(PageContents(photos: photos(100..<130)), page: 2, limit: 30, source: "a")
         XCTAssertEqual(try store.pages(source: "a", limit: 30)[1].contents.photos.first?.id, "100")
+        XCTAssertEqual(try store.page(2, limit: 30, source: "a")?.photos.first?.id, "100")
+        XCTAssertNil(try store.page(3, limit: 30, source: "a"))
+        XCTAssertNil(try store.page(2, limit: 10, source: "a"), "another page size is another page")
     }
 
     func testImagesSurviveReopening() throws {
