@@ -19,6 +19,9 @@ public struct FixtureFaults {
     /// Images whose bodies are sent a few bytes at a time (`trickleBytesPerSecond`), like a dying connection.
     public var trickleImages: Set<String> = []
     public var trickleBytesPerSecond = 200
+    /// Serve every image at this size instead of the one asked for, like a source of camera originals (the
+    /// benchmark's large-source case). Twelve pictures stand in for the catalogue so the server can keep them.
+    public var sourceSize: (width: Int, height: Int)?
 
     public init() {}
 }

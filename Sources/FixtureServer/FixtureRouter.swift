@@ -103,6 +103,10 @@ struct FixtureRouter {
             bytes[0] = 0xFF; bytes[1] = 0xD8  // starts like a JPEG, then nonsense
             return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: Data(bytes))
         }
+        if let source = faults.sourceSize {
+            return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
+                                   image: ("source-\(FixtureImages.seed(id) % 12)", source.width, source.height))
+        }
         return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
                                image: (id, width, height), truncate: faults.truncatedImages.contains(id),
                                trickle: faults.trickleImages.contains(id) ? max(1, faults.trickleBytesPerSecond) : nil)

@@ -12,6 +12,8 @@ public struct AppOptions {
     public var demoPhotos = 1000
     /// Latency the demo server adds to every response (the benchmark's stand-in for a network).
     public var demoLatencyMs = 0
+    /// The demo serves every image at this size, whatever was asked (the benchmark's large-source case).
+    public var demoSourceSize: PixelSize?
     public var config = GalleryConfig()
     /// The offline cache's folder (nil: `$XDG_CACHE_HOME/tessera`) and byte budget; `useCache` false runs without.
     public var cacheDirectory: String?

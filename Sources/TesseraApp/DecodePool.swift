@@ -22,6 +22,8 @@ public final class DecodePool {
     public let workerCount: Int
     /// Milliseconds each decode took (decode and scale), for the benchmark; the last 10,000.
     private var durations: [Double] = []
+    /// The largest pixel buffer a decode allocated, for the benchmark.
+    private(set) var decodePeakBytes = 0
 
     /// As many workers as cores, less one for the main thread, at least one.
     init(live: LiveTokens, workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) {
@@ -73,23 +75,26 @@ public final class DecodePool {
             condition.unlock()
 
             var took: Double?
+            var peak = 0
             if live.contains(job.token) {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let result = Result { try DecodePool.decode(job.data, to: job.size) }
+                let result = Result { try DecodePool.decode(job.data, to: job.size, peak: &peak) }
                 took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 job.done(result)
             }
             condition.lock()
             running -= 1
             if let took, durations.count < 10_000 { durations.append(took) }
+            decodePeakBytes = max(decodePeakBytes, peak)
             condition.unlock()
         }
         exited.signal()
     }
 
     /// Decodes and brings the picture to exactly the cell's pixel size.
-    static func decode(_ data: Data, to size: (width: Int, height: Int)) throws -> Surface {
+    static func decode(_ data: Data, to size: (width: Int, height: Int), peak: inout Int) throws -> Surface {
         let decoded = try Surface(decoding: data)
+        peak = decoded.byteCount
         return try decoded.scaled(toWidth: size.width, height: size.height)
     }
 }

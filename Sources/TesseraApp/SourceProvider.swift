@@ -55,7 +55,10 @@ final class SourceProvider {
     func switchToDemo(note: String) throws {
         var faults = FixtureFaults()
         faults.latencyMs = options.demoLatencyMs
-        let server = FixtureServer(photos: options.demoPhotos, faults: faults)
+        faults.sourceSize = options.demoSourceSize.map { ($0.width, $0.height) }
+        // Large originals are slow to draw: keep all twelve of them.
+        let server = FixtureServer(photos: options.demoPhotos, faults: faults,
+                                   imageCacheBytes: options.demoSourceSize == nil ? 2 << 20 : 64 << 20)
         try server.start(port: 0)
         demoServer = server
         upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo")

@@ -27,6 +27,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Renderer: software or accelerated.")
     var renderer: String = "software"
 
+    @Option(help: "Serve every image at this size, WxH, instead of the cell's: large originals to decode.")
+    var sourceSize: String?
+
     @Flag(help: "Press Page Down repeatedly and report how long each screen takes to fill (fill_ms).")
     var jump = false
 
@@ -38,6 +41,10 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
+        if let sourceSize, PixelSize(parsing: sourceSize) == nil || PixelSize(parsing: sourceSize)!.width > 5000
+            || PixelSize(parsing: sourceSize)!.height > 5000 {
+            throw ValidationError("--source-size must look like 4000x3000 (at most 5000 a side)")
+        }
         guard items > 0, speed > 0, latency >= 0 else { throw ValidationError("--items, --speed must be positive") }
         guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
         guard ["software", "accelerated"].contains(renderer) else {
@@ -54,6 +61,7 @@ struct Bench: ParsableCommand {
         options.pageSize = pageSize
         options.renderer = renderer
         options.jump = jump
+        options.sourceSize = sourceSize.flatMap(PixelSize.init(parsing:))
         options.timeLimit = timeLimit
         guard let report = try GalleryApp.bench(options) else {
             FileHandle.standardError.write(Data("tessera bench: did not finish within \(timeLimit) s\n".utf8))

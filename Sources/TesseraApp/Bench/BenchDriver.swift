@@ -114,6 +114,7 @@ final class BenchDriver: FrameDriver {
             rss: rss, anon: anon,
             pages: counters?.pages ?? 0, images: counters?.images ?? 0, cancelled: http.cancelled,
             bytesDownloaded: http.bytes, decodeMs: Percentiles(app.pool.decodeMilliseconds),
+            decodePeakBytes: app.pool.decodePeakBytes,
             fillMs: options.jump ? Percentiles(fillMs) : nil,
             itemsPassed: passed(app), frames: frameMs.count,
             windowBytes: app.model.window.area * 4)

@@ -15,6 +15,8 @@ public struct BenchOptions {
     public var renderer: String = "software"
     /// Press Page Down repeatedly instead of scrolling, and report fill times.
     public var jump = false
+    /// The fixture serves every image at this size instead of the cell's (large originals to decode).
+    public var sourceSize: PixelSize?
     /// Give up after this long.
     public var timeLimit = 600.0
 

@@ -18,6 +18,8 @@ public struct BenchReport {
     let cancelled: Int
     let bytesDownloaded: Int
     let decodeMs: Percentiles
+    /// The largest pixel buffer one decode allocated (before scaling to the cell).
+    let decodePeakBytes: Int
     let fillMs: Percentiles?
     let itemsPassed: Int
     let frames: Int
@@ -29,7 +31,7 @@ public struct BenchReport {
         var object: [String: Any] = [
             "config": ["items": options.items, "speed": options.speed, "size": options.size.description,
                        "latency_ms": options.latencyMs, "renderer": options.renderer, "jump": options.jump,
-                       "page_size": options.pageSize],
+                       "page_size": options.pageSize, "source_size": options.sourceSize?.description ?? "cell"],
             "frame_ms": ["p50": BenchReport.round(frameMs.p50), "p95": BenchReport.round(frameMs.p95),
                          "p99": BenchReport.round(frameMs.p99), "max": BenchReport.round(frameMs.max)],
             "frames": frames,
@@ -45,6 +47,7 @@ public struct BenchReport {
             "requests": ["pages": pages, "images": images, "cancelled": cancelled],
             "bytes_downloaded": bytesDownloaded,
             "decode_ms": ["p50": BenchReport.round(decodeMs.p50), "p95": BenchReport.round(decodeMs.p95)],
+            "decode_peak_bytes": decodePeakBytes,
         ]
         if let fill = fillMs {
             object["fill_ms"] = ["p50": BenchReport.round(fill.p50), "p95": BenchReport.round(fill.p95)]
@@ -75,6 +78,7 @@ extension GalleryApp {
         var options = AppOptions()
         options.demo = true
         options.demoLatencyMs = bench.latencyMs
+        options.demoSourceSize = bench.sourceSize
         options.config.windowSize = bench.size
         options.config.pageSize = bench.pageSize
         options.renderer = bench.renderer == "software" ? .software : .accelerated
