@@ -18,26 +18,31 @@ let package = Package(
             name: "CSDL2", pkgConfig: "sdl2 SDL2_image SDL2_ttf",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]),
         .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "GalleryCore"),
+        .target(name: "ImageSamples"),
         .target(name: "CPlatform"),
         .target(name: "SDLKit", dependencies: ["CSDL2"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
+        .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
         .target(name: "GalleryStore", dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "FixtureServer",
             dependencies: [
-                "GalleryCore", "SDLKit", "CPlatform",
+                "GalleryCore", "SDLKit", "CPlatform", "ImageSamples",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .target(
             name: "TesseraApp",
-            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "FixtureServer", "CPlatform"]),
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "FixtureServer", "CPlatform"]),
         .executableTarget(
             name: "tessera",
             dependencies: [
@@ -45,11 +50,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageSamples"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "FixtureServer", "TesseraApp",
+            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "FixtureServer", "TesseraApp",
+                           "ImageSamples",
                            .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore"]),
+        .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore", "ImageSamples"]),
     ]
 )

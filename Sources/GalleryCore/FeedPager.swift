@@ -13,6 +13,9 @@ public struct FeedPager {
         public var attemptsPerPage: Int
         /// At most one page request per this many seconds, whatever the user does (be a good API client).
         public var minInterval: Double
+        /// After this many pages in a row that add no new photo (all duplicates or all invalid), stop asking: a
+        /// server that repeats itself would otherwise be asked forever.
+        public var barrenPagesToStop = 3
 
         public init(pageSize: Int = 30, wraps: Bool = true, prefetchScreens: Double = 3,
                     retry: RetryPolicy = RetryPolicy(), attemptsPerPage: Int = 4, minInterval: Double = 1) {
@@ -35,8 +38,16 @@ public struct FeedPager {
         case idle
         case loading(Request)
         case waiting(until: Double)
-        /// The catalogue ended and the feed does not wrap (or the catalogue is empty).
+        /// The catalogue ended and the feed does not wrap (or the catalogue is empty), or the server kept sending
+        /// nothing new (`stopReason`). Only a reload starts again.
         case ended
+    }
+
+    public enum StopReason: Equatable {
+        /// The last page came: the catalogue is finished (and the feed does not wrap).
+        case catalogueEnded
+        /// This many pages in a row added no new photo.
+        case nothingNew(pages: Int)
     }
 
     public private(set) var settings: Settings
@@ -49,6 +60,9 @@ public struct FeedPager {
     public private(set) var lastError: SourceError?
     public private(set) var pagesSkipped = 0
     private var itemsThisPass = 0
+    private var barrenPages = 0
+    /// Why the phase is `.ended`.
+    public private(set) var stopReason: StopReason?
     private var lastRequestAt = -Double.infinity
 
     public init(settings: Settings = Settings()) { self.settings = settings }
@@ -81,6 +95,8 @@ public struct FeedPager {
         case ended
         case willRetry(after: Double)
         case skipped(page: Int)
+        /// The page added nothing, again: the pager stopped asking.
+        case stoppedNothingNew
     }
 
     /// Applies a response. `unit` is a random number in [0, 1) for retry jitter.
@@ -101,6 +117,12 @@ public struct FeedPager {
             itemsThisPass += added
             nextPage += 1
             phase = .idle
+            barrenPages = added == 0 ? barrenPages + 1 : 0
+            if barrenPages >= settings.barrenPagesToStop {
+                phase = .ended
+                stopReason = .nothingNew(pages: barrenPages)
+                return .stoppedNothingNew
+            }
             // A short page is the last one: starting the next pass now saves a request for the empty page.
             if contents.rawCount < request.limit {
                 _ = endOfCatalogue()
@@ -131,6 +153,7 @@ public struct FeedPager {
         // Wrapping a pass that produced nothing would loop on empty pages forever.
         guard settings.wraps, itemsThisPass > 0 else {
             phase = .ended
+            stopReason = .catalogueEnded
             return .ended
         }
         pass += 1

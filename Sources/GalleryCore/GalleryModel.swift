@@ -30,6 +30,25 @@ public final class GalleryModel {
     public var scrollTop: Int { Int(scroll.offset.rounded()) }
     public var showsEndMarker: Bool { pager.phase == .ended && !feed.isEmpty }
 
+    /// What the end of the feed says, and the header with it, when the pager stopped.
+    public var endMarkerText: String? {
+        guard showsEndMarker else { return nil }
+        switch pager.stopReason {
+        case .nothingNew(let pages)?:
+            return "The server sent nothing new for \(pages) pages in a row, so Tessera stopped asking. Press r to reload."
+        default:
+            return "End of the catalogue — \(feed.count) photos"
+        }
+    }
+
+    /// A line for the header while the feed is stopped for a reason the user should know.
+    public var stopNote: String? {
+        if case .nothingNew? = pager.stopReason, pager.phase == .ended {
+            return "Server repeats itself: stopped loading (r reloads)"
+        }
+        return nil
+    }
+
     /// Where an item is drawn, in window coordinates.
     public func screenFrame(of index: Int) -> Rect {
         layout.frames[index].offsetBy(dy: gridTop - scrollTop)
@@ -64,8 +83,12 @@ public final class GalleryModel {
 
     // MARK: feed
 
+    /// While the cache is being read at start, no page is asked for: the cached ones may make it unnecessary.
+    public var awaitingRestore = false
+
     /// The page to fetch now, if the viewport is near the end of what is loaded.
     public func nextPageRequest(now: Double) -> FeedPager.Request? {
+        guard !awaitingRestore else { return nil }
         // After a reload, pages keep coming until the item the user was looking at is back.
         let wants = reloadAnchor != nil
             || pager.wantsMore(contentHeight: layout.contentHeight, viewportBottom: scrollTop + gridHeight,
@@ -117,7 +140,7 @@ public final class GalleryModel {
         if let index = feed.items[start...].firstIndex(where: { $0.photo.id == anchor.photoID && $0.key.pass == 0 }) {
             reloadAnchor = nil
             scroll.set(offset: Double(layout.frames[index].y - anchor.offset))
-        } else if outcome == .wrapped || outcome == .ended || pager.pass > 0 {
+        } else if outcome == .wrapped || outcome == .ended || outcome == .stoppedNothingNew || pager.pass > 0 {
             reloadAnchor = nil  // it is gone from the catalogue: stay at the top
         }
     }

@@ -5,8 +5,11 @@ public protocol HTTPClient: AnyObject {
     /// Starts a GET. `completion` runs exactly once, on the client's own thread, unless the request is cancelled first.
     @discardableResult
     func get(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> RequestID
-    /// Cancels a request that has not completed; its completion never runs. Unknown or finished IDs are ignored.
-    func cancel(_ id: RequestID)
+    /// Withdraws a request that is still waiting to be sent: its completion never runs, and the result is true.
+    /// A request already sent is not stopped (false): it completes as usual, so what it brings can be kept and a
+    /// cell scrolled away and back costs one download, not two. Unknown or finished IDs give false.
+    @discardableResult
+    func cancel(_ id: RequestID) -> Bool
 }
 
 public struct RequestID: Hashable, Sendable {

@@ -14,6 +14,20 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
         self.url = url; self.downloadURL = downloadURL
     }
 
+    /// The photo as it may be kept and shown, or nil if it must be dropped: an acceptable ID, a sane size, the
+    /// author cleaned and capped, links that are not http(s), too long or carry control characters dropped. Every
+    /// photo from outside passes here, whether from the network or from a cache file.
+    public func validated() -> Photo? {
+        guard Photo.isAcceptableID(id), (1...Photo.maxSide).contains(width), (1...Photo.maxSide).contains(height)
+        else { return nil }
+        let name = ExternalText.clean(author)
+        return Photo(id: id, author: name.isEmpty ? "Unknown" : name, width: width, height: height,
+                     url: ExternalText.url(url), downloadURL: ExternalText.url(downloadURL))
+    }
+
+    /// Larger sides are not photos anyone made; they would only skew the layout.
+    public static let maxSide = 1_000_000
+
     /// IDs come from a server: they are only ever used as a URL path segment and a dictionary key, and only if they
     /// are short and made of URL-safe characters. Anything else (slashes, dots, spaces, control characters) is refused.
     public static func isAcceptableID(_ id: String) -> Bool {

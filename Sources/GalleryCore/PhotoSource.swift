@@ -4,6 +4,9 @@ import Foundation
 public protocol PhotoSource: AnyObject {
     /// A short name for the header ("picsum", "demo").
     var name: String { get }
+    /// Whether images come back at the size asked for (picsum crops to exactly w×h): then an answer far larger
+    /// than asked is refused unread. False for sources of originals (a folder, `bench --source-size`).
+    var answersAtRequestedSize: Bool { get }
     /// Fetches one page (1-based) of the catalogue. An empty page means the catalogue has ended.
     @discardableResult
     func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID
@@ -11,24 +14,23 @@ public protocol PhotoSource: AnyObject {
     @discardableResult
     func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
                     completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID
-    func cancel(_ id: RequestID)
-    /// The bytes fetched for a photo decoded into a picture: worth keeping (a cache stores them now, not before,
-    /// so a corrupt body is never kept).
-    func imageDecoded(_ photo: Photo, size: PixelSize, data: Data)
+    /// Withdraws a request not yet sent (true: its completion never runs); one already sent completes (false).
+    @discardableResult
+    func cancel(_ id: RequestID) -> Bool
     /// The bytes fetched for a photo did not decode: a cache must forget them so the next try downloads afresh.
     func imageUndecodable(_ photo: Photo, size: PixelSize)
 }
 
 extension PhotoSource {
-    public func imageDecoded(_ photo: Photo, size: PixelSize, data: Data) {}
+    public var answersAtRequestedSize: Bool { true }
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
 }
 
 /// Where a source keeps what it fetched, so the gallery works offline and never downloads an image twice.
 /// Implementations are thread-safe; calls may block on disk, so callers keep them off the main thread.
 public protocol PhotoStore: AnyObject {
-    /// Pages fetched from `source` with page size `limit`, in page order.
-    func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)]
+    /// Pages fetched from `source` with page size `limit`, in page order, the first `maxPages` at most.
+    func pages(source: String, limit: Int, maxPages: Int) throws -> [(page: Int, contents: PageContents)]
     /// One stored page, if there is one.
     func page(_ page: Int, limit: Int, source: String) throws -> PageContents?
     func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws
@@ -45,6 +47,13 @@ public struct PageContents: Equatable, Sendable, Codable {
     public var skipped: Int
     public init(photos: [Photo], skipped: Int = 0) { self.photos = photos; self.skipped = skipped }
     public var rawCount: Int { photos.count + skipped }
+
+    /// The same page with every photo validated again (a stored page is input like any other); dropped photos
+    /// count as skipped, so the page keeps its length.
+    public func validated() -> PageContents {
+        let kept = photos.compactMap { $0.validated() }
+        return PageContents(photos: kept, skipped: max(0, skipped) + photos.count - kept.count)
+    }
 }
 
 public enum SourceError: Error, Equatable, CustomStringConvertible {

@@ -43,9 +43,8 @@ public enum PicsumList {
         private static func decodePhoto(_ decoder: Decoder) throws -> Photo? {
             let c = try decoder.container(keyedBy: Field.self)
             let id = (try? c.decode(String.self, forKey: .id)) ?? (try? c.decode(UInt64.self, forKey: .id)).map(String.init)
-            guard let id, Photo.isAcceptableID(id),
-                  let width = try? c.decode(Int.self, forKey: .width), width > 0, width <= 1_000_000,
-                  let height = try? c.decode(Int.self, forKey: .height), height > 0, height <= 1_000_000
+            guard let id, let width = try? c.decode(Int.self, forKey: .width),
+                  let height = try? c.decode(Int.self, forKey: .height)
             else { return nil }
             // Author and links are shown as text only: absent or wrongly typed reads as absent.
             return Photo(
@@ -53,7 +52,7 @@ public enum PicsumList {
                 author: (try? c.decode(String.self, forKey: .author)) ?? "Unknown",
                 width: width, height: height,
                 url: (try? c.decode(String.self, forKey: .url)) ?? "",
-                downloadURL: (try? c.decode(String.self, forKey: .download_url)) ?? "")
+                downloadURL: (try? c.decode(String.self, forKey: .download_url)) ?? "").validated()
         }
     }
 }

@@ -4,10 +4,13 @@ import Foundation
 public final class PicsumSource: PhotoSource {
     public let name: String
     public let baseURL: String
+    public let answersAtRequestedSize: Bool
     private let http: HTTPClient
 
-    /// `baseURL` without a trailing slash, e.g. `https://picsum.photos`.
-    public init(baseURL: String, http: HTTPClient, name: String = "picsum") {
+    /// `baseURL` without a trailing slash, e.g. `https://picsum.photos`. `answersAtRequestedSize` is false only for
+    /// a stand-in that serves originals (the benchmark's large-source case).
+    public init(baseURL: String, http: HTTPClient, name: String = "picsum", answersAtRequestedSize: Bool = true) {
+        self.answersAtRequestedSize = answersAtRequestedSize
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
@@ -47,7 +50,8 @@ public final class PicsumSource: PhotoSource {
         }
     }
 
-    public func cancel(_ id: RequestID) { http.cancel(id) }
+    @discardableResult
+    public func cancel(_ id: RequestID) -> Bool { http.cancel(id) }
 
     static func page(from result: Result<HTTPResponse, HTTPError>) -> Result<PageContents, SourceError> {
         switch body(from: result) {

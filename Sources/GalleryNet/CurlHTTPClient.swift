@@ -4,8 +4,9 @@ import Foundation
 import GalleryCore
 
 /// `HTTPClient` over libcurl's multi interface, run by one network thread. Requests wait in a priority queue until a
-/// transfer slot is free, so a fling that asks for many images starts only the most urgent; cancelling removes a
-/// transfer from the multi handle at once. Completions run on the network thread.
+/// transfer slot is free, so a fling that asks for many images starts only the most urgent; cancelling withdraws a
+/// request from that queue, while a transfer already sent runs to its end (its bytes are worth keeping). Completions
+/// run on the network thread.
 public final class CurlHTTPClient: HTTPClient {
     public struct Settings {
         public var maxConcurrent = 8
@@ -35,7 +36,6 @@ public final class CurlHTTPClient: HTTPClient {
     private let lock = NSLock()
     // Guarded by `lock`:
     private var queued: [Job] = []
-    private var cancelRequests: Set<RequestID> = []
     private var nextID: UInt64 = 1
     private var stopping = false
     private var stats = Stats()
@@ -84,16 +84,13 @@ public final class CurlHTTPClient: HTTPClient {
         return id
     }
 
-    public func cancel(_ id: RequestID) {
-        lock.lock()
-        if let index = queued.firstIndex(where: { $0.id == id }) {
-            queued.remove(at: index)
-            stats.cancelled += 1
-        } else {
-            cancelRequests.insert(id)
-        }
-        lock.unlock()
-        multi.wakeup()
+    @discardableResult
+    public func cancel(_ id: RequestID) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard let index = queued.firstIndex(where: { $0.id == id }) else { return false }
+        queued.remove(at: index)
+        stats.cancelled += 1
+        return true
     }
 
     // MARK: network thread
@@ -103,13 +100,6 @@ public final class CurlHTTPClient: HTTPClient {
         while true {
             lock.lock()
             if stopping { lock.unlock(); break }
-            // Cancelled transfers leave first, so the slots they free go to the queue in this same pass.
-            for id in cancelRequests {
-                guard let entry = active.removeValue(forKey: id) else { continue }
-                multi.remove(entry.handle)
-                stats.cancelled += 1
-            }
-            cancelRequests.removeAll()
             var starting: [Job] = []
             let free = settings.maxConcurrent - active.count
             if free > 0 && !queued.isEmpty {
@@ -126,16 +116,13 @@ public final class CurlHTTPClient: HTTPClient {
                 let id = RequestID(handle.tag)
                 guard let entry = active.removeValue(forKey: id) else { continue }
                 let result = response(handle, outcome)
-                lock.lock()
-                // A cancel that raced with completion wins: the caller has stopped waiting.
-                let wasCancelled = cancelRequests.remove(id) != nil
-                switch (wasCancelled, result) {
-                case (true, _): stats.cancelled += 1
-                case (false, .success(let r)): stats.completed += 1; stats.bytes += r.body.count
-                case (false, .failure): stats.failed += 1
+                count {
+                    switch result {
+                    case .success(let r): $0.completed += 1; $0.bytes += r.body.count
+                    case .failure: $0.failed += 1
+                    }
                 }
-                lock.unlock()
-                if !wasCancelled { entry.job.completion(result) }
+                entry.job.completion(result)
             }
 
             multi.poll(timeoutMs: active.isEmpty ? 1000 : 100)

@@ -2,23 +2,34 @@ import Foundation
 import GalleryCore
 
 /// A photo source that keeps what another one fetches: pages are stored as they arrive and served from the store
-/// when the network fails; images are served from the store when present (never downloaded again while cached) and
-/// stored once they have decoded. Store work runs on one serial queue, never on the caller's (main) thread.
-/// `networkReport` hears, from any thread, whether each network attempt reached the server.
+/// when the network fails; images are served from the store when present and stored as soon as they arrive whole.
+/// One image is one download: everyone who asks for an image while it is on its way waits on that one request, and
+/// a request already sent runs to its end even when nobody waits any more, so its bytes land in the store.
+/// Store work runs on one serial queue, never on the caller's (main) thread. `networkReport` hears, from any
+/// thread, whether each network attempt reached the server.
 public final class CachingSource: PhotoSource {
     public var name: String { upstream.name }
+    public var answersAtRequestedSize: Bool { upstream.answersAtRequestedSize }
     private let upstream: PhotoSource
     private let store: PhotoStore
     /// Identifies the upstream in the store (its base URL).
     private let sourceKey: String
     private let queue = DispatchQueue(label: "tessera-store")
-    private let lock = NSLock()
-    private var nextID: UInt64 = 1
-    /// Requests not finished yet, and the upstream request each one is waiting on, once it has one.
-    private var outstanding: [RequestID: RequestID?] = [:]
-    private var cancelled: Set<RequestID> = []
     private let networkReport: (Bool) -> Void
     private let storeFailure: (String) -> Void
+
+    /// One image on its way: who waits for it, and the upstream request once there is one.
+    private struct Flight {
+        var waiters: [RequestID: (Result<Data, SourceError>) -> Void] = [:]
+        var upstream: RequestID?
+    }
+
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var nextID: UInt64 = 1
+    private var flights: [String: Flight] = [:]
+    private var flightOf: [RequestID: String] = [:]
+    private var pageRequests: [RequestID: RequestID?] = [:]
 
     public init(upstream: PhotoSource, store: PhotoStore, sourceKey: String,
                 networkReport: @escaping (Bool) -> Void, storeFailure: @escaping (String) -> Void) {
@@ -29,9 +40,23 @@ public final class CachingSource: PhotoSource {
         self.storeFailure = storeFailure
     }
 
-    /// Pages already stored for this source and page size (pass 0, in order), for showing at start.
-    public func storedPages(limit: Int) -> [(page: Int, contents: PageContents)] {
-        queue.sync { (try? store.pages(source: sourceKey, limit: limit)) ?? [] }
+    /// Pages already stored for this source and page size (pass 0, in order, at most `maxPages`), each validated
+    /// again as input, delivered on the store queue so a large store never holds up the caller.
+    public func loadStoredPages(limit: Int, maxPages: Int = 100,
+                                completion: @escaping ([(page: Int, contents: PageContents)]) -> Void) {
+        queue.async { [self] in
+            let pages = (try? store.pages(source: sourceKey, limit: limit, maxPages: maxPages)) ?? []
+            completion(pages.map { ($0.page, $0.contents.validated()) })
+        }
+    }
+
+    /// The same, waiting for the answer (tests, tools).
+    public func storedPages(limit: Int, maxPages: Int = 100) -> [(page: Int, contents: PageContents)] {
+        let done = DispatchSemaphore(value: 0)
+        var result: [(page: Int, contents: PageContents)] = []
+        loadStoredPages(limit: limit, maxPages: maxPages) { result = $0; done.signal() }
+        done.wait()
+        return result
     }
 
     public func imageKey(_ photo: Photo, size: PixelSize) -> String {
@@ -42,7 +67,7 @@ public final class CachingSource: PhotoSource {
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         let id = newID()
         let inner = upstream.fetchPage(page, limit: limit) { [self] result in
-            finished(id)
+            lock.lock(); pageRequests[id] = nil; lock.unlock()
             switch result {
             case .success(let contents):
                 networkReport(true)
@@ -54,7 +79,7 @@ public final class CachingSource: PhotoSource {
                 networkReport(false)
                 // Offline: the stored copy of the page keeps the feed going.
                 queue.async { [self] in
-                    let stored = (try? store.page(page, limit: limit, source: sourceKey)) ?? nil
+                    let stored = (try? store.page(page, limit: limit, source: sourceKey))??.validated()
                     completion(stored.map { .success($0) } ?? result)
                 }
             case .failure:
@@ -62,43 +87,72 @@ public final class CachingSource: PhotoSource {
                 completion(result)
             }
         }
-        link(id, inner)
+        lock.lock(); pageRequests[id] = .some(inner); lock.unlock()
         return id
     }
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
                            completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
-        let id = newID()
         let key = imageKey(photo, size: size)
+        lock.lock()
+        nextID += 1
+        let id = RequestID(nextID)
+        flightOf[id] = key
+        if flights[key] != nil {
+            // On its way already: wait for that download instead of starting another.
+            flights[key]!.waiters[id] = completion
+            lock.unlock()
+            return id
+        }
+        flights[key] = Flight(waiters: [id: completion])
+        lock.unlock()
         queue.async { [self] in
-            if takeCancelled(id) { return }
-            if let data = try? store.image(forKey: key) {
-                finished(id)
-                completion(.success(data))
-                return
-            }
+            guard hasWaiters(key) else { return land(key, nil) }
+            if let data = try? store.image(forKey: key) { return land(key, .success(data)) }
             let inner = upstream.fetchImage(photo, size: size, priority: priority) { [self] result in
-                finished(id)
-                if case .failure(let error) = result { networkReport(!error.isNetworkFailure) } else { networkReport(true) }
-                completion(result)
+                switch result {
+                case .success(let data):
+                    networkReport(true)
+                    // Stored before anyone is told, so a request arriving after this one finds it in the store.
+                    if CachingSource.isWorthKeeping(data) {
+                        queue.async { [self] in attempt("save image") { try store.saveImage(data, forKey: key) } }
+                    }
+                case .failure(let error):
+                    networkReport(!error.isNetworkFailure)
+                }
+                land(key, result)
             }
-            link(id, inner)
+            lock.lock()
+            flights[key]?.upstream = inner
+            withdrawIfAbandoned(key)
+            lock.unlock()
         }
         return id
     }
 
-    public func cancel(_ id: RequestID) {
+    /// Stops waiting for a request. The download itself is withdrawn only if it has not been sent and nobody
+    /// else waits for the same image; otherwise it finishes into the store.
+    @discardableResult
+    public func cancel(_ id: RequestID) -> Bool {
         lock.lock()
-        // A request that already finished has nothing to cancel (and must not be remembered forever).
-        guard let entry = outstanding.removeValue(forKey: id) else { lock.unlock(); return }
-        cancelled.insert(id)
-        lock.unlock()
-        if let inner = entry { upstream.cancel(inner) }
+        if let page = pageRequests.removeValue(forKey: id) {
+            lock.unlock()
+            return page.map { upstream.cancel($0) } ?? false
+        }
+        defer { lock.unlock() }
+        guard let key = flightOf.removeValue(forKey: id), flights[key]?.waiters.removeValue(forKey: id) != nil else {
+            return false
+        }
+        withdrawIfAbandoned(key)
+        return true
     }
 
-    public func imageDecoded(_ photo: Photo, size: PixelSize, data: Data) {
-        let key = imageKey(photo, size: size)
-        queue.async { [self] in attempt("save image") { try store.saveImage(data, forKey: key) } }
+    /// If nobody waits for `key` any more, takes its request back if it was not sent yet; a sent one lands in the
+    /// store. Called with `lock` held, so nobody can join the flight in between (the upstream never calls back
+    /// into this object from `cancel`).
+    private func withdrawIfAbandoned(_ key: String) {
+        guard let flight = flights[key], flight.waiters.isEmpty, let inner = flight.upstream else { return }
+        if upstream.cancel(inner) { flights[key] = nil }
     }
 
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {
@@ -106,34 +160,33 @@ public final class CachingSource: PhotoSource {
         queue.async { [self] in attempt("forget image") { try store.removeImage(forKey: key) } }
     }
 
+    /// Bytes are stored only in a format Tessera decodes and only whole (a transfer cut short is not kept).
+    static func isWorthKeeping(_ data: Data) -> Bool {
+        guard let header = try? ImageHeaderReader.read(data) else { return false }
+        return ImageHeaderReader.looksComplete(data, format: header.format)
+    }
+
     // MARK: bookkeeping
 
     private func newID() -> RequestID {
         lock.lock(); defer { lock.unlock() }
         nextID += 1
-        outstanding[RequestID(nextID)] = .some(nil)
         return RequestID(nextID)
     }
 
-    private func link(_ id: RequestID, _ inner: RequestID) {
-        lock.lock()
-        let wasCancelled = cancelled.remove(id) != nil
-        if outstanding[id] != nil { outstanding[id] = .some(inner) }
-        lock.unlock()
-        if wasCancelled { upstream.cancel(inner) }
-    }
-
-    private func finished(_ id: RequestID) {
-        lock.lock()
-        outstanding[id] = nil
-        cancelled.remove(id)
-        lock.unlock()
-    }
-
-    /// Whether `id` was cancelled while it waited; forgets it either way once true.
-    private func takeCancelled(_ id: RequestID) -> Bool {
+    private func hasWaiters(_ key: String) -> Bool {
         lock.lock(); defer { lock.unlock() }
-        return cancelled.remove(id) != nil
+        return !(flights[key]?.waiters.isEmpty ?? true)
+    }
+
+    /// The flight for `key` is over: everyone still waiting hears `result` (nil: nobody was).
+    private func land(_ key: String, _ result: Result<Data, SourceError>?) {
+        lock.lock()
+        let waiters = flights.removeValue(forKey: key)?.waiters ?? [:]
+        for id in waiters.keys { flightOf[id] = nil }
+        lock.unlock()
+        guard let result else { return }
+        for completion in waiters.values { completion(result) }
     }
 
     /// A failed store write (full disk, read-only) costs the cache, never the photo: report it and go on.

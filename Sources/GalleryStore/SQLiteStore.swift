@@ -79,10 +79,10 @@ public final class SQLiteStore: PhotoStore {
     /// Bytes of image data held (the budgeted part of the store).
     public var storedImageBytes: Int { lock.lock(); defer { lock.unlock() }; return imageBytes }
 
-    public func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)] {
+    public func pages(source: String, limit: Int, maxPages: Int) throws -> [(page: Int, contents: PageContents)] {
         let rows = try db.read {
-            try Row.fetchAll($0, sql: "SELECT page, body FROM pages WHERE source = ? AND page_limit = ? ORDER BY page",
-                             arguments: [source, limit])
+            try Row.fetchAll($0, sql: "SELECT page, body FROM pages WHERE source = ? AND page_limit = ? ORDER BY page LIMIT ?",
+                             arguments: [source, limit, maxPages])
         }
         let decoder = JSONDecoder()
         return rows.compactMap { row in

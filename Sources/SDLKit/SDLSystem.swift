@@ -12,7 +12,7 @@ public final class SDLSystem {
         if !video { SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1") }
         let flags = video ? UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS) : UInt32(0)
         guard SDL_Init(flags) == 0 else { throw SDLError("SDL_Init") }
-        let imageFlags = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue)
+        let imageFlags = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue)
         guard IMG_Init(imageFlags) & imageFlags == imageFlags else {
             SDL_Quit()
             throw SDLError("IMG_Init")

@@ -22,20 +22,31 @@ public final class Surface {
         self.init(owning: s)
     }
 
-    /// Decodes an encoded image (JPEG, PNG, …) with SDL_image (`IMG_Load_RW`). Truncated or corrupt data throws.
-    public convenience init(decoding data: Data) throws {
+    /// The SDL_image loaders Tessera lets near bytes from outside, each for one format. `IMG_Load_RW`, which
+    /// guesses the format and so reaches every loader SDL_image has (SVG, XCF, TGA…), is never used on them.
+    public enum Loader: String {
+        case png = "IMG_LoadPNG_RW", webp = "IMG_LoadWEBP_RW"
+    }
+
+    /// Decodes a PNG or WebP with that format's own SDL_image loader. The caller has checked the header: the
+    /// loader allocates the full picture. Truncated or corrupt data throws.
+    public convenience init(decoding data: Data, with loader: Loader) throws {
         guard !data.isEmpty, data.count < Int(Int32.max) else {
-            throw SDLError("IMG_Load_RW", message: "empty or oversized input")
+            throw SDLError(loader.rawValue, message: "empty or oversized input")
         }
         let surface: UnsafeMutablePointer<SDL_Surface>? = data.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            return IMG_Load_RW(rw, 1)
+            defer { _ = tessera_rw_close(rw) }
+            switch loader {
+            case .png: return IMG_LoadPNG_RW(rw)
+            case .webp: return IMG_LoadWEBP_RW(rw)
+            }
         }
-        guard let surface else { throw SDLError("IMG_Load_RW") }
+        guard let surface else { throw SDLError(loader.rawValue) }
         self.init(owning: surface)
     }
 
-    /// Loads an image file (`IMG_Load`).
+    /// Loads an image file the app wrote itself, such as a screenshot (`IMG_Load`). Not for files from outside.
     public convenience init(contentsOf path: String) throws {
         guard let s = IMG_Load(path) else { throw SDLError("IMG_Load") }
         self.init(owning: s)
@@ -46,6 +57,37 @@ public final class Surface {
     public var pitch: Int { Int(pointer.pointee.pitch) }
     public var byteCount: Int { pitch * height }
     public var pixelFormat: UInt32 { pointer.pointee.format.pointee.format }
+
+    /// Runs `body` with the pixel memory and the pitch, locked if the surface needs it.
+    public func withUnsafeMutablePixels<T>(_ body: (UnsafeMutableRawPointer, Int) throws -> T) rethrows -> T {
+        let must = tessera_surface_must_lock(pointer) != 0
+        if must { SDL_LockSurface(pointer) }
+        defer { if must { SDL_UnlockSurface(pointer) } }
+        return try body(pointer.pointee.pixels!, pitch)
+    }
+
+    /// The picture transposed (rows become columns) if asked, then mirrored left-right and/or top-bottom: the eight
+    /// EXIF orientations are combinations of these. 32-bit surfaces only.
+    public func reoriented(transpose: Bool, flipHorizontal: Bool, flipVertical: Bool) throws -> Surface {
+        if !transpose && !flipHorizontal && !flipVertical { return self }
+        let source = try convertedToARGB()
+        let (w, h) = transpose ? (source.height, source.width) : (source.width, source.height)
+        let out = try Surface(width: w, height: h)
+        source.withUnsafeMutablePixels { src, srcPitch in
+            out.withUnsafeMutablePixels { dst, dstPitch in
+                for y in 0..<h {
+                    let row = dst.advanced(by: y * dstPitch).assumingMemoryBound(to: UInt32.self)
+                    let uy = flipVertical ? h - 1 - y : y
+                    for x in 0..<w {
+                        let ux = flipHorizontal ? w - 1 - x : x
+                        let (sx, sy) = transpose ? (uy, ux) : (ux, uy)
+                        row[x] = src.advanced(by: sy * srcPitch + sx * 4).load(as: UInt32.self)
+                    }
+                }
+            }
+        }
+        return out
+    }
 
     /// The same picture as ARGB8888 (`SDL_ConvertSurfaceFormat`); returns self if it already is.
     public func convertedToARGB() throws -> Surface {

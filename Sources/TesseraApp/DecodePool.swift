@@ -1,33 +1,48 @@
 import CPlatform
 import Foundation
+import GalleryCore
 import SDLKit
 
-/// Decodes images on a few worker threads, most urgent first. Workers only use CPU surfaces (SDL_image and
-/// SDL_SoftStretchLinear), never the renderer: textures are made on the main thread.
+/// Decodes images on worker threads, most urgent first, through the one `ImageDecoder`. Each job's header is read
+/// when it is submitted: a refused image costs that read and never waits in the queue. At most one large decode
+/// (see `DecodeLimits.largeDecodeBytes`) runs at a time, and there are at least two workers, so a huge or slow
+/// image never holds back the small visible cells. Workers only use CPU surfaces, never the renderer.
 public final class DecodePool {
     struct Job {
         let token: UInt64
         let priority: Int
         let data: Data
-        let size: (width: Int, height: Int)
+        let target: PixelSize
+        /// For sources that answer at the size asked: that size (a far larger answer is refused).
+        let requested: PixelSize?
         let done: (Result<Surface, Error>) -> Void
     }
 
+    private struct Queued {
+        let job: Job
+        let plan: DecodePlan
+    }
+
     private let condition = NSCondition()
-    private var jobs: [Job] = []
+    private var queue: [Queued] = []
     private var stopping = false
-    private var running = 0
+    private var largeRunning = false
     private let live: LiveTokens
+    private let decoder: ImageDecoder
     private let exited = DispatchSemaphore(value: 0)
     public let workerCount: Int
-    /// Milliseconds each decode took (decode and scale), for the benchmark; the last 10,000.
+    /// Milliseconds each decode took (decode and scale), for the benchmark; the first 10,000.
     private var durations: [Double] = []
-    /// The largest pixel buffer a decode allocated, for the benchmark.
+    /// The largest pixel buffers one decode held, for the benchmark.
     private(set) var decodePeakBytes = 0
+    /// Images refused from their header, for the benchmark and tests.
+    private(set) var refusedCount = 0
 
-    /// As many workers as cores, less one for the main thread, at least one.
-    init(live: LiveTokens, workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) {
+    /// As many workers as cores less one for the main thread, but at least two: one may be busy with a large image.
+    init(live: LiveTokens, decoder: ImageDecoder = ImageDecoder(),
+         workers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount - 1)) {
         self.live = live
+        self.decoder = decoder
         workerCount = max(1, workers)
         for i in 0..<workerCount {
             let t = Thread { [unowned self] in self.work() }
@@ -36,12 +51,31 @@ public final class DecodePool {
         }
     }
 
+    /// Reads the header at once (on the caller's thread: microseconds) and queues the decode, or calls `done` with
+    /// the refusal without queueing anything.
     func submit(_ job: Job) {
+        let plan: DecodePlan
+        do {
+            plan = try decoder.plan(job.data, target: job.target, requested: job.requested)
+        } catch {
+            condition.lock(); refusedCount += 1; condition.unlock()
+            job.done(.failure(error))
+            return
+        }
         condition.lock()
-        jobs.append(job)
+        queue.append(Queued(job: job, plan: plan))
         condition.signal()
         condition.unlock()
     }
+
+    /// Drops queued decodes for `token` now, rather than when a worker would reach them.
+    func cancel(token: UInt64) {
+        condition.lock()
+        queue.removeAll { $0.job.token == token }
+        condition.unlock()
+    }
+
+    var queuedCount: Int { condition.lock(); defer { condition.unlock() }; return queue.count }
 
     var decodeMilliseconds: [Double] {
         condition.lock(); defer { condition.unlock() }
@@ -52,7 +86,7 @@ public final class DecodePool {
         condition.lock()
         guard !stopping else { condition.unlock(); return }
         stopping = true
-        jobs.removeAll()
+        queue.removeAll()
         condition.broadcast()
         condition.unlock()
         for _ in 0..<workerCount { exited.wait() }
@@ -60,41 +94,49 @@ public final class DecodePool {
 
     deinit { shutdown() }
 
+    /// The most urgent job that may run now (a large one only while no other large one runs). Lock held.
+    private func takeNext() -> Queued? {
+        var best: Int?
+        for i in queue.indices where !(queue[i].plan.isLarge && largeRunning) {
+            if best == nil || queue[i].job.priority < queue[best!].job.priority { best = i }
+        }
+        guard let best else { return nil }
+        return queue.remove(at: best)
+    }
+
     private func work() {
         // Decoding may wait; a frame may not: the main thread goes first when the cores are busy.
         tessera_lower_thread_priority(10)
         while true {
             condition.lock()
-            while jobs.isEmpty && !stopping { condition.wait() }
-            if stopping { condition.unlock(); break }
-            // Lowest priority value first; the queue is short, so a scan beats a heap.
-            var best = 0
-            for i in jobs.indices.dropFirst() where jobs[i].priority < jobs[best].priority { best = i }
-            let job = jobs.remove(at: best)
-            running += 1
+            var next: Queued?
+            while !stopping {
+                next = takeNext()
+                if next != nil { break }
+                condition.wait()
+            }
+            guard let item = next, !stopping else { condition.unlock(); break }
+            if item.plan.isLarge { largeRunning = true }
             condition.unlock()
 
-            var took: Double?
-            var peak = 0
+            var took: Double?, peak = 0
+            let job = item.job
             if live.contains(job.token) {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let result = Result { try DecodePool.decode(job.data, to: job.size, peak: &peak) }
+                let result = Result { try decoder.decode(job.data, plan: item.plan, target: job.target) }
                 took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                job.done(result)
+                peak = (try? result.get().peakBytes) ?? 0
+                job.done(result.map(\.surface))
             }
             condition.lock()
-            running -= 1
+            if item.plan.isLarge {
+                largeRunning = false
+                condition.broadcast()  // a large job may have been waiting for the slot
+            }
             if let took, durations.count < 10_000 { durations.append(took) }
             decodePeakBytes = max(decodePeakBytes, peak)
             condition.unlock()
         }
         exited.signal()
-    }
-
-    /// Decodes and brings the picture to exactly the cell's pixel size.
-    static func decode(_ data: Data, to size: (width: Int, height: Int), peak: inout Int) throws -> Surface {
-        let decoded = try Surface(decoding: data)
-        peak = decoded.byteCount
-        return try decoded.scaled(toWidth: size.width, height: size.height)
     }
 }

@@ -65,14 +65,11 @@ public final class GalleryApp {
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
         model = GalleryModel(config: config)
-        // What the cache holds shows at once, before any network answer.
-        if let cached = sources.caching?.storedPages(limit: config.pageSize), !cached.isEmpty {
-            model.restore(cached)
-            Log.info("showing \(model.feed.count) cached photos")
-            // Then ask the network: the first page is refreshed in the store (the screen does not jump), and the
-            // answer, or its absence, tells whether we are online.
-            refreshing = true
-            sources.source.fetchPage(1, limit: config.pageSize) { _ in mailbox.post(.refreshed) }
+        // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
+        // hold up the first frame), before any network answer; page requests wait for it.
+        if let caching = sources.caching {
+            model.awaitingRestore = true
+            caching.loadStoredPages(limit: config.pageSize) { mailbox.post(.restored($0)) }
         }
         residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: config.windowSize))
 
@@ -166,6 +163,8 @@ public final class GalleryApp {
                     model.retryPagesSoon()
                     images.retryNow()
                 }
+            case .restored(let pages):
+                restore(pages)
             case .refreshed:
                 refreshing = false
             case .storeProblem(let message):
@@ -173,6 +172,18 @@ public final class GalleryApp {
                 storeProblem = message
             }
         }
+    }
+
+    private func restore(_ pages: [(page: Int, contents: PageContents)]) {
+        model.awaitingRestore = false
+        guard !pages.isEmpty else { return }
+        model.restore(pages)
+        Log.info("showing \(model.feed.count) cached photos")
+        // Then ask the network: the first page is refreshed in the store (the screen does not jump), and the
+        // answer, or its absence, tells whether we are online.
+        refreshing = true
+        let mailbox = self.mailbox
+        sources.source.fetchPage(1, limit: config.pageSize) { _ in mailbox.post(.refreshed) }
     }
 
     private func fallBackToDemo(because error: SourceError) {
@@ -247,6 +258,8 @@ public final class GalleryApp {
             note = "Offline: showing cached photos; retrying in the background"
         } else if let error = model.pager.lastError {
             problem = "Page \(model.pager.nextPage) failed: \(error); retrying"
+        } else if let stop = model.stopNote {
+            note = stop
         } else if let storeProblem {
             note = storeProblem
         }

@@ -25,6 +25,8 @@ enum Delivery {
     case network(reachable: Bool)
     /// The cache could not do something (full disk…); photos still show.
     case storeProblem(String)
+    /// The pages the cache holds, read at start.
+    case restored([(page: Int, contents: PageContents)])
     /// The start-up refresh of the first cached page finished (either way).
     case refreshed
 }
@@ -32,6 +34,12 @@ enum Delivery {
 enum ImageFailure: Error {
     case source(SourceError)
     case decode(String)
+    /// Refused from its header (format, size): the same bytes will never decode, so no retry.
+    case refused(ImageRefusal)
+
+    init(decoding error: Error) {
+        if let refusal = error as? ImageRefusal { self = .refused(refusal) } else { self = .decode("\(error)") }
+    }
 
     var isNetworkFailure: Bool {
         if case .source(let e) = self { return e.isNetworkFailure }
@@ -42,6 +50,7 @@ enum ImageFailure: Error {
         switch self {
         case .source(let e): return e.isRetryable
         case .decode: return true  // truncated on the way; the next attempt may be whole
+        case .refused: return false
         }
     }
 }
@@ -140,20 +149,18 @@ final class ImagePipeline {
         live.insert(token)
         let key = want.key, size = want.size, photo = want.photo
         let pool = self.pool, mailbox = self.mailbox, live = self.live, source = self.source
+        let requested = source.answersAtRequestedSize ? size : nil
         let request = source.fetchImage(photo, size: size, priority: priority) { result in
             switch result {
             case .failure(let error):
                 mailbox.post(.image(key, token: token, .failure(.source(error))))
             case .success(let data):
                 guard live.contains(token) else { return }
-                pool.submit(DecodePool.Job(token: token, priority: priority, data: data,
-                                           size: (size.width, size.height)) { decodedResult in
-                    // Only bytes that decoded are worth keeping; bytes that did not must not stay cached.
-                    switch decodedResult {
-                    case .success: source.imageDecoded(photo, size: size, data: data)
-                    case .failure: source.imageUndecodable(photo, size: size)
-                    }
-                    mailbox.post(.image(key, token: token, decodedResult.mapError { .decode("\($0)") }))
+                pool.submit(DecodePool.Job(token: token, priority: priority, data: data, target: size,
+                                           requested: requested) { decodedResult in
+                    // Bytes that do not decode must not stay cached: the next try downloads afresh.
+                    if case .failure = decodedResult { source.imageUndecodable(photo, size: size) }
+                    mailbox.post(.image(key, token: token, decodedResult.mapError(ImageFailure.init(decoding:))))
                 })
             }
         }
@@ -162,6 +169,7 @@ final class ImagePipeline {
 
     private func cancel(_ pending: Pending) {
         live.remove(pending.token)
+        pool.cancel(token: pending.token)
         if let r = pending.request { source.cancel(r) }
     }
 
@@ -182,6 +190,7 @@ final class ImagePipeline {
             }
             slot.failures += 1
             lastFailure = "\(failure)"
+            if case .refused(let why) = failure { Log.warn("refused image \(key.item.photoID): \(why)") }
             if !failure.isRetryable || slot.failures > config.imageRetries {
                 slot.gaveUp = slot.texture == nil
             } else {
@@ -249,6 +258,7 @@ extension ImageFailure: CustomStringConvertible {
         switch self {
         case .source(let e): return "image: \(e)"
         case .decode(let why): return "image could not be decoded (\(why))"
+        case .refused(let why): return "image refused before decoding: \(why)"
         }
     }
 }

@@ -85,8 +85,7 @@ final class SceneRenderer {
             roundCorners(frame)
             if index == model.focusedIndex && model.detailIndex == nil { outline(frame, theme.focus, width: 2) }
         }
-        if model.showsEndMarker, let text {
-            let label = "End of the catalogue — \(model.feed.count) photos"
+        if let label = model.endMarkerText, let text {
             let y = model.layout.contentHeight - model.scrollTop + model.gridTop + 16
             text.draw(label, .body, x: (model.window.width - text.width(of: label, .body)) / 2, y: y,
                       color: theme.dimText)

@@ -61,7 +61,8 @@ final class SourceProvider {
                                    imageCacheBytes: options.demoSourceSize == nil ? 2 << 20 : 64 << 20)
         try server.start(port: 0)
         demoServer = server
-        upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo")
+        upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo",
+                                answersAtRequestedSize: options.demoSourceSize == nil)
         // The demo's port changes every run; its catalogue does not, so it is cached under a stable name.
         caching = cache(upstream, key: "demo:\(options.demoPhotos)")
         self.note = note

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GalleryCore
 @testable import GalleryStore
+import SDLKit
 import XCTest
 
 /// A store in memory, for the caching source's own logic.
@@ -9,7 +10,7 @@ final class MemoryStore: PhotoStore {
     var images: [String: Data] = [:]
     /// When set, reading pages holds the caller (the store queue) until the gate opens.
     var gate: (entered: DispatchSemaphore, open: DispatchSemaphore)?
-    func pages(source: String, limit: Int) throws -> [(page: Int, contents: PageContents)] {
+    func pages(source: String, limit: Int, maxPages: Int) throws -> [(page: Int, contents: PageContents)] {
         if let gate { gate.entered.signal(); gate.open.wait() }
         return []
     }
@@ -21,6 +22,8 @@ final class MemoryStore: PhotoStore {
 }
 
 final class CachingSourceTests: XCTestCase {
+    override func setUp() { XCTAssertNotNil(SharedSDL.system) }
+
     private let photo = Photo(id: "9", author: "", width: 30, height: 20, url: "", downloadURL: "")
     private let size = PixelSize(width: 30, height: 20)
 
@@ -45,30 +48,74 @@ final class CachingSourceTests: XCTestCase {
         XCTAssertTrue(upstream.calls.isEmpty)
     }
 
-    func testCancellingAfterTheDownloadStartedCancelsIt() {
+    /// A small valid JPEG: what the store keeps.
+    private let jpeg: Data = {
+        let s = try! Surface(width: 8, height: 8)
+        return try! s.jpegData()
+    }()
+
+    func testCancellingAQueuedDownloadWithdrawsIt() {
         let upstream = ManualSource(), store = MemoryStore()
         let source = make(upstream, store)
-        let id = source.fetchImage(photo, size: size, priority: 0) { _ in }
+        let id = source.fetchImage(photo, size: size, priority: 0) { _ in XCTFail("cancelled: no completion") }
         _ = source.storedPages(limit: 1)
         XCTAssertEqual(upstream.calls.count, 1)
-        source.cancel(id)
+        XCTAssertTrue(source.cancel(id))
         XCTAssertEqual(upstream.cancelled, [upstream.calls[0].id])
+        // Withdrawn, so a new request asks again.
+        source.fetchImage(photo, size: size, priority: 0) { _ in }
+        _ = source.storedPages(limit: 1)
+        XCTAssertEqual(upstream.calls.count, 2)
     }
 
-    func testStoredBytesAreServedAndOnlyDecodedBytesAreStored() {
+    func testADownloadAlreadySentFinishesIntoTheStoreWhenNobodyWaits() {
+        let upstream = ManualSource(), store = MemoryStore()
+        upstream.sent = true
+        let source = make(upstream, store)
+        let id = source.fetchImage(photo, size: size, priority: 0) { _ in XCTFail("cancelled: no completion") }
+        _ = source.storedPages(limit: 1)
+        source.cancel(id)
+        upstream.calls[0].completion(.success(jpeg))
+        _ = source.storedPages(limit: 1)
+        XCTAssertEqual(store.images[source.imageKey(photo, size: size)], jpeg, "kept for the next time")
+        let served = expectation(description: "served")
+        source.fetchImage(photo, size: size, priority: 0) { result in
+            XCTAssertEqual(try? result.get(), self.jpeg)
+            served.fulfill()
+        }
+        wait(for: [served], timeout: 5)
+        XCTAssertEqual(upstream.calls.count, 1, "one image, one request")
+    }
+
+    func testEveryoneAskingForAnImageOnItsWayWaitsForTheSameDownload() {
         let upstream = ManualSource(), store = MemoryStore()
         let source = make(upstream, store)
-        source.imageDecoded(photo, size: size, data: Data([1, 2]))
+        let all = expectation(description: "all served")
+        all.expectedFulfillmentCount = 3
+        let first = source.fetchImage(photo, size: size, priority: 0) { _ in XCTFail("cancelled") }
+        for _ in 0..<3 { source.fetchImage(photo, size: size, priority: 0) { if case .success = $0 { all.fulfill() } } }
+        source.cancel(first)  // one of four gives up: the download goes on for the others
         _ = source.storedPages(limit: 1)
-        XCTAssertEqual(store.images[source.imageKey(photo, size: size)], Data([1, 2]))
-        XCTAssertEqual(source.imageKey(photo, size: size), "k/id/9/30/20", "keyed by the request, not a redirect")
-        let done = expectation(description: "served")
-        source.fetchImage(photo, size: size, priority: 0) { result in
-            XCTAssertEqual(try? result.get(), Data([1, 2]))
-            done.fulfill()
+        XCTAssertEqual(upstream.calls.count, 1)
+        XCTAssertTrue(upstream.cancelled.isEmpty)
+        upstream.answer(upstream.calls[0], .success(jpeg))
+        wait(for: [all], timeout: 5)
+    }
+
+    func testOnlyWholeImagesOfAnAllowedFormatAreStoredAndUndecodableOnesForgotten() {
+        let upstream = ManualSource(), store = MemoryStore()
+        let source = make(upstream, store)
+        let key = source.imageKey(photo, size: size)
+        XCTAssertEqual(key, "k/id/9/30/20", "keyed by the request, not a redirect")
+        for (bytes, kept) in [(Data("GIF89a....".utf8), false), (jpeg.prefix(jpeg.count - 10), false), (jpeg, true)] {
+            let done = expectation(description: "answered")
+            source.fetchImage(photo, size: size, priority: 0) { _ in done.fulfill() }
+            _ = source.storedPages(limit: 1)
+            upstream.calls.last!.completion(.success(bytes))
+            wait(for: [done], timeout: 5)
+            _ = source.storedPages(limit: 1)
+            XCTAssertEqual(store.images[key] != nil, kept, "\(bytes.prefix(4) as NSData)")
         }
-        wait(for: [done], timeout: 5)
-        XCTAssertTrue(upstream.calls.isEmpty, "served from the store")
         source.imageUndecodable(photo, size: size)
         _ = source.storedPages(limit: 1)
         XCTAssertTrue(store.images.isEmpty)

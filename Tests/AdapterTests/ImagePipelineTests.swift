@@ -27,7 +27,14 @@ final class ManualSource: PhotoSource {
         return id
     }
 
-    func cancel(_ id: RequestID) { lock.lock(); cancelled.insert(id); lock.unlock() }
+    /// Whether a cancel withdraws the request (it was still queued) or it was already sent and will complete.
+    var sent = false
+
+    func cancel(_ id: RequestID) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        cancelled.insert(id)
+        return !sent
+    }
 
     /// Answers a call from a background thread.
     func answer(_ call: Call, _ result: Result<Data, SourceError>) {
@@ -179,11 +186,24 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(source.calls.count, config.imageRetries + 1, "gave up")
     }
 
-    func testCorruptBytesFailAsADecodeError() throws {
+    func testCorruptBytesFailAsADecodeErrorAndAreRetried() throws {
         pipeline.update(wanted: [want("c")], now: 0)
-        source.answer(source.calls[0], .success(Data("<html>no</html>".utf8)))
+        let whole = try jpeg(64, 48)
+        source.answer(source.calls[0], .success(whole.prefix(whole.count / 2)))
         deliver(1)
         XCTAssertFalse(pipeline.hasUploads)
         XCTAssertTrue(pipeline.lastFailure?.contains("decoded") == true, pipeline.lastFailure ?? "nil")
+        XCTAssertNotEqual(pipeline.state(of: want("c").key), .failed, "a damaged transfer is worth another try")
+    }
+
+    func testARefusedImageFailsAtOnceWithoutRetriesOrQueueing() throws {
+        pipeline.update(wanted: [want("g")], now: 0)
+        source.answer(source.calls[0], .success(Data("<svg width='60000' height='60000'/>".utf8)))
+        deliver(1)
+        XCTAssertEqual(pipeline.state(of: want("g").key), .failed)
+        XCTAssertTrue(pipeline.lastFailure?.contains("refused before decoding: SVG") == true, pipeline.lastFailure ?? "nil")
+        XCTAssertEqual(pool.refusedCount, 1)
+        pipeline.update(wanted: [want("g")], now: 1000)
+        XCTAssertEqual(source.calls.count, 1, "never asked again")
     }
 }

@@ -28,12 +28,12 @@ final class SDLKitTests: XCTestCase {
         XCTAssertThrowsError(try Surface(width: 100_000, height: 10))
     }
 
-    func testJPEGEncodeDecodeAndScale() throws {
+    func testJPEGEncodeThenPNGDecodeAndScale() throws {
         let s = try Surface(width: 64, height: 48)
         s.fill(x: 0, y: 0, width: 64, height: 48, r: 30, g: 200, b: 90)
         let jpeg = try s.jpegData(quality: 90)
         XCTAssertEqual(jpeg.prefix(2), Data([0xFF, 0xD8]))
-        let decoded = try Surface(decoding: jpeg)
+        let decoded = try Surface(decoding: try pngData(s), with: .png)
         XCTAssertEqual(decoded.width, 64)
         let argb = try decoded.convertedToARGB()
         XCTAssertEqual(Int(argb.pixel(x: 10, y: 10).g), 200, accuracy: 6)
@@ -48,12 +48,53 @@ final class SDLKitTests: XCTestCase {
     func testCorruptTruncatedAndNonImageDataThrow() throws {
         let s = try Surface(width: 64, height: 64)
         s.fill(x: 0, y: 0, width: 64, height: 64, r: 1, g: 2, b: 3)
-        let jpeg = try s.jpegData()
-        XCTAssertThrowsError(try Surface(decoding: Data()))
-        XCTAssertThrowsError(try Surface(decoding: Data("<html>not an image</html>".utf8)))
-        XCTAssertThrowsError(try Surface(decoding: Data([0xFF, 0xD8] + [UInt8](repeating: 0x42, count: 2000))))
-        // A JPEG cut in half either fails or decodes as a partial picture: both are fine, crashing is not.
-        _ = try? Surface(decoding: jpeg.prefix(jpeg.count / 2))
+        let png = try pngData(s)
+        for loader in [Surface.Loader.png, .webp] {
+            XCTAssertThrowsError(try Surface(decoding: Data(), with: loader))
+            XCTAssertThrowsError(try Surface(decoding: Data("<html>not an image</html>".utf8), with: loader))
+            // Each loader reads its own format only: no guessing.
+            XCTAssertThrowsError(try Surface(decoding: try s.jpegData(), with: loader))
+        }
+        XCTAssertThrowsError(try Surface(decoding: png.prefix(png.count / 2), with: .png))
+    }
+
+    func testWebPDecodesLossyAndLossless() throws {
+        for (name, data) in [("lossless", SampleWebP.lossless), ("lossy", SampleWebP.lossy)] {
+            let s = try Surface(decoding: data, with: .webp).convertedToARGB()
+            XCTAssertEqual(s.width, 16, name)
+            XCTAssertEqual(s.height, 8, name)
+            XCTAssertGreaterThan(s.pixel(x: 2, y: 4).r, 180, name)   // left half red
+            XCTAssertGreaterThan(s.pixel(x: 13, y: 4).b, 180, name)  // right half blue
+        }
+        XCTAssertThrowsError(try Surface(decoding: SampleWebP.lossless, with: .png))
+    }
+
+    func testReorientingMovesEveryPixelWhereTheTransformSays() throws {
+        let s = try Surface(width: 3, height: 2)
+        for y in 0..<2 { for x in 0..<3 { s.setPixel(x: x, y: y, r: UInt8(x), g: UInt8(y), b: 0, a: 255) } }
+        for transpose in [false, true] {
+            for fh in [false, true] {
+                for fv in [false, true] {
+                    let o = try s.reoriented(transpose: transpose, flipHorizontal: fh, flipVertical: fv)
+                    XCTAssertEqual(o.width, transpose ? 2 : 3)
+                    for y in 0..<o.height {
+                        for x in 0..<o.width {
+                            var ux = fh ? o.width - 1 - x : x, uy = fv ? o.height - 1 - y : y
+                            if transpose { swap(&ux, &uy) }
+                            let p = o.pixel(x: x, y: y)
+                            XCTAssertEqual([Int(p.r), Int(p.g)], [ux, uy], "\(transpose) \(fh) \(fv) at \(x),\(y)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func pngData(_ s: Surface) throws -> Data {
+        let path = NSTemporaryDirectory() + "tessera-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try s.savePNG(to: path)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     func testPNGSaveAndLoad() throws {
@@ -68,14 +109,12 @@ final class SDLKitTests: XCTestCase {
         XCTAssertThrowsError(try Surface(contentsOf: "/nonexistent/file.png"))
     }
 
-    func testDecodePoolProducesCellSizedSurfaces() throws {
-        let s = try Surface(width: 300, height: 200)
-        s.fill(x: 0, y: 0, width: 300, height: 200, r: 250, g: 10, b: 10)
-        let out = try DecodePool.decode(try s.jpegData(), to: (150, 100))
-        XCTAssertEqual(out.width, 150)
-        XCTAssertEqual(out.height, 100)
-        XCTAssertThrowsError(try DecodePool.decode(Data("junk".utf8), to: (10, 10)))
-    }
+}
+
+/// Two 16×8 WebP files made with cwebp from a picture whose left half is red and right half blue.
+enum SampleWebP {
+    static let lossless = Data(base64Encoded: "UklGRigAAABXRUJQVlA4TBwAAAAvD8ABAA8wHvfwvRD3/EcLxILJ/KU7U4jof+QA")!
+    static let lossy = Data(base64Encoded: "UklGRkIAAABXRUJQVlA4IDYAAAAQAgCdASoQAAgAAMASJaACdLoB+AH4gAPIAP77b3//VnN/9ZX/AXpZ/+Av//wFyPv4C/k6AAA=")!
 }
 
 /// Window, renderer, texture, font and events under the offscreen driver: a real frame, read back.

@@ -22,13 +22,13 @@ final class StoreTests: XCTestCase {
         try store.savePage(PageContents(photos: photos(0..<30), skipped: 1), page: 1, limit: 30, source: "a")
         try store.savePage(PageContents(photos: photos(0..<10)), page: 1, limit: 10, source: "a")
         try store.savePage(PageContents(photos: photos(0..<5)), page: 1, limit: 30, source: "b")
-        let pages = try store.pages(source: "a", limit: 30)
+        let pages = try store.pages(source: "a", limit: 30, maxPages: 100)
         XCTAssertEqual(pages.map(\.page), [1, 2])
         XCTAssertEqual(pages[0].contents, PageContents(photos: photos(0..<30), skipped: 1))
         XCTAssertEqual(pages[1].contents.photos.first?.id, "30")
         // A page fetched again replaces the stored copy.
         try store.savePage(PageContents(photos: photos(100..<130)), page: 2, limit: 30, source: "a")
-        XCTAssertEqual(try store.pages(source: "a", limit: 30)[1].contents.photos.first?.id, "100")
+        XCTAssertEqual(try store.pages(source: "a", limit: 30, maxPages: 100)[1].contents.photos.first?.id, "100")
         XCTAssertEqual(try store.page(2, limit: 30, source: "a")?.photos.first?.id, "100")
         XCTAssertNil(try store.page(3, limit: 30, source: "a"))
         XCTAssertNil(try store.page(2, limit: 10, source: "a"), "another page size is another page")
@@ -166,7 +166,7 @@ final class StoreTests: XCTestCase {
             }
             let keys = Set(images.map(\.key))
             for i in 0...committed { XCTAssertTrue(keys.contains(StoreStress.key(i)), "committed record \(i) kept") }
-            XCTAssertFalse(try store.pages(source: "stress", limit: 1).isEmpty)
+            XCTAssertFalse(try store.pages(source: "stress", limit: 1, maxPages: 100).isEmpty)
         }
     }
 }

@@ -164,3 +164,52 @@ final class ConnectivityTests: XCTestCase {
         XCTAssertFalse(c.shouldProbe(now: 1000), "online: no probes")
     }
 }
+
+final class FeedPagerRepeatsTests: XCTestCase {
+    /// A server that answers every page with page 1, forever, and a user holding End for 40 s.
+    func testAServerThatRepeatsItselfIsAskedAFewTimesThenNoMore() {
+        let model = GalleryModel(config: GalleryConfig(), pager: .init(pageSize: 30, wraps: true, minInterval: 1))
+        var requests = 0
+        var now = 0.0
+        while now < 40 {
+            _ = model.apply(.scrollToBottom)
+            if let r = model.nextPageRequest(now: now) {
+                requests += 1
+                model.receive(r, .success(PageContents(photos: photos(0..<30))), now: now + 0.05)
+            }
+            model.tick(dt: 1.0 / 60)
+            now += 1.0 / 60
+        }
+        XCTAssertEqual(requests, 4, "one page of photos, then three that added nothing")
+        XCTAssertEqual(model.pager.stopReason, .nothingNew(pages: 3))
+        XCTAssertNotNil(model.stopNote)
+        XCTAssertTrue(model.endMarkerText?.contains("Press r to reload") ?? false)
+        // A reload starts again.
+        _ = model.apply(.reload)
+        XCTAssertNil(model.stopNote)
+        XCTAssertEqual(model.nextPageRequest(now: now + 5)?.page, 1)
+    }
+
+    func testPagesOfInvalidEntriesCountAsNothingNew() {
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
+        var feed = Feed()
+        var outcomes: [FeedPager.Outcome] = []
+        for _ in 0..<3 {
+            let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+            outcomes.append(pager.complete(r, with: .success(PageContents(photos: [], skipped: 10)), into: &feed, now: 0))
+        }
+        XCTAssertEqual(outcomes, [.appended(0), .appended(0), .stoppedNothingNew])
+        XCTAssertNil(pager.nextRequest(wantsMore: true, now: 100, generation: 0))
+    }
+
+    func testOneBarrenPageBetweenNewOnesDoesNotStop() {
+        var pager = FeedPager(settings: .init(pageSize: 10, minInterval: 0))
+        var feed = Feed()
+        for (i, range) in [0..<10, 0..<10, 0..<10, 10..<20, 10..<20, 20..<30].enumerated() {
+            let r = pager.nextRequest(wantsMore: true, now: 0, generation: 0)!
+            let outcome = pager.complete(r, with: .success(PageContents(photos: photos(range))), into: &feed, now: 0)
+            XCTAssertNotEqual(outcome, .stoppedNothingNew, "page \(i + 1)")
+        }
+        XCTAssertEqual(feed.count, 30)
+    }
+}

@@ -68,5 +68,5 @@ final class NeverClient: HTTPClient {
     func get(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> RequestID {
         RequestID(0)
     }
-    func cancel(_ id: RequestID) {}
+    func cancel(_ id: RequestID) -> Bool { false }
 }

@@ -1,0 +1,74 @@
+/// How much an image may cost to decode, and what counts as a large decode (one at a time).
+public struct DecodeLimits: Equatable, Sendable {
+    /// Bytes the decode buffers of one image may take: a lying header costs nothing beyond it.
+    public var maxDecodeBytes = 64 << 20
+    /// A network image larger than this many times the size asked for, on either side, is not the image asked for.
+    public var maxOversize = 2
+    /// Decodes needing more than this are "large": at most one runs at a time, so two of them never add up, and
+    /// the other workers stay free for small cells.
+    public var largeDecodeBytes = 8 << 20
+
+    public init() {}
+}
+
+/// What one decode will do, decided from the header alone.
+public struct DecodePlan: Equatable, Sendable {
+    public var header: ImageHeader
+    /// JPEG DCT scaling (num/denom ≤ 1) chosen so the decoded picture is still at least the target size.
+    public var scale: ScalingFactor
+    /// Size the decoder produces (stored orientation), before scaling to the target and turning upright.
+    public var decodedWidth: Int
+    public var decodedHeight: Int
+    /// Bytes of buffers the decode needs at its peak.
+    public var bufferBytes: Int
+    public var isLarge: Bool
+}
+
+public struct ScalingFactor: Equatable, Sendable, CustomStringConvertible {
+    public var num: Int
+    public var denom: Int
+    public init(_ num: Int, _ denom: Int) { self.num = num; self.denom = max(1, denom) }
+    public static let one = ScalingFactor(1, 1)
+    /// libjpeg's rounding (TJSCALED): the scaled side is rounded up.
+    public func scaled(_ side: Int) -> Int { (side * num + denom - 1) / denom }
+    public var description: String { "\(num)/\(denom)" }
+    public var value: Double { Double(num) / Double(denom) }
+}
+
+public enum DecodePlanner {
+    /// Decides whether and how to decode. `target` is the size the picture is drawn at (upright); `requested`, for
+    /// a source that answers at the size asked (picsum), is that size; `scalingFactors` what the JPEG library
+    /// offers. Throws the refusal when the image must not be decoded.
+    public static func plan(_ header: ImageHeader, target: PixelSize, requested: PixelSize?, limits: DecodeLimits,
+                            scalingFactors: [ScalingFactor]) throws -> DecodePlan {
+        let upright = header.displaySize
+        if let requested,
+           upright.width > limits.maxOversize * max(1, requested.width)
+            || upright.height > limits.maxOversize * max(1, requested.height) {
+            throw ImageRefusal.notAsRequested(width: upright.width, height: upright.height, requested: requested)
+        }
+        var scale = ScalingFactor.one
+        var bytes: Int
+        switch header.format {
+        case .jpeg:
+            // The target in stored orientation; the smallest DCT scale that still covers it.
+            let need = header.orientation.swapsAxes ? (target.height, target.width) : (target.width, target.height)
+            let usable = scalingFactors.filter { $0.num > 0 && $0.num <= $0.denom }.sorted { $0.value < $1.value }
+            scale = usable.first { $0.scaled(header.width) >= need.0 && $0.scaled(header.height) >= need.1 } ?? .one
+            bytes = scale.scaled(header.width) * scale.scaled(header.height) * 4
+            // A progressive JPEG keeps every coefficient of the full-size image, whatever the output scale.
+            if header.progressive { bytes += header.coefficientBytes }
+        case .png, .webp:
+            // SDL_image decodes the whole picture to 32 bits a pixel.
+            // Sides are below 2^31 (PNG) or 2^24 (WebP): the product fits, and is capped before it can overflow.
+            bytes = min(header.width * header.height, Int.max / 4) * 4
+        }
+        guard bytes <= limits.maxDecodeBytes else {
+            throw ImageRefusal.tooLarge(header.format, width: header.width, height: header.height, bytes: bytes,
+                                        limit: limits.maxDecodeBytes)
+        }
+        return DecodePlan(header: header, scale: scale, decodedWidth: scale.scaled(header.width),
+                          decodedHeight: scale.scaled(header.height), bufferBytes: bytes,
+                          isLarge: bytes > limits.largeDecodeBytes)
+    }
+}

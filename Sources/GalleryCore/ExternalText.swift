@@ -1,0 +1,68 @@
+/// Text from outside (a server, a cache file, a folder) made safe to keep and draw: bounded in length, without
+/// control characters, and without bidirectional overrides that would make one author's name look like another's
+/// or reorder the rest of a line.
+public enum ExternalText {
+    public static let maxAuthorCharacters = 200
+    /// A longer URL is dropped, not cut: a cut URL points somewhere else.
+    public static let maxURLBytes = 2048
+
+    /// Whether a scalar is never kept: C0 and C1 controls, DEL, and the bidirectional embedding, override and
+    /// isolate controls (U+202A–U+202E, U+2066–U+2069) and the Arabic letter mark.
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
+        default: return false
+        }
+    }
+
+    /// Forbidden characters removed, runs of whitespace made one space, cut to `maxCharacters` with an ellipsis.
+    /// A character with endless combining marks cannot make it long either: the scalars looked at are bounded too.
+    public static func clean(_ text: String, maxCharacters: Int = maxAuthorCharacters) -> String {
+        var scalars = String.UnicodeScalarView()
+        var lastWasSpace = true  // drops leading space
+        var seen = 0
+        for scalar in text.unicodeScalars {
+            seen += 1
+            if seen > maxCharacters * 8 { break }
+            if isForbidden(scalar) { continue }
+            let space = scalar.properties.isWhitespace
+            if space && lastWasSpace { continue }
+            scalars.append(space ? " " : scalar)
+            lastWasSpace = space
+        }
+        var result = String(scalars)
+        while result.last == " " { result.removeLast() }
+        if result.count > maxCharacters || seen > maxCharacters * 8 {
+            result = String(result.prefix(maxCharacters - 1)) + "…"
+        }
+        return result
+    }
+
+    /// The URL if it is an http(s) URL of sane length and without forbidden characters or spaces; else "".
+    public static func url(_ text: String) -> String {
+        guard text.utf8.count <= maxURLBytes, text.hasPrefix("https://") || text.hasPrefix("http://"),
+              !text.unicodeScalars.contains(where: { isForbidden($0) || $0.properties.isWhitespace })
+        else { return "" }
+        return text
+    }
+}
+
+/// Fits a line of text to a width before it is rendered: the longest prefix that fits, with an ellipsis. Measuring
+/// is cheap (no pixels); rendering a string far wider than the screen is not, and fails beyond the texture limit.
+public enum TextFit {
+    /// `measure` returns the drawn width of a string. Asks it O(log n) times.
+    public static func fit(_ text: String, width maxWidth: Int, measure: (String) -> Int) -> String {
+        guard maxWidth > 0 else { return "" }
+        if measure(text) <= maxWidth { return text }
+        let characters = Array(text)
+        var low = 0, high = characters.count  // the prefix of `low` characters fits (with the ellipsis)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(String(characters[..<mid]) + "…") <= maxWidth { low = mid } else { high = mid - 1 }
+        }
+        if low == 0 { return measure("…") <= maxWidth ? "…" : "" }
+        var prefix = String(characters[..<low])
+        while prefix.last == " " { prefix.removeLast() }
+        return prefix + "…"
+    }
+}

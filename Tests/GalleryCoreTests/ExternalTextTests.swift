@@ -1,0 +1,60 @@
+import XCTest
+@testable import GalleryCore
+
+final class ExternalTextTests: XCTestCase {
+    func testControlAndBidiCharactersAreRemoved() {
+        let hostile = "Ada\u{202E}ecalevol\u{202C} \u{2066}x\u{2069}\u{0007}\u{0000}\u{009B}31m Lovelace\n\t"
+        XCTAssertEqual(ExternalText.clean(hostile), "Adaecalevol x31m Lovelace")
+        XCTAssertEqual(ExternalText.clean("Zoë 山田 🙂"), "Zoë 山田 🙂", "ordinary text is kept")
+    }
+
+    func testLongTextIsCutToTwoHundredCharacters() {
+        let long = String(repeating: "ab", count: 500_000)
+        let cut = ExternalText.clean(long)
+        XCTAssertEqual(cut.count, 200)
+        XCTAssertTrue(cut.hasSuffix("…"))
+        // One character with a million combining marks cannot grow either.
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 1_000_000)
+        XCTAssertLessThanOrEqual(ExternalText.clean(zalgo).unicodeScalars.count, 1601)
+    }
+
+    func testURLsAreDroppedNotCut() {
+        XCTAssertEqual(ExternalText.url("https://unsplash.com/photos/x"), "https://unsplash.com/photos/x")
+        XCTAssertEqual(ExternalText.url("https://a.b/" + String(repeating: "x", count: 2048)), "")
+        XCTAssertEqual(ExternalText.url("javascript:alert(1)"), "")
+        XCTAssertEqual(ExternalText.url("https://a.b/\u{202E}gpj.exe"), "")
+        XCTAssertEqual(ExternalText.url("https://a.b/x y"), "")
+    }
+
+    func testPhotosFromOutsideAreValidated() {
+        let p = Photo(id: "7", author: "\u{202E}" + String(repeating: "n", count: 300), width: 10, height: 10,
+                      url: "https://x/" + String(repeating: "y", count: 3000), downloadURL: "https://x/d")
+        let v = p.validated()!
+        XCTAssertEqual(v.author.count, 200)
+        XCTAssertFalse(v.author.unicodeScalars.contains { ExternalText.isForbidden($0) })
+        XCTAssertEqual(v.url, "")
+        XCTAssertEqual(v.downloadURL, "https://x/d")
+        XCTAssertEqual(Photo(id: "a", author: "\u{0007}", width: 1, height: 1, url: "", downloadURL: "").validated()?.author,
+                       "Unknown")
+        XCTAssertNil(Photo(id: "../x", author: "", width: 1, height: 1, url: "", downloadURL: "").validated())
+        XCTAssertNil(Photo(id: "a", author: "", width: 0, height: 1, url: "", downloadURL: "").validated())
+        // A stored page is validated again: a bad photo written into the cache file counts as skipped.
+        let page = PageContents(photos: [p, Photo(id: "a/b", author: "", width: 1, height: 1, url: "", downloadURL: "")])
+        let checked = page.validated()
+        XCTAssertEqual(checked.photos.map(\.id), ["7"])
+        XCTAssertEqual(checked.rawCount, 2)
+    }
+
+    func testTextIsFittedToItsWidthWithAnEllipsis() {
+        let measure = { (s: String) in s.count * 10 }  // 10 px a character
+        XCTAssertEqual(TextFit.fit("short", width: 100, measure: measure), "short")
+        XCTAssertEqual(TextFit.fit("a long name here", width: 100, measure: measure), "a long na…")
+        XCTAssertEqual(TextFit.fit("abc", width: 5, measure: measure), "")
+        XCTAssertEqual(TextFit.fit("abc", width: 10, measure: measure), "…")
+        // A megabyte of text costs a few dozen measurements, not a million.
+        var calls = 0
+        let fitted = TextFit.fit(String(repeating: "x", count: 1_000_000), width: 300) { calls += 1; return $0.count * 10 }
+        XCTAssertEqual(fitted.count, 30)
+        XCTAssertLessThan(calls, 40)
+    }
+}
