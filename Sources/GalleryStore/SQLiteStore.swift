@@ -5,7 +5,9 @@ import GRDB
 /// The offline cache: one SQLite database (through GRDB, in WAL mode) holding every list page fetched and the bytes
 /// of images at the size they were drawn, keyed by their request URL (never the signed redirect target). Every write
 /// is one transaction, so a process killed at any moment leaves what was committed and nothing half-written.
-/// Images beyond the byte budget are evicted least recently used first.
+/// The budget counts image and page bytes alike: beyond it, images are evicted least recently used first, then
+/// (if pages alone would pass it) the pages furthest into the feed. A file written by anyone is input: stored pages
+/// are validated again when read (`CachingSource`), and the file is kept private (`PrivatePlace`).
 public final class SQLiteStore: PhotoStore {
     /// Bumped when the schema changes; a store with a larger number was written by a newer Tessera.
     public static let schemaVersion = 1
@@ -20,9 +22,12 @@ public final class SQLiteStore: PhotoStore {
     public enum OpenError: Error, CustomStringConvertible {
         case newerVersion(Int)
         case unusable(String)
+        /// Something other than a regular file stands where a store file goes.
+        case notAFile(String, String)
 
         public var description: String {
             switch self {
+            case let .notAFile(path, what): return "\((path as NSString).lastPathComponent) is \(what), not a file"
             case .newerVersion(let v): return "written by a newer Tessera (schema \(v), this one reads \(schemaVersion))"
             case .unusable(let why): return why
             }
@@ -31,8 +36,12 @@ public final class SQLiteStore: PhotoStore {
 
     /// Opens (or creates) the store in `directory`. Throws if the file is not a usable store of this version.
     public init(directory: String, budgetBytes: Int) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivatePlace.makeDirectory(directory)
         path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
+        for file in [path, path + "-wal", path + "-shm"] {
+            if let odd = PrivatePlace.oddEntry(at: file) { throw OpenError.notAFile(file, odd) }
+        }
+        try PrivatePlace.makeFile(path)
         self.budgetBytes = max(0, budgetBytes)
         var config = Configuration()
         config.label = "tessera-cache"
@@ -68,7 +77,7 @@ public final class SQLiteStore: PhotoStore {
             // A quick structural check catches a damaged file now rather than on some later read.
             let check = try db.read { try String.fetchOne($0, sql: "PRAGMA quick_check") ?? "" }
             guard check == "ok" else { throw OpenError.unusable("damaged (\(check))") }
-            imageBytes = try db.read(SQLiteStore.totalImageBytes)
+            imageBytes = try db.read(SQLiteStore.totalBytes)
         } catch let error as OpenError {
             throw error
         } catch {
@@ -76,8 +85,8 @@ public final class SQLiteStore: PhotoStore {
         }
     }
 
-    /// Bytes of image data held (the budgeted part of the store).
-    public var storedImageBytes: Int { lock.lock(); defer { lock.unlock() }; return imageBytes }
+    /// Bytes of images and pages held: what the budget counts.
+    public var storedBytes: Int { lock.lock(); defer { lock.unlock() }; return imageBytes }
 
     public func pages(source: String, limit: Int, maxPages: Int) throws -> [(page: Int, contents: PageContents)] {
         let rows = try db.read {
@@ -105,10 +114,13 @@ public final class SQLiteStore: PhotoStore {
 
     public func savePage(_ contents: PageContents, page: Int, limit: Int, source: String) throws {
         let body = try JSONEncoder().encode(contents)
-        try db.write {
-            try $0.execute(sql: "INSERT OR REPLACE INTO pages (source, page_limit, page, body, fetched_at) VALUES (?, ?, ?, ?, ?)",
+        guard body.count <= budgetBytes else { return }  // could never fit
+        let total: Int = try db.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO pages (source, page_limit, page, body, fetched_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [source, limit, page, body, Date().timeIntervalSince1970])
+            return try enforceBudget(db, keepingImage: nil)
         }
+        setImageBytes(total)
     }
 
     public func image(forKey key: String) throws -> Data? {
@@ -127,18 +139,7 @@ public final class SQLiteStore: PhotoStore {
         let total: Int = try db.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used) VALUES (?, ?, ?, ?)",
                            arguments: [key, data, data.count, Date().timeIntervalSince1970])
-            var total = try SQLiteStore.totalImageBytes(db)
-            // Least recently used first, until the images fit the budget again, in the same transaction.
-            while total > budgetBytes {
-                let victims = try Row.fetchAll(
-                    db, sql: "SELECT key, bytes FROM images WHERE key != ? ORDER BY last_used LIMIT 64", arguments: [key])
-                if victims.isEmpty { break }
-                for victim in victims where total > budgetBytes {
-                    try db.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [victim["key"] as String])
-                    total -= victim["bytes"] as Int
-                }
-            }
-            return total
+            return try enforceBudget(db, keepingImage: key)
         }
         setImageBytes(total)
         if total + data.count >= budgetBytes {
@@ -150,13 +151,41 @@ public final class SQLiteStore: PhotoStore {
     public func removeImage(forKey key: String) throws {
         let total = try db.write { db in
             try db.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [key])
-            return try SQLiteStore.totalImageBytes(db)
+            return try SQLiteStore.totalBytes(db)
         }
         setImageBytes(total)
     }
 
-    private static func totalImageBytes(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0
+    /// Evicts until images and pages fit the budget again, in the caller's transaction: least recently used
+    /// images first, then the pages furthest into the feed (the first pages are what an offline start shows).
+    /// An image just written stays. Returns the bytes held afterwards.
+    private func enforceBudget(_ db: Database, keepingImage key: String?) throws -> Int {
+        var total = try SQLiteStore.totalBytes(db)
+        while total > budgetBytes {
+            let victims = try Row.fetchAll(
+                db, sql: "SELECT key, bytes FROM images WHERE key != ? ORDER BY last_used LIMIT 64", arguments: [key ?? ""])
+            if victims.isEmpty { break }
+            for victim in victims where total > budgetBytes {
+                try db.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [victim["key"] as String])
+                total -= victim["bytes"] as Int
+            }
+        }
+        while total > budgetBytes {
+            let pages = try Row.fetchAll(
+                db, sql: "SELECT rowid, length(body) AS size FROM pages ORDER BY page DESC LIMIT 64")
+            if pages.isEmpty { break }
+            for victim in pages where total > budgetBytes {
+                try db.execute(sql: "DELETE FROM pages WHERE rowid = ?", arguments: [victim["rowid"] as Int64])
+                total -= victim["size"] as Int
+            }
+        }
+        return total
+    }
+
+    private static func totalBytes(_ db: Database) throws -> Int {
+        let images = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(bytes), 0) FROM images") ?? 0
+        let pages = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(length(body)), 0) FROM pages") ?? 0
+        return images + pages
     }
 
     private func setImageBytes(_ total: Int) {

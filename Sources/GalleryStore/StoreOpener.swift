@@ -24,14 +24,15 @@ public enum StoreOpener {
             return Outcome(store: try SQLiteStore(directory: directory, budgetBytes: budgetBytes), message: nil)
         } catch let first {
             let path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
-            guard FileManager.default.fileExists(atPath: path) else {
+            let parts = [path, path + "-wal", path + "-shm"]
+            guard parts.contains(where: PrivatePlace.exists) else {
                 return Outcome(store: nil, message: "cache disabled: cannot create \(path): \(first)")
             }
             let aside = path + ".broken-\(Int(now.timeIntervalSince1970))"
             do {
-                try FileManager.default.moveItem(atPath: path, toPath: aside)
-                for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                    try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                // rename(2): a symlink moves as itself, a FIFO is never opened.
+                for (part, suffix) in zip(parts, ["", "-wal", "-shm"]) where PrivatePlace.exists(part) {
+                    try FileManager.default.moveItem(atPath: part, toPath: aside + suffix)
                 }
             } catch {
                 return Outcome(store: nil, message: "cache disabled: \(path) is unusable (\(first)) and cannot be moved aside: \(error)")

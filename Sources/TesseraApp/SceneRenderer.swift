@@ -73,7 +73,7 @@ final class SceneRenderer {
             case .failed:
                 fill(frame, theme.failedPlaceholder)
                 if let text, frame.width > 120, frame.height > 40 {
-                    let label = "image unavailable"
+                    let label = text.fit("image unavailable", .body, maxWidth: frame.width - 16)
                     let w = text.width(of: label, .body)
                     text.draw(label, .body, x: frame.x + (frame.width - w) / 2,
                               y: frame.y + (frame.height - text.lineHeight(.body)) / 2, color: theme.dimText)
@@ -85,8 +85,9 @@ final class SceneRenderer {
             roundCorners(frame)
             if index == model.focusedIndex && model.detailIndex == nil { outline(frame, theme.focus, width: 2) }
         }
-        if let label = model.endMarkerText, let text {
+        if let marker = model.endMarkerText, let text {
             let y = model.layout.contentHeight - model.scrollTop + model.gridTop + 16
+            let label = text.fit(marker, .body, maxWidth: model.window.width - 32)
             text.draw(label, .body, x: (model.window.width - text.width(of: label, .body)) / 2, y: y,
                       color: theme.dimText)
         }
@@ -147,14 +148,13 @@ final class SceneRenderer {
         text.drawClock(clock, x: 16 + titleWidth + 20, y: titleY, color: theme.accent)
 
         let summaryY = status.problem == nil && status.note == nil ? (height - text.lineHeight(.body)) / 2 : 5
-        let summaryWidth = text.width(of: status.summary, .body)
-        text.draw(status.summary, .body, x: width - 16 - summaryWidth, y: summaryY, color: theme.dimText)
+        let summary = text.fit(status.summary, .body, maxWidth: width / 2)
+        text.draw(summary, .body, x: width - 16 - text.width(of: summary, .body), y: summaryY, color: theme.dimText)
         if let second = status.problem ?? status.note {
             let color = status.problem != nil ? theme.errorText : theme.dimText
-            let maxWidth = width / 2
-            let w = min(maxWidth, text.width(of: second, .body))
-            text.draw(second, .body, x: width - 16 - w, y: summaryY + text.lineHeight(.body), color: color,
-                      maxWidth: maxWidth)
+            let line = text.fit(second, .body, maxWidth: width / 2)
+            text.draw(line, .body, x: width - 16 - text.width(of: line, .body), y: summaryY + text.lineHeight(.body),
+                      color: color)
         }
     }
 

@@ -3,6 +3,9 @@ import SDLKit
 
 /// Draws text with SDL_ttf. Lines are rendered once into white textures and tinted when drawn; the clock, which
 /// changes every frame, is drawn from a glyph atlas of its twelve characters so no texture is made per frame.
+/// A line given a width is fitted to it (cut with an ellipsis) before SDL_ttf renders it: a long string from
+/// outside never becomes a texture wider than the screen. A line that fails to render is remembered, not retried
+/// every frame.
 final class TextRenderer {
     enum Style { case body, bold, title }
 
@@ -15,7 +18,14 @@ final class TextRenderer {
     private var clockGlyphs: [Character: Texture] = [:]
     private var clockAdvance = 0
 
-    private struct CacheKey: Hashable { let text: String; let style: Style }
+    struct CacheKey: Hashable { let text: String; let style: Style }
+    private struct FitKey: Hashable { let text: String; let style: Style; let width: Int }
+    /// Lines already fitted to a width, so a frame does not measure them again.
+    private var fitted: [FitKey: String] = [:]
+    /// Lines SDL_ttf could not render.
+    private(set) var failed: Set<CacheKey> = []
+    /// Renders attempted, for tests that check failures are not retried.
+    private(set) var renderAttempts = 0
 
     init(renderer: Renderer, regular: String, bold: String, scale: Double) throws {
         let system = renderer.window.system
@@ -42,18 +52,24 @@ final class TextRenderer {
         Int((Double(fonts[style]!.size(of: text).width) / scale).rounded(.up))
     }
 
-    /// Draws one line at (x, y) (top-left, logical pixels), cut to `maxWidth` if given. Returns the width drawn.
+    /// `text` as drawn in `maxWidth` logical pixels: whole if it fits, else its longest prefix with an ellipsis.
+    func fit(_ text: String, _ style: Style, maxWidth: Int) -> String {
+        let key = FitKey(text: text, style: style, width: maxWidth)
+        if let hit = fitted[key] { return hit }
+        let result = TextFit.fit(text, width: maxWidth) { width(of: $0, style) }
+        if fitted.count >= 256 { fitted.removeAll(keepingCapacity: true) }
+        fitted[key] = result
+        return result
+    }
+
+    /// Draws one line at (x, y) (top-left, logical pixels), fitted to `maxWidth` if given. Returns the width drawn.
     @discardableResult
     func draw(_ text: String, _ style: Style, x: Int, y: Int, color: RGBA, maxWidth: Int? = nil) -> Int {
-        guard let texture = texture(for: text, style) else { return 0 }
+        let line = maxWidth.map { fit(text, style, maxWidth: $0) } ?? text
+        guard !line.isEmpty, let texture = texture(for: line, style) else { return 0 }
         let w = Int((Double(texture.width) / scale).rounded()), h = Int((Double(texture.height) / scale).rounded())
         texture.setColorMod(r: color.r, g: color.g, b: color.b)
         texture.setAlphaMod(color.a)
-        if let maxWidth, w > maxWidth, maxWidth > 0 {
-            let srcWidth = Int(Double(maxWidth) * scale)
-            renderer.copy(texture, source: (0, 0, srcWidth, texture.height), to: x, y, maxWidth, h)
-            return maxWidth
-        }
         renderer.copy(texture, to: x, y, w, h)
         return w
     }
@@ -82,8 +98,14 @@ final class TextRenderer {
             cache[key] = hit
             return hit.texture
         }
+        guard !failed.contains(key) else { return nil }
+        renderAttempts += 1
         guard let surface = try? fonts[style]!.render(text),
-              let texture = try? Texture(renderer: renderer, surface: surface) else { return nil }
+              let texture = try? Texture(renderer: renderer, surface: surface) else {
+            if failed.count >= 256 { failed.removeAll() }
+            failed.insert(key)
+            return nil
+        }
         texture.setBlending(true)
         if cache.count >= cacheLimit, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             cache[oldest.key] = nil

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import SDLKit
 @testable import TesseraApp
 import XCTest
@@ -162,6 +163,21 @@ final class RenderingTests: XCTestCase {
         for y in 0..<text.height { for x in 0..<text.width where text.pixel(x: x, y: y).a > 128 { lit += 1 } }
         XCTAssertGreaterThan(lit, 30)
         XCTAssertThrowsError(try Font(system: RenderingTests.video!, path: "/nonexistent.ttf", pointSize: 12))
+    }
+
+    func testLongTextIsFittedBeforeRenderingAndFailuresAreNotRetried() throws {
+        let renderer = try TestVideo.renderer()
+        let fonts = try XCTUnwrap(FontLocator.locate(override: nil))
+        let text = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, scale: 1)
+        let long = String(repeating: "Hostile author ", count: 20_000)
+        let drawn = text.draw(long, .body, x: 0, y: 0, color: RGBA(255, 255, 255), maxWidth: 300)
+        XCTAssertGreaterThan(drawn, 200)
+        XCTAssertLessThanOrEqual(drawn, 300, "the texture is the fitted line, not 300,000 characters")
+        XCTAssertTrue(text.fit(long, .body, maxWidth: 300).hasSuffix("…"))
+        // A NUL makes SDL_ttf see an empty string, which it refuses to render: tried once, then remembered.
+        let before = text.renderAttempts
+        for _ in 0..<5 { XCTAssertEqual(text.draw("\u{0}", .body, x: 0, y: 0, color: RGBA(255, 255, 255)), 0) }
+        XCTAssertEqual(text.renderAttempts, before + 1)
     }
 
     func testAWakeFromAnotherThreadEndsTheWait() throws {

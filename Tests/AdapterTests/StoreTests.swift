@@ -42,16 +42,16 @@ final class StoreTests: XCTestCase {
         let again = try SQLiteStore(directory: dir, budgetBytes: 1 << 20)
         XCTAssertEqual(try again.image(forKey: "k"), Data([1, 2, 3]))
         XCTAssertNil(try again.image(forKey: "missing"))
-        XCTAssertEqual(again.storedImageBytes, 3)
+        XCTAssertEqual(again.storedBytes, 3)
         try again.removeImage(forKey: "k")
         XCTAssertNil(try again.image(forKey: "k"))
-        XCTAssertEqual(again.storedImageBytes, 0)
+        XCTAssertEqual(again.storedBytes, 0)
     }
 
     func testTheBudgetEvictsLeastRecentlyUsedFirst() throws {
         let store = try SQLiteStore(directory: dir, budgetBytes: 10_000)
         for i in 0..<8 { try store.saveImage(Data(repeating: UInt8(i), count: 2000), forKey: "k\(i)") }
-        XCTAssertLessThanOrEqual(store.storedImageBytes, 10_000)
+        XCTAssertLessThanOrEqual(store.storedBytes, 10_000)
         XCTAssertEqual(try store.imageCount(), 5)
         XCTAssertNil(try store.image(forKey: "k0"), "oldest went first")
         XCTAssertNotNil(try store.image(forKey: "k3"))  // now recently used
@@ -60,13 +60,13 @@ final class StoreTests: XCTestCase {
         XCTAssertNil(try store.image(forKey: "k4"))
         try store.saveImage(Data(repeating: 1, count: 20_000), forKey: "huge")
         XCTAssertNil(try store.image(forKey: "huge"), "larger than the whole budget: not kept")
-        XCTAssertLessThanOrEqual(store.storedImageBytes, 10_000)
+        XCTAssertLessThanOrEqual(store.storedBytes, 10_000)
     }
 
     func testTheFileFollowsTheBudget() throws {
         let store = try SQLiteStore(directory: dir, budgetBytes: 300_000)
         for i in 0..<200 { try store.saveImage(Data(repeating: UInt8(i % 250), count: 20_000), forKey: "k\(i)") }
-        XCTAssertLessThanOrEqual(store.storedImageBytes, 300_000)
+        XCTAssertLessThanOrEqual(store.storedBytes, 300_000)
         try store.checkpoint()
         let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         XCTAssertLessThan(size, 300_000 + 200_000, "4 MB were written through a 300 KB budget; the file stays near it")

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The cache's folder and files, made private and checked before SQLite opens them: the folder 0700, the files
+/// 0600, and nothing but regular files where the store's files go. A symlink could point the store at someone
+/// else's file; a FIFO would make opening hang; a directory cannot be opened at all.
+enum PrivatePlace {
+    /// What stands at a path when it is not a regular file, for the one-line message ("a symbolic link").
+    static func oddEntry(at path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }  // nothing there: fine
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        default: return "a device"
+        }
+    }
+
+    /// Whether anything (even a dangling symlink) stands at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Creates `directory` (and its parents) 0700 if missing, and makes it 0700 if it exists.
+    static func makeDirectory(_ directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        chmod(directory, 0o700)
+    }
+
+    /// Creates the store file 0600 if missing (SQLite gives its -wal and -shm files the same mode), and makes
+    /// existing ones 0600. Never follows a symlink.
+    static func makeFile(_ path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path,
+                             NSLocalizedDescriptionKey: "cannot create \(path): \(String(cString: strerror(errno)))"])
+        }
+        fchmod(fd, 0o600)
+        close(fd)
+        for suffix in ["-wal", "-shm"] where oddEntry(at: path + suffix) == nil {
+            chmod(path + suffix, 0o600)
+        }
+    }
+}
