@@ -30,12 +30,16 @@ public final class EasyHandle {
 
     deinit { curl_easy_cleanup(pointer) }
 
-    /// Sets up a GET: URL, redirects (with a limit, never to non-HTTP schemes), timeouts, TLS verification on.
+    /// Sets up a GET: URL, redirects (with a limit, never to non-HTTP schemes, and from https never to plain
+    /// http), timeouts, TLS verification on (against `caFile` if given, else the system's CAs).
     public func configureGET(url: String, maxRedirects: Int, connectTimeout: Double, totalTimeout: Double,
-                             lowSpeedTime: Double = 10, userAgent: String) throws {
+                             lowSpeedTime: Double = 10, userAgent: String, caFile: String? = nil) throws {
         try check(tessera_easy_setopt_string(pointer, CURLOPT_URL, url))
         try check(tessera_easy_setopt_string(pointer, CURLOPT_PROTOCOLS_STR, "http,https"))
-        try check(tessera_easy_setopt_string(pointer, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        // A secure request must not be downgraded by a redirect: anyone on the path could then answer it.
+        let secure = url.lowercased().hasPrefix("https://")
+        try check(tessera_easy_setopt_string(pointer, CURLOPT_REDIR_PROTOCOLS_STR, secure ? "https" : "http,https"))
+        if let caFile { try check(tessera_easy_setopt_string(pointer, CURLOPT_CAINFO, caFile)) }
         try check(tessera_easy_setopt_long(pointer, CURLOPT_FOLLOWLOCATION, 1))
         try check(tessera_easy_setopt_long(pointer, CURLOPT_MAXREDIRS, maxRedirects))
         try check(tessera_easy_setopt_long(pointer, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000)))

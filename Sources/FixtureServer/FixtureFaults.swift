@@ -22,6 +22,9 @@ public struct FixtureFaults {
     /// Serve every image at this size instead of the one asked for, like a source of camera originals (the
     /// benchmark's large-source case). Twelve pictures stand in for the catalogue so the server can keep them.
     public var sourceSize: (width: Int, height: Int)?
+    /// Hostile mode (`HostileFixtures`): image bombs and refused formats for IDs 0…8 of every 32, a 1 MB author
+    /// and one of bidi overrides on page 1, and every later page a repeat of page 1, forever.
+    public var hostile = false
 
     public init() {}
 }

@@ -78,9 +78,12 @@ struct FixtureRouter {
             return FixtureResponse(status: 200, headers: [("Content-Type", "application/json")],
                                    body: Data("[{\"id\": \"1\", \"author\": ".utf8))
         }
-        let entries = catalog.page(page, limit: limit).map { e -> [String: Any] in
-            ["id": e.id, "author": e.author, "width": e.width, "height": e.height,
-             "url": "\(base)/photos/\(e.id)", "download_url": "\(base)/id/\(e.id)/\(e.width)/\(e.height)"]
+        // Hostile: every page is page 1 again, with the worst authors first.
+        let served = faults.hostile ? 1 : page
+        let entries = catalog.page(served, limit: limit).enumerated().map { i, e -> [String: Any] in
+            let author = faults.hostile ? HostileFixtures.author(forIndex: i) ?? e.author : e.author
+            return ["id": e.id, "author": author, "width": e.width, "height": e.height,
+                    "url": "\(base)/photos/\(e.id)", "download_url": "\(base)/id/\(e.id)/\(e.width)/\(e.height)"]
         }
         let body = (try? JSONSerialization.data(withJSONObject: entries, options: [])) ?? Data("[]".utf8)
         var links = ["<\(base)/v2/list?page=\(page + 1)&limit=\(limit)>; rel=\"next\""]
@@ -93,6 +96,7 @@ struct FixtureRouter {
         guard catalog.entry(id: id) != nil else { return .text(404, "Image does not exist") }
         guard let (width, height) = FixtureRouter.size(w, h) else { return .text(400, "Invalid size") }
         if let status = faults.imageStatus { return .text(status, "Status \(status)") }
+        if faults.hostile, let kind = HostileFixtures.kind(ofID: id) { return HostileFixtures.image(kind) }
         if faults.nonImageImages.contains(id) {
             return FixtureResponse(status: 200, headers: [("Content-Type", "text/html")],
                                    body: Data("<html>not an image</html>".utf8))
@@ -118,12 +122,20 @@ struct FixtureRouter {
         return (width, height)
     }
 
+    /// Path and query of a request target. Any string a client sends parses ("?=", "?&&", "?a=b=c", "?=x"):
+    /// a pair without a name is ignored, a name without "=" has the empty value.
     static func split(_ raw: String) -> (String, [String: String]) {
         guard let q = raw.firstIndex(of: "?") else { return (raw, [:]) }
         var query: [String: String] = [:]
         for pair in raw[raw.index(after: q)...].split(separator: "&") {
-            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            query[kv[0]] = kv.count > 1 ? kv[1] : ""
+            let name: Substring, value: Substring
+            if let eq = pair.firstIndex(of: "=") {
+                name = pair[..<eq]; value = pair[pair.index(after: eq)...]
+            } else {
+                name = pair; value = ""
+            }
+            guard !name.isEmpty else { continue }
+            query[String(name)] = String(value)
         }
         return (String(raw[..<q]), query)
     }

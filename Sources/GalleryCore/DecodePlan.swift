@@ -41,12 +41,6 @@ public enum DecodePlanner {
     /// offers. Throws the refusal when the image must not be decoded.
     public static func plan(_ header: ImageHeader, target: PixelSize, requested: PixelSize?, limits: DecodeLimits,
                             scalingFactors: [ScalingFactor]) throws -> DecodePlan {
-        let upright = header.displaySize
-        if let requested,
-           upright.width > limits.maxOversize * max(1, requested.width)
-            || upright.height > limits.maxOversize * max(1, requested.height) {
-            throw ImageRefusal.notAsRequested(width: upright.width, height: upright.height, requested: requested)
-        }
         var scale = ScalingFactor.one
         var bytes: Int
         switch header.format {
@@ -66,6 +60,12 @@ public enum DecodePlanner {
         guard bytes <= limits.maxDecodeBytes else {
             throw ImageRefusal.tooLarge(header.format, width: header.width, height: header.height, bytes: bytes,
                                         limit: limits.maxDecodeBytes)
+        }
+        let upright = header.displaySize
+        if let requested,
+           upright.width > limits.maxOversize * max(1, requested.width)
+            || upright.height > limits.maxOversize * max(1, requested.height) {
+            throw ImageRefusal.notAsRequested(width: upright.width, height: upright.height, requested: requested)
         }
         return DecodePlan(header: header, scale: scale, decodedWidth: scale.scaled(header.width),
                           decodedHeight: scale.scaled(header.height), bufferBytes: bytes,

@@ -83,6 +83,16 @@ public final class GalleryModel {
 
     // MARK: feed
 
+    /// Whether a page is on its way or would be asked for as soon as the request interval allows: the feed is
+    /// about to grow under this viewport (automation waits for it before it calls the screen settled).
+    public var expectsPage: Bool {
+        if awaitingRestore || pager.isLoading { return true }
+        guard pager.phase == .idle else { return false }
+        return reloadAnchor != nil
+            || pager.wantsMore(contentHeight: layout.contentHeight, viewportBottom: scrollTop + gridHeight,
+                               viewportHeight: gridHeight)
+    }
+
     /// While the cache is being read at start, no page is asked for: the cached ones may make it unnecessary.
     public var awaitingRestore = false
 

@@ -12,6 +12,8 @@ public final class CurlHTTPClient: HTTPClient {
         public var maxConcurrent = 8
         public var maxRedirects = 5
         public var userAgent = "Tessera/0.1"
+        /// Certificates to trust instead of the system's (a private CA; the tests' own).
+        public var caFile: String?
         public init() {}
     }
 
@@ -140,7 +142,7 @@ public final class CurlHTTPClient: HTTPClient {
             try handle.configureGET(url: job.request.url, maxRedirects: settings.maxRedirects,
                                     connectTimeout: job.request.connectTimeout,
                                     totalTimeout: job.request.totalTimeout, lowSpeedTime: job.request.stallTimeout,
-                                    userAgent: settings.userAgent)
+                                    userAgent: settings.userAgent, caFile: settings.caFile)
             try multi.add(handle)
             active[job.id] = (handle, job)
             count { $0.started += 1 }

@@ -27,10 +27,10 @@ final class Autopilot: FrameDriver {
         }
     }
 
-    /// Settled: the feed has photos, scrolling has stopped, and every visible cell (and the detail image, if the
-    /// pane is open) is drawn or has failed for good.
+    /// Settled: the feed has photos and no page is about to arrive for this viewport, scrolling has stopped, and
+    /// every visible cell (and the detail image, if the pane is open) is drawn or has failed for good.
     static func isSettled(model: GalleryModel, images: ImagePipeline) -> Bool {
-        guard !model.feed.isEmpty, !model.awaitingRestore, !model.scroll.isMoving, !images.hasUploads else { return false }
+        guard !model.feed.isEmpty, !model.expectsPage, !model.scroll.isMoving, !images.hasUploads else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed

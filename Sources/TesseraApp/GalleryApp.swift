@@ -150,7 +150,9 @@ public final class GalleryApp {
                     fallBackToDemo(because: error)
                     continue
                 }
-                model.receive(request, result, now: now, unit: Double.random(in: 0..<1))
+                if model.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {
+                    Log.warn("page \(request.page) was the third in a row with nothing new; stopped asking (r reloads)")
+                }
             case let .image(key, token, result):
                 images.receive(key, token: token, result, now: now)
             case .network(let reachable):

@@ -190,9 +190,14 @@ final class ImagePipeline {
             }
             slot.failures += 1
             lastFailure = "\(failure)"
-            if case .refused(let why) = failure { Log.warn("refused image \(key.item.photoID): \(why)") }
             if !failure.isRetryable || slot.failures > config.imageRetries {
                 slot.gaveUp = slot.texture == nil
+                // Once per image and slot: the cell shows "image unavailable"; the log says why.
+                if case .refused(let why) = failure {
+                    Log.warn("image \(key.item.photoID) refused before decoding: \(why)")
+                } else {
+                    Log.warn("image \(key.item.photoID) unavailable: \(failure)")
+                }
             } else {
                 slot.retryAt = now + retry.delay(afterFailures: slot.failures, unit: Double.random(in: 0..<1))
             }

@@ -71,13 +71,7 @@ final class SceneRenderer {
             case .ready:
                 renderer.copy(images.texture(for: key)!, to: frame.x, frame.y, frame.width, frame.height)
             case .failed:
-                fill(frame, theme.failedPlaceholder)
-                if let text, frame.width > 120, frame.height > 40 {
-                    let label = text.fit("image unavailable", .body, maxWidth: frame.width - 16)
-                    let w = text.width(of: label, .body)
-                    text.draw(label, .body, x: frame.x + (frame.width - w) / 2,
-                              y: frame.y + (frame.height - text.lineHeight(.body)) / 2, color: theme.dimText)
-                }
+                drawUnavailable(frame)
             case .empty, .loading:
                 blankCells += 1
                 fill(frame, theme.placeholder)
@@ -91,6 +85,16 @@ final class SceneRenderer {
             text.draw(label, .body, x: (model.window.width - text.width(of: label, .body)) / 2, y: y,
                       color: theme.dimText)
         }
+    }
+
+    /// The placeholder of an image that will not come: a muted red with a label.
+    private func drawUnavailable(_ frame: Rect) {
+        fill(frame, theme.failedPlaceholder)
+        guard let text, frame.width > 120, frame.height > 40 else { return }
+        let label = text.fit("image unavailable", .body, maxWidth: frame.width - 16)
+        let w = text.width(of: label, .body)
+        text.draw(label, .body, x: frame.x + (frame.width - w) / 2,
+                  y: frame.y + (frame.height - text.lineHeight(.body)) / 2, color: theme.dimText)
     }
 
     private func roundCorners(_ frame: Rect) {
@@ -110,10 +114,12 @@ final class SceneRenderer {
         set(theme.scrim)
         renderer.fill(x: 0, y: model.gridTop, width: model.window.width, height: model.window.height - model.gridTop)
         fill(layout.panel, theme.panel)
-        let large = images.texture(for: ImageKey(item: item.key, detail: true))
+        let detailKey = ImageKey(item: item.key, detail: true)
         // Until the large image arrives the cell's own texture stands in, scaled up.
-        if let texture = large ?? images.texture(for: ImageKey(item: item.key, detail: false)) {
+        if let texture = images.texture(for: detailKey) ?? images.texture(for: ImageKey(item: item.key, detail: false)) {
             renderer.copy(texture, to: layout.image.x, layout.image.y, layout.image.width, layout.image.height)
+        } else if images.state(of: detailKey) == .failed {
+            drawUnavailable(layout.image)
         } else {
             fill(layout.image, theme.placeholder)
         }

@@ -42,6 +42,9 @@ struct ServeFixture: ParsableCommand {
     @Option(help: "An image ID whose body trickles out at 200 bytes a second (repeatable).")
     var trickleImage: [String] = []
 
+    @Flag(help: "Hostile mode: image bombs (60000x60000 headers, a 14 MB PNG of zeros, a gzip body past the size cap), SVG, GIF and TIFF for IDs 0-8 of every 32, a 1 MB author and bidi overrides on page 1, and page 1 repeated forever.")
+    var hostile = false
+
     func run() throws {
         var faults = FixtureFaults()
         faults.latencyMs = max(0, latency)
@@ -57,6 +60,7 @@ struct ServeFixture: ParsableCommand {
         faults.nonImageImages = Set(nonImage)
         faults.imageStatus = imageStatus
         faults.trickleImages = Set(trickleImage)
+        faults.hostile = hostile
         let system = try SDLSystem(video: false)
         try withExtendedLifetime(system) {
             let server = FixtureServer(photos: photos, faults: faults)

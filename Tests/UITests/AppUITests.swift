@@ -25,12 +25,6 @@ final class AppUITests: XCTestCase {
         try? FileManager.default.removeItem(atPath: cacheDir)
     }
 
-    private var executable: String {
-        if let path = ProcessInfo.processInfo.environment["TESSERA_BIN"] { return path }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("tessera").path
-    }
-
     /// Runs the app until it has saved its screenshot; returns the frame.
     private func runApp(_ extra: [String], driver: String = "offscreen",
                         file: StaticString = #filePath, line: UInt = #line) throws -> Surface {
@@ -40,25 +34,9 @@ final class AppUITests: XCTestCase {
     /// Runs the app until it has saved its screenshot; returns the frame and what it wrote to stderr.
     private func runAppWithLog(_ extra: [String], driver: String = "offscreen",
                                file: StaticString = #filePath, line: UInt = #line) throws -> (frame: Surface, log: String) {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable),
-                      "build the app first (swift build): \(executable)", file: file, line: line)
-        let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
-        defer { try? FileManager.default.removeItem(atPath: shot) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--api", server.baseURL, "--renderer", "software", "--no-vsync",
-                             "--cache-dir", cacheDir, "--screenshot", shot, "--exit-after", "60"] + extra
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = driver
-        process.environment = env
-        let stderr = Pipe()
-        process.standardError = stderr
-        try process.run()
-        let output = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let log = String(decoding: output, as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 0, log, file: file, line: line)
-        return (try Surface(contentsOf: shot).convertedToARGB(), log)
+        let run = try AppProcess.run(["--api", server.baseURL, "--cache-dir", cacheDir] + extra, driver: driver)
+        XCTAssertEqual(run.status, 0, run.log, file: file, line: line)
+        return (try XCTUnwrap(run.frame, "no frame saved: \(run.log)", file: file, line: line), run.log)
     }
 
     private func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (r: Int, g: Int, b: Int)) -> Bool {

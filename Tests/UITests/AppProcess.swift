@@ -1,0 +1,53 @@
+import Foundation
+import SDLKit
+import XCTest
+
+/// Runs the real `tessera` executable once, headless unless told otherwise, until it saves its screenshot and
+/// exits; returns the frame it saved and what it wrote to stderr.
+enum AppProcess {
+    static var executable: String {
+        if let path = ProcessInfo.processInfo.environment["TESSERA_BIN"] { return path }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("tessera").path
+    }
+
+    struct Run {
+        let frame: Surface?
+        let log: String
+        let status: Int32
+    }
+
+    /// `environment` entries replace the test's own (an empty value removes one); `directory` is the working
+    /// directory. The screenshot goes to a file of the test's, removed afterwards.
+    static func run(_ arguments: [String], driver: String = "offscreen", environment: [String: String] = [:],
+                    directory: String? = nil) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw XCTSkip("build the app first (swift build): \(executable)")
+        }
+        let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "60"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = driver
+        for (name, value) in environment { env[name] = value.isEmpty ? nil : value }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let output = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let frame = FileManager.default.fileExists(atPath: shot) ? try Surface(contentsOf: shot).convertedToARGB() : nil
+        return Run(frame: frame, log: String(decoding: output, as: UTF8.self), status: process.terminationStatus)
+    }
+
+    /// The largest resident size any child of this process has reached, in MB (`getrusage(RUSAGE_CHILDREN)`):
+    /// an upper bound for the app just run.
+    static var peakChildRSSMB: Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}
