@@ -85,9 +85,15 @@ public final class GalleryModel {
 
     /// Whether a page is on its way or would be asked for as soon as the request interval allows: the feed is
     /// about to grow under this viewport (automation waits for it before it calls the screen settled).
+    /// A page waiting out a server error counts (it is retried, then skipped, within seconds); one waiting for the
+    /// network to come back does not.
     public var expectsPage: Bool {
         if awaitingRestore || pager.isLoading { return true }
-        guard pager.phase == .idle else { return false }
+        switch pager.phase {
+        case .idle: break
+        case .waiting: guard let error = pager.lastError, !error.isNetworkFailure else { return false }
+        case .loading, .ended: return false
+        }
         return reloadAnchor != nil
             || pager.wantsMore(contentHeight: layout.contentHeight, viewportBottom: scrollTop + gridHeight,
                                viewportHeight: gridHeight)
