@@ -32,3 +32,28 @@ public struct HeaderStatus: Equatable {
         return parts.joined(separator: " · ")
     }
 }
+
+extension GalleryModel {
+    /// The header's status for this feed: which note wins when several apply (offline first, then a failing
+    /// page, a stopped feed, a cache problem, the source's own note), with pull-to-reload feedback over all.
+    public func headerStatus(sourceName: String, sourceNote: String?, imagesLoading: Int, online: Bool,
+                             storeProblem: String?) -> HeaderStatus {
+        var problem: String?
+        var note = sourceNote
+        if !online {
+            // One calm line instead of an error per request.
+            note = "Offline: showing cached photos; retrying in the background"
+        } else if let error = pager.lastError {
+            problem = "Page \(pager.nextPage) failed: \(error); retrying"
+        } else if let stop = stopNote {
+            note = stop
+        } else if let storeProblem {
+            note = storeProblem
+        }
+        if pullDistance > 0 {
+            note = pullDistance >= GalleryModel.pullToReload ? "Release to reload" : "Pull to reload"
+        }
+        return HeaderStatus(photos: feed.count, sourceName: sourceName, pageLoading: pager.isLoading,
+                            imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
+    }
+}

@@ -128,7 +128,7 @@ public final class GalleryApp {
             nextFrame = t + frameInterval
             probeIfOffline(now: t)
             requestPage(now: t)
-            measureVelocity(now: t)
+            motion.sample(top: model.scrollTop, at: t)
             images.update(wanted: wantedImages(), now: t)
             images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t)
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
@@ -219,17 +219,8 @@ public final class GalleryApp {
         }
     }
 
-    /// Content pixels per second the viewport is moving, whatever moves it (wheel, drag, fling, a driver), smoothed.
-    private var velocity = 0.0
-    private var lastScroll: (top: Int, time: Double)?
-
-    private func measureVelocity(now: Double) {
-        defer { lastScroll = (model.scrollTop, now) }
-        guard let last = lastScroll, now > last.time else { return }
-        let instant = Double(model.scrollTop - last.top) / (now - last.time)
-        velocity += 0.5 * (instant - velocity)
-        if abs(velocity) < 1 { velocity = 0 }
-    }
+    /// How fast the viewport moves, for judging which loads would arrive too late.
+    private var motion = VelocityMeter()
 
     private func wantedImages() -> [ImageWant] {
         let plan = residency.plan(layout: model.layout, top: model.scrollTop, height: model.gridHeight,
@@ -245,7 +236,7 @@ public final class GalleryApp {
             let item = model.feed.items[index]
             let frame = model.layout.frames[index]
             let worth = ResidencyPolicy.isWorthLoading(frame, top: model.scrollTop, height: model.gridHeight,
-                                                      velocity: velocity, loadTime: images.loadTime)
+                                                      velocity: motion.velocity, loadTime: images.loadTime)
             wants.append(ImageWant(key: ImageKey(item: item.key, detail: false), photo: item.photo,
                                    size: ResidencyPolicy.pixelSize(of: frame, scale: scale), worthStarting: worth))
         }
@@ -253,24 +244,8 @@ public final class GalleryApp {
     }
 
     private func status() -> HeaderStatus {
-        var problem: String?
-        var note = sources.note
-        if !connectivity.isOnline {
-            // One calm line instead of an error per request.
-            note = "Offline: showing cached photos; retrying in the background"
-        } else if let error = model.pager.lastError {
-            problem = "Page \(model.pager.nextPage) failed: \(error); retrying"
-        } else if let stop = model.stopNote {
-            note = stop
-        } else if let storeProblem {
-            note = storeProblem
-        }
-        if model.pullDistance > 0 {
-            note = model.pullDistance >= GalleryModel.pullToReload ? "Release to reload" : "Pull to reload"
-        }
-        return HeaderStatus(photos: model.feed.count, sourceName: sources.source.name,
-                            pageLoading: model.pager.isLoading, imagesLoading: images.loadingCount,
-                            problem: problem, note: note, offline: !connectivity.isOnline)
+        model.headerStatus(sourceName: sources.source.name, sourceNote: sources.note, imagesLoading: images.loadingCount,
+                           online: connectivity.isOnline, storeProblem: storeProblem)
     }
 
     private func resize(to size: PixelSize) {

@@ -121,3 +121,21 @@ final class CachingSourceTests: XCTestCase {
         XCTAssertTrue(store.images.isEmpty)
     }
 }
+
+final class StoredPagesLoadingTests: XCTestCase {
+    /// The app asks for stored pages at start: the answer comes later, on the store's queue, however slow the
+    /// store is, so the first frame never waits for it.
+    func testLoadingStoredPagesNeverBlocksTheCaller() {
+        let store = MemoryStore()
+        let gate = (entered: DispatchSemaphore(value: 0), open: DispatchSemaphore(value: 0))
+        store.gate = gate
+        let source = CachingSource(upstream: ManualSource(), store: store, sourceKey: "k", networkReport: { _ in },
+                                   storeFailure: { _ in })
+        let delivered = expectation(description: "delivered")
+        source.loadStoredPages(limit: 30) { _ in delivered.fulfill() }
+        // Returned while the store is still held inside its read.
+        XCTAssertEqual(gate.entered.wait(timeout: .now() + 5), .success)
+        gate.open.signal()
+        wait(for: [delivered], timeout: 5)
+    }
+}

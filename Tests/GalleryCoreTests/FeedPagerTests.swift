@@ -213,3 +213,25 @@ final class FeedPagerRepeatsTests: XCTestCase {
         XCTAssertEqual(feed.count, 30)
     }
 }
+
+final class HeaderStatusCompositionTests: XCTestCase {
+    func testWhichNoteTheHeaderShows() {
+        let model = GalleryModel(config: GalleryConfig(), pager: .init(pageSize: 30, minInterval: 0))
+        func status(online: Bool = true, store: String? = nil) -> HeaderStatus {
+            model.headerStatus(sourceName: "demo", sourceNote: "Demo catalogue", imagesLoading: 2, online: online,
+                               storeProblem: store)
+        }
+        XCTAssertEqual(status().note, "Demo catalogue")
+        XCTAssertEqual(status(store: "cache: disk full").note, "cache: disk full")
+        XCTAssertTrue(status(online: false).note?.hasPrefix("Offline") ?? false)
+        XCTAssertTrue(status(online: false).offline)
+        // A repeating server: the stop note wins over the cache's.
+        for _ in 0..<4 {
+            model.setScroll(offset: Double(model.layout.contentHeight))
+            let r = model.nextPageRequest(now: 0)!
+            model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        }
+        XCTAssertEqual(status(store: "cache: disk full").note, "Server repeats itself: stopped loading (r reloads)")
+        XCTAssertEqual(status().summary, "30 photos · demo · loading 2 images")
+    }
+}

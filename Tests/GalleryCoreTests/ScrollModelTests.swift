@@ -121,3 +121,17 @@ final class HeaderStatusTests: XCTestCase {
         XCTAssertFalse(HeaderStatus(photos: 60, sourceName: "p", pageLoading: false, imagesLoading: 0).isBusy)
     }
 }
+
+final class VelocityMeterTests: XCTestCase {
+    func testFollowsTheMotionSmoothedAndSettlesToZero() {
+        var meter = VelocityMeter()
+        for frame in 0..<30 { meter.sample(top: frame * 40, at: Double(frame) / 60) }
+        XCTAssertEqual(meter.velocity, 2400, accuracy: 1, "40 px a frame at 60 Hz")
+        meter.sample(top: 29 * 40, at: 30.0 / 60)  // one frame without motion halves it, not zeroes it
+        XCTAssertEqual(meter.velocity, 1200, accuracy: 1)
+        for frame in 31..<60 { meter.sample(top: 29 * 40, at: Double(frame) / 60) }
+        XCTAssertEqual(meter.velocity, 0)
+        meter.sample(top: 0, at: 0)  // time going backwards is ignored
+        XCTAssertEqual(meter.velocity, 0)
+    }
+}
