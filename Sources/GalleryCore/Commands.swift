@@ -27,41 +27,6 @@ public struct Modifiers: OptionSet, Hashable {
     public static let alt = Modifiers(rawValue: 4)
 }
 
-/// Keys are data: one table of (modifiers, key) → command. Letters arrive already cased (`G` is shift+g).
-public struct KeyMap {
-    public struct Chord: Hashable {
-        public let key: Key
-        public let modifiers: Modifiers
-        public init(_ key: Key, _ modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
-    }
-
-    public var bindings: [Chord: Command]
-
-    public init(bindings: [Chord: Command] = KeyMap.defaults) { self.bindings = bindings }
-
-    public func command(for key: Key, modifiers: Modifiers = []) -> Command? {
-        // Shift is part of a letter's case already; for other keys a binding without modifiers still applies.
-        bindings[Chord(key, modifiers)] ?? bindings[Chord(key, modifiers.subtracting(.shift))]
-    }
-
-    public static let defaults: [Chord: Command] = [
-        Chord(.down): .scrollLines(1), Chord(.character("j")): .scrollLines(1),
-        Chord(.up): .scrollLines(-1), Chord(.character("k")): .scrollLines(-1),
-        Chord(.pageDown): .scrollPages(1), Chord(.space): .scrollPages(1),
-        Chord(.pageUp): .scrollPages(-1), Chord(.space, .shift): .scrollPages(-1),
-        Chord(.home): .scrollToTop, Chord(.character("g")): .scrollToTop,
-        Chord(.end): .scrollToBottom, Chord(.character("G")): .scrollToBottom,
-        Chord(.tab): .focusNext, Chord(.tab, .shift): .focusPrevious,
-        Chord(.right): .focusNext, Chord(.character("l")): .focusNext,
-        Chord(.left): .focusPrevious, Chord(.character("h")): .focusPrevious,
-        Chord(.enter): .openDetail,
-        Chord(.escape): .closeDetail, Chord(.backspace): .closeDetail,
-        Chord(.character("f")): .toggleFullscreen, Chord(.f11): .toggleFullscreen,
-        Chord(.character("q")): .quit,
-        Chord(.character("r")): .reload,
-    ]
-}
-
 extension Command {
     /// Names for scripts (`--script pagedown,open`): the same commands a key press would give.
     public init?(name: String) {

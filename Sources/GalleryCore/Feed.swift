@@ -3,6 +3,7 @@
 public struct Feed {
     public private(set) var items: [FeedItem] = []
     private var seenInPass: Set<String> = []
+    private var indexByKey: [ItemKey: Int] = [:]
     private var pass = 0
     /// Bumped by `reset`, so work started for the old feed is recognised as stale when it finishes.
     public private(set) var generation = 0
@@ -11,6 +12,9 @@ public struct Feed {
 
     public var count: Int { items.count }
     public var isEmpty: Bool { items.isEmpty }
+
+    /// Where an item is in the feed, if it still is (views hold keys, not indices).
+    public func index(of key: ItemKey) -> Int? { indexByKey[key] }
 
     /// Appends a page's photos to the given pass; returns how many were new.
     @discardableResult
@@ -21,7 +25,9 @@ public struct Feed {
         }
         let before = items.count
         for photo in photos where seenInPass.insert(photo.id).inserted {
-            items.append(FeedItem(photo: photo, pass: pass))
+            let item = FeedItem(photo: photo, pass: pass)
+            indexByKey[item.key] = items.count
+            items.append(item)
         }
         return items.count - before
     }
@@ -29,6 +35,7 @@ public struct Feed {
     public mutating func reset() {
         items.removeAll()
         seenInPass.removeAll()
+        indexByKey.removeAll()
         pass = 0
         generation += 1
     }

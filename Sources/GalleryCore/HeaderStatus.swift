@@ -43,17 +43,17 @@ extension GalleryModel {
         if !online {
             // One calm line instead of an error per request.
             note = "Offline: showing cached photos; retrying in the background"
-        } else if let error = pager.lastError {
-            problem = "Page \(pager.nextPage) failed: \(error); retrying"
-        } else if let stop = stopNote {
+        } else if let error = catalog.pager.lastError {
+            problem = "Page \(catalog.pager.nextPage) failed: \(error); retrying"
+        } else if let stop = catalog.stopNote {
             note = stop
         } else if let storeProblem {
             note = storeProblem
         }
-        if pullDistance > 0 {
-            note = pullDistance >= GalleryModel.pullToReload ? "Release to reload" : "Pull to reload"
+        if browse.pullDistance > 0 {
+            note = browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
         }
-        return HeaderStatus(photos: feed.count, sourceName: sourceName, pageLoading: pager.isLoading,
+        return HeaderStatus(photos: catalog.count, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
                             imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
     }
 }

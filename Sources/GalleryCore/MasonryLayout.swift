@@ -121,3 +121,15 @@ public struct MasonryLayout {
         return lo
     }
 }
+
+/// What the residency policy and the views need of a layout: where each item is, and which items a band of
+/// content crosses. The grid and the list are both `MasonryLayout`s (two columns, one); anything else that
+/// answers these can be planned the same way.
+public protocol CellLayout {
+    var frames: [Rect] { get }
+    var contentHeight: Int { get }
+    /// Items whose frames cross the band [top, bottom), ascending.
+    func indices(intersecting top: Int, _ bottom: Int) -> [Int]
+}
+
+extension MasonryLayout: CellLayout {}

@@ -32,7 +32,7 @@ public struct ResidencyPolicy: Equatable {
     ///   - top, height: the viewport in content pixels.
     ///   - direction: +1 scrolling down, −1 up, 0 at rest (margins split evenly).
     ///   - scale: physical pixels per logical pixel.
-    public func plan(layout: MasonryLayout, top: Int, height: Int, direction: Int, scale: Double = 1) -> Plan {
+    public func plan(layout: some CellLayout, top: Int, height: Int, direction: Int, scale: Double = 1) -> Plan {
         let bottom = top + height
         let centre = top + height / 2
         var visible: [Int] = []

@@ -30,12 +30,13 @@ final class Autopilot: FrameDriver {
     /// Settled: the feed has photos and no page is about to arrive for this viewport, scrolling has stopped, and
     /// every visible cell (and the detail image, if the pane is open) is drawn or has failed for good.
     static func isSettled(model: GalleryModel, images: ImagePipeline) -> Bool {
-        guard !model.feed.isEmpty, !model.expectsPage, !model.scroll.isMoving, !images.hasUploads else { return false }
+        let browse = model.browse, items = model.catalog.items
+        guard !items.isEmpty, !model.expectsPage, !browse.scroll.isMoving, !images.hasUploads else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed
         }
-        if let d = model.detailIndex, !done(ImageKey(item: model.feed.items[d].key, detail: true)) { return false }
-        return model.visibleIndices.allSatisfy { done(ImageKey(item: model.feed.items[$0].key, detail: false)) }
+        if let open = model.detail, !done(ImageKey(item: open.overlay.key, detail: true)) { return false }
+        return browse.visibleIndices.allSatisfy { done(ImageKey(item: items[$0].key, detail: false)) }
     }
 }

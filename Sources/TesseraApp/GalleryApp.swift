@@ -22,7 +22,6 @@ public final class GalleryApp {
     let scene: SceneRenderer
     private let input = InputRouter()
     private let driver: FrameDriver?
-    private var scale = 1.0
     private var residency: ResidencyPolicy
     private var visible = true
     private let started = GalleryApp.now()
@@ -68,19 +67,19 @@ public final class GalleryApp {
         // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
         // hold up the first frame), before any network answer; page requests wait for it.
         if let caching = sources.caching {
-            model.awaitingRestore = true
+            model.catalog.awaitingRestore = true
             caching.loadStoredPages(limit: config.pageSize) { mailbox.post(.restored($0)) }
         }
         residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: config.windowSize))
 
         let logical = window.size
-        scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
-        renderer.setScale(scale)
-        model.resize(to: PixelSize(width: logical.width, height: logical.height))
+        let viewport = GalleryApp.viewport(window: window, renderer: renderer)
+        renderer.setScale(viewport.scale)
+        model.resize(to: viewport)
         var text: TextRenderer?
         if let fonts = FontLocator.locate(override: options.fontPath) {
             do {
-                text = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, scale: scale)
+                text = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, scale: viewport.scale)
                 model.detailLineHeight = text!.lineHeight(.body) + 6
             } catch {
                 Log.warn("cannot load font \(fonts.regular): \(error); text will not be drawn")
@@ -88,8 +87,8 @@ public final class GalleryApp {
         } else {
             Log.warn("no DejaVu Sans font found (install fonts-dejavu-core or pass --font PATH); text will not be drawn")
         }
-        scene = SceneRenderer(renderer: renderer, text: text, config: config, scale: scale)
-        updateResidency()
+        scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
+        residency.byteBudget = ResidencyPolicy.budget(forWindow: viewport.physical)
     }
 
     private func run() -> Int32 {
@@ -112,7 +111,7 @@ public final class GalleryApp {
                 case .none: break
                 case .quit: return 0
                 case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
-                case .resized(let size): resize(to: size)
+                case .resized: resize()
                 }
             }
             if let limit = options.exitAfter, t - started > limit {
@@ -121,14 +120,14 @@ public final class GalleryApp {
             }
             deliver(now: t)
             guard visible else { continue }
-            guard t >= nextFrame || model.scroll.isMoving else { continue }
+            guard t >= nextFrame || model.browse.scroll.isMoving else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             model.tick(dt: min(0.1, t - lastFrame))
             lastFrame = t
             nextFrame = t + frameInterval
             probeIfOffline(now: t)
             requestPage(now: t)
-            motion.sample(top: model.scrollTop, at: t)
+            motion.sample(top: model.browse.scrollTop, at: t)
             images.update(wanted: wantedImages(), now: t)
             images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t)
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
@@ -146,7 +145,7 @@ public final class GalleryApp {
             switch message {
             case let .page(request, result):
                 if case .failure(let error) = result,
-                   sources.shouldFallBack(after: error, feedIsEmpty: model.feed.isEmpty) {
+                   sources.shouldFallBack(after: error, feedIsEmpty: model.catalog.isEmpty) {
                     fallBackToDemo(because: error)
                     continue
                 }
@@ -162,7 +161,7 @@ public final class GalleryApp {
                     }
                 } else if connectivity.serverAnswered() {
                     Log.info("back online")
-                    model.retryPagesSoon()
+                    model.catalog.retryPagesSoon()
                     images.retryNow()
                 }
             case .restored(let pages):
@@ -177,10 +176,10 @@ public final class GalleryApp {
     }
 
     private func restore(_ pages: [(page: Int, contents: PageContents)]) {
-        model.awaitingRestore = false
+        model.catalog.awaitingRestore = false
         guard !pages.isEmpty else { return }
         model.restore(pages)
-        Log.info("showing \(model.feed.count) cached photos")
+        Log.info("showing \(model.catalog.count) cached photos")
         // Then ask the network: the first page is refreshed in the store (the screen does not jump), and the
         // answer, or its absence, tells whether we are online.
         refreshing = true
@@ -223,21 +222,22 @@ public final class GalleryApp {
     private var motion = VelocityMeter()
 
     private func wantedImages() -> [ImageWant] {
-        let plan = residency.plan(layout: model.layout, top: model.scrollTop, height: model.gridHeight,
-                                  direction: model.scroll.direction, scale: scale)
+        let browse = model.browse, scale = model.viewport.scale
+        let plan = residency.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,
+                                  direction: browse.scroll.direction, scale: scale)
         var wants: [ImageWant] = []
         wants.reserveCapacity(plan.visible.count + plan.prefetch.count + 1)
-        if let d = model.detailIndex {
-            let item = model.feed.items[d]
-            let size = ResidencyPolicy.pixelSize(of: model.detailLayout(for: d).image, scale: scale)
-            wants.append(ImageWant(key: ImageKey(item: item.key, detail: true), photo: item.photo, size: size))
+        let items = model.catalog.items
+        if let open = model.detail {
+            let size = ResidencyPolicy.pixelSize(of: model.detailLayout(for: open.index).image, scale: scale)
+            wants.append(ImageWant(key: ImageKey(item: open.overlay.key, detail: true), photo: items[open.index].photo,
+                                   size: size))
         }
         for index in plan.ordered {
-            let item = model.feed.items[index]
-            let frame = model.layout.frames[index]
-            let worth = ResidencyPolicy.isWorthLoading(frame, top: model.scrollTop, height: model.gridHeight,
+            let frame = browse.layout.frames[index]
+            let worth = ResidencyPolicy.isWorthLoading(frame, top: browse.scrollTop, height: browse.gridHeight,
                                                       velocity: motion.velocity, loadTime: images.loadTime)
-            wants.append(ImageWant(key: ImageKey(item: item.key, detail: false), photo: item.photo,
+            wants.append(ImageWant(key: ImageKey(item: items[index].key, detail: false), photo: items[index].photo,
                                    size: ResidencyPolicy.pixelSize(of: frame, scale: scale), worthStarting: worth))
         }
         return wants
@@ -248,16 +248,20 @@ public final class GalleryApp {
                            online: connectivity.isOnline, storeProblem: storeProblem)
     }
 
-    private func resize(to size: PixelSize) {
-        model.resize(to: size)
-        scale = Double(renderer.outputSize.width) / Double(max(1, size.width))
-        updateResidency()
+    /// Logical size and pixel scale of the window as it is now (the scale changes with the display).
+    private static func viewport(window: Window, renderer: Renderer) -> Viewport {
+        let logical = window.size
+        let scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
+        return Viewport(size: PixelSize(width: logical.width, height: logical.height), scale: scale)
     }
 
-    private func updateResidency() {
-        let physical = PixelSize(width: Int(Double(model.window.width) * scale),
-                                 height: Int(Double(model.window.height) * scale))
-        residency.byteBudget = ResidencyPolicy.budget(forWindow: physical)
+    /// The window changed size or display: the new viewport goes to everything that depends on it.
+    private func resize() {
+        let viewport = GalleryApp.viewport(window: window, renderer: renderer)
+        renderer.setScale(viewport.scale)
+        model.resize(to: viewport)
+        scene.viewportChanged(viewport)
+        residency.byteBudget = ResidencyPolicy.budget(forWindow: viewport.physical)
     }
 
     private func shutdown() {

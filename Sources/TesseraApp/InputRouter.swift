@@ -2,10 +2,10 @@ import Foundation
 import GalleryCore
 import SDLKit
 
-/// Turns SDL input into model actions: keys through the key map, wheel into smooth scrolling, a press that moves
-/// into a drag (with a fling on release), a press that does not into a click. Touch works like the mouse.
+/// Turns SDL input into model actions: keys to the model (which looks them up in its scoped key map), wheel into
+/// smooth scrolling, a press that moves into a drag (with a fling on release), a press that does not into a
+/// click. Touch works like the mouse.
 final class InputRouter {
-    private let keyMap = KeyMap()
     /// A press becomes a drag once it moves this far (logical pixels).
     private let dragThreshold = 5.0
     private var press: (x: Double, y: Double, dragging: Bool)?
@@ -24,8 +24,7 @@ final class InputRouter {
             if shift { mods.insert(.shift) }
             if control { mods.insert(.control) }
             if alt { mods.insert(.alt) }
-            guard let command = keyMap.command(for: key, modifiers: mods) else { return .none }
-            return outcome(of: model.apply(command))
+            return outcome(of: model.handle(key: key, modifiers: mods))
         case let .wheel(_, dy):
             model.wheel(notches: dy)
         case let .buttonDown(button, x, y, _) where button == 1:
@@ -40,12 +39,12 @@ final class InputRouter {
             pressEnded(x: Double(x), y: Double(y), model: model, now: now)
         case let .fingerDown(id, x, y) where finger == nil:
             finger = id
-            pressBegan(x: x * Double(model.window.width), y: y * Double(model.window.height))
+            pressBegan(x: x * Double(model.viewport.size.width), y: y * Double(model.viewport.size.height))
         case let .fingerMotion(id, x, y, _, _) where id == finger:
-            pressMoved(x: x * Double(model.window.width), y: y * Double(model.window.height), model: model, now: now)
+            pressMoved(x: x * Double(model.viewport.size.width), y: y * Double(model.viewport.size.height), model: model, now: now)
         case let .fingerUp(id, x, y) where id == finger:
             finger = nil
-            pressEnded(x: x * Double(model.window.width), y: y * Double(model.window.height), model: model, now: now)
+            pressEnded(x: x * Double(model.viewport.size.width), y: y * Double(model.viewport.size.height), model: model, now: now)
         case let .resized(width, height):
             return .resized(PixelSize(width: width, height: height))
         default:

@@ -10,7 +10,7 @@ final class TextRenderer {
     enum Style { case body, bold, title }
 
     private let renderer: Renderer
-    private let fonts: [Style: Font]
+    private var fonts: [Style: Font] = [:]
     private var cache: [CacheKey: (texture: Texture, lastUse: UInt64)] = [:]
     private var useCounter: UInt64 = 0
     /// Lines kept rendered. The status line changes as photos arrive; each old one is a texture held for nothing.
@@ -28,23 +28,47 @@ final class TextRenderer {
     private(set) var renderAttempts = 0
 
     init(renderer: Renderer, regular: String, bold: String, scale: Double) throws {
-        let system = renderer.window.system
         self.renderer = renderer
-        // Fonts are opened at physical size, so text stays sharp on HiDPI; drawing divides by the scale.
-        let px = { (pt: Int) in max(6, Int((Double(pt) * scale).rounded())) }
-        fonts = [.body: try Font(system: system, path: regular, pointSize: px(14)),
-                 .bold: try Font(system: system, path: bold, pointSize: px(15)),
-                 .title: try Font(system: system, path: bold, pointSize: px(20))]
+        paths = (regular, bold)
         self.scale = scale
-        for ch in ClockFormat.alphabet {
-            let texture = try Texture(renderer: renderer, surface: try fonts[.title]!.render(String(ch)))
-            texture.setBlending(true)
-            clockGlyphs[ch] = texture
-            if ch.isNumber { clockAdvance = max(clockAdvance, texture.width) }
+        try load(scale: scale)
+    }
+
+    private let paths: (regular: String, bold: String)
+    private var scale: Double
+
+    /// Fonts are opened at physical size, so text stays sharp on HiDPI; drawing divides by the scale. A new scale
+    /// (the window moved to another display) reopens them and forgets every line rendered at the old one.
+    func setScale(_ newScale: Double) {
+        guard newScale != scale else { return }
+        do {
+            try load(scale: newScale)
+            scale = newScale
+        } catch {
+            // Keep drawing at the old scale: blurry text beats none.
         }
     }
 
-    private let scale: Double
+    private func load(scale: Double) throws {
+        let system = renderer.window.system
+        let px = { (pt: Int) in max(6, Int((Double(pt) * scale).rounded())) }
+        let opened: [Style: Font] = [.body: try Font(system: system, path: paths.regular, pointSize: px(14)),
+                                     .bold: try Font(system: system, path: paths.bold, pointSize: px(15)),
+                                     .title: try Font(system: system, path: paths.bold, pointSize: px(20))]
+        var glyphs: [Character: Texture] = [:], advance = 0
+        for ch in ClockFormat.alphabet {
+            let texture = try Texture(renderer: renderer, surface: try opened[.title]!.render(String(ch)))
+            texture.setBlending(true)
+            glyphs[ch] = texture
+            if ch.isNumber { advance = max(advance, texture.width) }
+        }
+        fonts = opened
+        clockGlyphs = glyphs
+        clockAdvance = advance
+        cache.removeAll()
+        fitted.removeAll()
+        failed.removeAll()
+    }
 
     func lineHeight(_ style: Style) -> Int { Int((Double(fonts[style]!.lineHeight) / scale).rounded(.up)) }
 

@@ -111,15 +111,15 @@ final class CacheIntegrationTests: FixtureTestCase {
             model.receive(request, result, now: now)
         }
         step(); step()
-        XCTAssertEqual(model.feed.count, 60)
+        XCTAssertEqual(model.catalog.feed.count, 60)
         let port = server.port
         server.stop()
         step()  // page 3: the server is gone
         XCTAssertFalse(connectivity.isOnline)
-        XCTAssertEqual(model.feed.count, 60)
+        XCTAssertEqual(model.catalog.feed.count, 60)
         now += 100
         step()  // retried after the backoff, still down: not skipped
-        XCTAssertEqual(model.pager.nextPage, 3)
+        XCTAssertEqual(model.catalog.pager.nextPage, 3)
 
         try server.start(port: port)
         let probe: Result<PageContents, SourceError>? = wait { done in
@@ -127,9 +127,9 @@ final class CacheIntegrationTests: FixtureTestCase {
         }
         XCTAssertNotNil(try probe?.get())
         XCTAssertTrue(connectivity.serverAnswered(), "back online")
-        model.retryPagesSoon()
+        model.catalog.retryPagesSoon()
         step(); step()
-        XCTAssertEqual(model.feed.items.map(\.photo.id), (0..<120).map(String.init), "every item, in order, once")
+        XCTAssertEqual(model.catalog.feed.items.map(\.photo.id), (0..<120).map(String.init), "every item, in order, once")
     }
 
     func testRetryAfterIsHonoured() throws {

@@ -181,12 +181,12 @@ final class FeedPagerRepeatsTests: XCTestCase {
             now += 1.0 / 60
         }
         XCTAssertEqual(requests, 4, "one page of photos, then three that added nothing")
-        XCTAssertEqual(model.pager.stopReason, .nothingNew(pages: 3))
-        XCTAssertNotNil(model.stopNote)
-        XCTAssertTrue(model.endMarkerText?.contains("Press r to reload") ?? false)
+        XCTAssertEqual(model.catalog.pager.stopReason, .nothingNew(pages: 3))
+        XCTAssertNotNil(model.catalog.stopNote)
+        XCTAssertTrue(model.catalog.endText?.contains("Press r to reload") ?? false)
         // A reload starts again.
         _ = model.apply(.reload)
-        XCTAssertNil(model.stopNote)
+        XCTAssertNil(model.catalog.stopNote)
         XCTAssertEqual(model.nextPageRequest(now: now + 5)?.page, 1)
     }
 
@@ -227,7 +227,7 @@ final class HeaderStatusCompositionTests: XCTestCase {
         XCTAssertTrue(status(online: false).offline)
         // A repeating server: the stop note wins over the cache's.
         for _ in 0..<4 {
-            model.setScroll(offset: Double(model.layout.contentHeight))
+            model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
             let r = model.nextPageRequest(now: 0)!
             model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         }

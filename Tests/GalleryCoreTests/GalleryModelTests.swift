@@ -22,21 +22,21 @@ final class GalleryModelTests: XCTestCase {
         let model = loadedModel()
         _ = model.apply(.scrollPages(1))
         settle(model)
-        XCTAssertEqual(model.scrollTop, model.gridHeight - Int(model.config.lineStep) / 2)
+        XCTAssertEqual(model.browse.scrollTop, model.browse.gridHeight - Int(model.config.lineStep) / 2)
         _ = model.apply(.scrollPages(-1))
         settle(model)
-        XCTAssertEqual(model.scrollTop, 0)
+        XCTAssertEqual(model.browse.scrollTop, 0)
     }
 
     func testHomeAndEnd() {
         let model = loadedModel()
         _ = model.apply(.scrollToBottom)
         settle(model)
-        XCTAssertEqual(model.scrollTop, Int(model.scroll.maxOffset))
-        XCTAssertGreaterThan(model.scrollTop, 1000)
+        XCTAssertEqual(model.browse.scrollTop, Int(model.browse.scroll.maxOffset))
+        XCTAssertGreaterThan(model.browse.scrollTop, 1000)
         _ = model.apply(.scrollToTop)
         settle(model)
-        XCTAssertEqual(model.scrollTop, 0)
+        XCTAssertEqual(model.browse.scrollTop, 0)
     }
 
     func testTheNextPageIsRequestedNearTheEnd() {
@@ -53,72 +53,72 @@ final class GalleryModelTests: XCTestCase {
         let model = loadedModel()
         _ = model.apply(.scrollLines(3))
         settle(model)
-        let top = model.scrollTop
-        let target = model.visibleIndices[1]
-        let frame = model.screenFrame(of: target)
-        model.click(atWindowX: frame.x + 10, y: max(frame.y, model.gridTop) + 10)
-        XCTAssertEqual(model.detailIndex, target)
+        let top = model.browse.scrollTop
+        let target = model.browse.visibleIndices[1]
+        let frame = model.browse.screenFrame(of: target)
+        model.click(atWindowX: frame.x + 10, y: max(frame.y, model.browse.gridTop) + 10)
+        XCTAssertEqual(model.detail?.index, target)
         _ = model.apply(.scrollPages(1))
         settle(model)
-        XCTAssertEqual(model.scrollTop, top, "the grid does not move under the pane")
+        XCTAssertEqual(model.browse.scrollTop, top, "the grid does not move under the pane")
         _ = model.apply(.closeDetail)
-        XCTAssertNil(model.detailIndex)
-        XCTAssertEqual(model.scrollTop, top)
+        XCTAssertNil(model.detail?.index)
+        XCTAssertEqual(model.browse.scrollTop, top)
     }
 
     func testAClickOutsideThePaneClosesIt() {
         let model = loadedModel()
         _ = model.apply(.openDetail)
-        XCTAssertNotNil(model.detailIndex)
-        let panel = model.detailLayout(for: model.detailIndex!).panel
+        XCTAssertNotNil(model.detail?.index)
+        let panel = model.detailLayout(for: model.detail!.index).panel
         model.click(atWindowX: panel.x + 20, y: panel.y + 20)
-        XCTAssertNotNil(model.detailIndex, "a click inside stays open")
-        model.click(atWindowX: 5, y: model.window.height - 5)
-        XCTAssertNil(model.detailIndex)
+        XCTAssertNotNil(model.detail?.index, "a click inside stays open")
+        model.click(atWindowX: 5, y: model.browse.window.height - 5)
+        XCTAssertNil(model.detail?.index)
     }
 
     func testEnterOpensTheFocusedCellAndFocusMovesIntoView() {
         let model = loadedModel()
         for _ in 0..<12 { _ = model.apply(.focusNext) }
         settle(model)
-        let focused = model.focusedIndex!
+        let focused = model.browse.focusedIndex!
         XCTAssertEqual(focused, 11)
-        let frame = model.screenFrame(of: focused)
-        XCTAssertGreaterThanOrEqual(frame.y, model.gridTop)
-        if frame.height + 2 * model.config.gap <= model.gridHeight {
-            XCTAssertLessThanOrEqual(frame.maxY, model.window.height)
+        let frame = model.browse.screenFrame(of: focused)
+        XCTAssertGreaterThanOrEqual(frame.y, model.browse.gridTop)
+        if frame.height + 2 * model.config.gap <= model.browse.gridHeight {
+            XCTAssertLessThanOrEqual(frame.maxY, model.browse.window.height)
         } else {
-            XCTAssertEqual(frame.y, model.gridTop + model.config.gap, "a cell taller than the grid shows its top")
+            XCTAssertEqual(frame.y, model.browse.gridTop + model.config.gap, "a cell taller than the grid shows its top")
         }
         _ = model.apply(.openDetail)
-        XCTAssertEqual(model.detailIndex, focused)
+        XCTAssertEqual(model.detail?.index, focused)
     }
 
     func testResizeKeepsTheTopItemAtTheTop() {
         let model = loadedModel(pages: 3)
         _ = model.apply(.scrollPages(3))
         settle(model)
-        let anchor = model.layout.indices(intersecting: model.scrollTop, model.scrollTop + 1).first!
-        model.resize(to: PixelSize(width: 900, height: 700))
-        XCTAssertEqual(model.layout.frames[anchor].width, (900 - 36) / 2)
-        XCTAssertTrue(model.layout.indices(intersecting: model.scrollTop, model.scrollTop + 1).contains(anchor))
+        let anchor = model.browse.layout.indices(intersecting: model.browse.scrollTop, model.browse.scrollTop + 1).first!
+        model.resize(to: Viewport(size: PixelSize(width: 900, height: 700)))
+        XCTAssertEqual(model.browse.layout.frames[anchor].width, (900 - 36) / 2)
+        XCTAssertTrue(model.browse.layout.indices(intersecting: model.browse.scrollTop, model.browse.scrollTop + 1).contains(anchor))
     }
 
     func testWheelScrollsSmoothly() {
         let model = loadedModel()
         model.wheel(notches: -1)
         model.tick(dt: 1.0 / 60)
-        XCTAssertGreaterThan(model.scrollTop, 0)
-        XCTAssertLessThan(model.scrollTop, Int(model.config.wheelStep))
+        XCTAssertGreaterThan(model.browse.scrollTop, 0)
+        XCTAssertLessThan(model.browse.scrollTop, Int(model.config.wheelStep))
     }
 
     func testResetStartsOverWithANewGeneration() {
         let model = loadedModel()
-        let generation = model.feed.generation
+        let generation = model.catalog.feed.generation
         model.resetFeed()
-        XCTAssertTrue(model.feed.isEmpty)
-        XCTAssertEqual(model.layout.count, 0)
-        XCTAssertEqual(model.feed.generation, generation + 1)
+        XCTAssertTrue(model.catalog.feed.isEmpty)
+        XCTAssertEqual(model.browse.layout.count, 0)
+        XCTAssertEqual(model.catalog.feed.generation, generation + 1)
         XCTAssertEqual(model.nextPageRequest(now: 0)?.page, 1)
     }
 }
@@ -140,47 +140,47 @@ final class ReloadTests: XCTestCase {
 
     func testReloadReturnsToTheItemThatWasAtTheTop() {
         let m = model(pages: 3)
-        m.setScroll(offset: Double(m.layout.frames[40].y - 25))
-        let anchorID = m.feed.items[m.layout.indices(intersecting: m.scrollTop, m.scrollTop + 1)[0]].photo.id
-        let screenY = m.screenFrame(of: Int(anchorID)!).y
+        m.browse.setScroll(offset: Double(m.browse.layout.frames[40].y - 25))
+        let anchorID = m.catalog.feed.items[m.browse.layout.indices(intersecting: m.browse.scrollTop, m.browse.scrollTop + 1)[0]].photo.id
+        let screenY = m.browse.screenFrame(of: Int(anchorID)!).y
         _ = m.apply(.reload)
-        XCTAssertTrue(m.feed.isEmpty)
-        XCTAssertEqual(m.scrollTop, 0)
+        XCTAssertTrue(m.catalog.feed.isEmpty)
+        XCTAssertEqual(m.browse.scrollTop, 0)
         // Pages come again until the anchor is back, whatever the viewport.
         for p in 0..<3 {
             guard let r = m.nextPageRequest(now: 0) else { break }
             XCTAssertEqual(r.page, p + 1)
             m.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300, h: 200 + p))), now: 0)
         }
-        XCTAssertNil(m.reloadAnchor)
-        let index = m.feed.items.firstIndex { $0.photo.id == anchorID }!
-        XCTAssertEqual(m.screenFrame(of: index).y, screenY, "same item, same place on screen")
+        XCTAssertNil(m.browse.reloadAnchor)
+        let index = m.catalog.feed.items.firstIndex { $0.photo.id == anchorID }!
+        XCTAssertEqual(m.browse.screenFrame(of: index).y, screenY, "same item, same place on screen")
     }
 
     func testPullingPastTheTopAndLettingGoReloads() {
         let m = model(pages: 1)
         _ = m.apply(.scrollToTop)
         for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
-        let generation = m.feed.generation
+        let generation = m.catalog.feed.generation
         m.beginDrag(at: 0)
         m.drag(by: 60, at: 0.1)
-        XCTAssertEqual(m.pullDistance, 60)
+        XCTAssertEqual(m.browse.pullDistance, 60)
         m.endDrag(at: 0.2)
-        XCTAssertEqual(m.feed.generation, generation, "a short pull does nothing")
+        XCTAssertEqual(m.catalog.feed.generation, generation, "a short pull does nothing")
         m.beginDrag(at: 1)
         for i in 1...4 { m.drag(by: 40, at: 1 + Double(i) * 0.05) }
-        XCTAssertGreaterThanOrEqual(m.pullDistance, GalleryModel.pullToReload)
+        XCTAssertGreaterThanOrEqual(m.browse.pullDistance, BrowseScreen.pullToReload)
         m.endDrag(at: 1.3)
-        XCTAssertEqual(m.feed.generation, generation + 1, "reloaded")
-        XCTAssertEqual(m.pullDistance, 0)
+        XCTAssertEqual(m.catalog.feed.generation, generation + 1, "reloaded")
+        XCTAssertEqual(m.browse.pullDistance, 0)
     }
 
     func testRestoringCachedPagesShowsThemAndContinuesAfter() {
         let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         m.restore([(1, PageContents(photos: photos(0..<30))), (2, PageContents(photos: photos(30..<60))),
                    (4, PageContents(photos: photos(90..<120)))])
-        XCTAssertEqual(m.feed.count, 60, "page 4 does not follow on from page 2")
-        XCTAssertEqual(m.layout.count, 60)
+        XCTAssertEqual(m.catalog.feed.count, 60, "page 4 does not follow on from page 2")
+        XCTAssertEqual(m.browse.layout.count, 60)
         _ = m.apply(.scrollToBottom)
         for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
         XCTAssertEqual(m.nextPageRequest(now: 0)?.page, 3)

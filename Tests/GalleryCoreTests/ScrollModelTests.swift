@@ -68,23 +68,44 @@ final class ScrollModelTests: XCTestCase {
 }
 
 final class KeyMapTests: XCTestCase {
-    func testDefaultBindings() {
+    func testDefaultBindingsByScope() {
         let map = KeyMap()
-        XCTAssertEqual(map.command(for: .character("j")), .scrollLines(1))
-        XCTAssertEqual(map.command(for: .down), .scrollLines(1))
-        XCTAssertEqual(map.command(for: .character("k")), .scrollLines(-1))
-        XCTAssertEqual(map.command(for: .space), .scrollPages(1))
-        XCTAssertEqual(map.command(for: .space, modifiers: .shift), .scrollPages(-1))
-        XCTAssertEqual(map.command(for: .pageUp), .scrollPages(-1))
-        XCTAssertEqual(map.command(for: .character("g")), .scrollToTop)
-        XCTAssertEqual(map.command(for: .character("G"), modifiers: .shift), .scrollToBottom)
-        XCTAssertEqual(map.command(for: .end), .scrollToBottom)
-        XCTAssertEqual(map.command(for: .enter), .openDetail)
-        XCTAssertEqual(map.command(for: .escape), .closeDetail)
-        XCTAssertEqual(map.command(for: .backspace), .closeDetail)
-        XCTAssertEqual(map.command(for: .character("q")), .quit)
-        XCTAssertEqual(map.command(for: .down, modifiers: .shift), .scrollLines(1), "shift does not block arrows")
-        XCTAssertNil(map.command(for: .character("z")))
+        let browse: [Scope] = [.browse, .global]
+        XCTAssertEqual(map.command(for: .character("j"), in: browse), .scrollLines(1))
+        XCTAssertEqual(map.command(for: .down, in: browse), .scrollLines(1))
+        XCTAssertEqual(map.command(for: .character("k"), in: browse), .scrollLines(-1))
+        XCTAssertEqual(map.command(for: .space, in: browse), .scrollPages(1))
+        XCTAssertEqual(map.command(for: .space, modifiers: .shift, in: browse), .scrollPages(-1))
+        XCTAssertEqual(map.command(for: .pageUp, in: browse), .scrollPages(-1))
+        XCTAssertEqual(map.command(for: .character("g"), in: browse), .scrollToTop)
+        XCTAssertEqual(map.command(for: .character("G"), modifiers: .shift, in: browse), .scrollToBottom)
+        XCTAssertEqual(map.command(for: .end, in: browse), .scrollToBottom)
+        XCTAssertEqual(map.command(for: .enter, in: browse), .openDetail)
+        XCTAssertEqual(map.command(for: .character("q"), in: browse), .quit, "global keys reach every screen")
+        XCTAssertEqual(map.command(for: .down, modifiers: .shift, in: browse), .scrollLines(1), "shift does not block arrows")
+        XCTAssertNil(map.command(for: .character("z"), in: browse))
+        // The detail pane's scope: Esc and Backspace close it; scrolling keys do not reach the wall under it.
+        let detail: [Scope] = [.detail, .global]
+        XCTAssertEqual(map.command(for: .escape, in: detail), .closeDetail)
+        XCTAssertEqual(map.command(for: .backspace, in: detail), .closeDetail)
+        XCTAssertNil(map.command(for: .pageDown, in: detail))
+        XCTAssertNil(map.command(for: .escape, in: browse))
+    }
+
+    func testTheInnermostScopeWins() {
+        var map = KeyMap(bindings: [.global: [KeyMap.Chord(.character("x")): .quit],
+                                    .detail: [KeyMap.Chord(.character("x")): .closeDetail]])
+        XCTAssertEqual(map.command(for: .character("x"), in: [.detail, .global]), .closeDetail)
+        XCTAssertEqual(map.command(for: .character("x"), in: [.browse, .global]), .quit)
+        map.bindings[.global] = nil
+        XCTAssertNil(map.command(for: .character("x"), in: [.browse, .global]))
+    }
+
+    func testTheModelTakesItsKeyMapAndDispatchesByScope() {
+        let custom = KeyMap(bindings: [.browse: [KeyMap.Chord(.character("n")): .scrollPages(1)]])
+        let model = GalleryModel(config: GalleryConfig(), keyMap: custom)
+        XCTAssertEqual(model.handle(key: .character("q")), .none, "an injected map replaces the defaults")
+        XCTAssertEqual(model.activeScopes, [.browse, .global])
     }
 
     func testScriptNames() {

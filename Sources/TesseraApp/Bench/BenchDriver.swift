@@ -36,10 +36,10 @@ final class BenchDriver: FrameDriver {
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
         switch phase {
         case .scrolling(let since):
-            app.model.setScroll(offset: options.speed * (now - since))
+            app.model.browse.setScroll(offset: options.speed * (now - since))
         case .jumping where press == nil:
             _ = app.model.apply(.scrollPages(1))
-            press = (now, Int(app.model.scroll.target))
+            press = (now, Int(app.model.browse.scroll.target))
         default:
             break
         }
@@ -82,14 +82,14 @@ final class BenchDriver: FrameDriver {
         if frames % 15 == 0 { sampleMemory() }
     }
 
-    private func passed(_ app: GalleryApp) -> Int { app.model.layout.countEnding(atOrAbove: app.model.scrollTop) }
+    private func passed(_ app: GalleryApp) -> Int { app.model.browse.layout.countEnding(atOrAbove: app.model.browse.scrollTop) }
 
     /// Every cell of the screen a jump is heading to shows its image (whether or not the glide has arrived).
     private func destinationFilled(_ app: GalleryApp, top: Int) -> Bool {
-        let model = app.model
-        let cells = model.layout.indices(intersecting: top, top + model.gridHeight)
+        let browse = app.model.browse, items = app.model.catalog.items
+        let cells = browse.layout.indices(intersecting: top, top + browse.gridHeight)
         return !cells.isEmpty && cells.allSatisfy {
-            app.images.state(of: ImageKey(item: model.feed.items[$0].key, detail: false)) == .ready
+            app.images.state(of: ImageKey(item: items[$0].key, detail: false)) == .ready
         }
     }
 
@@ -117,7 +117,7 @@ final class BenchDriver: FrameDriver {
             decodePeakBytes: app.pool.decodePeakBytes,
             fillMs: options.jump ? Percentiles(fillMs) : nil,
             itemsPassed: passed(app), frames: frameMs.count,
-            windowBytes: app.model.window.area * 4)
+            windowBytes: app.model.viewport.size.area * 4)
         return 0
     }
 }

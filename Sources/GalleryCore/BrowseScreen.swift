@@ -1,0 +1,208 @@
+/// The wall: the catalog's photos laid out in staggered columns, with scrolling, the focus ring, reload and pull
+/// to reload. Coordinates are logical window pixels; the grid starts under the header. It reads the catalog and
+/// keeps its layout in step with it (`sync`); it never fetches.
+public final class BrowseScreen {
+    public let config: GalleryConfig
+    public let catalog: Catalog
+    public private(set) var layout: MasonryLayout
+    public private(set) var scroll = ScrollModel()
+    public private(set) var viewport: Viewport
+    public private(set) var focusedIndex: Int?
+    /// The feed generation the layout was made for: a reset catalog empties the layout.
+    private var generation: Int
+    /// Height reserved under the last cell for the end marker when the feed stops.
+    public static let endMarkerHeight = 60
+
+    public init(catalog: Catalog, config: GalleryConfig) {
+        self.catalog = catalog
+        self.config = config
+        viewport = Viewport(size: config.windowSize)
+        layout = MasonryLayout(width: config.windowSize.width, metrics: config.layoutMetrics)
+        generation = catalog.feed.generation
+        sync()
+    }
+
+    // MARK: geometry
+
+    public var window: PixelSize { viewport.size }
+    public var gridTop: Int { config.headerHeight }
+    public var gridHeight: Int { max(1, window.height - config.headerHeight) }
+    /// Content offset of the viewport's top edge, in whole pixels.
+    public var scrollTop: Int { Int(scroll.offset.rounded()) }
+
+    /// Where an item is drawn, in window coordinates.
+    public func screenFrame(of index: Int) -> Rect {
+        layout.frames[index].offsetBy(dy: gridTop - scrollTop)
+    }
+
+    /// Items intersecting the grid area, ascending.
+    public var visibleIndices: [Int] { layout.indices(intersecting: scrollTop, scrollTop + gridHeight) }
+
+    public func index(atWindowX x: Int, y: Int) -> Int? {
+        guard y >= gridTop else { return nil }
+        return layout.index(at: x, y: y - gridTop + scrollTop)
+    }
+
+    /// The window was resized or moved to another display: re-lay out for the new width, keeping the item at the
+    /// top of the viewport at the top.
+    public func resize(to newViewport: Viewport) {
+        guard newViewport != viewport else { return }
+        let anchor = layout.indices(intersecting: scrollTop, scrollTop + 1).first
+        let anchorShift = anchor.map { Double(scrollTop - layout.frames[$0].y) / Double(max(1, layout.frames[$0].height)) }
+        viewport = newViewport
+        layout.relayout(width: window.width)
+        updateBounds()
+        if let anchor, let shift = anchorShift {
+            let frame = layout.frames[anchor]
+            scroll.set(offset: Double(frame.y) + shift * Double(frame.height))
+        }
+    }
+
+    private func updateBounds() {
+        let extra = catalog.hasEnded ? BrowseScreen.endMarkerHeight : 0
+        scroll.setBounds(contentHeight: Double(layout.contentHeight + extra), viewportHeight: Double(gridHeight))
+    }
+
+    // MARK: the catalog
+
+    /// Whether the catalog should fetch: the viewport is near the end of what is loaded, or a reload is looking
+    /// for the item that was at the top.
+    public var wantsMore: Bool {
+        reloadAnchor != nil
+            || catalog.pager.wantsMore(contentHeight: layout.contentHeight, viewportBottom: scrollTop + gridHeight,
+                                       viewportHeight: gridHeight)
+    }
+
+    /// Brings the layout up to date with the catalog: new items are laid out, a reset catalog empties it. After a
+    /// page, `outcome` says whether a reload's anchor can still come back.
+    public func sync(after outcome: FeedPager.Outcome? = nil) {
+        if catalog.feed.generation != generation {
+            generation = catalog.feed.generation
+            layout.removeAll()
+            focusedIndex = nil
+            scroll.set(offset: 0)
+        }
+        let before = layout.count
+        if catalog.count > before { layout.append(catalog.items[before...].map(\.photo)) }
+        updateBounds()
+        if let outcome { restoreAnchor(searchingFrom: before, outcome: outcome) }
+    }
+
+    // MARK: reload
+
+    /// The photo at the top of the viewport before a reload, and how far into the viewport its top was.
+    public private(set) var reloadAnchor: (photoID: String, offset: Int)?
+
+    /// Reloads the catalog from the first page; the item at the top of the viewport returns to the same place on
+    /// screen once it arrives again (if it still exists in the catalogue).
+    public func reload() {
+        if let top = layout.indices(intersecting: scrollTop, scrollTop + 1).first ?? visibleIndices.first {
+            reloadAnchor = (catalog.items[top].photo.id, layout.frames[top].y - scrollTop)
+        }
+        catalog.reset()
+        sync()
+    }
+
+    private func restoreAnchor(searchingFrom start: Int, outcome: FeedPager.Outcome) {
+        guard let anchor = reloadAnchor else { return }
+        let items = catalog.items
+        if let index = items[start...].firstIndex(where: { $0.photo.id == anchor.photoID && $0.key.pass == 0 }) {
+            reloadAnchor = nil
+            scroll.set(offset: Double(layout.frames[index].y - anchor.offset))
+        } else if outcome == .wrapped || outcome == .ended || outcome == .stoppedNothingNew || catalog.pager.pass > 0 {
+            reloadAnchor = nil  // it is gone from the catalogue: stay at the top
+        }
+    }
+
+    // MARK: commands
+
+    /// Scrolling and focus. Returns the index to open in the detail pane for `.openDetail`.
+    public func apply(_ command: Command) -> Int? {
+        switch command {
+        case .scrollLines(let n): scroll.scroll(by: Double(n) * config.lineStep)
+        // A page keeps one line of overlap so the eye can follow.
+        case .scrollPages(let n): scroll.scroll(by: Double(n) * Double(max(1, gridHeight - Int(config.lineStep) / 2)))
+        case .scrollToTop: scroll.scroll(to: 0)
+        case .scrollToBottom: scroll.scroll(to: scroll.maxOffset)
+        case .focusNext, .focusPrevious:
+            guard !catalog.isEmpty else { return nil }
+            let step = command == .focusNext ? 1 : -1
+            let start = focusedIndex.map { $0 + step } ?? firstFullyVisible() ?? 0
+            focus(min(max(0, start), catalog.count - 1))
+        case .reload: reload()
+        case .openDetail:
+            guard let index = focusedIndex ?? firstFullyVisible() else { return nil }
+            focusedIndex = index
+            return index
+        default: break
+        }
+        return nil
+    }
+
+    /// Moves the focus ring to an item and scrolls just enough to show it whole.
+    public func focus(_ index: Int) {
+        guard index >= 0, index < layout.count else { return }
+        focusedIndex = index
+        let frame = layout.frames[index]
+        let gap = config.gap
+        if frame.y - gap < Int(scroll.target) {
+            scroll.scroll(to: Double(frame.y - gap))
+        } else if frame.maxY + gap > Int(scroll.target) + gridHeight {
+            scroll.scroll(to: Double(min(frame.y - gap, frame.maxY + gap - gridHeight)))
+        }
+    }
+
+    private func firstFullyVisible() -> Int? {
+        let visible = visibleIndices
+        return visible.first { layout.frames[$0].y >= scrollTop && layout.frames[$0].maxY <= scrollTop + gridHeight }
+            ?? visible.first
+    }
+
+    // MARK: pointer
+
+    /// A click (or tap) that was not a drag: focuses the cell under it and returns it, to be opened.
+    public func click(atWindowX x: Int, y: Int) -> Int? {
+        guard let index = index(atWindowX: x, y: y) else { return nil }
+        focusedIndex = index
+        return index
+    }
+
+    /// The pointer moved over the grid: it focuses what it is over.
+    public func hover(atWindowX x: Int, y: Int) {
+        if let index = index(atWindowX: x, y: y) { focusedIndex = index }
+    }
+
+    /// How far the grid has been pulled down past its top in the current drag (pull to refresh).
+    public private(set) var pullDistance = 0.0
+    /// Pulling further than this and letting go reloads.
+    public static let pullToReload = 120.0
+
+    public func beginDrag(at time: Double) {
+        pullDistance = 0
+        scroll.beginDrag(at: time)
+    }
+
+    public func drag(by dy: Double, at time: Double) {
+        guard scroll.isDragging else { return }
+        if scroll.offset <= 0 && (dy > 0 || pullDistance > 0) {
+            pullDistance = max(0, pullDistance + dy)
+        }
+        scroll.drag(by: dy, at: time)
+    }
+
+    public func endDrag(at time: Double) {
+        scroll.endDrag(at: time)
+        if pullDistance >= BrowseScreen.pullToReload { reload() }
+        pullDistance = 0
+    }
+
+    public func wheel(notches: Double) {
+        scroll.scroll(by: -notches * config.wheelStep)
+    }
+
+    /// Puts the viewport at a content offset at once (benchmarks, restoring a position).
+    public func setScroll(offset: Double) { scroll.set(offset: offset) }
+
+    /// Advances scrolling animation.
+    public func tick(dt: Double) { scroll.step(dt: dt) }
+}

@@ -1,0 +1,81 @@
+/// The one list of photos every view shows: the feed and the pager that fills it, with the source's page limits.
+/// Screens read it and say whether they want more; only the catalog asks for pages and applies their answers.
+public final class Catalog {
+    public private(set) var feed = Feed()
+    public private(set) var pager: FeedPager
+    /// While the cache is being read at start, no page is asked for: the cached ones may make it unnecessary.
+    public var awaitingRestore = false
+
+    public init(pager settings: FeedPager.Settings) {
+        pager = FeedPager(settings: settings)
+    }
+
+    public var items: [FeedItem] { feed.items }
+    public var count: Int { feed.count }
+    public var isEmpty: Bool { feed.isEmpty }
+
+    /// The page to fetch now, if a screen wants more.
+    public func nextPageRequest(wantsMore: Bool, now: Double) -> FeedPager.Request? {
+        guard !awaitingRestore else { return nil }
+        return pager.nextRequest(wantsMore: wantsMore, now: now, generation: feed.generation)
+    }
+
+    /// Applies a page's answer; returns what happened and where the new items start.
+    @discardableResult
+    public func receive(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double,
+                        unit: Double = 0.5) -> FeedPager.Outcome {
+        pager.complete(request, with: result, into: &feed, now: now, unit: unit)
+    }
+
+    /// Shows pages stored earlier (the offline cache) before any network answer: pages 1, 2, … as long as they
+    /// follow on from each other. Only into an empty feed.
+    public func restore(_ pages: [(page: Int, contents: PageContents)]) {
+        guard feed.isEmpty else { return }
+        var last = 0
+        for (page, contents) in pages where page == last + 1 {
+            feed.append(contents.photos, pass: 0)
+            last = page
+        }
+        pager.restored(lastPage: last, itemCount: feed.count)
+    }
+
+    /// Forgets the feed and starts again from page 1 (a new source, or a reload).
+    public func reset() {
+        feed.reset()
+        pager.restart()
+    }
+
+    /// The server is reachable again: a page waiting out a backoff goes at once.
+    public func retryPagesSoon() { pager.retrySoon() }
+
+    public var hasEnded: Bool { pager.phase == .ended }
+
+    /// Whether a page is on its way or would be asked for as soon as the request interval allows, given whether a
+    /// screen wants more. A page waiting out a server error counts (it is retried, then skipped, within seconds);
+    /// one waiting for the network to come back does not.
+    public func expectsPage(wantsMore: Bool) -> Bool {
+        if awaitingRestore || pager.isLoading { return true }
+        switch pager.phase {
+        case .idle: return wantsMore
+        case .waiting: guard let error = pager.lastError, !error.isNetworkFailure else { return false }; return wantsMore
+        case .loading, .ended: return false
+        }
+    }
+
+    /// What the end of the feed says when the pager stopped.
+    public var endText: String? {
+        guard hasEnded, !feed.isEmpty else { return nil }
+        switch pager.stopReason {
+        case .nothingNew(let pages)?:
+            return "The server sent nothing new for \(pages) pages in a row, so Tessera stopped asking. Press r to reload."
+        default:
+            return "End of the catalogue — \(feed.count) photos"
+        }
+    }
+
+    /// A line for the header while the feed is stopped for a reason the user should know.
+    public var stopNote: String? {
+        if case .nothingNew? = pager.stopReason, hasEnded { return "Server repeats itself: stopped loading (r reloads)" }
+        return nil
+    }
+}

@@ -1,0 +1,54 @@
+/// Where a binding acts: a screen, an overlay, or everywhere. The active scopes are tried innermost first (the
+/// top overlay, then the screen under it, then global), so an overlay can take a key the screen also binds.
+public enum Scope: String, CaseIterable, Hashable, Sendable {
+    case global, browse, detail
+}
+
+/// Keys are data: for each scope, a table of (modifiers, key) → command. Letters arrive already cased (`G` is
+/// shift+g). The map is injected into the model; the help overlay is generated from it.
+public struct KeyMap {
+    public struct Chord: Hashable {
+        public let key: Key
+        public let modifiers: Modifiers
+        public init(_ key: Key, _ modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
+    }
+
+    public var bindings: [Scope: [Chord: Command]]
+
+    public init(bindings: [Scope: [Chord: Command]] = KeyMap.defaults) { self.bindings = bindings }
+
+    /// The command for a key in the first of `scopes` (innermost first) that binds it.
+    public func command(for key: Key, modifiers: Modifiers = [], in scopes: [Scope]) -> Command? {
+        for scope in scopes {
+            guard let table = bindings[scope] else { continue }
+            // Shift is part of a letter's case already; for other keys a binding without modifiers still applies.
+            if let command = table[Chord(key, modifiers)] ?? table[Chord(key, modifiers.subtracting(.shift))] {
+                return command
+            }
+        }
+        return nil
+    }
+
+    public static let defaults: [Scope: [Chord: Command]] = [
+        .global: [
+            Chord(.character("f")): .toggleFullscreen, Chord(.f11): .toggleFullscreen,
+            Chord(.character("q")): .quit,
+            Chord(.character("r")): .reload,
+        ],
+        .browse: [
+            Chord(.down): .scrollLines(1), Chord(.character("j")): .scrollLines(1),
+            Chord(.up): .scrollLines(-1), Chord(.character("k")): .scrollLines(-1),
+            Chord(.pageDown): .scrollPages(1), Chord(.space): .scrollPages(1),
+            Chord(.pageUp): .scrollPages(-1), Chord(.space, .shift): .scrollPages(-1),
+            Chord(.home): .scrollToTop, Chord(.character("g")): .scrollToTop,
+            Chord(.end): .scrollToBottom, Chord(.character("G")): .scrollToBottom,
+            Chord(.tab): .focusNext, Chord(.tab, .shift): .focusPrevious,
+            Chord(.right): .focusNext, Chord(.character("l")): .focusNext,
+            Chord(.left): .focusPrevious, Chord(.character("h")): .focusPrevious,
+            Chord(.enter): .openDetail,
+        ],
+        .detail: [
+            Chord(.escape): .closeDetail, Chord(.backspace): .closeDetail,
+        ],
+    ]
+}

@@ -1,0 +1,89 @@
+import GalleryCore
+import SDLKit
+
+/// What every view draws with: the renderer, the text renderer (nil when no font could be loaded), the theme, and
+/// the few shapes the views share. Rebuilt pieces (the corner mask) follow the viewport's scale.
+final class Canvas {
+    let renderer: Renderer
+    let text: TextRenderer?
+    let theme: Theme
+    private let radius: Int
+    private var cornerMask: Texture?
+    private var maskScale = 0.0
+
+    init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
+        self.renderer = renderer
+        self.text = text
+        theme = config.theme
+        radius = config.cornerRadius
+        viewportChanged(viewport)
+    }
+
+    /// The scale may change with the display: the mask is made at physical size.
+    func viewportChanged(_ viewport: Viewport) {
+        guard viewport.scale != maskScale else { return }
+        maskScale = viewport.scale
+        text?.setScale(viewport.scale)
+        cornerMask = Canvas.makeCornerMask(renderer: renderer, radius: radius, scale: viewport.scale,
+                                           color: theme.background)
+    }
+
+    func set(_ c: RGBA) { renderer.setColor(c.r, c.g, c.b, c.a) }
+
+    func fill(_ r: Rect, _ c: RGBA) {
+        set(c)
+        renderer.fill(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
+    func outline(_ r: Rect, _ c: RGBA, width w: Int) {
+        set(c)
+        renderer.fill(x: r.x, y: r.y, width: r.width, height: w)
+        renderer.fill(x: r.x, y: r.maxY - w, width: r.width, height: w)
+        renderer.fill(x: r.x, y: r.y, width: w, height: r.height)
+        renderer.fill(x: r.maxX - w, y: r.y, width: w, height: r.height)
+    }
+
+    /// The placeholder of an image that will not come: a muted red with a label.
+    func unavailable(_ frame: Rect) {
+        fill(frame, theme.failedPlaceholder)
+        guard let text, frame.width > 120, frame.height > 40 else { return }
+        let label = text.fit("image unavailable", .body, maxWidth: frame.width - 16)
+        let w = text.width(of: label, .body)
+        text.draw(label, .body, x: frame.x + (frame.width - w) / 2,
+                  y: frame.y + (frame.height - text.lineHeight(.body)) / 2, color: theme.dimText)
+    }
+
+    func roundCorners(_ frame: Rect) {
+        guard let mask = cornerMask, frame.width >= 2 * radius, frame.height >= 2 * radius else { return }
+        let r = radius
+        renderer.copy(mask, to: frame.x, frame.y, r, r)
+        renderer.copy(mask, to: frame.maxX - r, frame.y, r, r, flip: .horizontal)
+        renderer.copy(mask, to: frame.x, frame.maxY - r, r, r, flip: .vertical)
+        renderer.copy(mask, to: frame.maxX - r, frame.maxY - r, r, r, flip: [.horizontal, .vertical])
+    }
+
+    /// A quarter-disc mask in the background colour, opaque outside the arc and anti-aliased along it: drawn over a
+    /// cell's four corners it rounds them without any per-pixel work at draw time.
+    private static func makeCornerMask(renderer: Renderer, radius: Int, scale: Double, color: RGBA) -> Texture? {
+        let size = max(1, Int((Double(radius) * scale).rounded()))
+        guard radius > 0, let surface = try? Surface(width: size, height: size) else { return nil }
+        let r = Double(size)
+        for y in 0..<size {
+            for x in 0..<size {
+                // Distance of the pixel centre from the arc's centre at (size, size); 4×4 supersampling.
+                var outside = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 {
+                        let dx = r - (Double(x) + (Double(sx) + 0.5) / 4)
+                        let dy = r - (Double(y) + (Double(sy) + 0.5) / 4)
+                        if dx * dx + dy * dy > r * r { outside += 1 }
+                    }
+                }
+                surface.setPixel(x: x, y: y, r: color.r, g: color.g, b: color.b, a: UInt8(outside * 255 / 16))
+            }
+        }
+        guard let texture = try? Texture(renderer: renderer, surface: surface) else { return nil }
+        texture.setBlending(true)
+        return texture
+    }
+}

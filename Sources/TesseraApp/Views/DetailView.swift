@@ -1,0 +1,40 @@
+import GalleryCore
+
+/// Draws the detail pane over a scrim: the large image (the cell's texture stands in until it arrives), the
+/// author, the page and download links, size and ID.
+final class DetailView {
+    private let canvas: Canvas
+    private var theme: Theme { canvas.theme }
+
+    init(canvas: Canvas) { self.canvas = canvas }
+
+    func draw(_ model: GalleryModel, index: Int, images: ImagePipeline) {
+        let item = model.catalog.items[index]
+        let layout = model.detailLayout(for: index)
+        let window = model.viewport.size, top = model.config.headerHeight
+        canvas.fill(Rect(x: 0, y: top, width: window.width, height: window.height - top), theme.scrim)
+        canvas.fill(layout.panel, theme.panel)
+        let detailKey = ImageKey(item: item.key, detail: true)
+        if let texture = images.texture(for: detailKey) ?? images.texture(for: ImageKey(item: item.key, detail: false)) {
+            canvas.renderer.copy(texture, to: layout.image.x, layout.image.y, layout.image.width, layout.image.height)
+        } else if images.state(of: detailKey) == .failed {
+            canvas.unavailable(layout.image)
+        } else {
+            canvas.fill(layout.image, theme.placeholder)
+        }
+        guard let text = canvas.text else { return }
+        let photo = item.photo
+        let x = layout.textOrigin.x, line = model.detailLineHeight
+        var y = layout.textOrigin.y
+        text.draw(photo.author, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
+        y += line
+        text.draw("Page: " + (photo.url.isEmpty ? "—" : photo.url), .body, x: x, y: y, color: theme.accent,
+                  maxWidth: layout.textWidth)
+        y += line
+        text.draw("Download: " + (photo.downloadURL.isEmpty ? "—" : photo.downloadURL), .body, x: x, y: y,
+                  color: theme.accent, maxWidth: layout.textWidth)
+        y += line
+        text.draw("\(photo.width) × \(photo.height) · ID \(photo.id) · Esc to return", .body, x: x, y: y,
+                  color: theme.dimText, maxWidth: layout.textWidth)
+    }
+}

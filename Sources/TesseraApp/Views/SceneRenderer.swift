@@ -1,0 +1,41 @@
+import GalleryCore
+import SDLKit
+
+/// Draws one frame: the current screen, each overlay over it in order, and the header on top. It reads the model
+/// and the image pipeline and changes neither; each screen and overlay has a view of its own.
+final class SceneRenderer {
+    private let canvas: Canvas
+    private let browseView: BrowseView
+    private let detailView: DetailView
+    private let headerView: HeaderView
+
+    init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
+        canvas = Canvas(renderer: renderer, text: text, config: config, viewport: viewport)
+        browseView = BrowseView(canvas: canvas)
+        detailView = DetailView(canvas: canvas)
+        headerView = HeaderView(canvas: canvas)
+    }
+
+    /// Counts of the last frame's visible cells, for the progress bar and the benchmark.
+    var visibleCells: Int { browseView.visibleCells }
+    var blankCells: Int { browseView.blankCells }
+
+    func viewportChanged(_ viewport: Viewport) { canvas.viewportChanged(viewport) }
+
+    func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double) {
+        canvas.set(canvas.theme.background)
+        canvas.renderer.clear()
+        browseView.draw(model.browse, images: images, showsFocus: model.overlays.isEmpty)
+        for overlay in model.overlays {
+            switch overlay {
+            case .detail(let detail):
+                if let index = model.catalog.feed.index(of: detail.key) {
+                    detailView.draw(model, index: index, images: images)
+                }
+            }
+        }
+        let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
+        headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,
+                        clock: clock, time: time, filled: filled)
+    }
+}
