@@ -11,12 +11,17 @@ public enum Command: Equatable, Hashable {
     case reload
     case toggleFullscreen
     case quit
+    /// Enter on a form (the welcome screen): go on with what was typed.
+    case submit
+    case dismissAlert
+    /// Shows the welcome screen again to change the stored name.
+    case changeName
 }
 
 /// A key as the core sees it, independent of SDL's codes.
 public enum Key: Hashable {
     case character(Character)
-    case up, down, left, right, pageUp, pageDown, home, end, space, enter, escape, backspace, tab, f11
+    case up, down, left, right, pageUp, pageDown, home, end, space, enter, escape, backspace, tab, f11, delete
 }
 
 public struct Modifiers: OptionSet, Hashable {

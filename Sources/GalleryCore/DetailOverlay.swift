@@ -17,10 +17,12 @@ public struct DetailOverlay: Equatable {
 /// What is drawn over the current screen, innermost last. Each takes input before what is under it.
 public enum Overlay: Equatable {
     case detail(DetailOverlay)
+    case alert(AlertOverlay)
 
     public var scope: Scope {
         switch self {
         case .detail: return .detail
+        case .alert: return .alert
         }
     }
 }

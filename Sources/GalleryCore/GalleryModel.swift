@@ -1,32 +1,49 @@
-/// The gallery without a display: the shared catalog, the screen that shows it (the wall), and the overlays drawn
-/// over it (the detail pane), with input dispatched by scope, innermost first. The app draws what this says and
-/// feeds it input; tests drive it directly.
+/// The gallery without a display: the shared catalog, the screen that shows it (the welcome screen or the wall),
+/// and the overlays drawn over it (the detail pane, an alert), with input dispatched by scope, innermost first, and
+/// typed text going to the focused field before any key binding. The app draws what this says and feeds it input;
+/// tests drive it directly.
 public final class GalleryModel {
     public let config: GalleryConfig
     public let catalog: Catalog
     public let browse: BrowseScreen
     public private(set) var overlays: [Overlay] = []
     public let keyMap: KeyMap
+    /// Where the user's name is kept; nil when this run must not touch the user's data (automation, benchmarks).
+    public let library: Library?
     /// Line height of the detail pane's text, from the font the app loaded.
     public var detailLineHeight = 22
 
-    public init(config: GalleryConfig = GalleryConfig(), pager: FeedPager.Settings? = nil, keyMap: KeyMap = KeyMap()) {
+    public enum ScreenKind: Equatable { case welcome, browse }
+    public private(set) var screen: ScreenKind = .browse
+    public private(set) var welcome: WelcomeScreen?
+    /// The name the header greets with: from the library, or given for this run (`--name`).
+    public private(set) var userName: String?
+
+    /// `library`: where the name is stored; with one and no name in it, the welcome screen shows first.
+    /// `userName`: a name for this run only, which skips the welcome screen and is not stored.
+    public init(config: GalleryConfig = GalleryConfig(), pager: FeedPager.Settings? = nil, keyMap: KeyMap = KeyMap(),
+                library: Library? = nil, userName: String? = nil) {
         self.config = config
         self.keyMap = keyMap
+        self.library = library
         catalog = Catalog(pager: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
                                                              minInterval: config.pageInterval))
         browse = BrowseScreen(catalog: catalog, config: config)
+        self.userName = userName ?? library?.userName
+        if self.userName == nil, library != nil { showWelcome() }
     }
 
     public var viewport: Viewport { browse.viewport }
 
-    /// The scopes input goes through now: the top overlay's, the screen's, then global.
+    /// The scopes input goes through now: the top overlay's, the screen's, then global. While an overlay is open
+    /// the screen under it takes no input (overlays are modal).
     public var activeScopes: [Scope] {
-        (overlays.last.map { [$0.scope] } ?? []) + [.browse, .global].filter { scope in
-            // While an overlay is open the screen under it takes no input (the pane is modal).
-            !(scope == .browse && !overlays.isEmpty)
-        }
+        if let top = overlays.last { return [top.scope, .global] }
+        return [screen == .welcome ? .welcome : .browse, .global]
     }
+
+    /// Whether typed text has somewhere to go (the app turns the platform's text input on only then).
+    public var hasFocusedField: Bool { screen == .welcome && overlays.isEmpty }
 
     /// The open detail pane, if any, and where its photo is in the catalog.
     public var detail: (overlay: DetailOverlay, index: Int)? {
@@ -45,10 +62,36 @@ public final class GalleryModel {
 
     public enum Effect: Equatable { case none, quit, toggleFullscreen }
 
-    /// A key press: the innermost scope that binds it acts.
+    /// A key press. A focused field takes editing keys and swallows characters (they arrive as text); otherwise
+    /// the innermost scope that binds the key acts.
     public func handle(key: Key, modifiers: Modifiers = []) -> Effect {
+        swallowText = nil
+        if hasFocusedField, let welcome {
+            if key == .backspace { welcome.field.backspace(); return .none }
+            if case .character = key, modifiers.isDisjoint(with: [.control, .alt]) { return .none }
+            if key == .space { return .none }
+        }
         guard let command = keyMap.command(for: key, modifiers: modifiers, in: activeScopes) else { return .none }
-        return apply(command)
+        let effect = apply(command)
+        // The key that opened a field must not be typed into it: its text event follows the key press.
+        if hasFocusedField, case .character(let c) = key { swallowText = String(c) }
+        return effect
+    }
+
+    private var swallowText: String?
+
+    /// Text typed (or committed by an input method) goes to the focused field, never to key bindings.
+    public func handle(text: String) {
+        defer { swallowText = nil }
+        guard hasFocusedField, let welcome else { return }
+        if let swallow = swallowText, text == swallow { return }
+        welcome.field.insert(text)
+    }
+
+    /// An input method's composition in progress, shown in the focused field.
+    public func handle(composition: String) {
+        guard hasFocusedField, let welcome else { return }
+        welcome.field.compose(composition)
     }
 
     /// Runs a command in the active scopes (scripts and tests name commands directly).
@@ -61,11 +104,41 @@ public final class GalleryModel {
             browse.reload()
         case .closeDetail:
             overlays.removeAll { if case .detail = $0 { return true } else { return false } }
+        case .dismissAlert:
+            overlays.removeAll { if case .alert = $0 { return true } else { return false } }
+        case .submit:
+            submitWelcome()
+        case .changeName:
+            guard library != nil else { return .none }  // a run that must not touch the user's data
+            showWelcome()
         default:
-            guard overlays.isEmpty else { return .none }  // the screen under an overlay does not move
+            guard overlays.isEmpty, screen == .browse else { return .none }  // nothing under an overlay moves
             if let open = browse.apply(command) { openDetail(at: open) }
         }
         return .none
+    }
+
+    private func showWelcome() {
+        welcome = WelcomeScreen(name: userName ?? "")
+        screen = .welcome
+    }
+
+    /// Enter or Start on the welcome screen: a blank name shows the alert and stays; a name is stored and greets.
+    private func submitWelcome() {
+        guard screen == .welcome, let welcome else { return }
+        switch welcome.submit() {
+        case .alert(let message):
+            overlays.append(.alert(AlertOverlay(message: message)))
+        case .start(let name):
+            do {
+                try library?.setUserName(name)
+                userName = name
+                screen = .browse
+                self.welcome = nil
+            } catch {
+                overlays.append(.alert(AlertOverlay(message: "Your name could not be saved: \(error)")))
+            }
+        }
     }
 
     private func openDetail(at index: Int) {
@@ -75,6 +148,14 @@ public final class GalleryModel {
 
     /// A click (or tap) that was not a drag. With the pane open, a click outside it closes it.
     public func click(atWindowX x: Int, y: Int) {
+        if case .alert? = overlays.last {
+            if AlertOverlay.layout(window: viewport.size).button.contains(x: x, y: y) { _ = apply(.dismissAlert) }
+            return
+        }
+        if screen == .welcome {
+            if WelcomeScreen.layout(window: viewport.size).button.contains(x: x, y: y) { _ = apply(.submit) }
+            return
+        }
         if let open = detail {
             if !detailLayout(for: open.index).panel.contains(x: x, y: y) { _ = apply(.closeDetail) }
             return
@@ -83,12 +164,16 @@ public final class GalleryModel {
     }
 
     public func hover(atWindowX x: Int, y: Int) {
-        guard overlays.isEmpty else { return }
+        pointer = (x, y)
+        guard overlays.isEmpty, screen == .browse else { return }
         browse.hover(atWindowX: x, y: y)
     }
 
+    /// Where the pointer is, for hover states of buttons.
+    public private(set) var pointer: (x: Int, y: Int)?
+
     public func beginDrag(at time: Double) {
-        guard overlays.isEmpty else { return }
+        guard overlays.isEmpty, screen == .browse else { return }
         browse.beginDrag(at: time)
     }
 
@@ -96,7 +181,7 @@ public final class GalleryModel {
     public func endDrag(at time: Double) { browse.endDrag(at: time) }
 
     public func wheel(notches: Double) {
-        guard overlays.isEmpty else { return }
+        guard overlays.isEmpty, screen == .browse else { return }
         browse.wheel(notches: notches)
     }
 

@@ -1,7 +1,7 @@
 /// Where a binding acts: a screen, an overlay, or everywhere. The active scopes are tried innermost first (the
 /// top overlay, then the screen under it, then global), so an overlay can take a key the screen also binds.
 public enum Scope: String, CaseIterable, Hashable, Sendable {
-    case global, browse, detail
+    case global, welcome, browse, detail, alert
 }
 
 /// Keys are data: for each scope, a table of (modifiers, key) → command. Letters arrive already cased (`G` is
@@ -46,6 +46,13 @@ public struct KeyMap {
             Chord(.right): .focusNext, Chord(.character("l")): .focusNext,
             Chord(.left): .focusPrevious, Chord(.character("h")): .focusPrevious,
             Chord(.enter): .openDetail,
+            Chord(.character("N"), .shift): .changeName,
+        ],
+        .welcome: [
+            Chord(.enter): .submit,
+        ],
+        .alert: [
+            Chord(.enter): .dismissAlert, Chord(.escape): .dismissAlert,
         ],
         .detail: [
             Chord(.escape): .closeDetail, Chord(.backspace): .closeDetail,

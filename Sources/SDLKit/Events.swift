@@ -16,6 +16,10 @@ public enum InputEvent: Equatable {
     case exposed
     case hidden
     case shown
+    /// Text typed or committed by an input method (`SDL_TEXTINPUT`), UTF-8; only while text input is on.
+    case text(String)
+    /// An input method's composition in progress (`SDL_TEXTEDITING`).
+    case editing(String)
     /// A wake-up posted by `EventPump.wake` from another thread.
     case wake
 }
@@ -44,6 +48,13 @@ public final class EventPump {
         return events
     }
 
+    /// Turns the platform's text input (and its input method) on while a text field has the focus, off otherwise
+    /// (`SDL_StartTextInput` / `SDL_StopTextInput`); letters then also arrive as `.text`.
+    public func setTextInput(_ on: Bool) {
+        guard (SDL_IsTextInputActive() == SDL_TRUE) != on else { return }
+        if on { SDL_StartTextInput() } else { SDL_StopTextInput() }
+    }
+
     /// Thread-safe: wakes the waiting loop. Several wakes before the loop runs may arrive as several `.wake`s.
     public func wake() {
         var event = SDL_Event()
@@ -62,6 +73,12 @@ public final class EventPump {
                             control: mod & UInt32(KMOD_CTRL.rawValue) != 0,
                             alt: mod & UInt32(KMOD_ALT.rawValue) != 0,
                             isRepeat: e.key.repeat != 0)
+        case SDL_TEXTINPUT.rawValue:
+            var event = e
+            return .text(withUnsafeBytes(of: &event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        case SDL_TEXTEDITING.rawValue:
+            var event = e
+            return .editing(withUnsafeBytes(of: &event.edit.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         case SDL_MOUSEWHEEL.rawValue:
             // Touch-generated mouse events (which == SDL_TOUCH_MOUSEID, (Uint32)-1) would double-count finger events.
             if e.wheel.which == UInt32.max { return nil }
@@ -121,4 +138,5 @@ public enum KeyCode {
     public static let backspace = Int32(SDLK_BACKSPACE.rawValue)
     public static let tab = Int32(SDLK_TAB.rawValue)
     public static let f11 = Int32(SDLK_F11.rawValue)
+    public static let delete = Int32(SDLK_DELETE.rawValue)
 }

@@ -32,5 +32,15 @@ public struct AppOptions {
     /// Give up (exit code 3) if the automation has not finished by then.
     public var exitAfter: Double?
 
+    /// A name for this run (`--name`): no welcome screen, nothing stored.
+    public var userName: String?
+    /// The user's library (name, bookmarks); nil: `$XDG_DATA_HOME/tessera`.
+    public var libraryDirectory: String?
+
+    /// Automation and benchmarks never show the welcome screen and never touch the user's library.
+    public var usesLibrary: Bool { screenshotPath == nil && script.isEmpty && userName == nil && !benchmark }
+    /// Set by `tessera bench`.
+    public var benchmark = false
+
     public init() {}
 }

@@ -63,7 +63,7 @@ public final class GalleryApp {
         sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
-        model = GalleryModel(config: config)
+        model = GalleryModel(config: config, library: UserLibrary.open(for: options), userName: options.userName)
         // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
         // hold up the first frame), before any network answer; page requests wait for it.
         if let caching = sources.caching {
@@ -119,6 +119,7 @@ public final class GalleryApp {
                 return 3
             }
             deliver(now: t)
+            pump.setTextInput(model.hasFocusedField)
             guard visible else { continue }
             guard t >= nextFrame || model.browse.scroll.isMoving else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }

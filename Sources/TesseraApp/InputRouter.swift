@@ -25,6 +25,10 @@ final class InputRouter {
             if control { mods.insert(.control) }
             if alt { mods.insert(.alt) }
             return outcome(of: model.handle(key: key, modifiers: mods))
+        case .text(let typed):
+            model.handle(text: typed)
+        case .editing(let composing):
+            model.handle(composition: composing)
         case let .wheel(_, dy):
             model.wheel(notches: dy)
         case let .buttonDown(button, x, y, _) where button == 1:
@@ -104,10 +108,15 @@ final class InputRouter {
         case KeyCode.backspace: return .backspace
         case KeyCode.tab: return .tab
         case KeyCode.f11: return .f11
+        case KeyCode.delete: return .delete
         case 97...122:
             let scalar = Unicode.Scalar(UInt8(code))
             let ch = Character(scalar)
             return .character(shift ? Character(ch.uppercased()) : ch)
+        case 47: return .character(shift ? "?" : "/")
+        case 63: return .character("?")
+        case 91: return .character("[")
+        case 93: return .character("]")
         default: return nil
         }
     }

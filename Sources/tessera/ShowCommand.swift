@@ -9,6 +9,9 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Open the gallery window (the default).")
 
+    @Option(help: "Greet with this name and skip the welcome screen (kiosks); it is not stored.")
+    var name: String?
+
     @Option(help: "Picsum-compatible API base URL. If the default cannot be reached, the demo catalogue is shown.")
     var api: String = AppOptions.defaultAPI
 
@@ -105,6 +108,8 @@ struct Show: ParsableCommand {
         options.screenshotPath = screenshot
         options.script = scriptNames.compactMap(Command.init(name:))
         options.exitAfter = exitAfter
+        options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
+            .flatMap { $0.isEmpty ? nil : $0 }
         do {
             let code = try GalleryApp.run(options: options)
             if code != 0 { throw ExitCode(code) }

@@ -77,6 +77,7 @@ extension GalleryApp {
         if ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
         var options = AppOptions()
         options.demo = true
+        options.benchmark = true
         options.demoLatencyMs = bench.latencyMs
         options.demoSourceSize = bench.sourceSize
         options.config.windowSize = bench.size

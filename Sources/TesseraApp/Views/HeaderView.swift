@@ -9,14 +9,19 @@ final class HeaderView {
     init(canvas: Canvas) { self.canvas = canvas }
 
     /// `filled`: the share of visible cells that have their image, for the progress bar.
-    func draw(width: Int, height: Int, status: HeaderStatus, clock: String, time: Double, filled: Double) {
+    func draw(width: Int, height: Int, status: HeaderStatus, name: String?, clock: String, time: Double,
+              filled: Double) {
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), theme.header)
         canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), theme.headerRule)
         if status.isBusy { drawProgress(width: width, y: height - 3, time: time, filled: filled) }
         guard let text = canvas.text else { return }
         let titleY = (height - text.lineHeight(.title)) / 2
-        let titleWidth = text.draw("Tessera", .title, x: 16, y: titleY, color: theme.text)
-        text.drawClock(clock, x: 16 + titleWidth + 20, y: titleY, color: theme.accent)
+        var x = 16 + text.draw("Tessera", .title, x: 16, y: titleY, color: theme.text) + 20
+        // "Ada Lovelace · 14:03:27.512": the name, cut to leave room for the clock and the status.
+        if let name {
+            x += text.draw(name + " · ", .title, x: x, y: titleY, color: theme.text, maxWidth: max(40, width / 2 - x - 180))
+        }
+        text.drawClock(clock, x: x, y: titleY, color: theme.accent)
 
         let summaryY = status.problem == nil && status.note == nil ? (height - text.lineHeight(.body)) / 2 : 5
         let summary = text.fit(status.summary, .body, maxWidth: width / 2)

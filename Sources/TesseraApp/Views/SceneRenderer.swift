@@ -8,12 +8,16 @@ final class SceneRenderer {
     private let browseView: BrowseView
     private let detailView: DetailView
     private let headerView: HeaderView
+    private let welcomeView: WelcomeView
+    private let alertView: AlertView
 
     init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
         canvas = Canvas(renderer: renderer, text: text, config: config, viewport: viewport)
         browseView = BrowseView(canvas: canvas)
         detailView = DetailView(canvas: canvas)
         headerView = HeaderView(canvas: canvas)
+        welcomeView = WelcomeView(canvas: canvas)
+        alertView = AlertView(canvas: canvas)
     }
 
     /// Counts of the last frame's visible cells, for the progress bar and the benchmark.
@@ -25,17 +29,26 @@ final class SceneRenderer {
     func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double) {
         canvas.set(canvas.theme.background)
         canvas.renderer.clear()
-        browseView.draw(model.browse, images: images, showsFocus: model.overlays.isEmpty)
+        switch model.screen {
+        case .welcome:
+            if let welcome = model.welcome {
+                welcomeView.draw(welcome, window: model.viewport.size, pointer: model.pointer, time: time)
+            }
+        case .browse:
+            browseView.draw(model.browse, images: images, showsFocus: model.overlays.isEmpty)
+        }
+        let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
+        headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,
+                        name: model.userName, clock: clock, time: time, filled: filled)
         for overlay in model.overlays {
             switch overlay {
             case .detail(let detail):
                 if let index = model.catalog.feed.index(of: detail.key) {
                     detailView.draw(model, index: index, images: images)
                 }
+            case .alert(let alert):
+                alertView.draw(alert, window: model.viewport.size, pointer: model.pointer)
             }
         }
-        let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
-        headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,
-                        clock: clock, time: time, filled: filled)
     }
 }

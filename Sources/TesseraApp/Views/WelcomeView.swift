@@ -1,0 +1,69 @@
+import GalleryCore
+
+/// Draws the welcome screen: a greeting, the "Your name" field with its text and caret, and the Start button
+/// (lit while the pointer is over it).
+final class WelcomeView {
+    private let canvas: Canvas
+    private var theme: Theme { canvas.theme }
+
+    init(canvas: Canvas) { self.canvas = canvas }
+
+    func draw(_ welcome: WelcomeScreen, window: PixelSize, pointer: (x: Int, y: Int)?, time: Double) {
+        let layout = WelcomeScreen.layout(window: window)
+        guard let text = canvas.text else { return }
+        text.draw("Welcome to Tessera", .title, x: layout.title.x, y: layout.title.y, color: theme.text)
+        text.draw("Your name", .body, x: layout.field.x, y: layout.field.y - text.lineHeight(.body) - 6,
+                  color: theme.dimText)
+        canvas.fill(layout.field, theme.panel)
+        canvas.outline(layout.field, theme.accent, width: 2)
+        let inner = layout.field.width - 24
+        let shown = welcome.field.display
+        // The end of a long name stays in view: fit from the right.
+        var visible = shown
+        while !visible.isEmpty && text.width(of: visible, .body) > inner { visible.removeFirst() }
+        let textY = layout.field.y + (layout.field.height - text.lineHeight(.body)) / 2
+        let drawn = visible.isEmpty ? 0 : text.draw(visible, .body, x: layout.field.x + 12, y: textY, color: theme.text)
+        // A caret that blinks twice a second.
+        if time.truncatingRemainder(dividingBy: 1) < 0.5 {
+            canvas.fill(Rect(x: layout.field.x + 12 + drawn + 1, y: textY, width: 2, height: text.lineHeight(.body)),
+                        theme.text)
+        }
+        Buttons.draw(canvas, "Start", in: layout.button, pointer: pointer, enabled: true)
+    }
+}
+
+/// Draws an alert over everything: a scrim, the message, and its OK button.
+final class AlertView {
+    private let canvas: Canvas
+    private var theme: Theme { canvas.theme }
+
+    init(canvas: Canvas) { self.canvas = canvas }
+
+    func draw(_ alert: AlertOverlay, window: PixelSize, pointer: (x: Int, y: Int)?) {
+        let layout = AlertOverlay.layout(window: window)
+        canvas.fill(Rect(x: 0, y: 0, width: window.width, height: window.height), theme.scrim)
+        canvas.fill(layout.panel, theme.panel)
+        canvas.outline(layout.panel, theme.headerRule, width: 1)
+        if let text = canvas.text {
+            text.draw(alert.message, .bold, x: layout.panel.x + 20, y: layout.panel.y + 24, color: theme.text,
+                      maxWidth: layout.panel.width - 40)
+        }
+        Buttons.draw(canvas, "OK", in: layout.button, pointer: pointer, enabled: true)
+    }
+}
+
+/// A clickable button: filled with the accent while the pointer is over it, dimmed when it cannot be used.
+enum Buttons {
+    static func draw(_ canvas: Canvas, _ label: String, in frame: Rect, pointer: (x: Int, y: Int)?, enabled: Bool) {
+        let theme = canvas.theme
+        let hovered = enabled && pointer.map { frame.contains(x: $0.x, y: $0.y) } == true
+        var fill = hovered ? theme.accent : theme.headerRule
+        if !enabled { fill = theme.panel }
+        canvas.fill(frame, fill)
+        canvas.outline(frame, enabled ? theme.accent : theme.headerRule, width: 1)
+        guard let text = canvas.text else { return }
+        let w = text.width(of: label, .bold)
+        text.draw(label, .bold, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.bold)) / 2,
+                  color: enabled ? theme.text : theme.dimText)
+    }
+}
