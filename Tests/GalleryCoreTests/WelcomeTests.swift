@@ -1,0 +1,98 @@
+import XCTest
+@testable import GalleryCore
+
+final class TextFieldTests: XCTestCase {
+    func testTypingComposingAndDeleting() {
+        var field = TextField(maxCharacters: 10)
+        field.insert("Zoë 山")
+        field.compose("ti")
+        XCTAssertEqual(field.display, "Zoë 山ti")
+        field.insert("田")  // the input method commits
+        XCTAssertEqual(field.text, "Zoë 山田")
+        XCTAssertEqual(field.composition, "")
+        field.insert("👩🏽‍🚀")
+        field.backspace()
+        XCTAssertEqual(field.text, "Zoë 山田", "one backspace removes the whole emoji")
+        field.insert("\u{202E}x\u{0007}")
+        XCTAssertEqual(field.text, "Zoë 山田x", "control and bidi characters are never typed")
+        field.insert(String(repeating: "a", count: 50))
+        XCTAssertEqual(field.text.count, 10)
+    }
+}
+
+final class WelcomeScreenTests: XCTestCase {
+    private func model(library: Library? = MemoryLibrary(), name: String? = nil) -> GalleryModel {
+        GalleryModel(config: GalleryConfig(), library: library, userName: name)
+    }
+
+    func testAFirstStartAsksForTheNameAndABlankOneShowsTheAlert() {
+        let m = model()
+        XCTAssertEqual(m.screen, .welcome)
+        XCTAssertTrue(m.hasFocusedField)
+        m.handle(text: "   ")
+        _ = m.handle(key: .enter)
+        guard case .alert(let alert)? = m.overlays.last else { return XCTFail("no alert") }
+        XCTAssertEqual(alert.message, "Please enter your name")
+        XCTAssertEqual(m.screen, .welcome, "stays")
+        XCTAssertFalse(m.hasFocusedField, "the alert has the keys")
+        _ = m.handle(key: .escape)
+        XCTAssertTrue(m.overlays.isEmpty)
+        XCTAssertTrue(m.hasFocusedField, "the field has the focus again")
+        // Enter dismisses it too, and a click on OK.
+        _ = m.handle(key: .enter)
+        _ = m.handle(key: .enter)
+        XCTAssertTrue(m.overlays.isEmpty)
+        _ = m.handle(key: .enter)
+        let ok = AlertOverlay.layout(window: m.viewport.size).button
+        m.click(atWindowX: ok.x + 5, y: ok.y + 5)
+        XCTAssertTrue(m.overlays.isEmpty)
+    }
+
+    func testLettersGoToTheFieldNotToCommandsAndTheNameIsStored() {
+        let library = MemoryLibrary()
+        let m = model(library: library)
+        for key in ["q", "f", "r", "G"] { XCTAssertEqual(m.handle(key: .character(Character(key))), .none, key) }
+        m.handle(text: "Ada Lovelace")
+        _ = m.handle(key: .backspace)
+        m.handle(text: "e")
+        _ = m.handle(key: .enter)
+        XCTAssertEqual(m.screen, .browse)
+        XCTAssertEqual(library.userName, "Ada Lovelace")
+        XCTAssertEqual(m.userName, "Ada Lovelace")
+        XCTAssertEqual(m.handle(key: .character("q")), .quit, "on the wall, q quits again")
+    }
+
+    func testAStoredNameSkipsTheScreenAndShiftNChangesIt() {
+        let library = MemoryLibrary(userName: "Ada")
+        let m = model(library: library)
+        XCTAssertEqual(m.screen, .browse)
+        _ = m.handle(key: .character("N"), modifiers: .shift)
+        XCTAssertEqual(m.screen, .welcome)
+        XCTAssertEqual(m.welcome?.field.text, "Ada")
+        m.handle(text: "N")  // the text event of the key that opened the field
+        XCTAssertEqual(m.welcome?.field.text, "Ada", "the opening key is not typed")
+        m.handle(text: " King")
+        XCTAssertEqual(m.welcome?.field.text, "Ada King")
+        _ = m.apply(.submit)
+        XCTAssertEqual(library.userName, "Ada King")
+    }
+
+    func testRunsWithoutALibraryNeverAskAndAGivenNameIsNotStored() {
+        let automation = model(library: nil)
+        XCTAssertEqual(automation.screen, .browse)
+        _ = automation.handle(key: .character("N"), modifiers: .shift)
+        XCTAssertEqual(automation.screen, .browse, "nothing to store the name in")
+        let kiosk = model(library: nil, name: "Lobby")
+        XCTAssertEqual(kiosk.userName, "Lobby")
+        let library = MemoryLibrary()
+        let named = model(library: library, name: "Guest")
+        XCTAssertEqual(named.screen, .browse)
+        XCTAssertNil(library.userName)
+    }
+
+    func testTheNameIsCappedAtEightyCharacters() {
+        let m = model()
+        m.handle(text: String(repeating: "n", count: 200))
+        XCTAssertEqual(m.welcome?.field.text.count, 80)
+    }
+}

@@ -1,0 +1,120 @@
+import FixtureServer
+import Foundation
+import GalleryStore
+import SDLKit
+import XCTest
+
+/// The welcome screen as a person meets it: a real X11 window under Xvfb, keys typed with xdotool, frames read
+/// back with ImageMagick's `import`. Waits poll the window's frames or the library file, with a deadline.
+final class WelcomeUITests: XCTestCase {
+    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
+    private var server: FixtureServer!
+    private var root = ""
+    private var app: Process?
+
+    override func setUpWithError() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("no X display; `make test` runs the tests under xvfb-run")
+        }
+        XCTAssertNotNil(WelcomeUITests.sdl)
+        server = FixtureServer(photos: 100)
+        try server.start(port: 0)
+        root = NSTemporaryDirectory() + "tessera-welcome-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if let app, app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() }
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    @discardableResult
+    private func tool(_ args: [String], timeout: Double = 20, check: Bool = true) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["timeout", String(Int(timeout))] + args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        if check { XCTAssertEqual(p.terminationStatus, 0, args.joined(separator: " ")) }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Starts the app in a real window and returns the window's id once it is mapped.
+    private func launch() throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        p.arguments = ["--api", server.baseURL, "--cache-dir", root + "/cache", "--renderer", "software",
+                       "--size", "900x600"]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "x11"
+        env["XDG_DATA_HOME"] = root + "/data"
+        p.environment = env
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        app = p
+        let id = try tool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Tessera$"]).split(separator: "\n")[0]
+        try tool(["xdotool", "windowfocus", "--sync", String(id)])
+        return String(id)
+    }
+
+    private func frame(_ window: String) throws -> Surface {
+        let path = root + "/frame.png"
+        try tool(["import", "-window", window, path])
+        return try Surface(contentsOf: path).convertedToARGB()
+    }
+
+    /// Polls the window's frames until `condition` holds (deadline 20 s).
+    private func waitForFrame(_ window: String, _ what: String, _ condition: (Surface) -> Bool) throws -> Surface {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let f = try frame(window)
+            if condition(f) { return f }
+        }
+        XCTFail("timed out waiting for \(what)")
+        return try frame(window)
+    }
+
+    private func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int)) -> Bool {
+        abs(Int(p.r) - c.0) <= 3 && abs(Int(p.g) - c.1) <= 3 && abs(Int(p.b) - c.2) <= 3
+    }
+
+    func testABlankNameShowsTheAlertATypedOneIsStoredAndSurvivesKillMinus9() throws {
+        let window = try launch()
+        let panel = (32, 32, 36), background = (24, 24, 27)
+        // The welcome screen: its field (panel colour) in the middle, nothing else on the wall.
+        _ = try waitForFrame(window, "the welcome screen") { self.isColor($0.pixel(x: 450, y: 288), panel) }
+        try tool(["xdotool", "key", "--window", window, "Return"])
+        // The alert's panel covers (260, 240), above the field.
+        _ = try waitForFrame(window, "the alert") { self.isColor($0.pixel(x: 260, y: 240), panel) }
+        try tool(["xdotool", "key", "--window", window, "Escape"])
+        _ = try waitForFrame(window, "the alert to close") { !self.isColor($0.pixel(x: 260, y: 240), panel) }
+        try tool(["xdotool", "type", "--window", window, "--delay", "30", "Ada Lovelace"])
+        try tool(["xdotool", "key", "--window", window, "Return"])
+        // The name is in the library; the wall shows.
+        let deadline = Date().addingTimeInterval(20)
+        var stored: String?
+        while stored == nil && Date() < deadline {
+            stored = (try? LibraryStore(directory: root + "/data/tessera"))?.userName
+        }
+        XCTAssertEqual(stored, "Ada Lovelace")
+        _ = try waitForFrame(window, "the wall") { !self.isColor($0.pixel(x: 100, y: 200), background) }
+        kill(app!.processIdentifier, SIGKILL)
+        app!.waitUntilExit()
+
+        // A restart greets by name: no welcome screen, the wall at once.
+        let again = try launch()
+        let wall = try waitForFrame(again, "the wall after a restart") {
+            !self.isColor($0.pixel(x: 100, y: 200), background) && !self.isColor($0.pixel(x: 450, y: 288), panel)
+        }
+        XCTAssertFalse(isColor(wall.pixel(x: 450, y: 288), panel), "no welcome screen")
+        // The window may be gone before xdotool hears back: its status says nothing here.
+        try tool(["xdotool", "key", "--window", again, "q"], check: false)
+        app!.waitUntilExit()
+        XCTAssertEqual(app!.terminationStatus, 0)
+    }
+}
