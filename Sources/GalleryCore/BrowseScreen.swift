@@ -8,6 +8,10 @@ public final class BrowseScreen {
     public private(set) var scroll = ScrollModel()
     public private(set) var viewport: Viewport
     public private(set) var focusedIndex: Int?
+
+    /// The wall as a two-column grid, or a one-column list of full-width photos; both over the same catalog.
+    public enum Mode: Equatable { case grid, list }
+    public private(set) var mode = Mode.grid
     /// The feed generation the layout was made for: a reset catalog empties the layout.
     private var generation: Int
     /// Height reserved under the last cell for the end marker when the feed stops.
@@ -50,7 +54,7 @@ public final class BrowseScreen {
         let anchor = layout.indices(intersecting: scrollTop, scrollTop + 1).first
         let anchorShift = anchor.map { Double(scrollTop - layout.frames[$0].y) / Double(max(1, layout.frames[$0].height)) }
         viewport = newViewport
-        layout.relayout(width: window.width)
+        if mode == .list { layout = makeLayout() } else { layout.relayout(width: window.width) }
         updateBounds()
         if let anchor, let shift = anchorShift {
             let frame = layout.frames[anchor]
@@ -130,6 +134,9 @@ public final class BrowseScreen {
             let start = focusedIndex.map { $0 + step } ?? firstFullyVisible() ?? 0
             focus(min(max(0, start), catalog.count - 1))
         case .reload: reload()
+        case .toggleView: setMode(mode == .grid ? .list : .grid)
+        case .openList:
+            if let index = focusedIndex ?? firstFullyVisible() { setMode(.list, at: index) }
         case .openDetail:
             guard let index = focusedIndex ?? firstFullyVisible() else { return nil }
             focusedIndex = index
@@ -137,6 +144,39 @@ public final class BrowseScreen {
         default: break
         }
         return nil
+    }
+
+    /// Switches between grid and list. The photo the user was looking at (the focused one if it is on screen,
+    /// else the one at the top) stays where it was on screen, as near as the new layout allows; `at` puts that
+    /// photo at the top instead (opening the list at a tapped photo). No page is asked for: the catalog is shared.
+    public func setMode(_ newMode: Mode, at target: Int? = nil) {
+        let visible = visibleIndices
+        let anchor = target ?? focusedIndex.flatMap { visible.contains($0) ? $0 : nil }
+            ?? layout.indices(intersecting: scrollTop, scrollTop + 1).first
+        let screenY = anchor.map { target == nil ? layout.frames[$0].y - scrollTop : config.gap } ?? 0
+        mode = newMode
+        layout = makeLayout()
+        updateBounds()
+        if let anchor {
+            focusedIndex = anchor
+            scroll.set(offset: Double(layout.frames[anchor].y - screenY))
+        }
+    }
+
+    /// The layout for the mode and window, with every catalog item in it. In the list a photo is at most one grid
+    /// height tall (taller ones are cropped, as picsum crops to the size asked): the visible cells then always fit
+    /// the texture budget, and each photo can be seen whole.
+    private func makeLayout() -> MasonryLayout {
+        var metrics = config.layoutMetrics
+        if mode == .list {
+            metrics.columns = 1
+            let width = window.width - 2 * metrics.gap, height = max(1, gridHeight - 2 * metrics.gap)
+            metrics.minAspect = max(metrics.minAspect, Double(width) / Double(height))
+            metrics.maxAspect = max(metrics.maxAspect, metrics.minAspect)
+        }
+        var fresh = MasonryLayout(width: window.width, metrics: metrics)
+        fresh.append(catalog.items.map(\.photo))
+        return fresh
     }
 
     /// Moves the focus ring to an item and scrolls just enough to show it whole.
@@ -165,6 +205,11 @@ public final class BrowseScreen {
         guard let index = index(atWindowX: x, y: y) else { return nil }
         focusedIndex = index
         return index
+    }
+
+    /// A middle click (or Shift+Enter): the list, opened at the photo under the pointer.
+    public func middleClick(atWindowX x: Int, y: Int) {
+        if let index = index(atWindowX: x, y: y) { setMode(.list, at: index) }
     }
 
     /// The pointer moved over the grid: it focuses what it is over.

@@ -16,6 +16,10 @@ public enum Command: Equatable, Hashable {
     case dismissAlert
     /// Shows the welcome screen again to change the stored name.
     case changeName
+    /// Grid ↔ list, keeping the photo in view on screen.
+    case toggleView
+    /// The one-column list, at the focused photo.
+    case openList
 }
 
 /// A key as the core sees it, independent of SDL's codes.
@@ -48,6 +52,8 @@ extension Command {
         case "close": self = .closeDetail
         case "quit": self = .quit
         case "reload": self = .reload
+        case "view": self = .toggleView
+        case "list": self = .openList
         default: return nil
         }
     }

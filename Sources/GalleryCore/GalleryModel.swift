@@ -163,6 +163,11 @@ public final class GalleryModel {
         if let index = browse.click(atWindowX: x, y: y) { openDetail(at: index) }
     }
 
+    public func middleClick(atWindowX x: Int, y: Int) {
+        guard overlays.isEmpty, screen == .browse else { return }
+        browse.middleClick(atWindowX: x, y: y)
+    }
+
     public func hover(atWindowX x: Int, y: Int) {
         pointer = (x, y)
         guard overlays.isEmpty, screen == .browse else { return }

@@ -47,6 +47,8 @@ public struct KeyMap {
             Chord(.left): .focusPrevious, Chord(.character("h")): .focusPrevious,
             Chord(.enter): .openDetail,
             Chord(.character("N"), .shift): .changeName,
+            Chord(.character("v")): .toggleView,
+            Chord(.enter, .shift): .openList,
         ],
         .welcome: [
             Chord(.enter): .submit,

@@ -33,6 +33,8 @@ final class InputRouter {
             model.wheel(notches: dy)
         case let .buttonDown(button, x, y, _) where button == 1:
             pressBegan(x: Double(x), y: Double(y))
+        case let .buttonDown(button, x, y, _) where button == 2:
+            model.middleClick(atWindowX: x, y: y)
         case let .motion(x, y, _, _, leftHeld):
             if leftHeld, press != nil {
                 pressMoved(x: Double(x), y: Double(y), model: model, now: now)

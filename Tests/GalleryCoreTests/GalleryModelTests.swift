@@ -186,3 +186,50 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(m.nextPageRequest(now: 0)?.page, 3)
     }
 }
+
+final class ListViewTests: XCTestCase {
+    private func loaded() -> GalleryModel {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        let r = model.nextPageRequest(now: 0)!
+        model.receive(r, .success(PageContents(photos: photos(0..<30, w: 400, h: 300))), now: 0)
+        return model
+    }
+
+    func testVSwitchesToOneFullWidthColumnAndBackKeepingThePhotoInView() {
+        let model = loaded()
+        model.browse.setScroll(offset: 900)
+        _ = model.apply(.focusNext)  // focus lands on a visible photo
+        let focused = model.browse.focusedIndex!
+        XCTAssertTrue(model.browse.visibleIndices.contains(focused))
+        let before = model.browse.screenFrame(of: focused).y
+        _ = model.handle(key: .character("v"))
+        XCTAssertEqual(model.browse.mode, .list)
+        XCTAssertEqual(model.browse.layout.frames[0].width, 1280 - 24, "one column, full width")
+        XCTAssertEqual(model.browse.screenFrame(of: focused).y, before, "the photo stays where it was on screen")
+        _ = model.handle(key: .character("v"))
+        XCTAssertEqual(model.browse.mode, .grid)
+        XCTAssertTrue(model.browse.visibleIndices.contains(focused))
+        XCTAssertNil(model.nextPageRequest(now: 0), "switching asks for no page")
+    }
+
+    func testShiftEnterAndAMiddleClickOpenTheListAtThatPhoto() {
+        let model = loaded()
+        for _ in 0..<5 { _ = model.apply(.focusNext) }
+        let focused = model.browse.focusedIndex!
+        _ = model.handle(key: .enter, modifiers: .shift)
+        XCTAssertEqual(model.browse.mode, .list)
+        XCTAssertEqual(model.browse.screenFrame(of: focused).y, model.browse.gridTop + model.config.gap,
+                       "the photo at the top")
+        _ = model.apply(.toggleView)
+        let target = model.browse.visibleIndices.last!
+        let frame = model.browse.screenFrame(of: target)
+        model.middleClick(atWindowX: frame.x + 5, y: min(frame.maxY, model.browse.window.height) - 5)
+        XCTAssertEqual(model.browse.mode, .list)
+        XCTAssertEqual(model.browse.focusedIndex, target)
+        // Focus keys work in the list too; Enter still opens the pane.
+        _ = model.handle(key: .right)
+        XCTAssertEqual(model.browse.focusedIndex, target + 1)
+        _ = model.handle(key: .enter)
+        XCTAssertEqual(model.detail?.index, target + 1)
+    }
+}

@@ -179,4 +179,16 @@ final class AppUITests: XCTestCase {
         XCTAssertFalse(isColor(frame.pixel(x: 660, y: 80), failed), "its neighbour is a photo")
         XCTAssertGreaterThanOrEqual(server.counters.pages, 3, "the bad page was retried or skipped, paging went on")
     }
+
+    func testVGivesOneColumnAndBackTwoColumns() throws {
+        func middleGapRows(_ frame: Surface) -> Int {
+            stride(from: 60, to: frame.height, by: 5).filter { isColor(frame.pixel(x: 640, y: $0), background) }.count
+        }
+        let list = try runApp(["--script", "view"])
+        XCTAssertLessThan(middleGapRows(list), 10, "one full-width column: no gap down the middle")
+        XCTAssertLessThan(blankShare(list), 0.01, "the list's photos are drawn")
+        let grid = try runApp(["--script", "view,view"])
+        XCTAssertEqual(middleGapRows(grid), (grid.height - 60 + 4) / 5, "two columns again")
+        XCTAssertEqual(server.counters.pages, 2, "switching asked for no page (one run, one page each)")
+    }
 }
