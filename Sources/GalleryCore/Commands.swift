@@ -20,6 +20,10 @@ public enum Command: Equatable, Hashable {
     case toggleView
     /// The one-column list, at the focused photo.
     case openList
+    /// In the detail pane: the next or previous photo of the feed.
+    case nextPhoto, previousPhoto
+    /// In the detail pane: back and forward between photos viewed there.
+    case historyBack, historyForward
 }
 
 /// A key as the core sees it, independent of SDL's codes.
@@ -52,6 +56,10 @@ extension Command {
         case "close": self = .closeDetail
         case "quit": self = .quit
         case "reload": self = .reload
+        case "nextphoto": self = .nextPhoto
+        case "previousphoto", "prevphoto": self = .previousPhoto
+        case "back": self = .historyBack
+        case "forward": self = .historyForward
         case "view": self = .toggleView
         case "list": self = .openList
         default: return nil

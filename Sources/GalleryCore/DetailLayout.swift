@@ -5,6 +5,9 @@ public struct DetailLayout {
     public var image: Rect
     public var textOrigin: (x: Int, y: Int)
     public var textWidth: Int
+    /// Back and forward between photos viewed in the pane, at the panel's top right.
+    public var backButton: Rect
+    public var forwardButton: Rect
 
     public init(window: PixelSize, headerHeight: Int, margin: Int, photo: Photo, lineHeight: Int, lines: Int) {
         let panel = Rect(x: margin, y: headerHeight + margin / 2,
@@ -19,5 +22,7 @@ public struct DetailLayout {
         self.image = imageArea.aspectFit(width: photo.width, height: photo.height)
         self.textOrigin = (panel.x + padding, imageArea.maxY + padding)
         self.textWidth = panel.width - 2 * padding
+        forwardButton = Rect(x: panel.maxX - padding - 44, y: panel.y + padding, width: 44, height: 36)
+        backButton = Rect(x: forwardButton.x - 52, y: forwardButton.y, width: 44, height: 36)
     }
 }

@@ -1,9 +1,48 @@
-/// The detail pane: one photo large, with its author and links, over the screen it was opened from. It holds the
-/// photo's key, not a feed index, so it stays right whatever the feed does; while open it takes input first.
+/// The detail pane: one photo large, with its author and links, over the screen it was opened from. It holds
+/// photo keys, not feed indices, so it stays right whatever the feed does: the photo shown, and the photos viewed
+/// in it in order, for back and forward. While open it takes input first.
 public struct DetailOverlay: Equatable {
-    public private(set) var key: ItemKey
+    /// Photos viewed in this pane, oldest first; `position` is the one shown.
+    public private(set) var history: [ItemKey]
+    public private(set) var position: Int
 
-    public init(key: ItemKey) { self.key = key }
+    public init(key: ItemKey) {
+        history = [key]
+        position = 0
+    }
+
+    public var key: ItemKey { history[position] }
+    public var canGoBack: Bool { position > 0 }
+    public var canGoForward: Bool { position < history.count - 1 }
+
+    /// Shows another photo (previous or next in the feed): what was forward of here is dropped, as in a browser.
+    public mutating func show(_ next: ItemKey) {
+        guard next != key else { return }
+        history.removeSubrange((position + 1)...)
+        history.append(next)
+        position += 1
+        // A long session's history stays bounded.
+        if history.count > DetailOverlay.maxHistory {
+            history.removeFirst(history.count - DetailOverlay.maxHistory)
+            position = history.count - 1
+        }
+    }
+
+    @discardableResult
+    public mutating func back() -> Bool {
+        guard canGoBack else { return false }
+        position -= 1
+        return true
+    }
+
+    @discardableResult
+    public mutating func forward() -> Bool {
+        guard canGoForward else { return false }
+        position += 1
+        return true
+    }
+
+    public static let maxHistory = 500
 
     /// Lines of text under the photo.
     public static let lines = 4

@@ -106,6 +106,8 @@ public final class GalleryModel {
             overlays.removeAll { if case .detail = $0 { return true } else { return false } }
         case .dismissAlert:
             overlays.removeAll { if case .alert = $0 { return true } else { return false } }
+        case .nextPhoto, .previousPhoto, .historyBack, .historyForward:
+            navigateDetail(command)
         case .submit:
             submitWelcome()
         case .changeName:
@@ -116,6 +118,23 @@ public final class GalleryModel {
             if let open = browse.apply(command) { openDetail(at: open) }
         }
         return .none
+    }
+
+    /// Moves the open pane to another photo; the wall's focus follows, so closing lands on that photo.
+    private func navigateDetail(_ command: Command) {
+        guard let top = overlays.indices.last, case .detail(var pane) = overlays[top],
+              let index = catalog.feed.index(of: pane.key) else { return }
+        switch command {
+        case .nextPhoto, .previousPhoto:
+            let next = index + (command == .nextPhoto ? 1 : -1)
+            guard next >= 0, next < catalog.count else { return }
+            pane.show(catalog.items[next].key)
+        case .historyBack: pane.back()
+        case .historyForward: pane.forward()
+        default: return
+        }
+        overlays[top] = .detail(pane)
+        if let shown = catalog.feed.index(of: pane.key) { browse.focus(shown) }
     }
 
     private func showWelcome() {
@@ -157,7 +176,10 @@ public final class GalleryModel {
             return
         }
         if let open = detail {
-            if !detailLayout(for: open.index).panel.contains(x: x, y: y) { _ = apply(.closeDetail) }
+            let layout = detailLayout(for: open.index)
+            if layout.backButton.contains(x: x, y: y) { _ = apply(.historyBack) }
+            else if layout.forwardButton.contains(x: x, y: y) { _ = apply(.historyForward) }
+            else if !layout.panel.contains(x: x, y: y) { _ = apply(.closeDetail) }
             return
         }
         if let index = browse.click(atWindowX: x, y: y) { openDetail(at: index) }

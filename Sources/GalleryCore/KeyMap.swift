@@ -58,6 +58,10 @@ public struct KeyMap {
         ],
         .detail: [
             Chord(.escape): .closeDetail, Chord(.backspace): .closeDetail,
+            Chord(.right): .nextPhoto, Chord(.character("l")): .nextPhoto,
+            Chord(.left): .previousPhoto, Chord(.character("h")): .previousPhoto,
+            Chord(.left, .alt): .historyBack, Chord(.character("[")): .historyBack,
+            Chord(.right, .alt): .historyForward, Chord(.character("]")): .historyForward,
         ],
     ]
 }

@@ -191,4 +191,14 @@ final class AppUITests: XCTestCase {
         XCTAssertEqual(middleGapRows(grid), (grid.height - 60 + 4) / 5, "two columns again")
         XCTAssertEqual(server.counters.pages, 2, "switching asked for no page (one run, one page each)")
     }
+
+    func testInTheDetailPaneForwardIsEnabledAfterBackAndDisabledAtTheEnd() throws {
+        // The forward button's border at 1280x800: the accent colour when it can be used, grey when not.
+        let enabled = (90, 160, 255), disabled = (60, 60, 66)
+        func border(_ frame: Surface) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { frame.pixel(x: 1180, y: 100) }
+        let afterBack = try runApp(["--script", "next,open,nextphoto,back"])
+        XCTAssertTrue(isColor(border(afterBack), (r: enabled.0, g: enabled.1, b: enabled.2)), "\(border(afterBack))")
+        let atEnd = try runApp(["--script", "next,open,nextphoto,back,forward"])
+        XCTAssertTrue(isColor(border(atEnd), (r: disabled.0, g: disabled.1, b: disabled.2)), "\(border(atEnd))")
+    }
 }

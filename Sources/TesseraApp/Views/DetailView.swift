@@ -8,7 +8,7 @@ final class DetailView {
 
     init(canvas: Canvas) { self.canvas = canvas }
 
-    func draw(_ model: GalleryModel, index: Int, images: ImagePipeline) {
+    func draw(_ model: GalleryModel, pane: DetailOverlay, index: Int, images: ImagePipeline) {
         let item = model.catalog.items[index]
         let layout = model.detailLayout(for: index)
         let window = model.viewport.size, top = model.config.headerHeight
@@ -22,6 +22,9 @@ final class DetailView {
         } else {
             canvas.fill(layout.image, theme.placeholder)
         }
+        // Back and forward between the photos viewed here; a button with nowhere to go is drawn disabled.
+        Buttons.draw(canvas, "◀", in: layout.backButton, pointer: model.pointer, enabled: pane.canGoBack)
+        Buttons.draw(canvas, "▶", in: layout.forwardButton, pointer: model.pointer, enabled: pane.canGoForward)
         guard let text = canvas.text else { return }
         let photo = item.photo
         let x = layout.textOrigin.x, line = model.detailLineHeight
@@ -34,7 +37,7 @@ final class DetailView {
         text.draw("Download: " + (photo.downloadURL.isEmpty ? "—" : photo.downloadURL), .body, x: x, y: y,
                   color: theme.accent, maxWidth: layout.textWidth)
         y += line
-        text.draw("\(photo.width) × \(photo.height) · ID \(photo.id) · Esc to return", .body, x: x, y: y,
+        text.draw("\(photo.width) × \(photo.height) · ID \(photo.id) · ← → photos · Alt+← Alt+→ back, forward · Esc to return", .body, x: x, y: y,
                   color: theme.dimText, maxWidth: layout.textWidth)
     }
 }

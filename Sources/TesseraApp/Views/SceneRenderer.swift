@@ -44,7 +44,7 @@ final class SceneRenderer {
             switch overlay {
             case .detail(let detail):
                 if let index = model.catalog.feed.index(of: detail.key) {
-                    detailView.draw(model, index: index, images: images)
+                    detailView.draw(model, pane: detail, index: index, images: images)
                 }
             case .alert(let alert):
                 alertView.draw(alert, window: model.viewport.size, pointer: model.pointer)
