@@ -207,6 +207,12 @@ public final class BrowseScreen {
         return index
     }
 
+    /// Where a cell's bookmark star is drawn and can be clicked: its top-right corner (nil for tiny cells).
+    public static func starRect(of frame: Rect) -> Rect? {
+        guard frame.width >= 80, frame.height >= 60 else { return nil }
+        return Rect(x: frame.maxX - 40, y: frame.y + 8, width: 32, height: 32)
+    }
+
     /// A middle click (or Shift+Enter): the list, opened at the photo under the pointer.
     public func middleClick(atWindowX x: Int, y: Int) {
         if let index = index(atWindowX: x, y: y) { setMode(.list, at: index) }

@@ -6,8 +6,19 @@ public final class Catalog {
     /// While the cache is being read at start, no page is asked for: the cached ones may make it unnecessary.
     public var awaitingRestore = false
 
+    /// A fixed list (bookmarks) never asks for pages.
+    public let isFixed: Bool
+
     public init(pager settings: FeedPager.Settings) {
         pager = FeedPager(settings: settings)
+        isFixed = false
+    }
+
+    /// A catalog of exactly these photos, in this order.
+    public init(fixed photos: [Photo]) {
+        pager = FeedPager(settings: FeedPager.Settings(pageSize: max(1, photos.count), wraps: false))
+        isFixed = true
+        feed.append(photos, pass: 0)
     }
 
     public var items: [FeedItem] { feed.items }
@@ -16,7 +27,7 @@ public final class Catalog {
 
     /// The page to fetch now, if a screen wants more.
     public func nextPageRequest(wantsMore: Bool, now: Double) -> FeedPager.Request? {
-        guard !awaitingRestore else { return nil }
+        guard !awaitingRestore, !isFixed else { return nil }
         return pager.nextRequest(wantsMore: wantsMore, now: now, generation: feed.generation)
     }
 
@@ -54,6 +65,7 @@ public final class Catalog {
     /// screen wants more. A page waiting out a server error counts (it is retried, then skipped, within seconds);
     /// one waiting for the network to come back does not.
     public func expectsPage(wantsMore: Bool) -> Bool {
+        if isFixed { return false }
         if awaitingRestore || pager.isLoading { return true }
         switch pager.phase {
         case .idle: return wantsMore

@@ -24,6 +24,8 @@ public enum Command: Equatable, Hashable {
     case nextPhoto, previousPhoto
     /// In the detail pane: back and forward between photos viewed there.
     case historyBack, historyForward
+    /// Bookmarks: toggle on the focused or open photo; the bookmarks screen; remove there, and undo that.
+    case toggleBookmark, showBookmarks, removeBookmark, undoRemoveBookmark, closeScreen
 }
 
 /// A key as the core sees it, independent of SDL's codes.
@@ -60,6 +62,10 @@ extension Command {
         case "previousphoto", "prevphoto": self = .previousPhoto
         case "back": self = .historyBack
         case "forward": self = .historyForward
+        case "bookmark": self = .toggleBookmark
+        case "bookmarks": self = .showBookmarks
+        case "unbookmark": self = .removeBookmark
+        case "undo": self = .undoRemoveBookmark
         case "view": self = .toggleView
         case "list": self = .openList
         default: return nil

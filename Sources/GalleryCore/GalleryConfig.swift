@@ -49,5 +49,6 @@ public struct Theme: Equatable {
     public var focus = RGBA(240, 240, 250)
     public var scrim = RGBA(0, 0, 0, 200)
     public var panel = RGBA(32, 32, 36)
+    public static let star = RGBA(255, 200, 60)
     public init() {}
 }

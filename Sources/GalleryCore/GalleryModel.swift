@@ -13,16 +13,24 @@ public final class GalleryModel {
     /// Line height of the detail pane's text, from the font the app loaded.
     public var detailLineHeight = 22
 
-    public enum ScreenKind: Equatable { case welcome, browse }
+    public enum ScreenKind: Equatable { case welcome, browse, bookmarks }
     public private(set) var screen: ScreenKind = .browse
     public private(set) var welcome: WelcomeScreen?
     /// The name the header greets with: from the library, or given for this run (`--name`).
     public private(set) var userName: String?
+    /// The user's bookmarks for the shown source (nil without a library).
+    public private(set) var shelf: BookmarkShelf?
+    /// The bookmarks screen while it shows: the same wall over a catalog of the bookmarked photos.
+    public private(set) var bookmarksScreen: BrowseScreen?
 
-    /// `library`: where the name is stored; with one and no name in it, the welcome screen shows first.
-    /// `userName`: a name for this run only, which skips the welcome screen and is not stored.
+    /// The wall input and drawing go to: the feed's, or the bookmarks'.
+    public var currentBrowse: BrowseScreen { screen == .bookmarks ? bookmarksScreen ?? browse : browse }
+
+    /// `library`: where the name and bookmarks are stored; with one and no name in it (and `asksName`), the welcome
+    /// screen shows first. `userName`: a name for this run only, which skips the welcome screen and is not stored.
+    /// `source`: what bookmarks made now are filed under.
     public init(config: GalleryConfig = GalleryConfig(), pager: FeedPager.Settings? = nil, keyMap: KeyMap = KeyMap(),
-                library: Library? = nil, userName: String? = nil) {
+                library: Library? = nil, asksName: Bool = true, userName: String? = nil, source: String = "picsum") {
         self.config = config
         self.keyMap = keyMap
         self.library = library
@@ -30,7 +38,8 @@ public final class GalleryModel {
                                                              minInterval: config.pageInterval))
         browse = BrowseScreen(catalog: catalog, config: config)
         self.userName = userName ?? library?.userName
-        if self.userName == nil, library != nil { showWelcome() }
+        shelf = library.map { BookmarkShelf(library: $0, source: source) }
+        if self.userName == nil, library != nil, asksName { showWelcome() }
     }
 
     public var viewport: Viewport { browse.viewport }
@@ -39,7 +48,11 @@ public final class GalleryModel {
     /// the screen under it takes no input (overlays are modal).
     public var activeScopes: [Scope] {
         if let top = overlays.last { return [top.scope, .global] }
-        return [screen == .welcome ? .welcome : .browse, .global]
+        switch screen {
+        case .welcome: return [.welcome, .global]
+        case .browse: return [.browse, .global]
+        case .bookmarks: return [.bookmarks, .browse, .global]
+        }
     }
 
     /// Whether typed text has somewhere to go (the app turns the platform's text input on only then).
@@ -48,13 +61,13 @@ public final class GalleryModel {
     /// The open detail pane, if any, and where its photo is in the catalog.
     public var detail: (overlay: DetailOverlay, index: Int)? {
         for case .detail(let d) in overlays.reversed() {
-            if let index = catalog.feed.index(of: d.key) { return (d, index) }
+            if let index = currentBrowse.catalog.feed.index(of: d.key) { return (d, index) }
         }
         return nil
     }
 
     public func detailLayout(for index: Int) -> DetailLayout {
-        DetailOverlay.layout(window: viewport.size, config: config, photo: catalog.items[index].photo,
+        DetailOverlay.layout(window: viewport.size, config: config, photo: currentBrowse.catalog.items[index].photo,
                              lineHeight: detailLineHeight)
     }
 
@@ -108,20 +121,23 @@ public final class GalleryModel {
             overlays.removeAll { if case .alert = $0 { return true } else { return false } }
         case .nextPhoto, .previousPhoto, .historyBack, .historyForward:
             navigateDetail(command)
+        case .toggleBookmark, .showBookmarks, .removeBookmark, .undoRemoveBookmark, .closeScreen:
+            bookmarkCommand(command)
         case .submit:
             submitWelcome()
         case .changeName:
             guard library != nil else { return .none }  // a run that must not touch the user's data
             showWelcome()
         default:
-            guard overlays.isEmpty, screen == .browse else { return .none }  // nothing under an overlay moves
-            if let open = browse.apply(command) { openDetail(at: open) }
+            guard overlays.isEmpty, screen != .welcome else { return .none }  // nothing under an overlay moves
+            if let open = currentBrowse.apply(command) { openDetail(at: open) }
         }
         return .none
     }
 
     /// Moves the open pane to another photo; the wall's focus follows, so closing lands on that photo.
     private func navigateDetail(_ command: Command) {
+        let catalog = currentBrowse.catalog
         guard let top = overlays.indices.last, case .detail(var pane) = overlays[top],
               let index = catalog.feed.index(of: pane.key) else { return }
         switch command {
@@ -134,7 +150,7 @@ public final class GalleryModel {
         default: return
         }
         overlays[top] = .detail(pane)
-        if let shown = catalog.feed.index(of: pane.key) { browse.focus(shown) }
+        if let shown = catalog.feed.index(of: pane.key) { currentBrowse.focus(shown) }
     }
 
     private func showWelcome() {
@@ -161,8 +177,69 @@ public final class GalleryModel {
     }
 
     private func openDetail(at index: Int) {
-        guard index < catalog.count else { return }
-        overlays.append(.detail(DetailOverlay(key: catalog.items[index].key)))
+        let items = currentBrowse.catalog.items
+        guard index < items.count else { return }
+        overlays.append(.detail(DetailOverlay(key: items[index].key)))
+    }
+
+    // MARK: bookmarks
+
+    /// The photo a bookmark command is about: the one open in the pane, else the focused one.
+    private var targetPhoto: Photo? {
+        let browse = currentBrowse
+        if let open = detail { return browse.catalog.items[open.index].photo }
+        return browse.focusedIndex.map { browse.catalog.items[$0].photo }
+    }
+
+    public func isBookmarked(_ photoID: String) -> Bool { shelf?.contains(photoID) ?? false }
+
+    private func bookmarkCommand(_ command: Command) {
+        guard let shelf else { return }
+        do {
+            switch command {
+            case .toggleBookmark:
+                guard let photo = targetPhoto else { return }
+                if screen == .bookmarks { try shelf.remove(photo); refreshBookmarks() } else { try shelf.toggle(photo) }
+            case .showBookmarks:
+                guard screen == .browse else { return }
+                overlays.removeAll()
+                screen = .bookmarks
+                refreshBookmarks(focusing: shelf.list().first?.photo.id)
+            case .removeBookmark:
+                guard screen == .bookmarks, overlays.isEmpty, let photo = targetPhoto else { return }
+                try shelf.remove(photo)
+                refreshBookmarks()
+            case .undoRemoveBookmark:
+                guard screen == .bookmarks, let back = try shelf.undo() else { return }
+                refreshBookmarks(focusing: back.photo.id)
+            case .closeScreen:
+                guard screen == .bookmarks else { return }
+                overlays.removeAll()
+                screen = .browse
+                bookmarksScreen = nil
+            default: break
+            }
+        } catch {
+            overlays.append(.alert(AlertOverlay(message: "The bookmark could not be saved: \(error)")))
+        }
+    }
+
+    /// Rebuilds the bookmarks screen from the shelf (newest first), keeping the focus near where it was.
+    private func refreshBookmarks(focusing photoID: String? = nil) {
+        guard let shelf else { return }
+        let old = bookmarksScreen
+        let previousFocus = old?.focusedIndex
+        let screen = BrowseScreen(catalog: Catalog(fixed: shelf.list().map(\.photo)), config: config)
+        screen.resize(to: viewport)
+        if let old, old.mode != screen.mode { screen.setMode(old.mode) }
+        let items = screen.catalog.items
+        if let id = photoID, let index = items.firstIndex(where: { $0.photo.id == id }) {
+            screen.focus(index)
+        } else if !items.isEmpty {
+            screen.setScroll(offset: Double(old?.scrollTop ?? 0))
+            screen.focus(min(previousFocus ?? 0, items.count - 1))
+        }
+        bookmarksScreen = screen
     }
 
     /// A click (or tap) that was not a drag. With the pane open, a click outside it closes it.
@@ -182,40 +259,50 @@ public final class GalleryModel {
             else if !layout.panel.contains(x: x, y: y) { _ = apply(.closeDetail) }
             return
         }
-        if let index = browse.click(atWindowX: x, y: y) { openDetail(at: index) }
+        let wall = currentBrowse
+        if let index = wall.index(atWindowX: x, y: y), let star = BrowseScreen.starRect(of: wall.screenFrame(of: index)),
+           star.contains(x: x, y: y) {
+            wall.focus(index)
+            bookmarkCommand(.toggleBookmark)
+            return
+        }
+        if let index = wall.click(atWindowX: x, y: y) { openDetail(at: index) }
     }
 
     public func middleClick(atWindowX x: Int, y: Int) {
-        guard overlays.isEmpty, screen == .browse else { return }
-        browse.middleClick(atWindowX: x, y: y)
+        guard overlays.isEmpty, screen != .welcome else { return }
+        currentBrowse.middleClick(atWindowX: x, y: y)
     }
 
     public func hover(atWindowX x: Int, y: Int) {
         pointer = (x, y)
-        guard overlays.isEmpty, screen == .browse else { return }
-        browse.hover(atWindowX: x, y: y)
+        guard overlays.isEmpty, screen != .welcome else { return }
+        currentBrowse.hover(atWindowX: x, y: y)
     }
 
     /// Where the pointer is, for hover states of buttons.
     public private(set) var pointer: (x: Int, y: Int)?
 
     public func beginDrag(at time: Double) {
-        guard overlays.isEmpty, screen == .browse else { return }
-        browse.beginDrag(at: time)
+        guard overlays.isEmpty, screen != .welcome else { return }
+        currentBrowse.beginDrag(at: time)
     }
 
-    public func drag(by dy: Double, at time: Double) { browse.drag(by: dy, at: time) }
-    public func endDrag(at time: Double) { browse.endDrag(at: time) }
+    public func drag(by dy: Double, at time: Double) { currentBrowse.drag(by: dy, at: time) }
+    public func endDrag(at time: Double) { currentBrowse.endDrag(at: time) }
 
     public func wheel(notches: Double) {
-        guard overlays.isEmpty, screen == .browse else { return }
-        browse.wheel(notches: notches)
+        guard overlays.isEmpty, screen != .welcome else { return }
+        currentBrowse.wheel(notches: notches)
     }
 
     /// The window changed size or display: every holder gets the new viewport.
-    public func resize(to viewport: Viewport) { browse.resize(to: viewport) }
+    public func resize(to viewport: Viewport) {
+        browse.resize(to: viewport)
+        bookmarksScreen?.resize(to: viewport)
+    }
 
-    public func tick(dt: Double) { browse.tick(dt: dt) }
+    public func tick(dt: Double) { currentBrowse.tick(dt: dt) }
 
     // MARK: the catalog
 

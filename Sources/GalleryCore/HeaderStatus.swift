@@ -53,6 +53,12 @@ extension GalleryModel {
         if browse.pullDistance > 0 {
             note = browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
         }
+        if screen == .bookmarks {
+            let count = currentBrowse.catalog.count
+            return HeaderStatus(photos: count, sourceName: "bookmarks", pageLoading: false, imagesLoading: imagesLoading,
+                                problem: problem, note: shelf?.canUndo == true ? "d removes · u undoes the last removal" : note,
+                                offline: !online)
+        }
         return HeaderStatus(photos: catalog.count, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
                             imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
     }

@@ -1,7 +1,7 @@
 /// Where a binding acts: a screen, an overlay, or everywhere. The active scopes are tried innermost first (the
 /// top overlay, then the screen under it, then global), so an overlay can take a key the screen also binds.
 public enum Scope: String, CaseIterable, Hashable, Sendable {
-    case global, welcome, browse, detail, alert
+    case global, welcome, browse, bookmarks, detail, alert
 }
 
 /// Keys are data: for each scope, a table of (modifiers, key) → command. Letters arrive already cased (`G` is
@@ -49,6 +49,14 @@ public struct KeyMap {
             Chord(.character("N"), .shift): .changeName,
             Chord(.character("v")): .toggleView,
             Chord(.enter, .shift): .openList,
+            Chord(.character("b")): .toggleBookmark,
+            Chord(.character("B"), .shift): .showBookmarks,
+        ],
+        .bookmarks: [
+            Chord(.character("d")): .removeBookmark, Chord(.delete): .removeBookmark,
+            Chord(.character("u")): .undoRemoveBookmark,
+            Chord(.escape): .closeScreen, Chord(.backspace): .closeScreen,
+            Chord(.character("B"), .shift): .closeScreen,
         ],
         .welcome: [
             Chord(.enter): .submit,
@@ -62,6 +70,7 @@ public struct KeyMap {
             Chord(.left): .previousPhoto, Chord(.character("h")): .previousPhoto,
             Chord(.left, .alt): .historyBack, Chord(.character("[")): .historyBack,
             Chord(.right, .alt): .historyForward, Chord(.character("]")): .historyForward,
+            Chord(.character("b")): .toggleBookmark,
         ],
     ]
 }

@@ -39,6 +39,12 @@ public protocol PhotoStore: AnyObject {
     /// Stores bytes under `key`, evicting the least recently used images to stay within the budget.
     func saveImage(_ data: Data, forKey key: String) throws
     func removeImage(forKey key: String) throws
+    /// Keeps images whose keys start with `prefix` out of eviction (or lets them go again).
+    func setPinned(_ prefix: String, _ pinned: Bool) throws
+}
+
+extension PhotoStore {
+    public func setPinned(_ prefix: String, _ pinned: Bool) throws {}
 }
 
 public struct PageContents: Equatable, Sendable, Codable {

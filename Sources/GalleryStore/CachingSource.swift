@@ -155,6 +155,12 @@ public final class CachingSource: PhotoSource {
         if upstream.cancel(inner) { flights[key] = nil }
     }
 
+    /// A bookmarked photo's images, at every size, are never evicted; unbookmarked, they age out again.
+    public func pin(_ photo: Photo, _ pinned: Bool) {
+        let prefix = "\(sourceKey)/id/\(photo.id)/"
+        queue.async { [self] in attempt("keep a bookmarked image") { try store.setPinned(prefix, pinned) } }
+    }
+
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {
         let key = imageKey(photo, size: size)
         queue.async { [self] in attempt("forget image") { try store.removeImage(forKey: key) } }

@@ -10,7 +10,8 @@ import GRDB
 /// are validated again when read (`CachingSource`), and the file is kept private (`PrivatePlace`).
 public final class SQLiteStore: PhotoStore {
     /// Bumped when the schema changes; a store with a larger number was written by a newer Tessera.
-    public static let schemaVersion = 1
+    /// 2 added `pinned` (bookmarked photos' images, never evicted); a version-1 store gains it on opening.
+    public static let schemaVersion = 2
     public static let fileName = "tessera.sqlite"
 
     public let path: String
@@ -69,6 +70,7 @@ public final class SQLiteStore: PhotoStore {
                         key TEXT PRIMARY KEY NOT NULL, data BLOB NOT NULL, bytes INTEGER NOT NULL,
                         last_used REAL NOT NULL);
                     CREATE INDEX IF NOT EXISTS images_by_use ON images(last_used);
+                    CREATE TABLE IF NOT EXISTS pinned (prefix TEXT PRIMARY KEY NOT NULL);
                     PRAGMA user_version = \(SQLiteStore.schemaVersion);
                     """)
                     return .commit
@@ -148,6 +150,18 @@ public final class SQLiteStore: PhotoStore {
         }
     }
 
+    /// Keeps (or stops keeping) every image whose key starts with `prefix` out of eviction: a bookmarked photo's
+    /// images stay for offline viewing whatever the budget says.
+    public func setPinned(_ prefix: String, _ pinned: Bool) throws {
+        try db.write {
+            if pinned {
+                try $0.execute(sql: "INSERT OR IGNORE INTO pinned (prefix) VALUES (?)", arguments: [prefix])
+            } else {
+                try $0.execute(sql: "DELETE FROM pinned WHERE prefix = ?", arguments: [prefix])
+            }
+        }
+    }
+
     public func removeImage(forKey key: String) throws {
         let total = try db.write { db in
             try db.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [key])
@@ -163,7 +177,11 @@ public final class SQLiteStore: PhotoStore {
         var total = try SQLiteStore.totalBytes(db)
         while total > budgetBytes {
             let victims = try Row.fetchAll(
-                db, sql: "SELECT key, bytes FROM images WHERE key != ? ORDER BY last_used LIMIT 64", arguments: [key ?? ""])
+                db, sql: """
+                SELECT key, bytes FROM images WHERE key != ? AND NOT EXISTS
+                    (SELECT 1 FROM pinned WHERE substr(images.key, 1, length(pinned.prefix)) = pinned.prefix)
+                ORDER BY last_used LIMIT 64
+                """, arguments: [key ?? ""])
             if victims.isEmpty { break }
             for victim in victims where total > budgetBytes {
                 try db.execute(sql: "DELETE FROM images WHERE key = ?", arguments: [victim["key"] as String])

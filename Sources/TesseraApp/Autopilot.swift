@@ -30,8 +30,8 @@ final class Autopilot: FrameDriver {
     /// Settled: the feed has photos and no page is about to arrive for this viewport, scrolling has stopped, and
     /// every visible cell (and the detail image, if the pane is open) is drawn or has failed for good.
     static func isSettled(model: GalleryModel, images: ImagePipeline) -> Bool {
-        let browse = model.browse, items = model.catalog.items
-        guard !items.isEmpty, !model.expectsPage, !browse.scroll.isMoving, !images.hasUploads else { return false }
+        let browse = model.currentBrowse, items = browse.catalog.items
+        guard !items.isEmpty || model.screen == .bookmarks, !model.expectsPage, !browse.scroll.isMoving, !images.hasUploads else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed

@@ -63,7 +63,12 @@ public final class GalleryApp {
         sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
-        model = GalleryModel(config: config, library: UserLibrary.open(for: options), userName: options.userName)
+        let library = UserLibrary.open(for: options)
+        model = GalleryModel(config: config, library: library.library, asksName: library.asksName,
+                             userName: options.userName, source: sources.bookmarkSource)
+        model.shelf?.onChange = { [sources] photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
+        // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
+        for bookmark in model.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
         // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
         // hold up the first frame), before any network answer; page requests wait for it.
         if let caching = sources.caching {
@@ -223,12 +228,12 @@ public final class GalleryApp {
     private var motion = VelocityMeter()
 
     private func wantedImages() -> [ImageWant] {
-        let browse = model.browse, scale = model.viewport.scale
+        let browse = model.currentBrowse, scale = model.viewport.scale
         let plan = residency.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,
                                   direction: browse.scroll.direction, scale: scale)
         var wants: [ImageWant] = []
         wants.reserveCapacity(plan.visible.count + plan.prefetch.count + 1)
-        let items = model.catalog.items
+        let items = browse.catalog.items
         if let open = model.detail {
             let size = ResidencyPolicy.pixelSize(of: model.detailLayout(for: open.index).image, scale: scale)
             wants.append(ImageWant(key: ImageKey(item: open.overlay.key, detail: true), photo: items[open.index].photo,

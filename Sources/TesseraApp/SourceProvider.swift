@@ -80,6 +80,9 @@ final class SourceProvider {
         }
     }
 
+    /// What bookmarks made now are filed under: the cache's name for the source (stable across runs).
+    var bookmarkSource: String { demoServer != nil ? "demo:\(options.demoPhotos)" : upstream.baseURL }
+
     func shutdown() {
         demoServer?.shutdown()
     }

@@ -4,10 +4,12 @@ import GalleryStore
 /// The user's library for this run, chosen at the composition root: the one on disk for a person's session, none
 /// for automation, benchmarks and `--name` (they never show the welcome screen and never touch the user's data).
 enum UserLibrary {
-    static func open(for options: AppOptions) -> Library? {
-        guard options.usesLibrary else { return nil }
+    /// The library and whether to ask for a name: in memory (bookmarks work for the run, nothing asked or kept)
+    /// for automation, benchmarks and `--name`.
+    static func open(for options: AppOptions) -> (library: Library, asksName: Bool) {
+        guard options.usesLibrary else { return (MemoryLibrary(), false) }
         let opened = LibraryOpener.open(directory: options.libraryDirectory ?? LibraryStore.defaultDirectory())
         if let message = opened.message { Log.warn(message) }
-        return opened.library
+        return (opened.library, true)
     }
 }

@@ -118,3 +118,18 @@ private final class NeverHTTP: HTTPClient {
     }
     func cancel(_ id: RequestID) -> Bool { false }
 }
+
+final class PinnedImagesTests: XCTestCase {
+    func testBookmarkedImagesAreNeverEvicted() throws {
+        let dir = NSTemporaryDirectory() + "tessera-pins-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try SQLiteStore(directory: dir, budgetBytes: 10_000)
+        try store.saveImage(Data(repeating: 1, count: 3000), forKey: "k/id/7/300/200")
+        try store.setPinned("k/id/7/", true)
+        for i in 0..<20 { try store.saveImage(Data(repeating: 2, count: 3000), forKey: "k/id/\(100 + i)/300/200") }
+        XCTAssertNotNil(try store.image(forKey: "k/id/7/300/200"), "pinned: kept through 60 KB of newer images")
+        try store.setPinned("k/id/7/", false)
+        for i in 0..<5 { try store.saveImage(Data(repeating: 3, count: 3000), forKey: "k/id/\(200 + i)/300/200") }
+        XCTAssertNil(try store.image(forKey: "k/id/7/300/200"), "unpinned: it ages out again")
+    }
+}

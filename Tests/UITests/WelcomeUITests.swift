@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import GalleryCore
 import GalleryStore
 import SDLKit
 import XCTest
@@ -116,5 +117,34 @@ final class WelcomeUITests: XCTestCase {
         try tool(["xdotool", "key", "--window", again, "q"], check: false)
         app!.waitUntilExit()
         XCTAssertEqual(app!.terminationStatus, 0)
+    }
+
+    func testABookmarkSurvivesKillMinus9AndShowsOnShiftB() throws {
+        try LibraryStore(directory: root + "/data/tessera").setUserName("Ada")  // no welcome screen
+        let window = try launch()
+        let background = (24, 24, 27)
+        _ = try waitForFrame(window, "the wall") { !self.isColor($0.pixel(x: 100, y: 200), background) }
+        try tool(["xdotool", "key", "--window", window, "Tab", "b"])
+        let deadline = Date().addingTimeInterval(20)
+        var saved = 0
+        while saved == 0 && Date() < deadline {
+            saved = (try? LibraryStore(directory: root + "/data/tessera"))?.bookmarks().count ?? 0
+        }
+        XCTAssertEqual(saved, 1, "the bookmark is in the library")
+        kill(app!.processIdentifier, SIGKILL)
+        app!.waitUntilExit()
+
+        let again = try launch()
+        _ = try waitForFrame(again, "the wall after a restart") { !self.isColor($0.pixel(x: 100, y: 200), background) }
+        try tool(["xdotool", "key", "--window", again, "shift+b"])
+        // The bookmarks screen: one photo, top left, with its gold star (cell 432 wide at 900x600).
+        let star = Rect(x: 404, y: 68, width: 32, height: 32)
+        _ = try waitForFrame(again, "the starred bookmark") { frame in
+            (star.y..<star.maxY).contains { y in
+                (star.x..<star.maxX).contains { x in self.isColor(frame.pixel(x: x, y: y), (255, 200, 60)) }
+            }
+        }
+        try tool(["xdotool", "key", "--window", again, "Escape", "q"], check: false)
+        app!.waitUntilExit()
     }
 }

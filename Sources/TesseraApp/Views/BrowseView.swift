@@ -10,9 +10,21 @@ final class BrowseView {
     private(set) var visibleCells = 0
     private(set) var blankCells = 0
 
+    private func drawStar(in frame: Rect, filled: Bool) {
+        var disc = theme.header
+        disc.a = 170
+        canvas.fill(frame, disc)
+        guard let text = canvas.text else { return }
+        let glyph = filled ? "★" : "☆"
+        let w = text.width(of: glyph, .title)
+        text.draw(glyph, .title, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.title)) / 2,
+                  color: filled ? Theme.star : theme.text)
+    }
+
     init(canvas: Canvas) { self.canvas = canvas }
 
-    func draw(_ screen: BrowseScreen, images: ImagePipeline, showsFocus: Bool) {
+    func draw(_ screen: BrowseScreen, images: ImagePipeline, showsFocus: Bool, bookmarked: (String) -> Bool,
+              emptyText: String?) {
         let visible = screen.visibleIndices
         let items = screen.catalog.items
         visibleCells = visible.count
@@ -30,7 +42,16 @@ final class BrowseView {
                 canvas.fill(frame, theme.placeholder)
             }
             canvas.roundCorners(frame)
-            if showsFocus && index == screen.focusedIndex { canvas.outline(frame, theme.focus, width: 2) }
+            let focused = showsFocus && index == screen.focusedIndex
+            if focused { canvas.outline(frame, theme.focus, width: 2) }
+            // A gold star on bookmarked photos; an outline one on the focused photo shows where to click.
+            let starred = bookmarked(items[index].photo.id)
+            if (starred || focused), let star = BrowseScreen.starRect(of: frame) { drawStar(in: star, filled: starred) }
+        }
+        if visible.isEmpty, let emptyText, let text = canvas.text {
+            let label = text.fit(emptyText, .body, maxWidth: screen.window.width - 32)
+            text.draw(label, .body, x: (screen.window.width - text.width(of: label, .body)) / 2,
+                      y: screen.gridTop + 40, color: theme.dimText)
         }
         if let marker = screen.catalog.endText, let text = canvas.text {
             let y = screen.layout.contentHeight - screen.scrollTop + screen.gridTop + 16

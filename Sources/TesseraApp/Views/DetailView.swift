@@ -25,6 +25,10 @@ final class DetailView {
         // Back and forward between the photos viewed here; a button with nowhere to go is drawn disabled.
         Buttons.draw(canvas, "◀", in: layout.backButton, pointer: model.pointer, enabled: pane.canGoBack)
         Buttons.draw(canvas, "▶", in: layout.forwardButton, pointer: model.pointer, enabled: pane.canGoForward)
+        if model.isBookmarked(item.photo.id), let text = canvas.text {
+            let x = layout.backButton.x - 40
+            text.draw("★", .title, x: x, y: layout.backButton.y + 4, color: Theme.star)
+        }
         guard let text = canvas.text else { return }
         let photo = item.photo
         let x = layout.textOrigin.x, line = model.detailLineHeight

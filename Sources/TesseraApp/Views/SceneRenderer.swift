@@ -34,8 +34,10 @@ final class SceneRenderer {
             if let welcome = model.welcome {
                 welcomeView.draw(welcome, window: model.viewport.size, pointer: model.pointer, time: time)
             }
-        case .browse:
-            browseView.draw(model.browse, images: images, showsFocus: model.overlays.isEmpty)
+        case .browse, .bookmarks:
+            browseView.draw(model.currentBrowse, images: images, showsFocus: model.overlays.isEmpty,
+                            bookmarked: model.isBookmarked, emptyText: model.screen == .bookmarks
+                                ? "No bookmarks yet: press b on a photo to keep it here. Esc returns." : nil)
         }
         let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
         headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,

@@ -1,0 +1,68 @@
+import XCTest
+@testable import GalleryCore
+
+final class BookmarkTests: XCTestCase {
+    private func loaded(_ library: Library = MemoryLibrary()) -> GalleryModel {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false)
+        let r = model.nextPageRequest(now: 0)!
+        model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        return model
+    }
+
+    func testBTogglesTheFocusedOrOpenPhotoAndTheShelfRemembersOrder() throws {
+        let library = MemoryLibrary()
+        let model = loaded(library)
+        _ = model.apply(.focusNext)
+        let first = model.browse.focusedIndex!
+        _ = model.handle(key: .character("b"))
+        XCTAssertTrue(model.isBookmarked(String(first)))
+        _ = model.apply(.focusNext)
+        _ = model.handle(key: .enter)
+        _ = model.handle(key: .character("b"))  // in the pane
+        XCTAssertTrue(model.isBookmarked(String(first + 1)))
+        _ = model.handle(key: .escape)
+        _ = model.handle(key: .character("b"))
+        XCTAssertFalse(model.isBookmarked(String(first + 1)), "b again removes it")
+        _ = model.handle(key: .character("b"))
+        XCTAssertEqual(library.bookmarks().map(\.photo.id).count, 2)
+    }
+
+    func testTheBookmarksScreenNewestFirstRemoveAndUndo() throws {
+        let library = MemoryLibrary()
+        for (i, id) in [3, 7, 5].enumerated() {
+            try library.addBookmark(Bookmark(photo: photo(String(id)), source: "picsum", added: Double(i)))
+        }
+        let model = loaded(library)
+        _ = model.handle(key: .character("B"), modifiers: .shift)
+        XCTAssertEqual(model.screen, .bookmarks)
+        let shown = model.currentBrowse.catalog.items.map(\.photo.id)
+        XCTAssertEqual(shown, ["5", "7", "3"], "newest first")
+        XCTAssertEqual(model.currentBrowse.focusedIndex, 0, "the newest is focused")
+        XCTAssertTrue(model.currentBrowse.catalog.isFixed, "the bookmarks never page")
+        _ = model.handle(key: .character("d"))
+        XCTAssertEqual(model.currentBrowse.catalog.items.map(\.photo.id), ["7", "3"])
+        _ = model.handle(key: .delete)
+        XCTAssertEqual(model.currentBrowse.catalog.items.map(\.photo.id), ["3"])
+        _ = model.handle(key: .character("u"))
+        XCTAssertEqual(model.currentBrowse.catalog.items.map(\.photo.id), ["7", "3"], "undo puts it back in its place")
+        XCTAssertEqual(model.currentBrowse.focusedIndex, 0)
+        XCTAssertEqual(library.bookmarks().map(\.photo.id), ["7", "3"])
+        // The detail pane works over the bookmarks, and Esc goes back to the wall.
+        _ = model.handle(key: .enter)
+        XCTAssertEqual(model.detail?.index, 0)
+        _ = model.handle(key: .escape)
+        _ = model.handle(key: .escape)
+        XCTAssertEqual(model.screen, .browse)
+    }
+
+    func testAStarClickTogglesTheBookmark() {
+        let model = loaded()
+        let frame = model.browse.screenFrame(of: 0)
+        let star = BrowseScreen.starRect(of: frame)!
+        model.click(atWindowX: star.x + 4, y: star.y + 4)
+        XCTAssertTrue(model.isBookmarked("0"))
+        XCTAssertNil(model.detail, "a click on the star does not open the pane")
+        model.click(atWindowX: star.x + 4, y: star.y + 4)
+        XCTAssertFalse(model.isBookmarked("0"))
+    }
+}
