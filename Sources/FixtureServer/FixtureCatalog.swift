@@ -22,7 +22,7 @@ public struct FixtureCatalog {
         entries.reserveCapacity(max(0, count))
         for i in 0..<max(0, count) {
             let (w, h) = sizes[(i * 5 + i / sizes.count) % sizes.count]
-            entries.append(Entry(id: String(i), author: authors[(i * 5 + i / 3) % authors.count], width: w, height: h))
+            entries.append(Entry(id: String(i), author: authors[(i * 7 + i / authors.count) % authors.count], width: w, height: h))
         }
         self.entries = entries
         byID = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })

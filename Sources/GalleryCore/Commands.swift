@@ -26,6 +26,10 @@ public enum Command: Equatable, Hashable {
     case historyBack, historyForward
     /// Bookmarks: toggle on the focused or open photo; the bookmarks screen; remove there, and undo that.
     case toggleBookmark, showBookmarks, removeBookmark, undoRemoveBookmark, closeScreen
+    /// Search by author: open the field, keep the filter (Enter), clear it (Esc).
+    case openSearch, commitSearch, clearSearch
+    /// The help overlay, made from the key map.
+    case toggleHelp
 }
 
 /// A key as the core sees it, independent of SDL's codes.
@@ -66,9 +70,33 @@ extension Command {
         case "bookmarks": self = .showBookmarks
         case "unbookmark": self = .removeBookmark
         case "undo": self = .undoRemoveBookmark
+        case "search": self = .openSearch
+        case "keep": self = .commitSearch
+        case "clear": self = .clearSearch
+        case "help": self = .toggleHelp
+        case "name": self = .changeName
+        case "submit", "start": self = .submit
+        case "dismiss": self = .dismissAlert
         case "view": self = .toggleView
         case "list": self = .openList
         default: return nil
+        }
+    }
+}
+
+/// One step of an automation script (`--script pagedown,search,type:ada,keep`): a command, or text typed into the
+/// focused field.
+public enum ScriptStep: Equatable {
+    case command(Command)
+    case text(String)
+
+    public init?(name: String) {
+        if name.hasPrefix("type:") {
+            self = .text(String(name.dropFirst(5)))
+        } else if let command = Command(name: name) {
+            self = .command(command)
+        } else {
+            return nil
         }
     }
 }

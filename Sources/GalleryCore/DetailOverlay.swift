@@ -57,11 +57,16 @@ public struct DetailOverlay: Equatable {
 public enum Overlay: Equatable {
     case detail(DetailOverlay)
     case alert(AlertOverlay)
+    /// The search field at the top of the wall while typing.
+    case search
+    case help
 
     public var scope: Scope {
         switch self {
         case .detail: return .detail
         case .alert: return .alert
+        case .search: return .search
+        case .help: return .help
         }
     }
 }

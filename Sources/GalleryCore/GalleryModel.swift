@@ -23,8 +23,15 @@ public final class GalleryModel {
     /// The bookmarks screen while it shows: the same wall over a catalog of the bookmarked photos.
     public private(set) var bookmarksScreen: BrowseScreen?
 
-    /// The wall input and drawing go to: the feed's, or the bookmarks'.
-    public var currentBrowse: BrowseScreen { screen == .bookmarks ? bookmarksScreen ?? browse : browse }
+    /// Search by author, while a query is typed or kept; its matches shown on a wall of their own.
+    public private(set) var search: Search?
+    public private(set) var searchScreen: BrowseScreen?
+
+    /// The wall input and drawing go to: the bookmarks', the search's matches, or the feed's.
+    public var currentBrowse: BrowseScreen {
+        if screen == .bookmarks, let bookmarksScreen { return bookmarksScreen }
+        return searchScreen ?? browse
+    }
 
     /// `library`: where the name and bookmarks are stored; with one and no name in it (and `asksName`), the welcome
     /// screen shows first. `userName`: a name for this run only, which skips the welcome screen and is not stored.
@@ -56,7 +63,27 @@ public final class GalleryModel {
     }
 
     /// Whether typed text has somewhere to go (the app turns the platform's text input on only then).
-    public var hasFocusedField: Bool { screen == .welcome && overlays.isEmpty }
+    public var hasFocusedField: Bool { focusedField != nil }
+
+    private enum FieldOwner { case welcome, search }
+
+    private var focusedField: FieldOwner? {
+        if case .search? = overlays.last { return .search }
+        return screen == .welcome && overlays.isEmpty ? .welcome : nil
+    }
+
+    private func editField(_ edit: (inout TextField) -> Void) {
+        switch focusedField {
+        case .welcome?: if let welcome { edit(&welcome.field) }
+        case .search?:
+            guard var current = search else { return }
+            edit(&current.field)
+            current.pagesWithoutMatch = 0
+            search = current
+            refilter(keepingPlace: false)
+        case nil: break
+        }
+    }
 
     /// The open detail pane, if any, and where its photo is in the catalog.
     public var detail: (overlay: DetailOverlay, index: Int)? {
@@ -79,8 +106,8 @@ public final class GalleryModel {
     /// the innermost scope that binds the key acts.
     public func handle(key: Key, modifiers: Modifiers = []) -> Effect {
         swallowText = nil
-        if hasFocusedField, let welcome {
-            if key == .backspace { welcome.field.backspace(); return .none }
+        if hasFocusedField {
+            if key == .backspace { editField { $0.backspace() }; return .none }
             if case .character = key, modifiers.isDisjoint(with: [.control, .alt]) { return .none }
             if key == .space { return .none }
         }
@@ -96,15 +123,14 @@ public final class GalleryModel {
     /// Text typed (or committed by an input method) goes to the focused field, never to key bindings.
     public func handle(text: String) {
         defer { swallowText = nil }
-        guard hasFocusedField, let welcome else { return }
+        guard hasFocusedField else { return }
         if let swallow = swallowText, text == swallow { return }
-        welcome.field.insert(text)
+        editField { $0.insert(text) }
     }
 
     /// An input method's composition in progress, shown in the focused field.
     public func handle(composition: String) {
-        guard hasFocusedField, let welcome else { return }
-        welcome.field.compose(composition)
+        editField { $0.compose(composition) }
     }
 
     /// Runs a command in the active scopes (scripts and tests name commands directly).
@@ -114,6 +140,7 @@ public final class GalleryModel {
         case .toggleFullscreen: return .toggleFullscreen
         case .reload:
             overlays.removeAll()
+            resetSearch()
             browse.reload()
         case .closeDetail:
             overlays.removeAll { if case .detail = $0 { return true } else { return false } }
@@ -123,6 +150,10 @@ public final class GalleryModel {
             navigateDetail(command)
         case .toggleBookmark, .showBookmarks, .removeBookmark, .undoRemoveBookmark, .closeScreen:
             bookmarkCommand(command)
+        case .openSearch, .commitSearch, .clearSearch:
+            searchCommand(command)
+        case .toggleHelp:
+            if case .help? = overlays.last { overlays.removeLast() } else { overlays.append(.help) }
         case .submit:
             submitWelcome()
         case .changeName:
@@ -180,6 +211,69 @@ public final class GalleryModel {
         let items = currentBrowse.catalog.items
         guard index < items.count else { return }
         overlays.append(.detail(DetailOverlay(key: items[index].key)))
+    }
+
+    // MARK: search
+
+    private func searchCommand(_ command: Command) {
+        switch command {
+        case .openSearch:
+            guard screen == .browse, overlays.isEmpty else { return }
+            if search == nil { search = Search() }
+            search?.editing = true
+            overlays.append(.search)
+            refilter(keepingPlace: true)
+        case .commitSearch:
+            overlays.removeAll { $0 == .search }
+            search?.editing = false
+            if search?.query.isEmpty ?? true { clearSearch() }
+        case .clearSearch:
+            clearSearch()
+        default: break
+        }
+    }
+
+    private func clearSearch() {
+        guard search != nil else { return }
+        overlays.removeAll { $0 == .search }
+        search = nil
+        searchScreen = nil
+    }
+
+    /// Rebuilds the wall of matches from the catalog. New pages keep the place; a changed query starts at the top.
+    private func refilter(keepingPlace: Bool) {
+        guard let search else { return }
+        let matches = catalog.items.map(\.photo).filter { Search.matches($0.author, query: search.query) }
+        let old = searchScreen
+        let wall = BrowseScreen(catalog: Catalog(fixed: matches), config: config)
+        wall.resize(to: viewport)
+        if browse.mode != wall.mode { wall.setMode(browse.mode) }
+        if keepingPlace, let old {
+            wall.setScroll(offset: Double(old.scrollTop))
+            if let focus = old.focusedIndex, focus < matches.count { wall.focus(focus) }
+        }
+        searchScreen = wall
+    }
+
+    /// Resets clear the search too (a reload or a new source starts over).
+    private func resetSearch() { clearSearch() }
+
+    /// A new page arrived while searching: its matches join the wall; a page without any counts towards giving up.
+    private func searchReceived(newItems: ArraySlice<FeedItem>) {
+        guard var current = search else { return }
+        let found = newItems.contains { Search.matches($0.photo.author, query: current.query) }
+        current.pagesWithoutMatch = found ? 0 : current.pagesWithoutMatch + 1
+        search = current
+        refilter(keepingPlace: true)
+    }
+
+    /// The header's line about the search.
+    public var searchNote: String? {
+        guard let search else { return nil }
+        let count = searchScreen?.catalog.count ?? 0
+        var note = "Search “\(search.query)”: \(count) match\(count == 1 ? "" : "es")"
+        if !search.keepsPaging { note += "; none in the last \(Search.maxPagesWithoutMatch) pages, stopped looking" }
+        return note + (search.editing ? " · Enter keeps, Esc clears" : " · Esc clears")
     }
 
     // MARK: bookmarks
@@ -299,6 +393,7 @@ public final class GalleryModel {
     /// The window changed size or display: every holder gets the new viewport.
     public func resize(to viewport: Viewport) {
         browse.resize(to: viewport)
+        searchScreen?.resize(to: viewport)
         bookmarksScreen?.resize(to: viewport)
     }
 
@@ -308,14 +403,22 @@ public final class GalleryModel {
 
     /// The page to fetch now, if the screen is near the end of what is loaded.
     public func nextPageRequest(now: Double) -> FeedPager.Request? {
-        catalog.nextPageRequest(wantsMore: browse.wantsMore, now: now)
+        catalog.nextPageRequest(wantsMore: wantsMore, now: now)
+    }
+
+    /// The feed should grow: the wall nears its end, or a search shows too few matches (within its bound).
+    private var wantsMore: Bool {
+        guard let search, let searchScreen else { return browse.wantsMore }
+        return search.keepsPaging && searchScreen.wantsMore
     }
 
     @discardableResult
     public func receive(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double,
                         unit: Double = 0.5) -> FeedPager.Outcome {
+        let before = catalog.count
         let outcome = catalog.receive(request, result, now: now, unit: unit)
         browse.sync(after: outcome)
+        if search != nil, case .success = result { searchReceived(newItems: catalog.items[before...]) }
         return outcome
     }
 
@@ -328,10 +431,11 @@ public final class GalleryModel {
     /// Forgets the feed and starts again from page 1 (a new source).
     public func resetFeed() {
         overlays.removeAll()
+        resetSearch()
         catalog.reset()
         browse.sync()
     }
 
     /// Whether the feed is about to grow under this viewport (automation waits for it).
-    public var expectsPage: Bool { catalog.expectsPage(wantsMore: browse.wantsMore) }
+    public var expectsPage: Bool { catalog.expectsPage(wantsMore: wantsMore) }
 }

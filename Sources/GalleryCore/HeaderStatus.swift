@@ -45,6 +45,8 @@ extension GalleryModel {
             note = "Offline: showing cached photos; retrying in the background"
         } else if let error = catalog.pager.lastError {
             problem = "Page \(catalog.pager.nextPage) failed: \(error); retrying"
+        } else if let searchNote {
+            note = searchNote
         } else if let stop = catalog.stopNote {
             note = stop
         } else if let storeProblem {

@@ -1,7 +1,7 @@
 /// Where a binding acts: a screen, an overlay, or everywhere. The active scopes are tried innermost first (the
 /// top overlay, then the screen under it, then global), so an overlay can take a key the screen also binds.
 public enum Scope: String, CaseIterable, Hashable, Sendable {
-    case global, welcome, browse, bookmarks, detail, alert
+    case global, welcome, browse, bookmarks, search, detail, alert, help
 }
 
 /// Keys are data: for each scope, a table of (modifiers, key) → command. Letters arrive already cased (`G` is
@@ -34,6 +34,7 @@ public struct KeyMap {
             Chord(.character("f")): .toggleFullscreen, Chord(.f11): .toggleFullscreen,
             Chord(.character("q")): .quit,
             Chord(.character("r")): .reload,
+            Chord(.character("?"), .shift): .toggleHelp,
         ],
         .browse: [
             Chord(.down): .scrollLines(1), Chord(.character("j")): .scrollLines(1),
@@ -51,6 +52,14 @@ public struct KeyMap {
             Chord(.enter, .shift): .openList,
             Chord(.character("b")): .toggleBookmark,
             Chord(.character("B"), .shift): .showBookmarks,
+            Chord(.character("/")): .openSearch,
+            Chord(.escape): .clearSearch,
+        ],
+        .search: [
+            Chord(.enter): .commitSearch, Chord(.escape): .clearSearch,
+        ],
+        .help: [
+            Chord(.escape): .toggleHelp, Chord(.character("?"), .shift): .toggleHelp, Chord(.enter): .toggleHelp,
         ],
         .bookmarks: [
             Chord(.character("d")): .removeBookmark, Chord(.delete): .removeBookmark,

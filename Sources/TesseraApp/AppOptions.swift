@@ -28,7 +28,7 @@ public struct AppOptions {
     /// Automation, for tests and screenshots: once the screen has settled (every visible image drawn), run these
     /// commands one by one, each after the screen settles again, then save the frame as PNG and quit.
     public var screenshotPath: String?
-    public var script: [Command] = []
+    public var script: [ScriptStep] = []
     /// Give up (exit code 3) if the automation has not finished by then.
     public var exitAfter: Double?
 

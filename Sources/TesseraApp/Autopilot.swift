@@ -3,10 +3,10 @@ import GalleryCore
 /// Drives the app without a person, for tests and README screenshots: waits until the screen has settled (every
 /// visible image drawn, nothing moving), runs the next scripted command, and at the end saves the frame and quits.
 final class Autopilot: FrameDriver {
-    private var steps: [Command]
+    private var steps: [ScriptStep]
     private let screenshotPath: String?
 
-    init(steps: [Command], screenshotPath: String?) {
+    init(steps: [ScriptStep], screenshotPath: String?) {
         self.steps = steps
         self.screenshotPath = screenshotPath
     }
@@ -14,7 +14,10 @@ final class Autopilot: FrameDriver {
     func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
         guard !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
         if !steps.isEmpty {
-            return app.model.apply(steps.removeFirst()) == .quit ? 0 : nil
+            switch steps.removeFirst() {
+            case .command(let command): return app.model.apply(command) == .quit ? 0 : nil
+            case .text(let typed): app.model.handle(text: typed); return nil
+            }
         }
         guard let path = screenshotPath else { return 0 }
         do {
@@ -31,7 +34,7 @@ final class Autopilot: FrameDriver {
     /// every visible cell (and the detail image, if the pane is open) is drawn or has failed for good.
     static func isSettled(model: GalleryModel, images: ImagePipeline) -> Bool {
         let browse = model.currentBrowse, items = browse.catalog.items
-        guard !items.isEmpty || model.screen == .bookmarks, !model.expectsPage, !browse.scroll.isMoving, !images.hasUploads else { return false }
+        guard !items.isEmpty || model.screen == .bookmarks || model.search != nil, !model.expectsPage, !browse.scroll.isMoving, !images.hasUploads else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed

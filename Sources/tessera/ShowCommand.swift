@@ -78,7 +78,7 @@ struct Show: ParsableCommand {
         guard URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) == true else {
             throw ValidationError("--api must be an http or https URL")
         }
-        for name in scriptNames where Command(name: name) == nil {
+        for name in scriptNames where ScriptStep(name: name) == nil {
             throw ValidationError("unknown script command '\(name)'")
         }
     }
@@ -106,7 +106,7 @@ struct Show: ParsableCommand {
         options.renderer = renderer.flatMap(Renderer.Kind.init(rawValue:))
         options.vsync = !noVsync
         options.screenshotPath = screenshot
-        options.script = scriptNames.compactMap(Command.init(name:))
+        options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }

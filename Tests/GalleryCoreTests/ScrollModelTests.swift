@@ -89,7 +89,7 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(map.command(for: .escape, in: detail), .closeDetail)
         XCTAssertEqual(map.command(for: .backspace, in: detail), .closeDetail)
         XCTAssertNil(map.command(for: .pageDown, in: detail))
-        XCTAssertNil(map.command(for: .escape, in: browse))
+        XCTAssertEqual(map.command(for: .escape, in: browse), .clearSearch, "on the wall Esc clears a search")
     }
 
     func testTheInnermostScopeWins() {

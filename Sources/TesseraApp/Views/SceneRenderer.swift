@@ -10,6 +10,8 @@ final class SceneRenderer {
     private let headerView: HeaderView
     private let welcomeView: WelcomeView
     private let alertView: AlertView
+    private let searchBarView: SearchBarView
+    private let helpView: HelpView
 
     init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
         canvas = Canvas(renderer: renderer, text: text, config: config, viewport: viewport)
@@ -18,6 +20,8 @@ final class SceneRenderer {
         headerView = HeaderView(canvas: canvas)
         welcomeView = WelcomeView(canvas: canvas)
         alertView = AlertView(canvas: canvas)
+        searchBarView = SearchBarView(canvas: canvas)
+        helpView = HelpView(canvas: canvas)
     }
 
     /// Counts of the last frame's visible cells, for the progress bar and the benchmark.
@@ -45,11 +49,18 @@ final class SceneRenderer {
         for overlay in model.overlays {
             switch overlay {
             case .detail(let detail):
-                if let index = model.catalog.feed.index(of: detail.key) {
+                if let index = model.currentBrowse.catalog.feed.index(of: detail.key) {
                     detailView.draw(model, pane: detail, index: index, images: images)
                 }
             case .alert(let alert):
                 alertView.draw(alert, window: model.viewport.size, pointer: model.pointer)
+            case .search:
+                if let search = model.search {
+                    searchBarView.draw(search, window: model.viewport.size, top: model.config.headerHeight, time: time)
+                }
+            case .help:
+                helpView.draw(HelpSheet.sections(for: model.keyMap), window: model.viewport.size,
+                              top: model.config.headerHeight)
             }
         }
     }

@@ -1,0 +1,79 @@
+import XCTest
+@testable import GalleryCore
+
+final class SearchTests: XCTestCase {
+    private func authored(_ range: Range<Int>) -> [Photo] {
+        let authors = ["Zoë Ångström", "Paul Jarvis", "Ada Lovelace", "ADA King"]
+        return range.map { Photo(id: String($0), author: authors[$0 % authors.count], width: 300, height: 200,
+                                 url: "", downloadURL: "") }
+    }
+
+    private func loaded(pages: Int = 1) -> GalleryModel {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        for p in 0..<pages {
+            model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
+            let r = model.nextPageRequest(now: 0)!
+            model.receive(r, .success(PageContents(photos: authored(p * 30..<(p + 1) * 30))), now: 0)
+        }
+        return model
+    }
+
+    func testMatchingIgnoresCaseAndDiacritics() {
+        XCTAssertTrue(Search.matches("Zoë Ångström", query: "zoe angstrom"))
+        XCTAssertTrue(Search.matches("Ada Lovelace", query: "ADA"))
+        XCTAssertFalse(Search.matches("Paul Jarvis", query: "ada"))
+    }
+
+    func testTypingFiltersLiveEnterKeepsEscClears() {
+        let model = loaded()
+        _ = model.handle(key: .character("/"))
+        XCTAssertTrue(model.hasFocusedField)
+        model.handle(text: "/")  // the opening key's own text event
+        model.handle(text: "ada")
+        XCTAssertEqual(model.search?.query, "ada")
+        XCTAssertEqual(model.currentBrowse.catalog.count, 14, "Ada Lovelace and ADA King, 14 of 30")
+        XCTAssertTrue(model.searchNote?.contains("14 matches") ?? false)
+        _ = model.handle(key: .backspace)
+        model.handle(text: "a l")
+        XCTAssertEqual(model.currentBrowse.catalog.count, 7, "“ada l”: Ada Lovelace only")
+        XCTAssertEqual(model.handle(key: .character("q")), .none, "letters go to the field")
+        _ = model.handle(key: .enter)
+        XCTAssertFalse(model.hasFocusedField)
+        XCTAssertEqual(model.currentBrowse.catalog.count, 7, "Enter keeps the filter")
+        _ = model.handle(key: .enter)
+        XCTAssertEqual(model.detail.map { model.currentBrowse.catalog.items[$0.index].photo.author }, "Ada Lovelace")
+        _ = model.handle(key: .escape)
+        _ = model.handle(key: .escape)
+        XCTAssertNil(model.search, "Esc clears")
+        XCTAssertEqual(model.currentBrowse.catalog.count, 30)
+    }
+
+    func testPagingGoesOnForMatchesButNotForever() {
+        let model = loaded()
+        _ = model.apply(.openSearch)
+        model.handle(text: "nobody")
+        var requests = 0
+        for _ in 0..<40 {
+            guard let r = model.nextPageRequest(now: 0) else { break }
+            requests += 1
+            model.receive(r, .success(PageContents(photos: authored((requests) * 30..<(requests + 1) * 30))), now: 0)
+        }
+        XCTAssertEqual(requests, Search.maxPagesWithoutMatch, "stops after pages without a match")
+        XCTAssertTrue(model.searchNote?.contains("stopped looking") ?? false)
+        XCTAssertFalse(model.expectsPage)
+    }
+
+    func testAFewMatchesFetchMorePagesUntilTheWallIsFull() {
+        let model = loaded()
+        _ = model.apply(.openSearch)
+        model.handle(text: "paul")
+        var requests = 0
+        while let r = model.nextPageRequest(now: 0), requests < 50 {
+            requests += 1
+            model.receive(r, .success(PageContents(photos: authored(requests * 30..<(requests + 1) * 30))), now: 0)
+        }
+        XCTAssertGreaterThan(requests, 0, "too few matches: more pages")
+        XCTAssertLessThan(requests, 50, "and no more once the wall of matches is full")
+        XCTAssertFalse(model.expectsPage)
+    }
+}
