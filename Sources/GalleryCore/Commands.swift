@@ -30,6 +30,8 @@ public enum Command: Equatable, Hashable {
     case openSearch, commitSearch, clearSearch
     /// The help overlay, made from the key map.
     case toggleHelp
+    /// The open photo's page: copied to the clipboard, or opened in the browser.
+    case copyLink, openLink
 }
 
 /// A key as the core sees it, independent of SDL's codes.

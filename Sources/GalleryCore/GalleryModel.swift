@@ -100,7 +100,13 @@ public final class GalleryModel {
 
     // MARK: input
 
-    public enum Effect: Equatable { case none, quit, toggleFullscreen }
+    public enum Effect: Equatable {
+        case none, quit, toggleFullscreen
+        /// Put this text on the clipboard.
+        case copy(String)
+        /// Open this http(s) URL in the user's browser.
+        case open(String)
+    }
 
     /// A key press. A focused field takes editing keys and swallows characters (they arrive as text); otherwise
     /// the innermost scope that binds the key acts.
@@ -152,6 +158,12 @@ public final class GalleryModel {
             bookmarkCommand(command)
         case .openSearch, .commitSearch, .clearSearch:
             searchCommand(command)
+        case .copyLink, .openLink:
+            guard let open = detail else { return .none }
+            // Only http(s) links leave the app; a page URL is validated when parsed, checked again here.
+            let url = ExternalText.url(currentBrowse.catalog.items[open.index].photo.url)
+            guard !url.isEmpty else { return .none }
+            return command == .copyLink ? .copy(url) : .open(url)
         case .toggleHelp:
             if case .help? = overlays.last { overlays.removeLast() } else { overlays.append(.help) }
         case .submit:

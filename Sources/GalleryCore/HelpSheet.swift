@@ -94,6 +94,8 @@ extension Command {
         case .commitSearch: return "Keep the search"
         case .clearSearch: return "Clear the search"
         case .toggleHelp: return "Show or hide this help"
+        case .copyLink: return "Copy the page link"
+        case .openLink: return "Open the page in the browser"
         }
     }
 }

@@ -80,6 +80,7 @@ public struct KeyMap {
             Chord(.left, .alt): .historyBack, Chord(.character("[")): .historyBack,
             Chord(.right, .alt): .historyForward, Chord(.character("]")): .historyForward,
             Chord(.character("b")): .toggleBookmark,
+            Chord(.character("c")): .copyLink, Chord(.character("o")): .openLink,
         ],
     ]
 }

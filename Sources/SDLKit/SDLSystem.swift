@@ -35,3 +35,16 @@ public final class SDLSystem {
         SDL_SetHint(name, value)
     }
 }
+
+/// The system clipboard (`SDL_SetClipboardText`); needs the video subsystem.
+public enum Clipboard {
+    @discardableResult
+    public static func set(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
+
+    /// The clipboard's text (`SDL_GetClipboardText`), or nil.
+    public static func text() -> String? {
+        guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(raw) }
+        return String(cString: raw)
+    }
+}

@@ -117,6 +117,8 @@ public final class GalleryApp {
                 case .quit: return 0
                 case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
                 case .resized: resize()
+                case .copy(let text): Clipboard.set(text)
+                case .open(let url): Browser.open(url)
                 }
             }
             if let limit = options.exitAfter, t - started > limit {

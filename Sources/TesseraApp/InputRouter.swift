@@ -12,7 +12,7 @@ final class InputRouter {
     private var finger: Int64?
 
     /// What the app must do beyond the model.
-    enum Outcome { case none, quit, toggleFullscreen, resized(PixelSize) }
+    enum Outcome { case none, quit, toggleFullscreen, resized(PixelSize), copy(String), open(String) }
 
     func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
         switch event {
@@ -90,6 +90,8 @@ final class InputRouter {
         case .none: return .none
         case .quit: return .quit
         case .toggleFullscreen: return .toggleFullscreen
+        case .copy(let text): return .copy(text)
+        case .open(let url): return .open(url)
         }
     }
 

@@ -180,6 +180,12 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(text.renderAttempts, before + 1)
     }
 
+    func testTheClipboardHoldsWhatWasCopied() throws {
+        XCTAssertNotNil(RenderingTests.video)
+        XCTAssertTrue(Clipboard.set("https://unsplash.com/photos/x"))
+        XCTAssertEqual(Clipboard.text(), "https://unsplash.com/photos/x")
+    }
+
     func testAWakeFromAnotherThreadEndsTheWait() throws {
         XCTAssertNotNil(RenderingTests.video)
         let pump = try EventPump()

@@ -56,3 +56,20 @@ final class DetailHistoryTests: XCTestCase {
         XCTAssertEqual(model.browse.focusedIndex, first + 1)
     }
 }
+
+final class LinkCommandTests: XCTestCase {
+    func testCAndOGiveThePageLinkOnlyForHTTP() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        let r = model.nextPageRequest(now: 0)!
+        let good = Photo(id: "1", author: "A", width: 300, height: 200, url: "https://unsplash.com/photos/x", downloadURL: "")
+        let bad = Photo(id: "2", author: "B", width: 300, height: 200, url: "file:///etc/passwd", downloadURL: "")
+        model.receive(r, .success(PageContents(photos: [good, bad].compactMap { $0.validated() ?? $0 })), now: 0)
+        XCTAssertEqual(model.handle(key: .character("o")), .none, "only in the pane")
+        _ = model.apply(.focusNext)
+        _ = model.handle(key: .enter)
+        XCTAssertEqual(model.handle(key: .character("c")), .copy("https://unsplash.com/photos/x"))
+        XCTAssertEqual(model.handle(key: .character("o")), .open("https://unsplash.com/photos/x"))
+        _ = model.handle(key: .right)
+        XCTAssertEqual(model.handle(key: .character("o")), .none, "a file: URL never leaves the app")
+    }
+}

@@ -201,4 +201,19 @@ final class AppUITests: XCTestCase {
         let atEnd = try runApp(["--script", "next,open,nextphoto,back,forward"])
         XCTAssertTrue(isColor(border(atEnd), (r: disabled.0, g: disabled.1, b: disabled.2)), "\(border(atEnd))")
     }
+
+    func testHelpShowsTheWindowsOptions() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        p.arguments = ["--help"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+        for option in ["--name", "--api", "--cache-dir", "--fullscreen", "tessera bench"] {
+            XCTAssertTrue(text.contains(option), "\(option) missing from --help:\n\(text)")
+        }
+    }
 }
