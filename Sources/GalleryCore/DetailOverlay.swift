@@ -6,9 +6,14 @@ public struct DetailOverlay: Equatable {
     public private(set) var history: [ItemKey]
     public private(set) var position: Int
 
-    public init(key: ItemKey) {
+    /// The pane grows out of the cell it was opened from (`origin`, window coordinates) and shrinks back into it.
+    public var reveal = Reveal()
+    public var origin: Rect?
+
+    public init(key: ItemKey, origin: Rect? = nil) {
         history = [key]
         position = 0
+        self.origin = origin
     }
 
     public var key: ItemKey { history[position] }

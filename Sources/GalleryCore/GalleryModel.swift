@@ -149,6 +149,13 @@ public final class GalleryModel {
             resetSearch()
             browse.reload()
         case .closeDetail:
+            // Input goes back to the wall at once; the pane shrinks into its cell on the frames that follow.
+            if let open = detail {
+                var pane = open.overlay
+                pane.reveal.turn(to: 0)
+                pane.origin = currentBrowse.focusedIndex.map(currentBrowse.screenFrame(of:)) ?? pane.origin
+                closingDetail = pane
+            }
             overlays.removeAll { if case .detail = $0 { return true } else { return false } }
         case .dismissAlert:
             overlays.removeAll { if case .alert = $0 { return true } else { return false } }
@@ -222,7 +229,21 @@ public final class GalleryModel {
     private func openDetail(at index: Int) {
         let items = currentBrowse.catalog.items
         guard index < items.count else { return }
-        overlays.append(.detail(DetailOverlay(key: items[index].key)))
+        var pane = DetailOverlay(key: items[index].key, origin: currentBrowse.screenFrame(of: index))
+        // Opened again while it was still closing: the animation turns around from where it is.
+        if let closing = closingDetail, closing.key == pane.key { pane.reveal = Reveal(from: closing.reveal.progress) }
+        closingDetail = nil
+        overlays.append(.detail(pane))
+    }
+
+    /// The pane that was just closed, while it shrinks back into its cell (drawn, takes no input).
+    public private(set) var closingDetail: DetailOverlay?
+
+    /// Whether something is animating (automation waits for it to finish before it calls the screen settled).
+    public var isAnimating: Bool {
+        if closingDetail != nil { return true }
+        for case .detail(let d) in overlays where d.reveal.isMoving { return true }
+        return false
     }
 
     // MARK: search
@@ -409,7 +430,19 @@ public final class GalleryModel {
         bookmarksScreen?.resize(to: viewport)
     }
 
-    public func tick(dt: Double) { currentBrowse.tick(dt: dt) }
+    public func tick(dt: Double) {
+        currentBrowse.tick(dt: dt)
+        for i in overlays.indices {
+            if case .detail(var pane) = overlays[i], pane.reveal.isMoving {
+                pane.reveal.step(dt: dt)
+                overlays[i] = .detail(pane)
+            }
+        }
+        if var closing = closingDetail {
+            closing.reveal.step(dt: dt)
+            closingDetail = closing.reveal.isMoving ? closing : nil
+        }
+    }
 
     // MARK: the catalog
 

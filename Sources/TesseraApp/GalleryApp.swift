@@ -128,7 +128,7 @@ public final class GalleryApp {
             deliver(now: t)
             pump.setTextInput(model.hasFocusedField)
             guard visible else { continue }
-            guard t >= nextFrame || model.browse.scroll.isMoving else { continue }
+            guard t >= nextFrame || model.currentBrowse.scroll.isMoving || model.isAnimating else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             model.tick(dt: min(0.1, t - lastFrame))
             lastFrame = t

@@ -30,6 +30,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Serve every image at this size, WxH, instead of the cell's: large originals to decode.")
     var sourceSize: String?
 
+    @Option(help: "grid or list: the view to scroll.")
+    var view: String = "grid"
+
+    @Flag(help: "Open and close the detail pane every 0.35 s while scrolling (its transitions included).")
+    var transitions = false
+
     @Flag(help: "Press Page Down repeatedly and report how long each screen takes to fill (fill_ms).")
     var jump = false
 
@@ -45,6 +51,7 @@ struct Bench: ParsableCommand {
             || PixelSize(parsing: sourceSize)!.height > 5000 {
             throw ValidationError("--source-size must look like 4000x3000 (at most 5000 a side)")
         }
+        guard ["grid", "list"].contains(view) else { throw ValidationError("--view must be grid or list") }
         guard items > 0, speed > 0, latency >= 0 else { throw ValidationError("--items, --speed must be positive") }
         guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
         guard ["software", "accelerated"].contains(renderer) else {
@@ -61,6 +68,8 @@ struct Bench: ParsableCommand {
         options.pageSize = pageSize
         options.renderer = renderer
         options.jump = jump
+        options.list = view == "list"
+        options.transitions = transitions
         options.sourceSize = sourceSize.flatMap(PixelSize.init(parsing:))
         options.timeLimit = timeLimit
         guard let report = try GalleryApp.bench(options) else {

@@ -73,3 +73,41 @@ final class LinkCommandTests: XCTestCase {
         XCTAssertEqual(model.handle(key: .character("o")), .none, "a file: URL never leaves the app")
     }
 }
+
+final class TransitionTests: XCTestCase {
+    func testRevealIsEasedTimedAndTurnsAroundWithoutJumping() {
+        var reveal = Reveal(duration: 0.2)
+        reveal.step(dt: 0.05)
+        XCTAssertEqual(reveal.progress, 0.25, accuracy: 1e-9)
+        XCTAssertGreaterThan(reveal.eased, reveal.progress, "ease-out: quick start")
+        reveal.turn(to: 0)
+        reveal.step(dt: 0.025)
+        XCTAssertEqual(reveal.progress, 0.125, accuracy: 1e-9, "turned around from where it was")
+        reveal.step(dt: 1)
+        XCTAssertFalse(reveal.isMoving)
+        XCTAssertEqual(reveal.progress, 0)
+        XCTAssertEqual(Rect(x: 0, y: 0, width: 100, height: 100).interpolated(to: Rect(x: 100, y: 50, width: 300, height: 100), 0.5),
+                       Rect(x: 50, y: 25, width: 200, height: 100))
+    }
+
+    func testThePaneGrowsFromItsCellAndShrinksBackIntoIt() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        let r = model.nextPageRequest(now: 0)!
+        model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        _ = model.apply(.focusNext)
+        let cell = model.browse.screenFrame(of: model.browse.focusedIndex!)
+        _ = model.apply(.openDetail)
+        XCTAssertEqual(model.detail?.overlay.origin, cell)
+        XCTAssertTrue(model.isAnimating)
+        for _ in 0..<6 { model.tick(dt: 1.0 / 60) }  // 100 ms: half way
+        XCTAssertTrue(model.isAnimating)
+        _ = model.handle(key: .escape)  // interrupted
+        XCTAssertNil(model.detail, "input is the wall's again at once")
+        let closing = model.closingDetail!
+        XCTAssertEqual(closing.reveal.progress, 0.5, accuracy: 0.01, "it shrinks from where it got to")
+        _ = model.apply(.openDetail)  // and reopened mid-way
+        XCTAssertEqual(model.detail!.overlay.reveal.progress, closing.reveal.progress, accuracy: 0.01)
+        for _ in 0..<20 { model.tick(dt: 1.0 / 60) }
+        XCTAssertFalse(model.isAnimating)
+    }
+}

@@ -23,6 +23,7 @@ final class BenchDriver: FrameDriver {
     private var frames = 0
     private var press: (at: Double, destination: Int)?
     private var fillMs: [Double] = []
+    private var lastToggle = 0.0
     private(set) var report: BenchReport?
 
     init(options: BenchOptions, processStart: Double) {
@@ -36,7 +37,12 @@ final class BenchDriver: FrameDriver {
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
         switch phase {
         case .scrolling(let since):
+            if options.list, app.model.browse.mode != .list { app.model.browse.setMode(.list) }
             app.model.browse.setScroll(offset: options.speed * (now - since))
+            if options.transitions, now - lastToggle >= 0.35 {
+                lastToggle = now
+                _ = app.model.apply(app.model.detail == nil ? .openDetail : .closeDetail)
+            }
         case .jumping where press == nil:
             _ = app.model.apply(.scrollPages(1))
             press = (now, Int(app.model.browse.scroll.target))

@@ -17,6 +17,10 @@ public struct BenchOptions {
     public var jump = false
     /// The fixture serves every image at this size instead of the cell's (large originals to decode).
     public var sourceSize: PixelSize?
+    /// Scroll the one-column list instead of the grid.
+    public var list = false
+    /// While scrolling, open and close the detail pane every 0.35 s (its grow and shrink animations included).
+    public var transitions = false
     /// Give up after this long.
     public var timeLimit = 600.0
 

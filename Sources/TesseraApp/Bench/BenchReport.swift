@@ -31,7 +31,8 @@ public struct BenchReport {
         var object: [String: Any] = [
             "config": ["items": options.items, "speed": options.speed, "size": options.size.description,
                        "latency_ms": options.latencyMs, "renderer": options.renderer, "jump": options.jump,
-                       "page_size": options.pageSize, "source_size": options.sourceSize?.description ?? "cell"],
+                       "page_size": options.pageSize, "source_size": options.sourceSize?.description ?? "cell",
+                       "view": options.list ? "list" : "grid", "transitions": options.transitions],
             "frame_ms": ["p50": BenchReport.round(frameMs.p50), "p95": BenchReport.round(frameMs.p95),
                          "p99": BenchReport.round(frameMs.p99), "max": BenchReport.round(frameMs.max)],
             "frames": frames,

@@ -9,19 +9,27 @@ final class DetailView {
     init(canvas: Canvas) { self.canvas = canvas }
 
     func draw(_ model: GalleryModel, pane: DetailOverlay, index: Int, images: ImagePipeline) {
-        let item = model.catalog.items[index]
+        let item = model.currentBrowse.catalog.items[index]
         let layout = model.detailLayout(for: index)
         let window = model.viewport.size, top = model.config.headerHeight
-        canvas.fill(Rect(x: 0, y: top, width: window.width, height: window.height - top), theme.scrim)
-        canvas.fill(layout.panel, theme.panel)
+        // Growing out of the cell (or shrinking back): panel and photo move from the cell's frame to their own.
+        let t = pane.reveal.eased
+        let from = pane.origin ?? layout.image
+        let panel = t < 1 ? from.interpolated(to: layout.panel, t) : layout.panel
+        let image = t < 1 ? from.interpolated(to: layout.image, t) : layout.image
+        var scrim = theme.scrim
+        scrim.a = UInt8(Double(scrim.a) * t)
+        canvas.fill(Rect(x: 0, y: top, width: window.width, height: window.height - top), scrim)
+        canvas.fill(panel, theme.panel)
         let detailKey = ImageKey(item: item.key, detail: true)
         if let texture = images.texture(for: detailKey) ?? images.texture(for: ImageKey(item: item.key, detail: false)) {
-            canvas.renderer.copy(texture, to: layout.image.x, layout.image.y, layout.image.width, layout.image.height)
+            canvas.renderer.copy(texture, to: image.x, image.y, image.width, image.height)
         } else if images.state(of: detailKey) == .failed {
-            canvas.unavailable(layout.image)
+            canvas.unavailable(image)
         } else {
-            canvas.fill(layout.image, theme.placeholder)
+            canvas.fill(image, theme.placeholder)
         }
+        guard t >= 1 else { return }  // text and buttons once the pane has arrived
         // Back and forward between the photos viewed here; a button with nowhere to go is drawn disabled.
         Buttons.draw(canvas, "◀", in: layout.backButton, pointer: model.pointer, enabled: pane.canGoBack)
         Buttons.draw(canvas, "▶", in: layout.forwardButton, pointer: model.pointer, enabled: pane.canGoForward)

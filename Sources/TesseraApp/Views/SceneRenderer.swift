@@ -46,6 +46,9 @@ final class SceneRenderer {
         let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
         headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,
                         name: model.userName, clock: clock, time: time, filled: filled)
+        if let closing = model.closingDetail, let index = model.currentBrowse.catalog.feed.index(of: closing.key) {
+            detailView.draw(model, pane: closing, index: index, images: images)
+        }
         for overlay in model.overlays {
             switch overlay {
             case .detail(let detail):
