@@ -15,6 +15,20 @@ public struct ResidencyPolicy: Equatable {
     /// Three windows' worth of 32-bit pixels: one on screen, the rest for the margins.
     public static func budget(forWindow size: PixelSize) -> Int { 3 * size.area * 4 }
 
+    /// The policy for this frame. Moving fast (more than two screens a second, as a fling does, or any scroll in a
+    /// small window where a screen is little content), the margin behind shrinks to a quarter screen and the one
+    /// ahead reaches half a second of travel (at most three screens): what was passed is not coming back soon,
+    /// what is ahead arrives within a load time. An open detail pane's image counts against the same budget.
+    public func adapted(screensPerSecond speed: Double, detailBytes: Int = 0) -> ResidencyPolicy {
+        var policy = self
+        if speed > 2 {
+            policy.screensBehind = 0.25
+            policy.screensAhead = min(3, max(screensAhead, speed * 0.5))
+        }
+        policy.byteBudget = max(byteBudget / 3, byteBudget - detailBytes)
+        return policy
+    }
+
     public struct Plan: Equatable {
         /// Visible cells, nearest to the viewport centre first.
         public var visible: [Int]

@@ -231,7 +231,10 @@ public final class GalleryApp {
 
     private func wantedImages() -> [ImageWant] {
         let browse = model.currentBrowse, scale = model.viewport.scale
-        let plan = residency.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,
+        let detailSize = model.detail.map { ResidencyPolicy.pixelSize(of: model.detailLayout(for: $0.index).image, scale: scale) }
+        let policy = residency.adapted(screensPerSecond: abs(motion.velocity) / Double(browse.gridHeight),
+                                       detailBytes: detailSize.map { $0.area * 4 } ?? 0)
+        let plan = policy.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,
                                   direction: browse.scroll.direction, scale: scale)
         var wants: [ImageWant] = []
         wants.reserveCapacity(plan.visible.count + plan.prefetch.count + 1)

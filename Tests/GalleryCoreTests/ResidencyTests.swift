@@ -103,3 +103,17 @@ final class LoadWorthinessTests: XCTestCase {
         XCTAssertFalse(ResidencyPolicy.isWorthLoading(cell, top: 400, height: 800, velocity: -4000, loadTime: 0.1))
     }
 }
+
+final class AdaptedResidencyTests: XCTestCase {
+    func testFastMotionLooksFurtherAheadAndTheDetailImageCountsAgainstTheBudget() {
+        let base = ResidencyPolicy(byteBudget: 12_000_000)
+        XCTAssertEqual(base.adapted(screensPerSecond: 1), base, "at reading speed nothing changes")
+        let fast = base.adapted(screensPerSecond: 5)
+        XCTAssertEqual(fast.screensBehind, 0.25)
+        XCTAssertEqual(fast.screensAhead, 2.5)
+        XCTAssertEqual(base.adapted(screensPerSecond: 50).screensAhead, 3, "capped")
+        XCTAssertEqual(base.adapted(screensPerSecond: 0, detailBytes: 3_000_000).byteBudget, 9_000_000)
+        XCTAssertEqual(base.adapted(screensPerSecond: 0, detailBytes: 30_000_000).byteBudget, 4_000_000,
+                       "the wall keeps a window's worth whatever the pane takes")
+    }
+}
