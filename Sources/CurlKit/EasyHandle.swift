@@ -14,6 +14,24 @@ public final class EasyHandle {
     public private(set) var exceededBodyLimit = false
     /// Set by the owner; not used by libcurl.
     public var tag: UInt64 = 0
+    /// Hears (bytes received, bytes expected) while the body arrives (`CURLOPT_XFERINFOFUNCTION`); expected is 0
+    /// until the length is known.
+    public private(set) var onProgress: ((Int64, Int64) -> Void)?
+
+    /// Turns progress reports on (`CURLOPT_NOPROGRESS` 0, `CURLOPT_XFERINFODATA` this handle).
+    public func reportProgress(_ report: @escaping (Int64, Int64) -> Void) throws {
+        onProgress = report
+        try check(tessera_easy_setopt_xferinfo_callback(pointer, EasyHandle.progressCallback))
+        try check(tessera_easy_setopt_pointer(pointer, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(self).toOpaque()))
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_NOPROGRESS, 0))
+    }
+
+    private static let progressCallback: tessera_xferinfo_callback = { userdata, total, now, _, _ in
+        guard let userdata else { return 0 }
+        let handle = Unmanaged<EasyHandle>.fromOpaque(userdata).takeUnretainedValue()
+        handle.onProgress?(Int64(now), Int64(total))
+        return 0
+    }
 
     public init() throws {
         guard CurlGlobal.initialised else { throw CurlError(CURLE_FAILED_INIT, detail: "curl_global_init") }

@@ -28,6 +28,8 @@ public struct HTTPRequest: Sendable {
     public var totalTimeout: Double
     /// A transfer below 1 KB/s for this long is abandoned as stalled.
     public var stallTimeout: Double
+    /// Hears the share of the body received (0…1) while it arrives, when its length is known; network thread.
+    public var progress: (@Sendable (Double) -> Void)?
 
     public init(url: String, priority: Int = 0, maxBodyBytes: Int = 32 << 20,
                 connectTimeout: Double = 5, totalTimeout: Double = 30, stallTimeout: Double = 10) {

@@ -12,7 +12,9 @@ public protocol PhotoSource: AnyObject {
     func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID
     /// Fetches a photo's encoded bytes at (about) the given pixel size.
     @discardableResult
-    func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
+    /// `progress` hears the share of the body received so far (0…1), from the network thread, when the server
+    /// says how long the body is.
+    func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
                     completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID
     /// Withdraws a request not yet sent (true: its completion never runs); one already sent completes (false).
     @discardableResult
@@ -23,6 +25,12 @@ public protocol PhotoSource: AnyObject {
 
 extension PhotoSource {
     public var answersAtRequestedSize: Bool { true }
+
+    @discardableResult
+    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
+                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+        fetchImage(photo, size: size, priority: priority, progress: nil, completion: completion)
+    }
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
 }
 

@@ -42,9 +42,10 @@ public final class PicsumSource: PhotoSource {
         }
     }
 
-    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
+    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
                            completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
-        let request = HTTPRequest(url: imageURL(for: photo, size: size), priority: priority, maxBodyBytes: 24 << 20)
+        var request = HTTPRequest(url: imageURL(for: photo, size: size), priority: priority, maxBodyBytes: 24 << 20)
+        request.progress = progress
         return http.get(request) { result in
             completion(PicsumSource.body(from: result))
         }

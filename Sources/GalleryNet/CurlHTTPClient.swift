@@ -139,6 +139,15 @@ public final class CurlHTTPClient: HTTPClient {
             let handle = try EasyHandle()
             handle.tag = job.id.raw
             handle.maxBodyBytes = job.request.maxBodyBytes
+            if let progress = job.request.progress {
+                var last = -1.0
+                try handle.reportProgress { received, expected in
+                    guard expected > 0 else { return }
+                    let share = min(1, Double(received) / Double(expected))
+                    // A report per 2 % at most: the main thread wakes for each.
+                    if share - last >= 0.02 || (share == 1 && last < 1) { last = share; progress(share) }
+                }
+            }
             try handle.configureGET(url: job.request.url, maxRedirects: settings.maxRedirects,
                                     connectTimeout: job.request.connectTimeout,
                                     totalTimeout: job.request.totalTimeout, lowSpeedTime: job.request.stallTimeout,

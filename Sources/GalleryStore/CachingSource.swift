@@ -91,7 +91,7 @@ public final class CachingSource: PhotoSource {
         return id
     }
 
-    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
+    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
                            completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
         let key = imageKey(photo, size: size)
         lock.lock()
@@ -109,7 +109,7 @@ public final class CachingSource: PhotoSource {
         queue.async { [self] in
             guard hasWaiters(key) else { return land(key, nil) }
             if let data = try? store.image(forKey: key) { return land(key, .success(data)) }
-            let inner = upstream.fetchImage(photo, size: size, priority: priority) { [self] result in
+            let inner = upstream.fetchImage(photo, size: size, priority: priority, progress: progress) { [self] result in
                 switch result {
                 case .success(let data):
                     networkReport(true)

@@ -162,6 +162,8 @@ public final class GalleryApp {
                 }
             case let .image(key, token, result):
                 images.receive(key, token: token, result, now: now)
+            case let .progress(key, token, share):
+                images.receiveProgress(key, token: token, share)
             case .network(let reachable):
                 if !reachable {
                     if connectivity.networkFailed(now: now, unit: Double.random(in: 0..<1)) {

@@ -21,6 +21,8 @@ struct ImageWant {
 enum Delivery {
     case page(FeedPager.Request, Result<PageContents, SourceError>)
     case image(ImageKey, token: UInt64, Result<Surface, ImageFailure>)
+    /// How much of a detail image's download has arrived (0…1).
+    case progress(ImageKey, token: UInt64, Double)
     /// Whether a network request reached the server.
     case network(reachable: Bool)
     /// The cache could not do something (full disk…); photos still show.
@@ -116,6 +118,7 @@ final class ImagePipeline {
     /// takes the place of the least urgent load.
     func update(wanted: [ImageWant], now: Double) {
         let wantedKeys = Set(wanted.map(\.key))
+        if !received.isEmpty { received = received.filter { slots[$0.key]?.pending != nil } }
         for (key, slot) in slots where !wantedKeys.contains(key) {
             if let pending = slot.pending { cancel(pending) }
             if let t = slot.texture { textureBytes -= t.byteCount }
@@ -150,7 +153,9 @@ final class ImagePipeline {
         let key = want.key, size = want.size, photo = want.photo
         let pool = self.pool, mailbox = self.mailbox, live = self.live, source = self.source
         let requested = source.answersAtRequestedSize ? size : nil
-        let request = source.fetchImage(photo, size: size, priority: priority) { result in
+        // The pane's large image shows its download; cells are too small and too many to be worth it.
+        let progress: ((Double) -> Void)? = key.detail ? { mailbox.post(.progress(key, token: token, $0)) } : nil
+        let request = source.fetchImage(photo, size: size, priority: priority, progress: progress) { result in
             switch result {
             case .failure(let error):
                 mailbox.post(.image(key, token: token, .failure(.source(error))))
@@ -172,6 +177,17 @@ final class ImagePipeline {
         pool.cancel(token: pending.token)
         if let r = pending.request { source.cancel(r) }
     }
+
+    /// Download progress of images on their way (detail images only), 0…1.
+    private var received: [ImageKey: Double] = [:]
+
+    func receiveProgress(_ key: ImageKey, token: UInt64, _ share: Double) {
+        guard slots[key]?.pending?.token == token else { return }
+        received[key] = share
+    }
+
+    /// How much of an image on its way has arrived, when known.
+    func progress(of key: ImageKey) -> Double? { slots[key]?.pending == nil ? nil : received[key] }
 
     /// A worker's result arrived. Results for slots no longer waiting on that token are dropped.
     func receive(_ key: ImageKey, token: UInt64, _ result: Result<Surface, ImageFailure>, now: Double) {

@@ -110,6 +110,21 @@ final class CurlHTTPClientTests: FixtureTestCase {
         guard case .failure(.tooLarge)? = r else { return XCTFail("expected tooLarge, got \(String(describing: r))") }
     }
 
+    func testProgressReportsTheShareOfTheBodyReceived() throws {
+        server.faults.trickleImages = ["4"]
+        server.faults.trickleBytesPerSecond = 150_000
+        let shares = Box<[Double]>()
+        shares.set([])
+        var request = HTTPRequest(url: server.baseURL + "/id/4/1600/1600")
+        request.progress = { share in shares.set(shares.value! + [share]) }
+        let result: Result<HTTPResponse, HTTPError>? = wait { done in _ = client.get(request) { done($0) } }
+        XCTAssertEqual(try result?.get().status, 200)
+        let seen = shares.value!
+        XCTAssertGreaterThan(seen.count, 2, "reported as it arrived: \(seen)")
+        XCTAssertEqual(seen, seen.sorted(), "never backwards")
+        XCTAssertEqual(seen.last, 1)
+    }
+
     func testACancelledRequestNeverCompletes() {
         server.faults.latencyMs = 300
         let cancelledRan = Box<Bool>()

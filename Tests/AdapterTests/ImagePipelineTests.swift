@@ -18,7 +18,7 @@ final class ManualSource: PhotoSource {
         RequestID(0)
     }
 
-    func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
+    func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
                     completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
         lock.lock(); defer { lock.unlock() }
         let id = RequestID(next)

@@ -30,6 +30,12 @@ final class DetailView {
             canvas.fill(image, theme.placeholder)
         }
         guard t >= 1 else { return }  // text and buttons once the pane has arrived
+        // The large image's download, while it comes: bytes received of the total.
+        if let share = images.progress(of: detailKey) {
+            let bar = Rect(x: layout.image.x, y: layout.image.maxY - 4, width: layout.image.width, height: 4)
+            canvas.fill(bar, theme.headerRule)
+            canvas.fill(Rect(x: bar.x, y: bar.y, width: Int(Double(bar.width) * share), height: bar.height), theme.accent)
+        }
         // Back and forward between the photos viewed here; a button with nowhere to go is drawn disabled.
         Buttons.draw(canvas, "◀", in: layout.backButton, pointer: model.pointer, enabled: pane.canGoBack)
         Buttons.draw(canvas, "▶", in: layout.forwardButton, pointer: model.pointer, enabled: pane.canGoForward)
