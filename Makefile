@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
-RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev fonts-dejavu-core ca-certificates
+RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev fonts-dejavu-core fonts-wqy-microhei fonts-symbola ca-certificates
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick
 ARGS ?=
 

@@ -16,6 +16,12 @@ public final class Font {
 
     deinit { TTF_CloseFont(pointer) }
 
+    /// Whether the font has a glyph for a character (`TTF_GlyphIsProvided32`).
+    public func provides(_ scalar: Unicode.Scalar) -> Bool { TTF_GlyphIsProvided32(pointer, scalar.value) != 0 }
+
+    /// Height above the baseline (`TTF_FontAscent`), for lining up runs of different fonts.
+    public var ascent: Int { Int(TTF_FontAscent(pointer)) }
+
     /// Distance between baselines (`TTF_FontLineSkip`).
     public var lineHeight: Int { Int(TTF_FontLineSkip(pointer)) }
 

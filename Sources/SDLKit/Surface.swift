@@ -117,6 +117,14 @@ public final class Surface {
         return out
     }
 
+    /// Copies `source` into this surface at (x, y), pixels and alpha as they are (`SDL_BlitSurface` with blending
+    /// off): for composing pieces such as runs of text.
+    public func copy(_ source: Surface, x: Int, y: Int) throws {
+        SDL_SetSurfaceBlendMode(source.pointer, SDL_BLENDMODE_NONE)
+        var target = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(source.width), h: Int32(source.height))
+        guard SDL_UpperBlit(source.pointer, nil, pointer, &target) == 0 else { throw SDLError("SDL_BlitSurface") }
+    }
+
     /// Fills a rectangle with an opaque colour (`SDL_FillRect`); clipped to the surface.
     public func fill(x: Int, y: Int, width: Int, height: Int, r: UInt8, g: UInt8, b: UInt8) {
         var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))

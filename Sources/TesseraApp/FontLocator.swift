@@ -21,4 +21,15 @@ enum FontLocator {
         }
         return nil
     }
+
+    /// Fonts for what DejaVu Sans lacks, tried in order: CJK (fonts-wqy-microhei, or Droid Sans Fallback or Noto
+    /// CJK where installed), then symbols and emoji, drawn monochrome (fonts-symbola).
+    static func fallbacks() -> [String] {
+        let candidates = [
+            ["/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+             "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],
+            ["/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf", "/usr/share/fonts/TTF/Symbola.ttf"],
+        ]
+        return candidates.compactMap { group in group.first { FileManager.default.isReadableFile(atPath: $0) } }
+    }
 }

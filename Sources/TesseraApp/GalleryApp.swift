@@ -84,7 +84,8 @@ public final class GalleryApp {
         var text: TextRenderer?
         if let fonts = FontLocator.locate(override: options.fontPath) {
             do {
-                text = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, scale: viewport.scale)
+                text = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold,
+                                        fallbacks: FontLocator.fallbacks(), scale: viewport.scale)
                 model.detailLineHeight = text!.lineHeight(.body) + 6
             } catch {
                 Log.warn("cannot load font \(fonts.regular): \(error); text will not be drawn")

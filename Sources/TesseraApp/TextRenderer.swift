@@ -27,14 +27,19 @@ final class TextRenderer {
     /// Renders attempted, for tests that check failures are not retried.
     private(set) var renderAttempts = 0
 
-    init(renderer: Renderer, regular: String, bold: String, scale: Double) throws {
+    /// `fallbacks`: fonts for characters DejaVu lacks (CJK, symbols), tried in order for each run of text.
+    init(renderer: Renderer, regular: String, bold: String, fallbacks: [String] = [], scale: Double) throws {
         self.renderer = renderer
         paths = (regular, bold)
+        fallbackPaths = fallbacks
         self.scale = scale
         try load(scale: scale)
     }
 
     private let paths: (regular: String, bold: String)
+    private let fallbackPaths: [String]
+    /// The fallback fonts at each style's size; a font that cannot be opened is left out.
+    private var fallbackFonts: [Style: [Font]] = [:]
     private var scale: Double
 
     /// Fonts are opened at physical size, so text stays sharp on HiDPI; drawing divides by the scale. A new scale
@@ -55,6 +60,11 @@ final class TextRenderer {
         let opened: [Style: Font] = [.body: try Font(system: system, path: paths.regular, pointSize: px(14)),
                                      .bold: try Font(system: system, path: paths.bold, pointSize: px(15)),
                                      .title: try Font(system: system, path: paths.bold, pointSize: px(20))]
+        let sizes: [Style: Int] = [.body: px(14), .bold: px(15), .title: px(20)]
+        var fallbacks: [Style: [Font]] = [:]
+        for (style, size) in sizes {
+            fallbacks[style] = fallbackPaths.compactMap { try? Font(system: system, path: $0, pointSize: size) }
+        }
         var glyphs: [Character: Texture] = [:], advance = 0
         for ch in ClockFormat.alphabet {
             let texture = try Texture(renderer: renderer, surface: try opened[.title]!.render(String(ch)))
@@ -63,6 +73,7 @@ final class TextRenderer {
             if ch.isNumber { advance = max(advance, texture.width) }
         }
         fonts = opened
+        fallbackFonts = fallbacks
         clockGlyphs = glyphs
         clockAdvance = advance
         cache.removeAll()
@@ -73,7 +84,33 @@ final class TextRenderer {
     func lineHeight(_ style: Style) -> Int { Int((Double(fonts[style]!.lineHeight) / scale).rounded(.up)) }
 
     func width(of text: String, _ style: Style) -> Int {
-        Int((Double(fonts[style]!.size(of: text).width) / scale).rounded(.up))
+        let all = [fonts[style]!] + (fallbackFonts[style] ?? [])
+        let physical = runs(text, style).reduce(0) { $0 + all[$1.font].size(of: $1.text).width }
+        return Int((Double(physical) / scale).rounded(.up))
+    }
+
+    private func runs(_ text: String, _ style: Style) -> [TextRuns.Run] {
+        let all = [fonts[style]!] + (fallbackFonts[style] ?? [])
+        if all.count == 1 || text.unicodeScalars.allSatisfy({ $0.isASCII }) { return [TextRuns.Run(font: 0, text: text)] }
+        return TextRuns.split(text, fonts: all.count) { all[$0].provides($1) }
+    }
+
+    /// Renders a line run by run, each in the first font that has it, lined up on the primary font's baseline.
+    private func render(_ text: String, _ style: Style) throws -> Surface {
+        let primary = fonts[style]!
+        let all = [primary] + (fallbackFonts[style] ?? [])
+        let parts = runs(text, style)
+        if parts.count <= 1 { return try all[parts.first?.font ?? 0].render(text) }
+        let rendered = try parts.map { (font: all[$0.font], surface: try all[$0.font].render($0.text)) }
+        let width = rendered.reduce(0) { $0 + $1.surface.width }
+        let height = rendered.map { primary.ascent - $0.font.ascent + $0.surface.height }.max() ?? primary.lineHeight
+        let line = try Surface(width: max(1, width), height: max(1, height, primary.lineHeight))
+        var x = 0
+        for part in rendered {
+            try line.copy(part.surface, x: x, y: max(0, primary.ascent - part.font.ascent))
+            x += part.surface.width
+        }
+        return line
     }
 
     /// `text` as drawn in `maxWidth` logical pixels: whole if it fits, else its longest prefix with an ellipsis.
@@ -124,7 +161,7 @@ final class TextRenderer {
         }
         guard !failed.contains(key) else { return nil }
         renderAttempts += 1
-        guard let surface = try? fonts[style]!.render(text),
+        guard let surface = try? render(text, style),
               let texture = try? Texture(renderer: renderer, surface: surface) else {
             if failed.count >= 256 { failed.removeAll() }
             failed.insert(key)

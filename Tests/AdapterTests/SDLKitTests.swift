@@ -180,6 +180,29 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(text.renderAttempts, before + 1)
     }
 
+    func testCJKAndSymbolsAreDrawnThroughFallbackFonts() throws {
+        let renderer = try TestVideo.renderer()
+        let fonts = try XCTUnwrap(FontLocator.locate(override: nil))
+        let fallbacks = FontLocator.fallbacks()
+        XCTAssertEqual(fallbacks.count, 2, "make test installs fonts-wqy-microhei and fonts-symbola")
+        let plain = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, scale: 1)
+        let full = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, fallbacks: fallbacks, scale: 1)
+        // Drawn into the frame and read back: DejaVu alone draws "missing" boxes, thin outlines; the fallbacks
+        // draw the characters, with many more lit pixels.
+        func lit(_ text: TextRenderer, _ line: String) throws -> Int {
+            renderer.setColor(0, 0, 0)
+            renderer.clear()
+            text.draw(line, .body, x: 0, y: 0, color: RGBA(255, 255, 255))
+            let frame = try renderer.readPixels()
+            var count = 0
+            for y in 0..<30 { for x in 0..<200 where frame.pixel(x: x, y: y).r > 128 { count += 1 } }
+            return count
+        }
+        XCTAssertGreaterThan(try lit(full, "山田龍"), try lit(plain, "山田龍") + 40)
+        XCTAssertGreaterThan(full.width(of: "Zoë 山田 🙂", .body), full.width(of: "Zoë", .body))
+        XCTAssertEqual(try lit(full, "Tessera"), try lit(plain, "Tessera"), "Latin text is unchanged")
+    }
+
     func testTheClipboardHoldsWhatWasCopied() throws {
         XCTAssertNotNil(RenderingTests.video)
         XCTAssertTrue(Clipboard.set("https://unsplash.com/photos/x"))

@@ -58,3 +58,22 @@ final class ExternalTextTests: XCTestCase {
         XCTAssertLessThan(calls, 40)
     }
 }
+
+final class TextRunsTests: XCTestCase {
+    func testEachRunGoesToTheFirstFontThatHasIt() {
+        // Font 0: Latin; font 1: CJK; font 2: emoji.
+        let provides = { (font: Int, s: Unicode.Scalar) -> Bool in
+            switch font {
+            case 0: return s.value < 0x2E80
+            case 1: return (0x2E80...0x9FFF).contains(s.value)
+            default: return s.value >= 0x1F000
+            }
+        }
+        let runs = TextRuns.split("Zoë 山田 🙂!", fonts: 3, provides: provides)
+        XCTAssertEqual(runs, [.init(font: 0, text: "Zoë "), .init(font: 1, text: "山田 "), .init(font: 2, text: "🙂"),
+                              .init(font: 0, text: "!")])
+        XCTAssertEqual(TextRuns.split("\u{E000}x", fonts: 3, provides: { _, s in s != "\u{E000}" }),
+                       [.init(font: 0, text: "\u{E000}x")], "nobody has it: the first font draws its box")
+        XCTAssertEqual(TextRuns.split("", fonts: 3, provides: provides), [])
+    }
+}
