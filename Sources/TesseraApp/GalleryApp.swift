@@ -22,7 +22,7 @@ public final class GalleryApp {
     let scene: SceneRenderer
     private let input = InputRouter()
     private let driver: FrameDriver?
-    private var residency: ResidencyPolicy
+    private var demand: ImageDemand
     private var visible = true
     private let started = GalleryApp.now()
 
@@ -75,26 +75,15 @@ public final class GalleryApp {
             model.catalog.awaitingRestore = true
             caching.loadStoredPages(limit: config.pageSize) { mailbox.post(.restored($0)) }
         }
-        residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: config.windowSize))
+        demand = ImageDemand(window: config.windowSize)
 
-        let logical = window.size
         let viewport = GalleryApp.viewport(window: window, renderer: renderer)
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
-        var text: TextRenderer?
-        if let fonts = FontLocator.locate(override: options.fontPath) {
-            do {
-                text = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold,
-                                        fallbacks: FontLocator.fallbacks(), scale: viewport.scale)
-                model.detailLineHeight = text!.lineHeight(.body) + 6
-            } catch {
-                Log.warn("cannot load font \(fonts.regular): \(error); text will not be drawn")
-            }
-        } else {
-            Log.warn("no DejaVu Sans font found (install fonts-dejavu-core or pass --font PATH); text will not be drawn")
-        }
+        let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
+        if let text { model.detailLineHeight = text.lineHeight(.body) + 6 }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
-        residency.byteBudget = ResidencyPolicy.budget(forWindow: viewport.physical)
+        demand.viewportChanged(viewport)
     }
 
     private func run() -> Int32 {
@@ -136,8 +125,8 @@ public final class GalleryApp {
             nextFrame = t + frameInterval
             probeIfOffline(now: t)
             requestPage(now: t)
-            motion.sample(top: model.browse.scrollTop, at: t)
-            images.update(wanted: wantedImages(), now: t)
+            demand.sample(model, at: t)
+            images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
             images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t)
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
             if let exit = driver?.afterDraw(self, now: t) { return exit }
@@ -166,12 +155,7 @@ public final class GalleryApp {
             case let .progress(key, token, share):
                 images.receiveProgress(key, token: token, share)
             case .network(let reachable):
-                if !reachable {
-                    if connectivity.networkFailed(now: now, unit: Double.random(in: 0..<1)) {
-                        Log.warn("offline: \(options.api) cannot be reached; showing what is cached")
-                    }
-                } else if connectivity.serverAnswered() {
-                    Log.info("back online")
+                if network.report(reachable: reachable, now: now) {
                     model.catalog.retryPagesSoon()
                     images.retryNow()
                 }
@@ -210,15 +194,13 @@ public final class GalleryApp {
         }
     }
 
-    private var connectivity = Connectivity()
+    private lazy var network = NetworkWatch(serverName: options.api)
     /// The start-up refresh is still out (automation waits for it, so "settled" includes knowing whether online).
     private(set) var refreshing = false
     private var storeProblem: String?
 
     private func probeIfOffline(now: Double) {
-        guard connectivity.shouldProbe(now: now) else { return }
-        connectivity.probeSent(now: now, unit: Double.random(in: 0..<1))
-        sources.probe()
+        if network.probeDue(now: now) { sources.probe() }
     }
 
     private func requestPage(now: Double) {
@@ -229,37 +211,9 @@ public final class GalleryApp {
         }
     }
 
-    /// How fast the viewport moves, for judging which loads would arrive too late.
-    private var motion = VelocityMeter()
-
-    private func wantedImages() -> [ImageWant] {
-        let browse = model.currentBrowse, scale = model.viewport.scale
-        let detailSize = model.detail.map { ResidencyPolicy.pixelSize(of: model.detailLayout(for: $0.index).image, scale: scale) }
-        let policy = residency.adapted(screensPerSecond: abs(motion.velocity) / Double(browse.gridHeight),
-                                       detailBytes: detailSize.map { $0.area * 4 } ?? 0)
-        let plan = policy.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,
-                                  direction: browse.scroll.direction, scale: scale)
-        var wants: [ImageWant] = []
-        wants.reserveCapacity(plan.visible.count + plan.prefetch.count + 1)
-        let items = browse.catalog.items
-        if let open = model.detail {
-            let size = ResidencyPolicy.pixelSize(of: model.detailLayout(for: open.index).image, scale: scale)
-            wants.append(ImageWant(key: ImageKey(item: open.overlay.key, detail: true), photo: items[open.index].photo,
-                                   size: size))
-        }
-        for index in plan.ordered {
-            let frame = browse.layout.frames[index]
-            let worth = ResidencyPolicy.isWorthLoading(frame, top: browse.scrollTop, height: browse.gridHeight,
-                                                      velocity: motion.velocity, loadTime: images.loadTime)
-            wants.append(ImageWant(key: ImageKey(item: items[index].key, detail: false), photo: items[index].photo,
-                                   size: ResidencyPolicy.pixelSize(of: frame, scale: scale), worthStarting: worth))
-        }
-        return wants
-    }
-
     private func status() -> HeaderStatus {
         model.headerStatus(sourceName: sources.source.name, sourceNote: sources.note, imagesLoading: images.loadingCount,
-                           online: connectivity.isOnline, storeProblem: storeProblem)
+                           online: network.isOnline, storeProblem: storeProblem)
     }
 
     /// Logical size and pixel scale of the window as it is now (the scale changes with the display).
@@ -275,7 +229,7 @@ public final class GalleryApp {
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
         scene.viewportChanged(viewport)
-        residency.byteBudget = ResidencyPolicy.budget(forWindow: viewport.physical)
+        demand.viewportChanged(viewport)
     }
 
     private func shutdown() {

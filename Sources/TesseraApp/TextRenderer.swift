@@ -27,6 +27,22 @@ final class TextRenderer {
     /// Renders attempted, for tests that check failures are not retried.
     private(set) var renderAttempts = 0
 
+    /// DejaVu Sans (or `fontPath`) with the fallback fonts, or nil with one line to the log: without a font the
+    /// gallery still runs, without text.
+    static func open(renderer: Renderer, fontPath: String?, scale: Double) -> TextRenderer? {
+        guard let fonts = FontLocator.locate(override: fontPath) else {
+            Log.warn("no DejaVu Sans font found (install fonts-dejavu-core or pass --font PATH); text will not be drawn")
+            return nil
+        }
+        do {
+            return try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold,
+                                    fallbacks: FontLocator.fallbacks(), scale: scale)
+        } catch {
+            Log.warn("cannot load font \(fonts.regular): \(error); text will not be drawn")
+            return nil
+        }
+    }
+
     /// `fallbacks`: fonts for characters DejaVu lacks (CJK, symbols), tried in order for each run of text.
     init(renderer: Renderer, regular: String, bold: String, fallbacks: [String] = [], scale: Double) throws {
         self.renderer = renderer

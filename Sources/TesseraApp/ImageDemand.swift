@@ -1,0 +1,48 @@
+import GalleryCore
+
+/// Which images the current frame wants, most urgent first: the open pane's large image, then the wall's visible
+/// cells and its margins as the residency policy (adapted to the scrolling speed) plans them. Cells the viewport
+/// will have left before a typical load finishes are wanted but not started.
+struct ImageDemand {
+    var residency: ResidencyPolicy
+    /// How fast the viewport moves, for judging which loads would arrive too late.
+    private(set) var motion = VelocityMeter()
+
+    init(window: PixelSize) {
+        residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: window))
+    }
+
+    mutating func viewportChanged(_ viewport: Viewport) {
+        residency.byteBudget = ResidencyPolicy.budget(forWindow: viewport.physical)
+    }
+
+    mutating func sample(_ model: GalleryModel, at time: Double) {
+        motion.sample(top: model.currentBrowse.scrollTop, at: time)
+    }
+
+    func wants(_ model: GalleryModel, loadTime: Double) -> [ImageWant] {
+        let browse = model.currentBrowse, scale = model.viewport.scale
+        let items = browse.catalog.items
+        var wants: [ImageWant] = []
+        var detailBytes = 0
+        if let open = model.detail {
+            let size = ResidencyPolicy.pixelSize(of: model.detailLayout(for: open.index).image, scale: scale)
+            detailBytes = size.area * 4
+            wants.append(ImageWant(key: ImageKey(item: open.overlay.key, detail: true), photo: items[open.index].photo,
+                                   size: size))
+        }
+        let policy = residency.adapted(screensPerSecond: abs(motion.velocity) / Double(browse.gridHeight),
+                                       detailBytes: detailBytes)
+        let plan = policy.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,
+                               direction: browse.scroll.direction, scale: scale)
+        wants.reserveCapacity(wants.count + plan.ordered.count)
+        for index in plan.ordered {
+            let frame = browse.layout.frames[index]
+            let worth = ResidencyPolicy.isWorthLoading(frame, top: browse.scrollTop, height: browse.gridHeight,
+                                                      velocity: motion.velocity, loadTime: loadTime)
+            wants.append(ImageWant(key: ImageKey(item: items[index].key, detail: false), photo: items[index].photo,
+                                   size: ResidencyPolicy.pixelSize(of: frame, scale: scale), worthStarting: worth))
+        }
+        return wants
+    }
+}
