@@ -40,8 +40,9 @@ public final class Catalog {
 
     /// Shows pages stored earlier (the offline cache) before any network answer: pages 1, 2, … as long as they
     /// follow on from each other. Only into an empty feed.
-    public func restore(_ pages: [(page: Int, contents: PageContents)]) {
+    public func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int? = nil) {
         guard feed.isEmpty else { return }
+        if let pageSize, !pages.isEmpty { pager.adopt(pageSize: pageSize) }
         var last = 0
         for (page, contents) in pages where page == last + 1 {
             feed.append(contents.photos, pass: 0)

@@ -170,6 +170,12 @@ public struct FeedPager {
         lastRequestAt = last  // a reload does not earn an extra request
     }
 
+    /// Before anything is fetched, takes the page size stored pages were fetched with, so it continues them.
+    public mutating func adopt(pageSize: Int) {
+        guard phase == .idle, nextPage == 1, pass == 0 else { return }
+        settings.pageSize = min(max(1, pageSize), PicsumSource.maxPageSize)
+    }
+
     /// Pages 1…`lastPage` of pass 0 are already in the feed (restored from the cache): continue after them.
     public mutating func restored(lastPage: Int, itemCount: Int) {
         guard lastPage > 0 else { return }

@@ -29,6 +29,19 @@ public struct GalleryConfig: Equatable {
     public init() {}
 
     public var layoutMetrics: MasonryLayout.Metrics { .init(columns: columns, gap: gap) }
+
+    /// Photos per page for a window: the feed may ask for one page a second, and a fast scroll (five screens a
+    /// second) in a narrow window passes more photos than a page of 30. Such windows ask for pages of 100 (picsum's
+    /// largest); the others keep 30. Two sizes only, so the offline cache (keyed by page size) stays findable.
+    public static func pageSize(forWindow window: PixelSize, columns: Int = 2, gap: Int = 12, headerHeight: Int = 48) -> Int {
+        let cellWidth = Double(max(1, (window.width - gap * (columns + 1)) / max(1, columns)))
+        let rowHeight = cellWidth / 1.5 + Double(gap)  // a typical 3:2 photo
+        let perScreen = Double(columns) * Double(max(1, window.height - headerHeight)) / rowHeight
+        return perScreen * 5 > 30 ? 100 : 30
+    }
+
+    /// The page sizes a cache may hold pages under, this one first.
+    public var restorablePageSizes: [Int] { [pageSize] + [30, 100].filter { $0 != pageSize } }
 }
 
 public struct RGBA: Equatable {

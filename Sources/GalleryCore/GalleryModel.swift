@@ -468,8 +468,8 @@ public final class GalleryModel {
     }
 
     /// Shows pages stored earlier (the offline cache) before any network answer.
-    public func restore(_ pages: [(page: Int, contents: PageContents)]) {
-        catalog.restore(pages)
+    public func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int? = nil) {
+        catalog.restore(pages, pageSize: pageSize)
         browse.sync()
     }
 

@@ -50,6 +50,18 @@ public final class CachingSource: PhotoSource {
         }
     }
 
+    /// The stored pages of the first of `limits` (page sizes) that has any, with that page size.
+    public func loadStoredPages(limits: [Int], maxPages: Int = 100,
+                                completion: @escaping (_ limit: Int, [(page: Int, contents: PageContents)]) -> Void) {
+        queue.async { [self] in
+            for limit in limits {
+                let pages = (try? store.pages(source: sourceKey, limit: limit, maxPages: maxPages)) ?? []
+                if !pages.isEmpty { return completion(limit, pages.map { ($0.page, $0.contents.validated()) }) }
+            }
+            completion(limits.first ?? 30, [])
+        }
+    }
+
     /// The same, waiting for the answer (tests, tools).
     public func storedPages(limit: Int, maxPages: Int = 100) -> [(page: Int, contents: PageContents)] {
         let done = DispatchSemaphore(value: 0)

@@ -73,7 +73,7 @@ public final class GalleryApp {
         // hold up the first frame), before any network answer; page requests wait for it.
         if let caching = sources.caching {
             model.catalog.awaitingRestore = true
-            caching.loadStoredPages(limit: config.pageSize) { mailbox.post(.restored($0)) }
+            caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.restored(limit: $0, $1)) }
         }
         demand = ImageDemand(window: config.windowSize)
 
@@ -159,8 +159,8 @@ public final class GalleryApp {
                     model.catalog.retryPagesSoon()
                     images.retryNow()
                 }
-            case .restored(let pages):
-                restore(pages)
+            case let .restored(limit, pages):
+                restore(pages, pageSize: limit)
             case .refreshed:
                 refreshing = false
             case .storeProblem(let message):
@@ -170,16 +170,16 @@ public final class GalleryApp {
         }
     }
 
-    private func restore(_ pages: [(page: Int, contents: PageContents)]) {
+    private func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int) {
         model.catalog.awaitingRestore = false
         guard !pages.isEmpty else { return }
-        model.restore(pages)
+        model.restore(pages, pageSize: pageSize)
         Log.info("showing \(model.catalog.count) cached photos")
         // Then ask the network: the first page is refreshed in the store (the screen does not jump), and the
         // answer, or its absence, tells whether we are online.
         refreshing = true
         let mailbox = self.mailbox
-        sources.source.fetchPage(1, limit: config.pageSize) { _ in mailbox.post(.refreshed) }
+        sources.source.fetchPage(1, limit: model.catalog.pager.settings.pageSize) { _ in mailbox.post(.refreshed) }
     }
 
     private func fallBackToDemo(because error: SourceError) {

@@ -28,7 +28,7 @@ enum Delivery {
     /// The cache could not do something (full disk…); photos still show.
     case storeProblem(String)
     /// The pages the cache holds, read at start.
-    case restored([(page: Int, contents: PageContents)])
+    case restored(limit: Int, [(page: Int, contents: PageContents)])
     /// The start-up refresh of the first cached page finished (either way).
     case refreshed
 }

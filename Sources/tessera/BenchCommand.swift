@@ -22,7 +22,7 @@ struct Bench: ParsableCommand {
     var latency: Int = 20
 
     @Option(help: "Photos per page request (1-100); the app asks for at most one page a second.")
-    var pageSize: Int = 30
+    var pageSize: Int?
 
     @Option(help: "Renderer: software or accelerated.")
     var renderer: String = "software"
@@ -53,7 +53,7 @@ struct Bench: ParsableCommand {
         }
         guard ["grid", "list"].contains(view) else { throw ValidationError("--view must be grid or list") }
         guard items > 0, speed > 0, latency >= 0 else { throw ValidationError("--items, --speed must be positive") }
-        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
+        guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
         guard ["software", "accelerated"].contains(renderer) else {
             throw ValidationError("--renderer must be software or accelerated")
         }
@@ -65,7 +65,7 @@ struct Bench: ParsableCommand {
         options.speed = speed
         options.size = PixelSize(parsing: size)!
         options.latencyMs = latency
-        options.pageSize = pageSize
+        options.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.size)
         options.renderer = renderer
         options.jump = jump
         options.list = view == "list"

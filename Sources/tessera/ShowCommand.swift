@@ -22,7 +22,7 @@ struct Show: ParsableCommand {
     var fullscreen = false
 
     @Option(help: "Photos per page request (1-100).")
-    var pageSize: Int = 30
+    var pageSize: Int?
 
     @Option(help: "At most one page request per this many seconds.")
     var pageInterval: Double = 1
@@ -68,7 +68,7 @@ struct Show: ParsableCommand {
 
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
-        guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be 1 to 100") }
+        guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
         guard (1...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 1 to 1000") }
@@ -94,7 +94,7 @@ struct Show: ParsableCommand {
         options.demo = demo
         options.demoPhotos = max(1, demoPhotos)
         options.config.windowSize = PixelSize(parsing: size)!
-        options.config.pageSize = pageSize
+        options.config.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.config.windowSize)
         options.config.pageInterval = pageInterval
         options.config.wraps = !noWrap
         options.config.clockHz = clockHz

@@ -235,3 +235,26 @@ final class HeaderStatusCompositionTests: XCTestCase {
         XCTAssertEqual(status().summary, "30 photos · demo · loading 2 images")
     }
 }
+
+final class PageSizeTests: XCTestCase {
+    func testNarrowWindowsAskForBiggerPages() {
+        XCTAssertEqual(GalleryConfig.pageSize(forWindow: PixelSize(width: 480, height: 800)), 100)
+        XCTAssertEqual(GalleryConfig.pageSize(forWindow: PixelSize(width: 1280, height: 800)), 30)
+        XCTAssertEqual(GalleryConfig.pageSize(forWindow: PixelSize(width: 3840, height: 2160)), 30)
+        var config = GalleryConfig()
+        config.pageSize = 100
+        XCTAssertEqual(config.restorablePageSizes, [100, 30])
+    }
+
+    func testStoredPagesOfAnotherSizeAreContinuedAtThatSize() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        model.catalog.awaitingRestore = true
+        XCTAssertNil(model.nextPageRequest(now: 0), "waits for the cache")
+        model.catalog.awaitingRestore = false
+        model.restore([(1, PageContents(photos: photos(0..<100)))], pageSize: 100)
+        model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
+        let next = model.nextPageRequest(now: 0)
+        XCTAssertEqual(next?.page, 2)
+        XCTAssertEqual(next?.limit, 100, "the cached pages' size, so page 2 follows page 1")
+    }
+}
