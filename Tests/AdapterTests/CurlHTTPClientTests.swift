@@ -125,15 +125,32 @@ final class CurlHTTPClientTests: FixtureTestCase {
         XCTAssertEqual(seen.last, 1)
     }
 
-    func testACancelledRequestNeverCompletes() {
+    func testCancelWithdrawsAQueuedRequestButLetsASentOneFinish() throws {
+        var settings = CurlHTTPClient.Settings()
+        settings.maxConcurrent = 1
+        let serial = try CurlHTTPClient(settings: settings)
+        defer { serial.shutdown() }
         server.faults.latencyMs = 300
-        let cancelledRan = Box<Bool>()
-        let id = client.get(HTTPRequest(url: server.baseURL + "/v2/list?page=1")) { _ in cancelledRan.set(true) }
-        client.cancel(id)
-        // The second request is answered after the first would have been: once it is in, the first had its chance.
-        XCTAssertNotNil(get("/v2/list?page=2"))
-        XCTAssertNil(cancelledRan.value)
-        XCTAssertEqual(client.statistics.cancelled, 1)
+        let sentDone = expectation(description: "the sent request completes")
+        let queuedRan = Box<Bool>()
+        let sent = serial.get(HTTPRequest(url: server.baseURL + "/v2/list?page=1")) { _ in sentDone.fulfill() }
+        // Until the server has the first request (it holds its answer 300 ms), nothing else can be sent.
+        let deadline = Date().addingTimeInterval(10)
+        while server.counters.pages == 0 && Date() < deadline { usleep(1000) }
+        XCTAssertEqual(server.counters.pages, 1)
+        // The only slot is taken: the second waits in the queue.
+        let queued = serial.get(HTTPRequest(url: server.baseURL + "/v2/list?page=2")) { _ in queuedRan.set(true) }
+        XCTAssertTrue(serial.cancel(queued), "withdrawn before it was sent")
+        XCTAssertFalse(serial.cancel(sent), "a sent request is not stopped: it finishes (into the cache)")
+        wait(for: [sentDone], timeout: 10)
+        // A third request goes after the first; once it is answered the withdrawn one had every chance to run.
+        let third: Result<HTTPResponse, HTTPError>? = wait { done in
+            _ = serial.get(HTTPRequest(url: self.server.baseURL + "/v2/list?page=3")) { done($0) }
+        }
+        XCTAssertNotNil(third)
+        XCTAssertNil(queuedRan.value)
+        XCTAssertEqual(serial.statistics.cancelled, 1)
+        XCTAssertEqual(server.counters.pages, 2, "pages 1 and 3; page 2 never reached the server")
     }
 
     func testTheMostUrgentWaitingRequestGoesFirst() throws {
