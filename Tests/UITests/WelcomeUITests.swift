@@ -113,6 +113,18 @@ final class WelcomeUITests: XCTestCase {
             !self.isColor($0.pixel(x: 100, y: 200), background) && !self.isColor($0.pixel(x: 450, y: 288), panel)
         }
         XCTAssertFalse(isColor(wall.pixel(x: 450, y: 288), panel), "no welcome screen")
+        // The header greets by name: white title-sized text right of "Tessera", where the blue clock starts
+        // without a name, and the clock after it.
+        var white = 0, blue = 0
+        for y in 8..<40 {
+            for x in 120..<250 {
+                let p = wall.pixel(x: x, y: y)
+                if p.r > 200 && p.g > 200 && p.b > 200 { white += 1 }
+                if p.b > 200 && p.r < 140 { blue += 1 }
+            }
+        }
+        XCTAssertGreaterThan(white, 60, "the name in the header")
+        XCTAssertLessThan(blue, 20, "the clock moved right of the name")
         // The window may be gone before xdotool hears back: its status says nothing here.
         try tool(["xdotool", "key", "--window", again, "q"], check: false)
         app!.waitUntilExit()
