@@ -15,7 +15,7 @@ public final class GalleryApp {
     let http: CurlHTTPClient
     let sources: SourceProvider
     private let mailbox: Mailbox<Delivery>
-    private let live = LiveTokens()
+    private let live: LiveTokens
     let pool: DecodePool
     let images: ImagePipeline
     let model: GalleryModel
@@ -50,40 +50,11 @@ public final class GalleryApp {
         self.driver = driver
         self.options = options
         config = options.config
-        window = try Window(system: system, title: "Tessera", width: config.windowSize.width, height: config.windowSize.height,
-                            fullscreen: options.fullscreen)
-        renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
-        pump = try EventPump()
-        var httpSettings = CurlHTTPClient.Settings()
-        httpSettings.maxConcurrent = config.maxConcurrentDownloads
-        http = try CurlHTTPClient(settings: httpSettings)
-        let pump = self.pump
-        let mailbox = Mailbox<Delivery> { pump.wake() }
-        self.mailbox = mailbox
-        sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
-        pool = DecodePool(live: live)
-        images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
-        let library = UserLibrary.open(for: options)
-        model = GalleryModel(config: config, library: library.library, asksName: library.asksName,
-                             userName: options.userName, source: sources.bookmarkSource)
-        model.shelf?.onChange = { [sources] photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
-        // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
-        for bookmark in model.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
-        // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
-        // hold up the first frame), before any network answer; page requests wait for it.
-        if let caching = sources.caching {
-            model.catalog.awaitingRestore = true
-            caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.restored(limit: $0, $1)) }
-        }
-        demand = ImageDemand(window: config.windowSize)
-
-        let viewport = GalleryApp.viewport(window: window, renderer: renderer)
-        renderer.setScale(viewport.scale)
-        model.resize(to: viewport)
-        let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
-        if let text { model.detailLineHeight = text.lineHeight(.body) + 6 }
-        scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
-        demand.viewportChanged(viewport)
+        let parts = try Composition(options: options, system: system)
+        window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
+        mailbox = parts.mailbox; live = parts.live; sources = parts.sources; pool = parts.pool
+        images = parts.images; model = parts.model; scene = parts.scene
+        demand = ImageDemand(window: parts.viewport.physical)
     }
 
     private func run() -> Int32 {
@@ -216,16 +187,9 @@ public final class GalleryApp {
                            online: network.isOnline, storeProblem: storeProblem)
     }
 
-    /// Logical size and pixel scale of the window as it is now (the scale changes with the display).
-    private static func viewport(window: Window, renderer: Renderer) -> Viewport {
-        let logical = window.size
-        let scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
-        return Viewport(size: PixelSize(width: logical.width, height: logical.height), scale: scale)
-    }
-
     /// The window changed size or display: the new viewport goes to everything that depends on it.
     private func resize() {
-        let viewport = GalleryApp.viewport(window: window, renderer: renderer)
+        let viewport = Composition.viewport(window: window, renderer: renderer)
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
         scene.viewportChanged(viewport)

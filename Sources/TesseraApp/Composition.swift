@@ -1,0 +1,67 @@
+import GalleryCore
+import GalleryNet
+import SDLKit
+
+/// The composition root: everything a running gallery is made of, made and wired once, in order. The window and
+/// renderer, the network client, the sources behind the cache, the decode pool and image pipeline, the user's
+/// library and the model over it, the views. `GalleryApp` only runs the loop over these.
+struct Composition {
+    let window: Window
+    let renderer: Renderer
+    let pump: EventPump
+    let http: CurlHTTPClient
+    let mailbox: Mailbox<Delivery>
+    let live: LiveTokens
+    let sources: SourceProvider
+    let pool: DecodePool
+    let images: ImagePipeline
+    let model: GalleryModel
+    let scene: SceneRenderer
+    let viewport: Viewport
+
+    init(options: AppOptions, system: SDLSystem) throws {
+        let config = options.config
+        window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
+                            height: config.windowSize.height, fullscreen: options.fullscreen)
+        renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
+        let pump = try EventPump()
+        self.pump = pump
+        var httpSettings = CurlHTTPClient.Settings()
+        httpSettings.maxConcurrent = config.maxConcurrentDownloads
+        http = try CurlHTTPClient(settings: httpSettings)
+        let mailbox = Mailbox<Delivery> { pump.wake() }
+        self.mailbox = mailbox
+        sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
+        live = LiveTokens()
+        pool = DecodePool(live: live)
+        images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
+
+        let library = UserLibrary.open(for: options)
+        model = GalleryModel(config: config, library: library.library, asksName: library.asksName,
+                             userName: options.userName, source: sources.bookmarkSource)
+        let sources = self.sources
+        model.shelf?.onChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
+        // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
+        for bookmark in model.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
+        // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
+        // hold up the first frame), before any network answer; page requests wait for it.
+        if let caching = sources.caching {
+            model.catalog.awaitingRestore = true
+            caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.restored(limit: $0, $1)) }
+        }
+
+        viewport = Composition.viewport(window: window, renderer: renderer)
+        renderer.setScale(viewport.scale)
+        model.resize(to: viewport)
+        let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
+        if let text { model.detailLineHeight = text.lineHeight(.body) + 6 }
+        scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
+    }
+
+    /// Logical size and pixel scale of the window as it is now (the scale changes with the display).
+    static func viewport(window: Window, renderer: Renderer) -> Viewport {
+        let logical = window.size
+        let scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
+        return Viewport(size: PixelSize(width: logical.width, height: logical.height), scale: scale)
+    }
+}
