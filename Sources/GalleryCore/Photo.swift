@@ -8,10 +8,26 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
     public let url: String
     /// Where the full-size original can be downloaded.
     public let downloadURL: String
+    /// The photo's main colour as "#RRGGBB", for its placeholder (Unsplash's `color`).
+    public var color: String?
+    /// A BlurHash of the photo, decoded into a blurred placeholder (Unsplash's `blur_hash`).
+    public var blurHash: String?
+    /// The source's own reference to the image, when it is not built from the ID (Unsplash's `urls.raw`).
+    public var imageReference: String?
 
-    public init(id: String, author: String, width: Int, height: Int, url: String, downloadURL: String) {
+    public init(id: String, author: String, width: Int, height: Int, url: String, downloadURL: String,
+                color: String? = nil, blurHash: String? = nil, imageReference: String? = nil) {
         self.id = id; self.author = author; self.width = width; self.height = height
         self.url = url; self.downloadURL = downloadURL
+        self.color = color; self.blurHash = blurHash; self.imageReference = imageReference
+    }
+
+    /// `color` as RGB, if it is a well-formed "#RRGGBB".
+    public var placeholderColor: (r: UInt8, g: UInt8, b: UInt8)? {
+        guard let color, color.count == 7, color.first == "#", let v = UInt32(color.dropFirst(), radix: 16) else {
+            return nil
+        }
+        return (UInt8(v >> 16), UInt8((v >> 8) & 255), UInt8(v & 255))
     }
 
     /// The photo as it may be kept and shown, or nil if it must be dropped: an acceptable ID, a sane size, the
@@ -21,8 +37,13 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
         guard Photo.isAcceptableID(id), (1...Photo.maxSide).contains(width), (1...Photo.maxSide).contains(height)
         else { return nil }
         let name = ExternalText.clean(author)
-        return Photo(id: id, author: name.isEmpty ? "Unknown" : name, width: width, height: height,
-                     url: ExternalText.url(url), downloadURL: ExternalText.url(downloadURL))
+        // A hash longer than the largest valid one (9×9 components) or a colour that is not #RRGGBB is dropped.
+        let hash = blurHash.flatMap { $0.count <= 4 + 2 * 81 && BlurHash.components(of: $0) != nil ? $0 : nil }
+        var checked = Photo(id: id, author: name.isEmpty ? "Unknown" : name, width: width, height: height,
+                            url: ExternalText.url(url), downloadURL: ExternalText.url(downloadURL), blurHash: hash,
+                            imageReference: imageReference.map(ExternalText.url).flatMap { $0.isEmpty ? nil : $0 })
+        checked.color = placeholderColor == nil ? nil : color
+        return checked
     }
 
     /// Larger sides are not photos anyone made; they would only skew the layout.
