@@ -46,7 +46,29 @@ public final class EasyHandle {
         try check(tessera_easy_setopt_long(h, CURLOPT_NOSIGNAL, 1))
     }
 
-    deinit { curl_easy_cleanup(pointer) }
+    /// Request headers set with `setHeaders`, kept alive for the transfer (`curl_slist_free_all` in deinit).
+    private var headerList: OpaquePointer?
+
+    deinit {
+        curl_easy_cleanup(pointer)
+        if let headerList { curl_slist_free_all(UnsafeMutablePointer(headerList)) }
+    }
+
+    /// Extra request header lines, "Name: value" (`CURLOPT_HTTPHEADER` over a `curl_slist`).
+    public func setHeaders(_ lines: [String]) throws {
+        guard !lines.isEmpty else { return }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines {
+            guard let grown = curl_slist_append(list, line) else {
+                if let list { curl_slist_free_all(list) }
+                throw CurlError(CURLE_OUT_OF_MEMORY, detail: "curl_slist_append")
+            }
+            list = grown
+        }
+        if let old = headerList { curl_slist_free_all(UnsafeMutablePointer(old)) }
+        headerList = OpaquePointer(list)
+        try check(tessera_easy_setopt_slist(pointer, CURLOPT_HTTPHEADER, list))
+    }
 
     /// Sets up a GET: URL, redirects (with a limit, never to non-HTTP schemes, and from https never to plain
     /// http), timeouts, TLS verification on (against `caFile` if given, else the system's CAs).

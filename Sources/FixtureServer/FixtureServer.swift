@@ -104,8 +104,14 @@ final class FixtureState {
     func read<T>(_ body: (Values) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(values) }
     func write(_ body: (inout Values) -> Void) { lock.lock(); body(&values); lock.unlock() }
 
-    func respond(path: String, host: String) -> (FixtureResponse, latencyMs: Int) {
+    func respond(path: String, host: String, headers: [(String, String)] = []) -> (FixtureResponse, latencyMs: Int) {
         lock.lock(); defer { lock.unlock() }
+        if path == "/__headers" {
+            // The request's headers, for tests that check what a client sends.
+            let echo = Dictionary(headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { $1 })
+            let body = (try? JSONSerialization.data(withJSONObject: echo, options: [.sortedKeys])) ?? Data()
+            return (FixtureResponse(status: 200, headers: [("Content-Type", "application/json")], body: body), 0)
+        }
         values.redirectSerial += 1
         let response = router.route(path: path, host: host, faults: values.faults, counters: &values.counters,
                                     redirectSerial: values.redirectSerial)
@@ -181,7 +187,7 @@ final class FixtureHandler: ChannelInboundHandler {
 
     private func handle(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         let host = head.headers.first(name: "host") ?? "127.0.0.1"
-        let (response, latency) = state.respond(path: head.uri, host: host)
+        let (response, latency) = state.respond(path: head.uri, host: host, headers: head.headers.map { ($0.name, $0.value) })
         let loop = context.eventLoop
         let keepAlive = head.isKeepAlive
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)

@@ -30,6 +30,18 @@ public struct HTTPRequest: Sendable {
     public var stallTimeout: Double
     /// Hears the share of the body received (0…1) while it arrives, when its length is known; network thread.
     public var progress: (@Sendable (Double) -> Void)?
+    /// Extra request headers (an API key, an API version). A name or value with a line break or a NUL is not
+    /// sent: it would start another header.
+    public var headers: [(name: String, value: String)] = []
+
+    /// The headers as request lines, dropping any that could inject another header.
+    public var headerLines: [String] {
+        headers.compactMap { header in
+            let unsafe = (header.name + header.value).unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+            guard !unsafe, !header.name.isEmpty, !header.name.contains(":") else { return nil }
+            return "\(header.name): \(header.value)"
+        }
+    }
 
     public init(url: String, priority: Int = 0, maxBodyBytes: Int = 32 << 20,
                 connectTimeout: Double = 5, totalTimeout: Double = 30, stallTimeout: Double = 10) {

@@ -139,6 +139,7 @@ public final class CurlHTTPClient: HTTPClient {
             let handle = try EasyHandle()
             handle.tag = job.id.raw
             handle.maxBodyBytes = job.request.maxBodyBytes
+            try handle.setHeaders(job.request.headerLines)
             if let progress = job.request.progress {
                 var last = -1.0
                 try handle.reportProgress { received, expected in

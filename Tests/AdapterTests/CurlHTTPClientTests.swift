@@ -125,6 +125,19 @@ final class CurlHTTPClientTests: FixtureTestCase {
         XCTAssertEqual(seen.last, 1)
     }
 
+    func testRequestHeadersAreSentAndInjectionIsRefused() throws {
+        var request = HTTPRequest(url: server.baseURL + "/__headers")
+        request.headers = [("Authorization", "Client-ID abc123"), ("Accept-Version", "v1"),
+                           ("X-Evil", "a\r\nX-Injected: yes"), ("Bad:Name", "x")]
+        let result: Result<HTTPResponse, HTTPError>? = wait { done in _ = client.get(request) { done($0) } }
+        let echo = try XCTUnwrap(JSONSerialization.jsonObject(with: try XCTUnwrap(result?.get().body)) as? [String: String])
+        XCTAssertEqual(echo["authorization"], "Client-ID abc123")
+        XCTAssertEqual(echo["accept-version"], "v1")
+        XCTAssertNil(echo["x-evil"], "a value with a line break is not sent")
+        XCTAssertNil(echo["x-injected"])
+        XCTAssertEqual(request.headerLines, ["Authorization: Client-ID abc123", "Accept-Version: v1"])
+    }
+
     func testCancelWithdrawsAQueuedRequestButLetsASentOneFinish() throws {
         var settings = CurlHTTPClient.Settings()
         settings.maxConcurrent = 1
