@@ -1,0 +1,89 @@
+import Foundation
+
+/// The Unsplash API as a photo source (issue 9): pages from `GET /photos?page=&per_page=` with the access key in
+/// `Authorization: Client-ID KEY` and `Accept-Version: v1`; images hotlinked from each photo's `urls.raw` with the
+/// cell's size, so a cell never downloads a full-size photo. It remembers `X-Ratelimit-Remaining` so the pager can
+/// slow down before the hourly limit. The key is never put in a URL, a log line or an error message.
+public final class UnsplashSource: PhotoSource {
+    public let name = "unsplash"
+    public let baseURL: String
+    private let accessKey: String
+    private let http: HTTPClient
+    private let lock = NSLock()
+    private var remaining: Int?
+
+    /// Unsplash serves at most 30 photos a page.
+    public static let maxPageSize = 30
+
+    public init(baseURL: String = "https://api.unsplash.com", accessKey: String, http: HTTPClient) {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.accessKey = accessKey
+        self.http = http
+    }
+
+    /// Requests left this hour, as the last answer said.
+    public var rateLimitRemaining: Int? { lock.lock(); defer { lock.unlock() }; return remaining }
+
+    public func listURL(page: Int, limit: Int) -> String {
+        "\(baseURL)/photos?page=\(max(1, page))&per_page=\(min(max(1, limit), UnsplashSource.maxPageSize))"
+    }
+
+    /// The photo's `urls.raw` with the cell's size: `w`, `h`, `fit=crop`, `fm=jpg`, `q=80` (and `dpr` above 1)
+    /// added to the query it already carries, any earlier values of those replaced.
+    public static func imageURL(raw: String, size: PixelSize, dpr: Int = 1) -> String? {
+        guard var parts = URLComponents(string: raw), ["https", "http"].contains(parts.scheme ?? "") else { return nil }
+        let set: [String: String] = ["w": String(max(1, size.width)), "h": String(max(1, size.height)), "fit": "crop",
+                                     "fm": "jpg", "q": "80"].merging(dpr > 1 ? ["dpr": String(dpr)] : [:]) { $1 }
+        var items = (parts.queryItems ?? []).filter { set[$0.name] == nil }
+        for name in ["w", "h", "fit", "fm", "q", "dpr"] { if let value = set[name] { items.append(URLQueryItem(name: name, value: value)) } }
+        parts.queryItems = items
+        return parts.string
+    }
+
+    private var apiHeaders: [(name: String, value: String)] {
+        [("Authorization", "Client-ID \(accessKey)"), ("Accept-Version", "v1")]
+    }
+
+    public func fetchPage(_ page: Int, limit: Int,
+                          completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        var request = HTTPRequest(url: listURL(page: page, limit: limit), priority: -1, maxBodyBytes: 4 << 20)
+        request.headers = apiHeaders
+        return http.get(request) { [self] result in
+            if case .success(let response) = result, let left = response.headers["x-ratelimit-remaining"].flatMap(Int.init) {
+                lock.lock(); remaining = left; lock.unlock()
+            }
+            completion(UnsplashSource.page(from: result))
+        }
+    }
+
+    static func page(from result: Result<HTTPResponse, HTTPError>) -> Result<PageContents, SourceError> {
+        switch result {
+        case .failure(let e): return .failure(.http(e))
+        case .success(let response):
+            guard (200..<300).contains(response.status) else {
+                // Over the hourly limit Unsplash answers 403 "Rate Limit Exceeded": wait, do not hammer.
+                let limited = response.status == 403
+                    && String(decoding: response.body.prefix(200), as: UTF8.self).contains("Rate Limit Exceeded")
+                return .failure(.http(.status(limited ? 429 : response.status,
+                                              retryAfter: limited ? 600 : response.retryAfter)))
+            }
+            do { return .success(try UnsplashList.decode(response.body)) } catch { return .failure(.malformed("\(error)")) }
+        }
+    }
+
+    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
+                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+        guard let raw = photo.imageReference, let url = UnsplashSource.imageURL(raw: raw, size: size) else {
+            completion(.failure(.malformed("no image address for photo \(photo.id)")))
+            return RequestID(0)
+        }
+        var request = HTTPRequest(url: url, priority: priority, maxBodyBytes: 24 << 20)
+        request.progress = progress
+        return http.get(request) { result in completion(PicsumSource.body(from: result)) }
+    }
+
+    @discardableResult
+    public func cancel(_ id: RequestID) -> Bool { http.cancel(id) }
+}

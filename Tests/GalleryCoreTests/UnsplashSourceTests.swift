@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+@testable import GalleryCore
+
+/// Records requests and answers them as told, on the caller's thread.
+final class ScriptedHTTP: HTTPClient {
+    var requests: [HTTPRequest] = []
+    var answer: (HTTPRequest) -> Result<HTTPResponse, HTTPError> = { _ in .failure(.timedOut) }
+    func get(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> RequestID {
+        requests.append(request)
+        completion(answer(request))
+        return RequestID(UInt64(requests.count))
+    }
+    func cancel(_ id: RequestID) -> Bool { false }
+}
+
+final class UnsplashSourceTests: XCTestCase {
+    private let page = ##"[{"id":"a1","width":4000,"height":3000,"color":"#112233","user":{"name":"Ada"},"links":{"html":"https://unsplash.com/photos/a1"},"urls":{"raw":"https://images.unsplash.com/photo-1?ixid=x&w=9999"}}]"##
+
+    func testPagesAreAskedWithTheKeyInAHeaderAndTheLimitRead() throws {
+        let http = ScriptedHTTP()
+        http.answer = { _ in .success(HTTPResponse(status: 200, headers: ["x-ratelimit-remaining": "41"], body: Data(self.page.utf8))) }
+        let source = UnsplashSource(baseURL: "http://127.0.0.1:9", accessKey: "SECRET", http: http)
+        var got: PageContents?
+        source.fetchPage(2, limit: 100) { got = try? $0.get() }
+        let request = try XCTUnwrap(http.requests.first)
+        XCTAssertEqual(request.url, "http://127.0.0.1:9/photos?page=2&per_page=30", "at most 30 a page")
+        XCTAssertFalse(request.url.contains("SECRET"), "the key is never in a URL")
+        XCTAssertEqual(request.headerLines, ["Authorization: Client-ID SECRET", "Accept-Version: v1"])
+        XCTAssertEqual(got?.photos.map(\.id), ["a1"])
+        XCTAssertEqual(source.rateLimitRemaining, 41)
+    }
+
+    func testImagesAreHotlinkedAtTheCellSize() throws {
+        let url = try XCTUnwrap(UnsplashSource.imageURL(raw: "https://images.unsplash.com/photo-1?ixid=x&w=9999",
+                                                        size: PixelSize(width: 622, height: 415), dpr: 2))
+        let items = Dictionary(uniqueKeysWithValues: (URLComponents(string: url)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        XCTAssertEqual(items, ["ixid": "x", "w": "622", "h": "415", "fit": "crop", "fm": "jpg", "q": "80", "dpr": "2"])
+        XCTAssertNil(UnsplashSource.imageURL(raw: "file:///etc/passwd", size: PixelSize(width: 1, height: 1)))
+    }
+
+    func testTheRateLimitAndABadKeyAreErrorsThatWait() {
+        let http = ScriptedHTTP()
+        let source = UnsplashSource(accessKey: "K", http: http)
+        http.answer = { _ in .success(HTTPResponse(status: 403, body: Data("Rate Limit Exceeded".utf8))) }
+        var error: SourceError?
+        source.fetchPage(1, limit: 30) { if case .failure(let e) = $0 { error = e } }
+        XCTAssertEqual(error?.retryAfter, 600, "waits instead of hammering")
+        http.answer = { _ in .success(HTTPResponse(status: 401, body: Data(#"{"errors":["OAuth error: The access token is invalid"]}"#.utf8))) }
+        source.fetchPage(1, limit: 30) { if case .failure(let e) = $0 { error = e } }
+        XCTAssertEqual(error, .http(.status(401, retryAfter: nil)))
+        XCTAssertFalse(error?.description.contains("K") ?? true)
+    }
+}
