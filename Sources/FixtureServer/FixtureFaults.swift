@@ -25,6 +25,10 @@ public struct FixtureFaults {
     /// Hostile mode (`HostileFixtures`): image bombs and refused formats for IDs 0…8 of every 32, a 1 MB author
     /// and one of bidi overrides on page 1, and every later page a repeat of page 1, forever.
     public var hostile = false
+    /// The Unsplash stand-in (`GET /photos`): the access key it accepts, and how many page requests an "hour"
+    /// allows before it answers 403 "Rate Limit Exceeded".
+    public var unsplashKey = "fixture-key"
+    public var unsplashLimit = 50
 
     public init() {}
 }
@@ -35,6 +39,9 @@ public struct FixtureCounters: Equatable {
     public var imageRedirects = 0
     public var images = 0
     public var other = 0
+    /// Unsplash page requests, and the headers of the last one.
+    public var unsplashPages = 0
+    public var lastUnsplashHeaders: [String: String] = [:]
     /// "id/W/H" of every image body requested, in order (the first 10,000).
     public var imagePaths: [String] = []
 

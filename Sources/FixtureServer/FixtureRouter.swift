@@ -23,7 +23,7 @@ struct FixtureRouter {
     static let maxSide = 5000
 
     func route(path rawPath: String, host: String, faults: FixtureFaults, counters: inout FixtureCounters,
-               redirectSerial: Int) -> FixtureResponse {
+               redirectSerial: Int, headers: [String: String] = [:]) -> FixtureResponse {
         let (path, query) = FixtureRouter.split(rawPath)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let base = "http://\(host)"
@@ -55,6 +55,14 @@ struct FixtureRouter {
                                         "images": counters.images, "distinct_images": Set(counters.imagePaths).count]
             return FixtureResponse(status: 200, headers: [("Content-Type", "application/json")],
                                    body: (try? JSONSerialization.data(withJSONObject: stats, options: [.sortedKeys])) ?? Data())
+        case "photos" where parts.count == 1:
+            return unsplashList(query: query, base: base, headers: headers, faults: faults, counters: &counters)
+        case "unsplash-img" where parts.count == 2:
+            counters.images += 1
+            if counters.imagePaths.count < 10_000 {
+                counters.imagePaths.append("\(parts[1])/\(query["w"] ?? "?")/\(query["h"] ?? "?")")
+            }
+            return image(id: parts[1], w: query["w"] ?? "", h: query["h"] ?? "", faults: faults)
         case "photos" where parts.count == 2:
             counters.other += 1
             return FixtureResponse(status: 200, headers: [("Content-Type", "text/html")],

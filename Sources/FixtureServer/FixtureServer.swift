@@ -113,8 +113,9 @@ final class FixtureState {
             return (FixtureResponse(status: 200, headers: [("Content-Type", "application/json")], body: body), 0)
         }
         values.redirectSerial += 1
+        let lowered = Dictionary(headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { $1 })
         let response = router.route(path: path, host: host, faults: values.faults, counters: &values.counters,
-                                    redirectSerial: values.redirectSerial)
+                                    redirectSerial: values.redirectSerial, headers: lowered)
         return (response, values.faults.latencyMs)
     }
 }

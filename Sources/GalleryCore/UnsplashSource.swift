@@ -12,6 +12,8 @@ public final class UnsplashSource: PhotoSource {
     private let lock = NSLock()
     private var remaining: Int?
 
+    public static let defaultBaseURL = "https://api.unsplash.com"
+
     /// Unsplash serves at most 30 photos a page.
     public static let maxPageSize = 30
 
@@ -86,4 +88,17 @@ public final class UnsplashSource: PhotoSource {
 
     @discardableResult
     public func cancel(_ id: RequestID) -> Bool { http.cancel(id) }
+
+    /// Unsplash's guidelines: "Photo by NAME on Unsplash", and links back that say where the visit came from.
+    public static func credit(for photo: Photo) -> (line: String, page: String) {
+        ("Photo by \(photo.author) on Unsplash", referral(photo.url))
+    }
+
+    /// A link with `utm_source=tessera&utm_medium=referral` added (an empty or non-http link stays empty).
+    public static func referral(_ link: String) -> String {
+        guard !link.isEmpty, var parts = URLComponents(string: link) else { return "" }
+        parts.queryItems = (parts.queryItems ?? []).filter { !$0.name.hasPrefix("utm_") }
+            + [URLQueryItem(name: "utm_source", value: "tessera"), URLQueryItem(name: "utm_medium", value: "referral")]
+        return parts.string ?? ""
+    }
 }

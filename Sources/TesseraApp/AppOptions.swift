@@ -9,6 +9,11 @@ public struct AppOptions {
     /// Whether `api` is the default: only then does an unreachable network fall back to the demo catalogue.
     public var apiIsDefault = true
     public var demo = false
+    /// Where photos come from (`--source`).
+    public enum Source: String { case picsum, unsplash }
+    public var source = Source.picsum
+    /// The Unsplash access key (`UNSPLASH_ACCESS_KEY`); never logged or shown.
+    public var unsplashKey: String?
     public var demoPhotos = 1000
     /// Latency the demo server adds to every response (the benchmark's stand-in for a network).
     public var demoLatencyMs = 0

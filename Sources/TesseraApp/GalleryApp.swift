@@ -118,6 +118,14 @@ public final class GalleryApp {
                     fallBackToDemo(because: error)
                     continue
                 }
+                if case .failure(let error) = result, sources.keyRejected(error) {
+                    let message = "Unsplash refused the access key: showing Lorem Picsum instead"
+                    Log.warn(message)
+                    sources.switchToPicsum(note: message)
+                    images.reset(source: sources.source)
+                    model.resetFeed()
+                    continue
+                }
                 if model.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {
                     Log.warn("page \(request.page) was the third in a row with nothing new; stopped asking (r reloads)")
                 }

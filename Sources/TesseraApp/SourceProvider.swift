@@ -11,7 +11,9 @@ final class SourceProvider {
     /// The in-process server when the demo catalogue is shown.
     private(set) var demoServer: FixtureServer?
     /// What the cache wraps: asked directly for reachability probes.
-    private var upstream: PicsumSource
+    private var upstream: PhotoSource
+    /// The cache's name for the upstream (stable across runs).
+    private var upstreamKey: String
     /// What the gallery reads from: the cache in front of the upstream, or the upstream itself without a store.
     var source: PhotoSource { caching ?? upstream }
     /// The cache in front of `upstream`, when there is a store.
@@ -35,11 +37,24 @@ final class SourceProvider {
             store = nil
         }
         upstream = PicsumSource(baseURL: options.api, http: http, name: SourceProvider.name(of: options.api))
-        caching = cache(upstream, key: upstream.baseURL)
+        upstreamKey = options.api
+        if options.source == .unsplash && !options.demo {
+            if let key = options.unsplashKey, !key.isEmpty {
+                let base = options.apiIsDefault ? UnsplashSource.defaultBaseURL : options.api
+                upstream = UnsplashSource(baseURL: base, accessKey: key, http: http)
+                upstreamKey = "unsplash:" + base
+            } else {
+                // One clear line, and photos anyway: the key is not something a first run can have.
+                let message = "Unsplash needs an access key (UNSPLASH_ACCESS_KEY): showing Lorem Picsum instead"
+                Log.warn(message)
+                note = message
+            }
+        }
+        caching = cache(upstream, key: upstreamKey)
         if options.demo { try switchToDemo(note: "Demo catalogue (local)") }
     }
 
-    private func cache(_ upstream: PicsumSource, key: String) -> CachingSource? {
+    private func cache(_ upstream: PhotoSource, key: String) -> CachingSource? {
         guard let store else { return nil }
         let report = self.report
         return CachingSource(upstream: upstream, store: store, sourceKey: key,
@@ -52,6 +67,19 @@ final class SourceProvider {
         demoServer == nil && options.apiIsDefault && feedIsEmpty && error.isNetworkFailure
     }
 
+    /// Whether the answer says the Unsplash key was refused: the user is told and picsum shown instead.
+    func keyRejected(_ error: SourceError) -> Bool {
+        upstream is UnsplashSource && error == .http(.status(401, retryAfter: nil))
+    }
+
+    /// Unsplash refused the key: picsum from now on, saying why.
+    func switchToPicsum(note message: String) {
+        upstream = PicsumSource(baseURL: AppOptions.defaultAPI, http: http, name: "picsum")
+        upstreamKey = AppOptions.defaultAPI
+        caching = cache(upstream, key: upstreamKey)
+        note = message
+    }
+
     func switchToDemo(note: String) throws {
         var faults = FixtureFaults()
         faults.latencyMs = options.demoLatencyMs
@@ -61,10 +89,15 @@ final class SourceProvider {
                                    imageCacheBytes: options.demoSourceSize == nil ? 2 << 20 : 64 << 20)
         try server.start(port: 0)
         demoServer = server
-        upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo",
-                                answersAtRequestedSize: options.demoSourceSize == nil)
+        if options.source == .unsplash {
+            upstream = UnsplashSource(baseURL: server.baseURL, accessKey: FixtureFaults().unsplashKey, http: http)
+        } else {
+            upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo",
+                                    answersAtRequestedSize: options.demoSourceSize == nil)
+        }
         // The demo's port changes every run; its catalogue does not, so it is cached under a stable name.
-        caching = cache(upstream, key: "demo:\(options.demoPhotos)")
+        upstreamKey = options.source == .unsplash ? "demo-unsplash:\(options.demoPhotos)" : "demo:\(options.demoPhotos)"
+        caching = cache(upstream, key: upstreamKey)
         self.note = note
     }
 
@@ -81,7 +114,7 @@ final class SourceProvider {
     }
 
     /// What bookmarks made now are filed under: the cache's name for the source (stable across runs).
-    var bookmarkSource: String { demoServer != nil ? "demo:\(options.demoPhotos)" : upstream.baseURL }
+    var bookmarkSource: String { upstreamKey }
 
     func shutdown() {
         demoServer?.shutdown()

@@ -9,6 +9,9 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Open the gallery window (the default).")
 
+    @Option(help: "Where photos come from: picsum or unsplash (needs UNSPLASH_ACCESS_KEY; with --demo, the built-in stand-in).")
+    var source: String = "picsum"
+
     @Option(help: "Greet with this name and skip the welcome screen (kiosks); it is not stored.")
     var name: String?
 
@@ -68,6 +71,7 @@ struct Show: ParsableCommand {
 
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
+        guard AppOptions.Source(rawValue: source) != nil else { throw ValidationError("--source must be picsum or unsplash") }
         guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
@@ -108,6 +112,12 @@ struct Show: ParsableCommand {
         options.screenshotPath = screenshot
         options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter
+        options.source = AppOptions.Source(rawValue: source) ?? .picsum
+        options.unsplashKey = ProcessInfo.processInfo.environment["UNSPLASH_ACCESS_KEY"]
+        if options.source == .unsplash {
+            // Unsplash serves at most 30 a page.
+            options.config.pageSize = min(options.config.pageSize, UnsplashSource.maxPageSize)
+        }
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }
         do {

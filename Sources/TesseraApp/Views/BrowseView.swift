@@ -21,7 +21,12 @@ final class BrowseView {
                   color: filled ? Theme.star : theme.text)
     }
 
-    init(canvas: Canvas) { self.canvas = canvas }
+    private let placeholders: Placeholders
+
+    init(canvas: Canvas) {
+        self.canvas = canvas
+        placeholders = Placeholders(renderer: canvas.renderer)
+    }
 
     func draw(_ screen: BrowseScreen, images: ImagePipeline, showsFocus: Bool, bookmarked: (String) -> Bool,
               emptyText: String?) {
@@ -39,7 +44,14 @@ final class BrowseView {
                 canvas.unavailable(frame)
             case .empty, .loading:
                 blankCells += 1
-                canvas.fill(frame, theme.placeholder)
+                let photo = items[index].photo
+                if let blur = placeholders.texture(for: photo) {
+                    canvas.renderer.copy(blur, to: frame.x, frame.y, frame.width, frame.height)
+                } else if let c = photo.placeholderColor {
+                    canvas.fill(frame, RGBA(c.r, c.g, c.b))
+                } else {
+                    canvas.fill(frame, theme.placeholder)
+                }
             }
             canvas.roundCorners(frame)
             let focused = showsFocus && index == screen.focusedIndex

@@ -8,7 +8,7 @@ final class DetailView {
 
     init(canvas: Canvas) { self.canvas = canvas }
 
-    func draw(_ model: GalleryModel, pane: DetailOverlay, index: Int, images: ImagePipeline) {
+    func draw(_ model: GalleryModel, pane: DetailOverlay, index: Int, images: ImagePipeline, sourceName: String) {
         let item = model.currentBrowse.catalog.items[index]
         let layout = model.detailLayout(for: index)
         let window = model.viewport.size, top = model.config.headerHeight
@@ -47,9 +47,12 @@ final class DetailView {
         let photo = item.photo
         let x = layout.textOrigin.x, line = model.detailLineHeight
         var y = layout.textOrigin.y
-        text.draw(photo.author, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
+        // Unsplash asks for its credit line and referral links.
+        let unsplash = sourceName == "unsplash" ? UnsplashSource.credit(for: photo) : nil
+        text.draw(unsplash?.line ?? photo.author, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
         y += line
-        text.draw("Page: " + (photo.url.isEmpty ? "—" : photo.url), .body, x: x, y: y, color: theme.accent,
+        let page = unsplash?.page ?? photo.url
+        text.draw("Page: " + (page.isEmpty ? "—" : page), .body, x: x, y: y, color: theme.accent,
                   maxWidth: layout.textWidth)
         y += line
         text.draw("Download: " + (photo.downloadURL.isEmpty ? "—" : photo.downloadURL), .body, x: x, y: y,

@@ -1,0 +1,50 @@
+import Foundation
+import GalleryCore
+
+/// The fixture's Unsplash stand-in: `GET /photos?page=&per_page=` with the same fields as the real API (`id`,
+/// `width`, `height`, `color`, `blur_hash`, `user.name`, `links.html`, `urls.raw`), the access key checked in
+/// `Authorization: Client-ID KEY`, `X-Ratelimit-*` headers, and 403 "Rate Limit Exceeded" past the limit. Images
+/// come from `urls.raw` with `w` and `h`, like imgix.
+extension FixtureRouter {
+    func unsplashList(query: [String: String], base: String, headers: [String: String], faults: FixtureFaults,
+                      counters: inout FixtureCounters) -> FixtureResponse {
+        counters.unsplashPages += 1
+        counters.lastUnsplashHeaders = headers
+        guard headers["authorization"] == "Client-ID \(faults.unsplashKey)" else {
+            return FixtureResponse(status: 401, headers: [("Content-Type", "application/json")],
+                                   body: Data(#"{"errors":["OAuth error: The access token is invalid"]}"#.utf8))
+        }
+        let remaining = faults.unsplashLimit - counters.unsplashPages
+        let limits = [("X-Ratelimit-Limit", String(faults.unsplashLimit)), ("X-Ratelimit-Remaining", String(max(0, remaining)))]
+        guard remaining >= 0 else { return FixtureResponse(status: 403, headers: limits, body: Data("Rate Limit Exceeded".utf8)) }
+        let page = query["page"].flatMap(Int.init) ?? 1
+        let perPage = min(max(query["per_page"].flatMap(Int.init) ?? 10, 1), 30)
+        let entries = catalog.page(page, limit: perPage).map { e -> [String: Any] in
+            let color = FixtureUnsplash.color(e.id)
+            return ["id": e.id, "width": e.width, "height": e.height,
+                    "color": String(format: "#%02X%02X%02X", color.r, color.g, color.b),
+                    "blur_hash": FixtureUnsplash.blurHash(color), "user": ["name": e.author],
+                    "links": ["html": "\(base)/photos/\(e.id)"],
+                    "urls": ["raw": "\(base)/unsplash-img/\(e.id)?ixid=fixture"]]
+        }
+        let body = (try? JSONSerialization.data(withJSONObject: entries)) ?? Data("[]".utf8)
+        return FixtureResponse(status: 200, headers: [("Content-Type", "application/json")] + limits, body: body)
+    }
+}
+
+enum FixtureUnsplash {
+    /// The photo's main colour: the top of its generated sky.
+    static func color(_ id: String) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let seed = FixtureImages.seed(id)
+        return (UInt8(truncatingIfNeeded: seed >> 8), UInt8(truncatingIfNeeded: seed >> 16), UInt8(truncatingIfNeeded: seed >> 24))
+    }
+
+    /// A one-component BlurHash of the colour (valid, flat).
+    static func blurHash(_ c: (r: UInt8, g: UInt8, b: UInt8)) -> String {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~")
+        let value = Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b)
+        var dc = ""
+        for i in (0..<4).reversed() { dc.append(alphabet[(value / Int(pow(83.0, Double(i)))) % 83]) }
+        return "00" + dc
+    }
+}

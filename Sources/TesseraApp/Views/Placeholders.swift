@@ -1,0 +1,46 @@
+import GalleryCore
+import SDLKit
+
+/// What a cell shows until its photo arrives: the photo's BlurHash, decoded once into a 32-pixel texture and
+/// stretched (which blurs it further), else its main colour, else the theme's placeholder grey. A few dozen are
+/// kept, least recently used go first, so memory stays flat however far one scrolls.
+final class Placeholders {
+    private let renderer: Renderer
+    private var textures: [String: (texture: Texture, used: UInt64)] = [:]
+    private var failed: Set<String> = []
+    private var clock: UInt64 = 0
+    private let limit = 64
+
+    init(renderer: Renderer) { self.renderer = renderer }
+
+    /// The blurred picture for a photo with a hash, made on first use.
+    func texture(for photo: Photo) -> Texture? {
+        guard let hash = photo.blurHash, !failed.contains(hash) else { return nil }
+        clock += 1
+        if let hit = textures[hash] {
+            textures[hash] = (hit.texture, clock)
+            return hit.texture
+        }
+        let w = 32, h = max(1, min(64, Int(32 * Double(photo.height) / Double(max(1, photo.width)))))
+        guard let rgb = BlurHash.decode(hash, width: w, height: h), let surface = try? Surface(width: w, height: h) else {
+            failed.insert(hash)
+            return nil
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                let o = (y * w + x) * 3
+                surface.setPixel(x: x, y: y, r: rgb[o], g: rgb[o + 1], b: rgb[o + 2], a: 255)
+            }
+        }
+        guard let texture = try? Texture(renderer: renderer, surface: surface) else {
+            failed.insert(hash)
+            return nil
+        }
+        texture.setBlending(false)
+        if textures.count >= limit, let oldest = textures.min(by: { $0.value.used < $1.value.used }) {
+            textures[oldest.key] = nil
+        }
+        textures[hash] = (texture, clock)
+        return texture
+    }
+}
