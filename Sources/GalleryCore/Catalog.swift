@@ -57,6 +57,9 @@ public final class Catalog {
         pager.restart()
     }
 
+    /// Leaves at least this many seconds between page requests from now on.
+    public func pace(minInterval seconds: Double) { pager.pace(minInterval: seconds) }
+
     /// The server is reachable again: a page waiting out a backoff goes at once.
     public func retryPagesSoon() { pager.retrySoon() }
 

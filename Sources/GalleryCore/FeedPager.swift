@@ -170,6 +170,11 @@ public struct FeedPager {
         lastRequestAt = last  // a reload does not earn an extra request
     }
 
+    /// Leaves at least `seconds` between requests from now on (a source near its rate limit asks for more).
+    public mutating func pace(minInterval seconds: Double) {
+        settings.minInterval = max(0, seconds)
+    }
+
     /// Before anything is fetched, takes the page size stored pages were fetched with, so it continues them.
     public mutating func adopt(pageSize: Int) {
         guard phase == .idle, nextPage == 1, pass == 0 else { return }

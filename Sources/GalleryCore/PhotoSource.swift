@@ -4,6 +4,9 @@ import Foundation
 public protocol PhotoSource: AnyObject {
     /// A short name for the header ("picsum", "demo").
     var name: String { get }
+    /// Seconds to leave between page requests at the least, when the source knows better than the default (an API
+    /// near its rate limit); nil leaves the pager's own interval.
+    var pageInterval: Double? { get }
     /// Whether images come back at the size asked for (picsum crops to exactly w×h): then an answer far larger
     /// than asked is refused unread. False for sources of originals (a folder, `bench --source-size`).
     var answersAtRequestedSize: Bool { get }
@@ -25,6 +28,7 @@ public protocol PhotoSource: AnyObject {
 
 extension PhotoSource {
     public var answersAtRequestedSize: Bool { true }
+    public var pageInterval: Double? { nil }
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,

@@ -28,6 +28,15 @@ public final class UnsplashSource: PhotoSource {
     /// Requests left this hour, as the last answer said.
     public var rateLimitRemaining: Int? { lock.lock(); defer { lock.unlock() }; return remaining }
 
+    /// Pages come slower as the hour's requests run out (demo keys allow 50 an hour): a minute apart under ten
+    /// left, five minutes under three, so what remains lasts instead of ending in a 403.
+    public var pageInterval: Double? {
+        guard let left = rateLimitRemaining else { return nil }
+        if left < 3 { return 300 }
+        if left < 10 { return 60 }
+        return nil
+    }
+
     public func listURL(page: Int, limit: Int) -> String {
         "\(baseURL)/photos?page=\(max(1, page))&per_page=\(min(max(1, limit), UnsplashSource.maxPageSize))"
     }
@@ -48,6 +57,7 @@ public final class UnsplashSource: PhotoSource {
         [("Authorization", "Client-ID \(accessKey)"), ("Accept-Version", "v1")]
     }
 
+    @discardableResult
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         var request = HTTPRequest(url: listURL(page: page, limit: limit), priority: -1, maxBodyBytes: 4 << 20)
@@ -75,6 +85,7 @@ public final class UnsplashSource: PhotoSource {
         }
     }
 
+    @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
                            completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
         guard let raw = photo.imageReference, let url = UnsplashSource.imageURL(raw: raw, size: size) else {

@@ -10,6 +10,7 @@ import GalleryCore
 public final class CachingSource: PhotoSource {
     public var name: String { upstream.name }
     public var answersAtRequestedSize: Bool { upstream.answersAtRequestedSize }
+    public var pageInterval: Double? { upstream.pageInterval }
     private let upstream: PhotoSource
     private let store: PhotoStore
     /// Identifies the upstream in the store (its base URL).

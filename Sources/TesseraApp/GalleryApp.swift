@@ -183,6 +183,8 @@ public final class GalleryApp {
     }
 
     private func requestPage(now: Double) {
+        let interval = max(config.pageInterval, sources.source.pageInterval ?? 0)
+        if model.catalog.pager.settings.minInterval != interval { model.catalog.pace(minInterval: interval) }
         guard let request = model.nextPageRequest(now: now) else { return }
         let mailbox = self.mailbox
         sources.source.fetchPage(request.page, limit: request.limit) { result in

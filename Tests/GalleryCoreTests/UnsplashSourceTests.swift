@@ -52,3 +52,25 @@ final class UnsplashSourceTests: XCTestCase {
         XCTAssertFalse(error?.description.contains("K") ?? true)
     }
 }
+
+final class RateLimitPacingTests: XCTestCase {
+    func testPagesSlowDownAsTheHourRunsOut() {
+        let http = ScriptedHTTP()
+        let source = UnsplashSource(accessKey: "K", http: http)
+        XCTAssertNil(source.pageInterval, "nothing known yet")
+        for (left, interval) in [(40, nil), (9, 60.0), (2, 300.0)] as [(Int, Double?)] {
+            http.answer = { _ in .success(HTTPResponse(status: 200, headers: ["x-ratelimit-remaining": String(left)],
+                                                       body: Data("[]".utf8))) }
+            source.fetchPage(1, limit: 30) { _ in }
+            XCTAssertEqual(source.pageInterval, interval, "\(left) left")
+        }
+        // The pager keeps to the interval it is given.
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        model.catalog.pace(minInterval: 60)
+        let first = model.nextPageRequest(now: 0)!
+        model.receive(first, .success(PageContents(photos: photos(0..<30))), now: 0)
+        model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
+        XCTAssertNil(model.nextPageRequest(now: 59))
+        XCTAssertEqual(model.nextPageRequest(now: 60)?.page, 2)
+    }
+}
