@@ -12,6 +12,8 @@ public final class GalleryModel {
     public let library: Library?
     /// Line height of the detail pane's text, from the font the app loaded.
     public var detailLineHeight = 22
+    /// The link `c` copies and `o` opens for a photo: its page, or what its source asks for (Unsplash's referral).
+    public var pageLink: (Photo) -> String = { $0.url }
 
     public enum ScreenKind: Equatable { case welcome, browse, bookmarks }
     public private(set) var screen: ScreenKind = .browse
@@ -168,7 +170,7 @@ public final class GalleryModel {
         case .copyLink, .openLink:
             guard let open = detail else { return .none }
             // Only http(s) links leave the app; a page URL is validated when parsed, checked again here.
-            let url = ExternalText.url(currentBrowse.catalog.items[open.index].photo.url)
+            let url = ExternalText.url(pageLink(currentBrowse.catalog.items[open.index].photo))
             guard !url.isEmpty else { return .none }
             return command == .copyLink ? .copy(url) : .open(url)
         case .toggleHelp:
