@@ -23,7 +23,7 @@ extension FixtureRouter {
             let color = FixtureUnsplash.color(e.id)
             return ["id": e.id, "width": e.width, "height": e.height,
                     "color": String(format: "#%02X%02X%02X", color.r, color.g, color.b),
-                    "blur_hash": FixtureUnsplash.blurHash(color), "user": ["name": e.author],
+                    "blur_hash": BlurHash.flat(r: color.r, g: color.g, b: color.b), "user": ["name": e.author],
                     "links": ["html": "\(base)/photos/\(e.id)"],
                     "urls": ["raw": "\(base)/unsplash-img/\(e.id)?ixid=fixture"]]
         }
@@ -39,12 +39,4 @@ enum FixtureUnsplash {
         return (UInt8(truncatingIfNeeded: seed >> 8), UInt8(truncatingIfNeeded: seed >> 16), UInt8(truncatingIfNeeded: seed >> 24))
     }
 
-    /// A one-component BlurHash of the colour (valid, flat).
-    static func blurHash(_ c: (r: UInt8, g: UInt8, b: UInt8)) -> String {
-        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~")
-        let value = Int(c.r) << 16 | Int(c.g) << 8 | Int(c.b)
-        var dc = ""
-        for i in (0..<4).reversed() { dc.append(alphabet[(value / Int(pow(83.0, Double(i)))) % 83]) }
-        return "00" + dc
-    }
 }

@@ -19,6 +19,22 @@ public enum BlurHash {
         }
     }
 
+    /// `value` in base 83, `length` digits (what a hash is written in).
+    public static func encode83(_ value: Int, length: Int) -> String {
+        var digits = ""
+        var rest = value
+        for _ in 0..<length {
+            digits.insert(alphabet[rest % 83], at: digits.startIndex)
+            rest /= 83
+        }
+        return digits
+    }
+
+    /// The hash of a flat colour: one component, the colour as its DC value.
+    public static func flat(r: UInt8, g: UInt8, b: UInt8) -> String {
+        "00" + encode83(Int(r) << 16 | Int(g) << 8 | Int(b), length: 4)
+    }
+
     static func decode83(_ s: Substring) -> Int? {
         var value = 0
         for c in s {

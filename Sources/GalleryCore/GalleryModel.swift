@@ -12,8 +12,9 @@ public final class GalleryModel {
     public let library: Library?
     /// Line height of the detail pane's text, from the font the app loaded.
     public var detailLineHeight = 22
-    /// The link `c` copies and `o` opens for a photo: its page, or what its source asks for (Unsplash's referral).
-    public var pageLink: (Photo) -> String = { $0.url }
+    /// How a photo is credited in the pane, and the link `c` copies and `o` opens: the shown source's say
+    /// (`PhotoSource.credit`), author and page by default.
+    public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
 
     public enum ScreenKind: Equatable { case welcome, browse, bookmarks }
     public private(set) var screen: ScreenKind = .browse
@@ -170,7 +171,7 @@ public final class GalleryModel {
         case .copyLink, .openLink:
             guard let open = detail else { return .none }
             // Only http(s) links leave the app; a page URL is validated when parsed, checked again here.
-            let url = ExternalText.url(pageLink(currentBrowse.catalog.items[open.index].photo))
+            let url = ExternalText.url(credit(currentBrowse.catalog.items[open.index].photo).page)
             guard !url.isEmpty else { return .none }
             return command == .copyLink ? .copy(url) : .open(url)
         case .toggleHelp:

@@ -7,6 +7,9 @@ public protocol PhotoSource: AnyObject {
     /// Seconds to leave between page requests at the least, when the source knows better than the default (an API
     /// near its rate limit); nil leaves the pager's own interval.
     var pageInterval: Double? { get }
+    /// How the detail pane credits a photo, and the page link `c` copies and `o` opens: the author and the photo's
+    /// page, unless the source's terms ask for more (Unsplash: "Photo by NAME on Unsplash", referral links).
+    func credit(for photo: Photo) -> Credit
     /// Whether images come back at the size asked for (picsum crops to exactly w×h): then an answer far larger
     /// than asked is refused unread. False for sources of originals (a folder, `bench --source-size`).
     var answersAtRequestedSize: Bool { get }
@@ -29,6 +32,7 @@ public protocol PhotoSource: AnyObject {
 extension PhotoSource {
     public var answersAtRequestedSize: Bool { true }
     public var pageInterval: Double? { nil }
+    public func credit(for photo: Photo) -> Credit { Credit(line: photo.author, page: photo.url) }
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
@@ -57,6 +61,12 @@ public protocol PhotoStore: AnyObject {
 
 extension PhotoStore {
     public func setPinned(_ prefix: String, _ pinned: Bool) throws {}
+}
+
+public struct Credit: Equatable {
+    public let line: String
+    public let page: String
+    public init(line: String, page: String) { self.line = line; self.page = page }
 }
 
 public struct PageContents: Equatable, Sendable, Codable {

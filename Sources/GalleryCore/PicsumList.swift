@@ -16,9 +16,16 @@ public enum PicsumList {
     }
 
     public static func decode(_ data: Data) throws -> PageContents {
-        let entries: [LossyEntry]
+        try decodeArray(data, of: LossyEntry.self) { $0.photo }
+    }
+
+    /// A JSON array of entries that decode leniently (a bad entry yields no photo and is counted as skipped); the
+    /// whole body failing is `notJSON` or `notAnArray`. Shared by every photo API's list.
+    static func decodeArray<Entry: Decodable>(_ data: Data, of: Entry.Type,
+                                              photo: (Entry) -> Photo?) throws -> PageContents {
+        let entries: [Entry]
         do {
-            entries = try JSONDecoder().decode([LossyEntry].self, from: data)
+            entries = try JSONDecoder().decode([Entry].self, from: data)
         } catch {
             // Tell "not JSON at all" from "JSON, but not a list": the two mean different server faults.
             if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
@@ -26,7 +33,7 @@ public enum PicsumList {
             }
             throw Failure.notJSON
         }
-        let photos = entries.compactMap { $0.photo }
+        let photos = entries.compactMap(photo)
         return PageContents(photos: photos, skipped: entries.count - photos.count)
     }
 

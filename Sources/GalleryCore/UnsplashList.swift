@@ -5,17 +5,7 @@ import Foundation
 /// with picsum; every photo goes through `Photo.validated()`.
 public enum UnsplashList {
     public static func decode(_ data: Data) throws -> PageContents {
-        let entries: [Entry]
-        do {
-            entries = try JSONDecoder().decode([Entry].self, from: data)
-        } catch {
-            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
-                throw PicsumList.Failure.notAnArray
-            }
-            throw PicsumList.Failure.notJSON
-        }
-        let photos = entries.compactMap(\.photo)
-        return PageContents(photos: photos, skipped: entries.count - photos.count)
+        try PicsumList.decodeArray(data, of: Entry.self) { $0.photo }
     }
 
     /// A photo without an http(s) `urls.raw` cannot be shown: it counts as skipped.

@@ -101,8 +101,8 @@ public final class UnsplashSource: PhotoSource {
     public func cancel(_ id: RequestID) -> Bool { http.cancel(id) }
 
     /// Unsplash's guidelines: "Photo by NAME on Unsplash", and links back that say where the visit came from.
-    public static func credit(for photo: Photo) -> (line: String, page: String) {
-        ("Photo by \(photo.author) on Unsplash", referral(photo.url))
+    public func credit(for photo: Photo) -> Credit {
+        Credit(line: "Photo by \(photo.author) on Unsplash", page: UnsplashSource.referral(photo.url))
     }
 
     /// A link with `utm_source=tessera&utm_medium=referral` added (an empty or non-http link stays empty).

@@ -11,6 +11,7 @@ public final class CachingSource: PhotoSource {
     public var name: String { upstream.name }
     public var answersAtRequestedSize: Bool { upstream.answersAtRequestedSize }
     public var pageInterval: Double? { upstream.pageInterval }
+    public func credit(for photo: Photo) -> Credit { upstream.credit(for: photo) }
     private let upstream: PhotoSource
     private let store: PhotoStore
     /// Identifies the upstream in the store (its base URL).
@@ -41,17 +42,9 @@ public final class CachingSource: PhotoSource {
         self.storeFailure = storeFailure
     }
 
-    /// Pages already stored for this source and page size (pass 0, in order, at most `maxPages`), each validated
-    /// again as input, delivered on the store queue so a large store never holds up the caller.
-    public func loadStoredPages(limit: Int, maxPages: Int = 100,
-                                completion: @escaping ([(page: Int, contents: PageContents)]) -> Void) {
-        queue.async { [self] in
-            let pages = (try? store.pages(source: sourceKey, limit: limit, maxPages: maxPages)) ?? []
-            completion(pages.map { ($0.page, $0.contents.validated()) })
-        }
-    }
-
-    /// The stored pages of the first of `limits` (page sizes) that has any, with that page size.
+    /// Pages already stored for this source (pass 0, in order, at most `maxPages`): those of the first of `limits`
+    /// (page sizes) that has any, with that page size, each validated again as input. Delivered on the store
+    /// queue, so a large store never holds up the caller.
     public func loadStoredPages(limits: [Int], maxPages: Int = 100,
                                 completion: @escaping (_ limit: Int, [(page: Int, contents: PageContents)]) -> Void) {
         queue.async { [self] in
@@ -67,7 +60,7 @@ public final class CachingSource: PhotoSource {
     public func storedPages(limit: Int, maxPages: Int = 100) -> [(page: Int, contents: PageContents)] {
         let done = DispatchSemaphore(value: 0)
         var result: [(page: Int, contents: PageContents)] = []
-        loadStoredPages(limit: limit, maxPages: maxPages) { result = $0; done.signal() }
+        loadStoredPages(limits: [limit], maxPages: maxPages) { result = $1; done.signal() }
         done.wait()
         return result
     }

@@ -40,7 +40,8 @@ struct Composition {
         model = GalleryModel(config: config, library: library.library, asksName: library.asksName,
                              userName: options.userName, source: sources.bookmarkSource)
         let sources = self.sources
-        if sources.source.name == "unsplash" { model.pageLink = { UnsplashSource.credit(for: $0).page } }
+        // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
+        model.credit = { sources.source.credit(for: $0) }
         model.shelf?.onChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
         // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
         for bookmark in model.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }

@@ -132,7 +132,7 @@ final class StoredPagesLoadingTests: XCTestCase {
         let source = CachingSource(upstream: ManualSource(), store: store, sourceKey: "k", networkReport: { _ in },
                                    storeFailure: { _ in })
         let delivered = expectation(description: "delivered")
-        source.loadStoredPages(limit: 30) { _ in delivered.fulfill() }
+        source.loadStoredPages(limits: [30]) { _, _ in delivered.fulfill() }
         // Returned while the store is still held inside its read.
         XCTAssertEqual(gate.entered.wait(timeout: .now() + 5), .success)
         gate.open.signal()

@@ -8,7 +8,7 @@ final class DetailView {
 
     init(canvas: Canvas) { self.canvas = canvas }
 
-    func draw(_ model: GalleryModel, pane: DetailOverlay, index: Int, images: ImagePipeline, sourceName: String) {
+    func draw(_ model: GalleryModel, pane: DetailOverlay, index: Int, images: ImagePipeline) {
         let item = model.currentBrowse.catalog.items[index]
         let layout = model.detailLayout(for: index)
         let window = model.viewport.size, top = model.config.headerHeight
@@ -47,11 +47,11 @@ final class DetailView {
         let photo = item.photo
         let x = layout.textOrigin.x, line = model.detailLineHeight
         var y = layout.textOrigin.y
-        // Unsplash asks for its credit line and referral links.
-        let unsplash = sourceName == "unsplash" ? UnsplashSource.credit(for: photo) : nil
-        text.draw(unsplash?.line ?? photo.author, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
+        // The source's credit: Unsplash asks for its line and referral links.
+        let credit = model.credit(photo)
+        text.draw(credit.line, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
         y += line
-        let page = unsplash?.page ?? photo.url
+        let page = credit.page
         text.draw("Page: " + (page.isEmpty ? "—" : page), .body, x: x, y: y, color: theme.accent,
                   maxWidth: layout.textWidth)
         y += line

@@ -47,13 +47,13 @@ final class SceneRenderer {
         headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,
                         name: model.userName, clock: clock, time: time, filled: filled)
         if let closing = model.closingDetail, let index = model.currentBrowse.catalog.feed.index(of: closing.key) {
-            detailView.draw(model, pane: closing, index: index, images: images, sourceName: status.sourceName)
+            detailView.draw(model, pane: closing, index: index, images: images)
         }
         for overlay in model.overlays {
             switch overlay {
             case .detail(let detail):
                 if let index = model.currentBrowse.catalog.feed.index(of: detail.key) {
-                    detailView.draw(model, pane: detail, index: index, images: images, sourceName: status.sourceName)
+                    detailView.draw(model, pane: detail, index: index, images: images)
                 }
             case .alert(let alert):
                 alertView.draw(alert, window: model.viewport.size, pointer: model.pointer)
