@@ -32,17 +32,20 @@ let package = Package(
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
         .target(name: "GalleryStore", dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "DemoPhotos", dependencies: ["GalleryCore", "SDLKit"]),
+        .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform"]),
         .target(
             name: "FixtureServer",
             dependencies: [
-                "GalleryCore", "SDLKit", "CPlatform", "ImageSamples",
+                "GalleryCore", "SDLKit", "DemoPhotos", "CPlatform", "ImageSamples",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .target(
             name: "TesseraApp",
-            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "FixtureServer", "CPlatform"]),
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "DemoPhotos", "LocalSources",
+                           "CPlatform"]),
         .executableTarget(
             name: "tessera",
             dependencies: [

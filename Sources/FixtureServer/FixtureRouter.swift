@@ -1,3 +1,4 @@
+import DemoPhotos
 import Foundation
 
 /// A response before it is written: what the server decided, separate from how NIO sends it.
@@ -19,7 +20,7 @@ struct FixtureResponse {
 
 /// Maps a request to a response: the picsum API (`/v2/list`, `/id/{id}/{w}/{h}` → 302 → `/cdn/…`) plus faults.
 struct FixtureRouter {
-    let catalog: FixtureCatalog
+    let catalog: DemoCatalog
     static let maxSide = 5000
 
     func route(path rawPath: String, host: String, faults: FixtureFaults, counters: inout FixtureCounters,
@@ -117,7 +118,7 @@ struct FixtureRouter {
         }
         if let source = faults.sourceSize {
             return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
-                                   image: ("source-\(FixtureImages.seed(id) % 12)", source.width, source.height))
+                                   image: ("source-\(DemoPictures.seed(id) % 12)", source.width, source.height))
         }
         return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
                                image: (id, width, height), truncate: faults.truncatedImages.contains(id),

@@ -1,3 +1,4 @@
+import DemoPhotos
 import CPlatform
 import Foundation
 import NIOCore
@@ -7,7 +8,7 @@ import NIOPosix
 /// A picsum-compatible HTTP server on 127.0.0.1 for tests and the offline demo. Faults can be changed while it runs;
 /// it counts what it was asked.
 public final class FixtureServer {
-    public let catalog: FixtureCatalog
+    public let catalog: DemoCatalog
     public private(set) var port = 0
     private let group: MultiThreadedEventLoopGroup
     /// Drawing and encoding images is blocking work: it runs here, not on the event loop.
@@ -18,9 +19,9 @@ public final class FixtureServer {
     /// - Parameter imageCacheBytes: encoded images kept for repeated requests; small by default, since the demo runs
     ///   inside the app and its memory counts as the app's.
     public init(photos: Int = 1000, faults: FixtureFaults = FixtureFaults(), imageCacheBytes: Int = 2 << 20) {
-        catalog = FixtureCatalog(count: photos)
+        catalog = DemoCatalog(count: photos)
         state = FixtureState(router: FixtureRouter(catalog: catalog), faults: faults,
-                             images: FixtureImages(cacheLimit: imageCacheBytes))
+                             images: DemoPictures(cacheLimit: imageCacheBytes))
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         blockingPool = NIOThreadPool(numberOfThreads: 2)
         blockingPool.start()
@@ -90,12 +91,12 @@ final class FixtureState {
     }
 
     let router: FixtureRouter
-    let images: FixtureImages
+    let images: DemoPictures
     let connections = OpenConnections()
     private let lock = NSLock()
     private var values: Values
 
-    init(router: FixtureRouter, faults: FixtureFaults, images: FixtureImages) {
+    init(router: FixtureRouter, faults: FixtureFaults, images: DemoPictures) {
         self.router = router
         self.images = images
         values = Values(faults: faults)

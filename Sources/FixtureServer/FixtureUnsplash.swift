@@ -1,4 +1,5 @@
 import Foundation
+import DemoPhotos
 import GalleryCore
 
 /// The fixture's Unsplash stand-in: `GET /photos?page=&per_page=` with the same fields as the real API (`id`,
@@ -20,7 +21,7 @@ extension FixtureRouter {
         let page = query["page"].flatMap(Int.init) ?? 1
         let perPage = min(max(query["per_page"].flatMap(Int.init) ?? 10, 1), 30)
         let entries = catalog.page(page, limit: perPage).map { e -> [String: Any] in
-            let color = FixtureUnsplash.color(e.id)
+            let color = DemoPictures.color(e.id)
             return ["id": e.id, "width": e.width, "height": e.height,
                     "color": String(format: "#%02X%02X%02X", color.r, color.g, color.b),
                     "blur_hash": BlurHash.flat(r: color.r, g: color.g, b: color.b), "user": ["name": e.author],
@@ -30,13 +31,4 @@ extension FixtureRouter {
         let body = (try? JSONSerialization.data(withJSONObject: entries)) ?? Data("[]".utf8)
         return FixtureResponse(status: 200, headers: [("Content-Type", "application/json")] + limits, body: body)
     }
-}
-
-enum FixtureUnsplash {
-    /// The photo's main colour: the top of its generated sky.
-    static func color(_ id: String) -> (r: UInt8, g: UInt8, b: UInt8) {
-        let seed = FixtureImages.seed(id)
-        return (UInt8(truncatingIfNeeded: seed >> 8), UInt8(truncatingIfNeeded: seed >> 16), UInt8(truncatingIfNeeded: seed >> 24))
-    }
-
 }

@@ -92,6 +92,25 @@ public final class BrowseScreen {
         if let outcome { restoreAnchor(searchingFrom: before, outcome: outcome) }
     }
 
+    /// Applies a live source's edits to the catalog and lays the wall out again; the photo at the top of the
+    /// viewport stays where it is on screen (if it is still there), so files appearing or going elsewhere do not
+    /// move what the user is looking at.
+    public func apply(_ edits: FolderIndex.Edits) {
+        let items = catalog.items
+        let top = layout.indices(intersecting: scrollTop, scrollTop + 1).first ?? visibleIndices.first
+        let anchor = top.map { (key: items[$0].key, screenY: layout.frames[$0].y - scrollTop) }
+        let focused = focusedIndex.map { items[$0].key }
+        guard catalog.apply(edits) else { return }
+        layout = makeLayout()
+        updateBounds()
+        focusedIndex = focused.flatMap { catalog.feed.index(of: $0) }
+        if let anchor, let index = catalog.feed.index(of: anchor.key) {
+            scroll.set(offset: Double(layout.frames[index].y - anchor.screenY))
+        } else {
+            scroll.set(offset: min(scroll.offset, scroll.maxOffset))
+        }
+    }
+
     // MARK: reload
 
     /// The photo at the top of the viewport before a reload, and how far into the viewport its top was.

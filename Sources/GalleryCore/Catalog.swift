@@ -51,6 +51,19 @@ public final class Catalog {
         pager.restored(lastPage: last, itemCount: feed.count)
     }
 
+    /// Applies what changed on disk under photos already in the feed (a live source: a watched folder). Returns
+    /// whether the feed changed.
+    @discardableResult
+    public func apply(_ edits: FolderIndex.Edits) -> Bool {
+        var changed = feed.remove(photoIDs: Set(edits.removed))
+        for (photo, before) in edits.inserted {
+            let count = feed.count
+            feed.insert(photo, before: before)
+            changed = changed || feed.count != count
+        }
+        return changed
+    }
+
     /// Forgets the feed and starts again from page 1 (a new source, or a reload).
     public func reset() {
         feed.reset()

@@ -49,12 +49,32 @@ public struct DetailOverlay: Equatable {
 
     public static let maxHistory = 500
 
-    /// Lines of text under the photo.
-    public static let lines = 4
-
-    public static func layout(window: PixelSize, config: GalleryConfig, photo: Photo, lineHeight: Int) -> DetailLayout {
+    public static func layout(window: PixelSize, config: GalleryConfig, photo: Photo, lineHeight: Int,
+                              lines: Int) -> DetailLayout {
         DetailLayout(window: window, headerHeight: config.headerHeight, margin: config.detailMargin, photo: photo,
                      lineHeight: lineHeight, lines: lines)
+    }
+
+    /// One line of text under the photo, and how it is drawn.
+    public struct Line: Equatable {
+        public enum Style: Equatable { case credit, link, info, hint }
+        public let text: String
+        public let style: Style
+    }
+
+    /// The text under a photo: the source's credit line, the page and download links a source has, what the source
+    /// knows besides (a file's folder, date taken, camera), then the photo's size and the keys.
+    public static func lines(photo: Photo, credit: Credit) -> [Line] {
+        var lines = [Line(text: credit.line, style: .credit)]
+        if !credit.page.isEmpty {
+            let label = ExternalText.isFileURL(credit.page) ? "File: " : "Page: "
+            lines.append(Line(text: label + credit.page, style: .link))
+        }
+        if !photo.downloadURL.isEmpty { lines.append(Line(text: "Download: " + photo.downloadURL, style: .link)) }
+        lines += credit.details.map { Line(text: $0, style: .info) }
+        lines.append(Line(text: "\(photo.width) × \(photo.height) · ← → photos · Alt+← Alt+→ back, forward · Esc to return",
+                          style: .hint))
+        return lines
     }
 }
 

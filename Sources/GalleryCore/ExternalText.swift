@@ -45,6 +45,12 @@ public enum ExternalText {
         else { return "" }
         return text
     }
+
+    /// A local file's URL as a folder source makes it ("file:///…", percent-encoded, so no spaces or controls).
+    public static func isFileURL(_ text: String) -> Bool {
+        text.hasPrefix("file:///") && text.utf8.count <= 8192
+            && !text.unicodeScalars.contains(where: { isForbidden($0) || $0.properties.isWhitespace })
+    }
 }
 
 /// Fits a line of text to a width before it is rendered: the longest prefix that fits, with an ellipsis. Measuring

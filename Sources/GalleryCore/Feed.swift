@@ -32,6 +32,33 @@ public struct Feed {
         return items.count - before
     }
 
+    /// Takes out every item of these photos (any pass); returns whether any was there.
+    @discardableResult
+    public mutating func remove(photoIDs: Set<String>) -> Bool {
+        let before = items.count
+        items.removeAll { photoIDs.contains($0.photo.id) }
+        guard items.count != before else { return false }
+        seenInPass.subtract(photoIDs)
+        reindex()
+        return true
+    }
+
+    /// Puts a photo in before the latest item of photo `before` (nil, or not there: at the end), in that item's pass.
+    public mutating func insert(_ photo: Photo, before: String?) {
+        let at = before.flatMap { id in items.lastIndex { $0.photo.id == id } }
+        let itemPass = at.map { items[$0].key.pass } ?? pass
+        let item = FeedItem(photo: photo, pass: itemPass)
+        guard indexByKey[item.key] == nil else { return }
+        if itemPass == pass { seenInPass.insert(photo.id) }
+        items.insert(item, at: at ?? items.count)
+        reindex()
+    }
+
+    private mutating func reindex() {
+        indexByKey.removeAll(keepingCapacity: true)
+        for (i, item) in items.enumerated() { indexByKey[item.key] = i }
+    }
+
     public mutating func reset() {
         items.removeAll()
         seenInPass.removeAll()

@@ -96,9 +96,15 @@ public final class GalleryModel {
         return nil
     }
 
+    /// The text the detail pane shows under a photo.
+    public func detailLines(for photo: Photo) -> [DetailOverlay.Line] {
+        DetailOverlay.lines(photo: photo, credit: credit(photo))
+    }
+
     public func detailLayout(for index: Int) -> DetailLayout {
-        DetailOverlay.layout(window: viewport.size, config: config, photo: currentBrowse.catalog.items[index].photo,
-                             lineHeight: detailLineHeight)
+        let photo = currentBrowse.catalog.items[index].photo
+        return DetailOverlay.layout(window: viewport.size, config: config, photo: photo, lineHeight: detailLineHeight,
+                                    lines: detailLines(for: photo).count)
     }
 
     // MARK: input
@@ -170,8 +176,10 @@ public final class GalleryModel {
             searchCommand(command)
         case .copyLink, .openLink:
             guard let open = detail else { return .none }
-            // Only http(s) links leave the app; a page URL is validated when parsed, checked again here.
-            let url = ExternalText.url(credit(currentBrowse.catalog.items[open.index].photo).page)
+            // Only http(s) links leave the app (and a local photo's own file); a page URL is validated when parsed,
+            // checked again here.
+            let page = credit(currentBrowse.catalog.items[open.index].photo).page
+            let url = ExternalText.isFileURL(page) ? page : ExternalText.url(page)
             guard !url.isEmpty else { return .none }
             return command == .copyLink ? .copy(url) : .open(url)
         case .toggleHelp:
@@ -474,6 +482,11 @@ public final class GalleryModel {
     public func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int? = nil) {
         catalog.restore(pages, pageSize: pageSize)
         browse.sync()
+    }
+
+    /// What changed on disk under photos already shown (a watched folder).
+    public func apply(_ edits: FolderIndex.Edits) {
+        browse.apply(edits)
     }
 
     /// Forgets the feed and starts again from page 1 (a new source).

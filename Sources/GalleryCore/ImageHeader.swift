@@ -18,6 +18,9 @@ public struct ImageHeader: Equatable, Sendable {
     /// JPEG only: bytes of DCT coefficients for the whole image at full size (all components, as sampled).
     public var coefficientBytes = 0
     public var orientation = ExifOrientation.up
+    /// JPEG only, from EXIF: when the photo was taken ("YYYY:MM:DD HH:MM:SS") and the camera, when known.
+    public var taken: String?
+    public var camera: String?
 
     public init(format: ImageFormat, width: Int, height: Int, progressive: Bool = false, coefficientBytes: Int = 0,
                 orientation: ExifOrientation = .up) {
@@ -41,6 +44,12 @@ public enum ImageRefusal: Error, Equatable, CustomStringConvertible {
     case tooLarge(ImageFormat, width: Int, height: Int, bytes: Int, limit: Int)
     /// A server asked for w×h sent something far larger: not the image that was asked for.
     case notAsRequested(width: Int, height: Int, requested: PixelSize)
+
+    /// Whether more of the file might have held the header (a segment running past the bytes read so far).
+    public var mayNeedMoreBytes: Bool {
+        if case .malformedHeader = self { return true }
+        return false
+    }
 
     public var description: String {
         switch self {

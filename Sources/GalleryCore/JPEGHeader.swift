@@ -4,6 +4,7 @@ enum JPEGHeader {
     static func read(_ b: ByteReader) throws -> ImageHeader {
         var i = 2  // after SOI
         var orientation = ExifOrientation.up
+        var exif: ExifInfo?
         while i < b.count {
             // Markers may be preceded by any number of 0xFF fill bytes.
             guard b.byte(at: i) == 0xFF else { throw ImageRefusal.malformedHeader(.jpeg, "no marker at byte \(i)") }
@@ -19,11 +20,16 @@ enum JPEGHeader {
             let body = i + 2, bodyLength = Int(length) - 2
             switch marker {
             case 0xE1:
-                if let o = ExifOrientation.read(from: b, at: body, length: bodyLength) { orientation = o }
+                if exif == nil, let info = ExifInfo.read(from: b, at: body, length: bodyLength) {
+                    exif = info
+                    if let o = info.orientation { orientation = o }
+                }
             case 0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
                 var header = try frame(b, at: body, length: bodyLength)
                 header.progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
                 header.orientation = orientation
+                header.taken = exif?.taken
+                header.camera = exif?.camera
                 // The EXIF segment comes before the frame in every file seen; look on for one that does not.
                 if orientation == .up { header.orientation = laterOrientation(b, from: i + Int(length)) ?? .up }
                 return header
@@ -109,23 +115,6 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// Reads the orientation from an APP1 segment's body ("Exif\0\0", then a TIFF header and IFD0), or nil if it
     /// is not EXIF or holds no valid orientation.
     static func read(from b: ByteReader, at start: Int, length: Int) -> ExifOrientation? {
-        guard length >= 14, b.matches(Array("Exif".utf8) + [0, 0], at: start) else { return nil }
-        let tiff = start + 6, end = start + length
-        let little: Bool
-        if b.matches([0x49, 0x49, 0x2A, 0x00], at: tiff) { little = true }
-        else if b.matches([0x4D, 0x4D, 0x00, 0x2A], at: tiff) { little = false }
-        else { return nil }
-        func u16(_ i: Int) -> Int? { i + 2 <= end ? (little ? b.u16le(at: i) : b.u16be(at: i)).map(Int.init) : nil }
-        func u32(_ i: Int) -> Int? { i + 4 <= end ? (little ? b.u32le(at: i) : b.u32be(at: i)).map(Int.init) : nil }
-        guard let ifd = u32(tiff + 4), ifd >= 8, let count = u16(tiff + ifd) else { return nil }
-        for e in 0..<min(count, 512) {
-            let entry = tiff + ifd + 2 + 12 * e
-            guard let tag = u16(entry) else { return nil }
-            guard tag == 0x0112 else { continue }
-            // Type SHORT (3), count 1, value in the first two bytes of the value field.
-            guard u16(entry + 2) == 3, let value = u16(entry + 8) else { return nil }
-            return ExifOrientation(rawValue: value)
-        }
-        return nil
+        ExifInfo.read(from: b, at: start, length: length)?.orientation
     }
 }

@@ -41,9 +41,17 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
         let hash = blurHash.flatMap { $0.count <= 4 + 2 * 81 && BlurHash.components(of: $0) != nil ? $0 : nil }
         var checked = Photo(id: id, author: name.isEmpty ? "Unknown" : name, width: width, height: height,
                             url: ExternalText.url(url), downloadURL: ExternalText.url(downloadURL), blurHash: hash,
-                            imageReference: imageReference.map(ExternalText.url).flatMap { $0.isEmpty ? nil : $0 })
+                            imageReference: imageReference.map(Photo.reference).flatMap { $0.isEmpty ? nil : $0 })
         checked.color = placeholderColor == nil ? nil : color
         return checked
+    }
+
+    /// A source's image reference: an http(s) URL, or an absolute path (a folder's file); anything else is dropped.
+    static func reference(_ text: String) -> String {
+        if text.hasPrefix("/") {
+            return text.utf8.count <= 4096 && !text.unicodeScalars.contains(where: ExternalText.isForbidden) ? text : ""
+        }
+        return ExternalText.url(text)
     }
 
     /// Larger sides are not photos anyone made; they would only skew the layout.

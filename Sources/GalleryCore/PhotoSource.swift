@@ -4,6 +4,8 @@ import Foundation
 public protocol PhotoSource: AnyObject {
     /// A short name for the header ("picsum", "demo").
     var name: String { get }
+    /// What the source can do; the composition root and the pager read it, views never do.
+    var traits: SourceTraits { get }
     /// Seconds to leave between page requests at the least, when the source knows better than the default (an API
     /// near its rate limit); nil leaves the pager's own interval.
     var pageInterval: Double? { get }
@@ -27,9 +29,15 @@ public protocol PhotoSource: AnyObject {
     func cancel(_ id: RequestID) -> Bool
     /// The bytes fetched for a photo did not decode: a cache must forget them so the next try downloads afresh.
     func imageUndecodable(_ photo: Photo, size: PixelSize)
+    /// Whether cells decoded from this source's images are worth keeping, encoded small (`keepDecodedCell`): true
+    /// for sources of originals, where decoding costs far more than reading a cell-sized JPEG back.
+    var keepsDecodedCells: Bool { get }
+    /// A cell decoded from an image `fetchImage` returned, encoded at its cell size, to answer the next fetch.
+    func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data)
 }
 
 extension PhotoSource {
+    public var traits: SourceTraits { SourceTraits() }
     public var answersAtRequestedSize: Bool { true }
     public var pageInterval: Double? { nil }
     public func credit(for photo: Photo) -> Credit { Credit(line: photo.author, page: photo.url) }
@@ -40,6 +48,8 @@ extension PhotoSource {
         fetchImage(photo, size: size, priority: priority, progress: nil, completion: completion)
     }
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
+    public var keepsDecodedCells: Bool { false }
+    public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {}
 }
 
 /// Where a source keeps what it fetched, so the gallery works offline and never downloads an image twice.
@@ -63,10 +73,37 @@ extension PhotoStore {
     public func setPinned(_ prefix: String, _ pinned: Bool) throws {}
 }
 
+/// What a source declares about itself (imv's backends declare what they open the same way).
+public struct SourceTraits: Equatable, Sendable {
+    /// Photos per page the source accepts.
+    public var pageSizes: ClosedRange<Int>
+    /// Whether it talks to a server: only then do offline detection, probing and the "Offline" header apply, and
+    /// only then are pages paced.
+    public var networked: Bool
+    /// Whether its pages and images go through the offline cache (a folder is its own store; only its decoded
+    /// cells are cached).
+    public var cacheable: Bool
+    /// Whether the feed starts over at the end unless told otherwise (network feeds do; folders end, unless kiosk).
+    public var wrapsByDefault: Bool
+
+    public init(pageSizes: ClosedRange<Int> = 1...100, networked: Bool = true, cacheable: Bool = true,
+                wrapsByDefault: Bool = true) {
+        self.pageSizes = pageSizes; self.networked = networked; self.cacheable = cacheable
+        self.wrapsByDefault = wrapsByDefault
+    }
+
+    /// A page size the source accepts, as near `wanted` as it allows.
+    public func pageSize(near wanted: Int) -> Int { min(max(wanted, pageSizes.lowerBound), pageSizes.upperBound) }
+}
+
 public struct Credit: Equatable {
     public let line: String
     public let page: String
-    public init(line: String, page: String) { self.line = line; self.page = page }
+    /// More about the photo, a line each (a file's folder, size, date taken, camera), for the detail pane.
+    public var details: [String]
+    public init(line: String, page: String, details: [String] = []) {
+        self.line = line; self.page = page; self.details = details
+    }
 }
 
 public struct PageContents: Equatable, Sendable, Codable {

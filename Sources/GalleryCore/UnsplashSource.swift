@@ -16,6 +16,7 @@ public final class UnsplashSource: PhotoSource {
 
     /// Unsplash serves at most 30 photos a page.
     public static let maxPageSize = 30
+    public var traits: SourceTraits { SourceTraits(pageSizes: 1...UnsplashSource.maxPageSize) }
 
     public init(baseURL: String = "https://api.unsplash.com", accessKey: String, http: HTTPClient) {
         var base = baseURL

@@ -10,6 +10,7 @@ import GalleryCore
 public final class CachingSource: PhotoSource {
     public var name: String { upstream.name }
     public var answersAtRequestedSize: Bool { upstream.answersAtRequestedSize }
+    public var traits: SourceTraits { upstream.traits }
     public var pageInterval: Double? { upstream.pageInterval }
     public func credit(for photo: Photo) -> Credit { upstream.credit(for: photo) }
     private let upstream: PhotoSource

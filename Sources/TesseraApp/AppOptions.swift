@@ -15,10 +15,15 @@ public struct AppOptions {
     /// The Unsplash access key (`UNSPLASH_ACCESS_KEY`); never logged or shown.
     public var unsplashKey: String?
     public var demoPhotos = 1000
-    /// Latency the demo server adds to every response (the benchmark's stand-in for a network).
-    public var demoLatencyMs = 0
-    /// The demo serves every image at this size, whatever was asked (the benchmark's large-source case).
-    public var demoSourceSize: PixelSize?
+    /// The server at `api` sends originals whatever size is asked (the benchmark's large-source case).
+    public var apiServesOriginals = false
+    /// Local folders and files to show (`tessera PATH...`); empty: a network source.
+    public var paths: [String] = []
+    /// How folder photos are ordered, and whether hidden files count.
+    public var sort = FolderSort.date
+    public var hidden = false
+    /// `--wrap` / `--no-wrap`; nil: the source's default (network feeds wrap, folders end).
+    public var wrap: Bool?
     public var config = GalleryConfig()
     /// The offline cache's folder (nil: `$XDG_CACHE_HOME/tessera`) and byte budget; `useCache` false runs without.
     public var cacheDirectory: String?

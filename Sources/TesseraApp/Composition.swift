@@ -20,7 +20,7 @@ struct Composition {
     let viewport: Viewport
 
     init(options: AppOptions, system: SDLSystem) throws {
-        let config = options.config
+        var config = options.config
         window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
                             height: config.windowSize.height, fullscreen: options.fullscreen)
         renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
@@ -31,7 +31,11 @@ struct Composition {
         http = try CurlHTTPClient(settings: httpSettings)
         let mailbox = Mailbox<Delivery> { pump.wake() }
         self.mailbox = mailbox
-        sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
+        sources = SourceProvider(options: options, http: http, report: { mailbox.post($0) })
+        // The source's limits, and its own default for wrapping unless the user said.
+        config.pageSize = sources.traits.pageSize(near: config.pageSize)
+        config.wraps = options.wrap ?? sources.traits.wrapsByDefault
+        sources.start()
         live = LiveTokens()
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)

@@ -142,6 +142,8 @@ public final class GalleryApp {
                 restore(pages, pageSize: limit)
             case .refreshed:
                 refreshing = false
+            case .edits(let edits):
+                model.apply(edits)
             case .storeProblem(let message):
                 if storeProblem == nil { Log.warn(message) }  // once: a full disk would say it on every write
                 storeProblem = message
@@ -162,15 +164,11 @@ public final class GalleryApp {
     }
 
     private func fallBackToDemo(because error: SourceError) {
-        do {
-            // The header has room for the gist; the reason goes to the log.
-            try sources.switchToDemo(note: "No network: showing the demo catalogue")
-            Log.warn("\(options.api) unreachable (\(error)); showing the demo catalogue")
-            images.reset(source: sources.source)
-            model.resetFeed()
-        } catch {
-            Log.warn("cannot start the demo catalogue: \(error)")
-        }
+        // The header has room for the gist; the reason goes to the log.
+        sources.switchToDemo(note: "No network: showing the demo catalogue")
+        Log.warn("\(options.api) unreachable (\(error)); showing the demo catalogue")
+        images.reset(source: sources.source)
+        model.resetFeed()
     }
 
     private lazy var network = NetworkWatch(serverName: options.api)
@@ -183,7 +181,8 @@ public final class GalleryApp {
     }
 
     private func requestPage(now: Double) {
-        let interval = max(config.pageInterval, sources.source.pageInterval ?? 0)
+        // Pacing is for servers; a folder or the demo answers as fast as it is asked.
+        let interval = sources.traits.networked ? max(config.pageInterval, sources.source.pageInterval ?? 0) : 0
         if model.catalog.pager.settings.minInterval != interval { model.catalog.pace(minInterval: interval) }
         guard let request = model.nextPageRequest(now: now) else { return }
         let mailbox = self.mailbox
@@ -194,7 +193,7 @@ public final class GalleryApp {
 
     private func status() -> HeaderStatus {
         model.headerStatus(sourceName: sources.source.name, sourceNote: sources.note, imagesLoading: images.loadingCount,
-                           online: network.isOnline, storeProblem: storeProblem)
+                           online: !sources.traits.networked || network.isOnline, storeProblem: storeProblem)
     }
 
     /// The window changed size or display: the new viewport goes to everything that depends on it.

@@ -31,6 +31,8 @@ enum Delivery {
     case restored(limit: Int, [(page: Int, contents: PageContents)])
     /// The start-up refresh of the first cached page finished (either way).
     case refreshed
+    /// Files changed on disk under photos already shown.
+    case edits(FolderIndex.Edits)
 }
 
 enum ImageFailure: Error {
@@ -153,6 +155,8 @@ final class ImagePipeline {
         let key = want.key, size = want.size, photo = want.photo
         let pool = self.pool, mailbox = self.mailbox, live = self.live, source = self.source
         let requested = source.answersAtRequestedSize ? size : nil
+        // Cells decoded from originals are kept small for next time (not the pane's large image: one at a time).
+        let keep = source.keepsDecodedCells && !key.detail
         // The pane's large image shows its download; cells are too small and too many to be worth it.
         let progress: ((Double) -> Void)? = key.detail ? { mailbox.post(.progress(key, token: token, $0)) } : nil
         let request = source.fetchImage(photo, size: size, priority: priority, progress: progress) { result in
@@ -165,6 +169,11 @@ final class ImagePipeline {
                                            requested: requested) { decodedResult in
                     // Bytes that do not decode must not stay cached: the next try downloads afresh.
                     if case .failure = decodedResult { source.imageUndecodable(photo, size: size) }
+                    if keep, case .success(let surface) = decodedResult,
+                       (try? ImageHeaderReader.read(data).displaySize) != size,
+                       let encoded = try? surface.jpegData(quality: ImagePipeline.cellQuality) {
+                        source.keepDecodedCell(photo, size: size, encoded: encoded)
+                    }
                     mailbox.post(.image(key, token: token, decodedResult.mapError(ImageFailure.init(decoding:))))
                 })
             }
@@ -224,6 +233,8 @@ final class ImagePipeline {
     var hasUploads: Bool { !decoded.isEmpty }
 
     static let offlineRetryDelay = 5.0
+    /// JPEG quality of kept cells: indistinguishable from the decode at cell size, a tenth of its bytes.
+    static let cellQuality = 90
 
     /// The server is reachable again: images waiting out a network failure are tried on the next update.
     func retryNow() {

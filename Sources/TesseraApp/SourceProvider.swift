@@ -1,30 +1,35 @@
-import FixtureServer
+import DemoPhotos
 import Foundation
 import GalleryCore
 import GalleryNet
 import GalleryStore
+import LocalSources
 
-/// Chooses and owns the photo source: the configured API, or the in-process demo catalogue (on `--demo`, or when
-/// the default API cannot be reached at start and nothing is cached), each behind the offline cache.
+/// Chooses and owns the photo source, the one place that names concrete sources (imv installs its backends at the
+/// root the same way): the configured API (picsum or Unsplash), or the in-process demo catalogue (on `--demo`, or
+/// when the default API cannot be reached at start and nothing is cached). Sources that declare themselves
+/// cacheable sit behind the offline cache.
 final class SourceProvider {
     private let http: CurlHTTPClient
-    /// The in-process server when the demo catalogue is shown.
-    private(set) var demoServer: FixtureServer?
     /// What the cache wraps: asked directly for reachability probes.
     private var upstream: PhotoSource
     /// The cache's name for the upstream (stable across runs).
     private var upstreamKey: String
-    /// What the gallery reads from: the cache in front of the upstream, or the upstream itself without a store.
+    /// What the gallery reads from: the cache in front of the upstream, or the upstream itself.
     var source: PhotoSource { caching ?? upstream }
-    /// The cache in front of `upstream`, when there is a store.
+    /// The cache in front of `upstream`, when there is a store and the source is cacheable.
     private(set) var caching: CachingSource?
     private(set) var note: String?
+    private(set) var isDemo = false
+    /// The folder source, when local photos are shown (its scan starts with `start`).
+    private(set) var folder: FolderSource?
     private let options: AppOptions
-    private let store: SQLiteStore?
+    /// The offline cache, if it opened.
+    let store: SQLiteStore?
     private let report: (Delivery) -> Void
 
     /// `report` receives reachability and store problems, from any thread.
-    init(options: AppOptions, http: CurlHTTPClient, report: @escaping (Delivery) -> Void) throws {
+    init(options: AppOptions, http: CurlHTTPClient, report: @escaping (Delivery) -> Void) {
         self.options = options
         self.http = http
         self.report = report
@@ -36,9 +41,25 @@ final class SourceProvider {
         } else {
             store = nil
         }
-        upstream = PicsumSource(baseURL: options.api, http: http, name: SourceProvider.name(of: options.api))
+        upstream = PicsumSource(baseURL: options.api, http: http, name: SourceProvider.name(of: options.api),
+                                answersAtRequestedSize: !options.apiServesOriginals)
         upstreamKey = options.api
-        if options.source == .unsplash && !options.demo {
+        if !options.paths.isEmpty {
+            var settings = FolderSource.Settings()
+            settings.sort = options.sort
+            settings.hidden = options.hidden
+            let folder = FolderSource(roots: options.paths, settings: settings, cells: store, log: { Log.info($0) })
+            folder.onEdits = { report(.edits($0)) }
+            upstream = folder
+            upstreamKey = "folder:" + options.paths.joined(separator: "\u{0}")
+            self.folder = folder
+            return
+        }
+        if options.demo {
+            switchToDemo(note: "Demo catalogue (made in this process)")
+            return
+        }
+        if options.source == .unsplash {
             if let key = options.unsplashKey, !key.isEmpty {
                 let base = options.apiIsDefault ? UnsplashSource.defaultBaseURL : options.api
                 upstream = UnsplashSource(baseURL: base, accessKey: key, http: http)
@@ -51,11 +72,12 @@ final class SourceProvider {
             }
         }
         caching = cache(upstream, key: upstreamKey)
-        if options.demo { try switchToDemo(note: "Demo catalogue (local)") }
     }
 
+    var traits: SourceTraits { upstream.traits }
+
     private func cache(_ upstream: PhotoSource, key: String) -> CachingSource? {
-        guard let store else { return nil }
+        guard let store, upstream.traits.cacheable else { return nil }
         let report = self.report
         return CachingSource(upstream: upstream, store: store, sourceKey: key,
                              networkReport: { report(.network(reachable: $0)) },
@@ -64,7 +86,7 @@ final class SourceProvider {
 
     /// Whether a failure of the first page should send the user to the demo instead of an empty window.
     func shouldFallBack(after error: SourceError, feedIsEmpty: Bool) -> Bool {
-        demoServer == nil && options.apiIsDefault && feedIsEmpty && error.isNetworkFailure
+        !isDemo && traits.networked && options.apiIsDefault && feedIsEmpty && error.isNetworkFailure
     }
 
     /// Whether the answer says the Unsplash key was refused: the user is told and picsum shown instead.
@@ -80,29 +102,20 @@ final class SourceProvider {
         note = message
     }
 
-    func switchToDemo(note: String) throws {
-        var faults = FixtureFaults()
-        faults.latencyMs = options.demoLatencyMs
-        faults.sourceSize = options.demoSourceSize.map { ($0.width, $0.height) }
-        // Large originals are slow to draw: keep all twelve of them.
-        let server = FixtureServer(photos: options.demoPhotos, faults: faults,
-                                   imageCacheBytes: options.demoSourceSize == nil ? 2 << 20 : 64 << 20)
-        try server.start(port: 0)
-        demoServer = server
-        if options.source == .unsplash {
-            upstream = UnsplashSource(baseURL: server.baseURL, accessKey: FixtureFaults().unsplashKey, http: http)
-        } else {
-            upstream = PicsumSource(baseURL: server.baseURL, http: http, name: "demo",
-                                    answersAtRequestedSize: options.demoSourceSize == nil)
-        }
-        // The demo's port changes every run; its catalogue does not, so it is cached under a stable name.
-        upstreamKey = options.source == .unsplash ? "demo-unsplash:\(options.demoPhotos)" : "demo:\(options.demoPhotos)"
-        caching = cache(upstream, key: upstreamKey)
+    /// The built-in catalogue from now on (it needs nothing outside the process, so this cannot fail).
+    func switchToDemo(note: String) {
+        let unsplash = options.source == .unsplash
+        upstream = DemoSource(photos: options.demoPhotos, flavour: unsplash ? .unsplash : .picsum)
+        upstreamKey = unsplash ? "demo-unsplash:\(options.demoPhotos)" : "demo:\(options.demoPhotos)"
+        caching = nil
+        isDemo = true
         self.note = note
     }
 
     /// Asks the server for the smallest page, bypassing the cache, to learn whether it is reachable again.
+    /// Only networked sources have anything to probe.
     func probe() {
+        guard traits.networked else { return }
         let report = self.report
         upstream.fetchPage(1, limit: 1) { result in
             if case .failure(let error) = result, error.isNetworkFailure {
@@ -116,9 +129,10 @@ final class SourceProvider {
     /// What bookmarks made now are filed under: the cache's name for the source (stable across runs).
     var bookmarkSource: String { upstreamKey }
 
-    func shutdown() {
-        demoServer?.shutdown()
-    }
+    /// Starts background work the chosen source needs (a folder's scan and watcher).
+    func start() { folder?.start() }
+
+    func shutdown() { folder?.stop() }
 
     private static func name(of api: String) -> String {
         if api == AppOptions.defaultAPI { return "picsum" }

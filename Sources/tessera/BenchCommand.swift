@@ -1,4 +1,5 @@
 import ArgumentParser
+import FixtureServer
 import Foundation
 import GalleryCore
 import TesseraApp
@@ -61,16 +62,25 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         var options = BenchOptions()
+        options.sourceSize = sourceSize.flatMap(PixelSize.init(parsing:))
         options.items = items
         options.speed = speed
         options.size = PixelSize(parsing: size)!
-        options.latencyMs = latency
+        // The app loads over HTTP from a fixture server in this process (never the app's own: it listens nowhere).
+        var faults = FixtureFaults()
+        faults.latencyMs = latency
+        faults.sourceSize = options.sourceSize.map { ($0.width, $0.height) }
+        // Large originals are slow to draw: keep all twelve of them.
+        let server = FixtureServer(photos: 1000, faults: faults, imageCacheBytes: options.sourceSize == nil ? 2 << 20 : 64 << 20)
+        try server.start(port: 0)
+        defer { server.shutdown() }
+        options.api = server.baseURL
+        options.serverCounters = { let c = server.counters; return (c.pages, c.images) }
         options.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.size)
         options.renderer = renderer
         options.jump = jump
         options.list = view == "list"
         options.transitions = transitions
-        options.sourceSize = sourceSize.flatMap(PixelSize.init(parsing:))
         options.timeLimit = timeLimit
         guard let report = try GalleryApp.bench(options) else {
             FileHandle.standardError.write(Data("tessera bench: did not finish within \(timeLimit) s\n".utf8))

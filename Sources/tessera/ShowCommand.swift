@@ -9,6 +9,15 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Open the gallery window (the default).")
 
+    @Argument(help: ArgumentHelp("Folders or image files to show (JPEG, PNG, WebP; folders are searched to any depth and watched for changes).", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(help: "Order of a folder's photos: date (newest first, by EXIF date taken, else file time), name or random.")
+    var sort: String = "date"
+
+    @Flag(help: "Include hidden files and folders (names starting with a dot).")
+    var hidden = false
+
     @Option(help: "Where photos come from: picsum or unsplash (needs UNSPLASH_ACCESS_KEY; with --demo, the built-in stand-in).")
     var source: String = "picsum"
 
@@ -30,14 +39,15 @@ struct Show: ParsableCommand {
     @Option(help: "At most one page request per this many seconds.")
     var pageInterval: Double = 1
 
-    @Flag(help: "Show a built-in catalogue served from this process; needs no network.")
+    @Flag(help: "Show a built-in catalogue made in this process; needs no network.")
     var demo = false
 
     @Option(help: "Photos in the demo catalogue.")
     var demoPhotos: Int = 1000
 
-    @Flag(help: "At the end of the catalogue show an end marker instead of starting over.")
-    var noWrap = false
+    @Flag(inversion: .prefixedNo,
+          help: "At the end start over (--wrap) or show an end marker (--no-wrap). Default: network feeds wrap, folders end.")
+    var wrap: Bool?
 
     @Option(help: "Offline cache folder (default: $XDG_CACHE_HOME/tessera, else ~/.cache/tessera).")
     var cacheDir: String?
@@ -72,6 +82,10 @@ struct Show: ParsableCommand {
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
         guard AppOptions.Source(rawValue: source) != nil else { throw ValidationError("--source must be picsum or unsplash") }
+        guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
+        for path in paths where !FileManager.default.fileExists(atPath: (path as NSString).expandingTildeInPath) {
+            throw ValidationError("\(path): no such file or folder")
+        }
         guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
@@ -100,7 +114,10 @@ struct Show: ParsableCommand {
         options.config.windowSize = PixelSize(parsing: size)!
         options.config.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.config.windowSize)
         options.config.pageInterval = pageInterval
-        options.config.wraps = !noWrap
+        options.wrap = wrap
+        options.paths = paths
+        options.sort = FolderSort(rawValue: sort) ?? .date
+        options.hidden = hidden
         options.config.clockHz = clockHz
         options.fullscreen = fullscreen
         options.cacheDirectory = cacheDir
@@ -114,10 +131,6 @@ struct Show: ParsableCommand {
         options.exitAfter = exitAfter
         options.source = AppOptions.Source(rawValue: source) ?? .picsum
         options.unsplashKey = ProcessInfo.processInfo.environment["UNSPLASH_ACCESS_KEY"]
-        if options.source == .unsplash {
-            // Unsplash serves at most 30 a page.
-            options.config.pageSize = min(options.config.pageSize, UnsplashSource.maxPageSize)
-        }
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }
         do {

@@ -4,6 +4,9 @@
    No-ops elsewhere. */
 #if defined(__linux__)
 #include <malloc.h>
+#include <sys/inotify.h>
+#include <sys/eventfd.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>

@@ -109,7 +109,7 @@ final class BenchDriver: FrameDriver {
     private func finish(_ app: GalleryApp) -> Int32 {
         sampleMemory()
         phase = .done
-        let counters = app.sources.demoServer?.counters
+        let counters = options.serverCounters()
         let http = app.http.statistics
         report = BenchReport(
             options: options,
@@ -118,7 +118,7 @@ final class BenchDriver: FrameDriver {
             blankCellPct: visibleCellFrames == 0 ? 0 : 100 * Double(blankCellFrames) / Double(visibleCellFrames),
             texturesPeak: texturesPeak, textureBytesPeak: textureBytesPeak, pixelBytesPeak: pixelBytesPeak,
             rss: rss, anon: anon,
-            pages: counters?.pages ?? 0, images: counters?.images ?? 0, cancelled: http.cancelled,
+            pages: counters.pages, images: counters.images, cancelled: http.cancelled,
             bytesDownloaded: http.bytes, decodeMs: Percentiles(app.pool.decodeMilliseconds),
             decodePeakBytes: app.pool.decodePeakBytes,
             fillMs: options.jump ? Percentiles(fillMs) : nil,

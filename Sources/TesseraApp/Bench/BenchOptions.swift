@@ -8,14 +8,19 @@ public struct BenchOptions {
     /// Scroll speed in content pixels per second.
     public var speed = 4000.0
     public var size = PixelSize(width: 1280, height: 800)
-    /// Latency the in-process fixture server adds to every response.
+    /// The picsum-compatible server to load from (the fixture server, started by the `bench` command, which adds
+    /// latency; the app itself never listens on a port).
+    public var api = ""
+    /// Latency that server adds to every response (reported with the figures).
     public var latencyMs = 20
+    /// What that server has served so far (pages, images), for the report.
+    public var serverCounters: () -> (pages: Int, images: Int) = { (0, 0) }
     /// Photos per page request. The app asks for at most one page a second, so a very fast long run needs big pages.
     public var pageSize = 30
     public var renderer: String = "software"
     /// Press Page Down repeatedly instead of scrolling, and report fill times.
     public var jump = false
-    /// The fixture serves every image at this size instead of the cell's (large originals to decode).
+    /// The server sends every image at this size instead of the cell's (large originals to decode).
     public var sourceSize: PixelSize?
     /// Scroll the one-column list instead of the grid.
     public var list = false

@@ -71,16 +71,16 @@ public struct BenchReport {
 }
 
 extension GalleryApp {
-    /// Runs the app headless against the in-process fixture server and returns the report, or nil if it did not
+    /// Runs the app headless against `bench.api` and returns the report, or nil if it did not
     /// finish in time.
     public static func bench(_ bench: BenchOptions) throws -> BenchReport? {
         let processStart = now() - (ProcessMemory.processAge() ?? 0)
         if ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
         var options = AppOptions()
-        options.demo = true
+        options.api = bench.api
+        options.apiIsDefault = false
+        options.apiServesOriginals = bench.sourceSize != nil
         options.benchmark = true
-        options.demoLatencyMs = bench.latencyMs
-        options.demoSourceSize = bench.sourceSize
         options.config.windowSize = bench.size
         options.config.pageSize = bench.pageSize
         options.renderer = bench.renderer == "software" ? .software : .accelerated

@@ -47,18 +47,14 @@ final class DetailView {
         let photo = item.photo
         let x = layout.textOrigin.x, line = model.detailLineHeight
         var y = layout.textOrigin.y
-        // The source's credit: Unsplash asks for its line and referral links.
-        let credit = model.credit(photo)
-        text.draw(credit.line, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
-        y += line
-        let page = credit.page
-        text.draw("Page: " + (page.isEmpty ? "—" : page), .body, x: x, y: y, color: theme.accent,
-                  maxWidth: layout.textWidth)
-        y += line
-        text.draw("Download: " + (photo.downloadURL.isEmpty ? "—" : photo.downloadURL), .body, x: x, y: y,
-                  color: theme.accent, maxWidth: layout.textWidth)
-        y += line
-        text.draw("\(photo.width) × \(photo.height) · ID \(photo.id) · ← → photos · Alt+← Alt+→ back, forward · Esc to return", .body, x: x, y: y,
-                  color: theme.dimText, maxWidth: layout.textWidth)
+        for entry in model.detailLines(for: photo) {
+            switch entry.style {
+            case .credit: text.draw(entry.text, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
+            case .link: text.draw(entry.text, .body, x: x, y: y, color: theme.accent, maxWidth: layout.textWidth)
+            case .info: text.draw(entry.text, .body, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
+            case .hint: text.draw(entry.text, .body, x: x, y: y, color: theme.dimText, maxWidth: layout.textWidth)
+            }
+            y += line
+        }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import SDLKit
 
 /// Draws a distinct picture for a photo ID at any size (gradient sky, sun, hills, a few blocks) and encodes it as
-/// JPEG. Drawn with row fills, so it is quick even in a debug build. Recently made images are kept.
-final class FixtureImages {
+/// JPEG. Drawn with row fills, so it is quick even in a debug build. Recently made images are kept. Thread-safe.
+public final class DemoPictures {
     private let lock = NSLock()
     private var cache: [String: Data] = [:]
     private var order: [String] = []
@@ -11,14 +11,14 @@ final class FixtureImages {
     private let cacheLimit: Int
 
     /// `cacheLimit`: bytes of encoded images kept for repeated requests (0 keeps none).
-    init(cacheLimit: Int) { self.cacheLimit = cacheLimit }
+    public init(cacheLimit: Int) { self.cacheLimit = cacheLimit }
 
-    func jpeg(id: String, width: Int, height: Int) throws -> Data {
+    public func jpeg(id: String, width: Int, height: Int) throws -> Data {
         let key = "\(id)/\(width)/\(height)"
         lock.lock()
         if let hit = cache[key] { lock.unlock(); return hit }
         lock.unlock()
-        let data = try FixtureImages.draw(seed: FixtureImages.seed(id), width: width, height: height).jpegData(quality: 82)
+        let data = try DemoPictures.draw(seed: DemoPictures.seed(id), width: width, height: height).jpegData(quality: 82)
         lock.lock()
         if cache[key] == nil, data.count <= cacheLimit {
             cache[key] = data; order.append(key); cachedBytes += data.count
@@ -31,13 +31,20 @@ final class FixtureImages {
         return data
     }
 
-    static func seed(_ id: String) -> UInt64 {
+    /// The photo's main colour: the top of its generated sky (the Unsplash stand-in's `color`).
+    public static func color(_ id: String) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let seed = DemoPictures.seed(id)
+        return (UInt8(truncatingIfNeeded: seed >> 8), UInt8(truncatingIfNeeded: seed >> 16),
+                UInt8(truncatingIfNeeded: seed >> 24))
+    }
+
+    public static func seed(_ id: String) -> UInt64 {
         var h: UInt64 = 0xcbf29ce484222325
         for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
         return h
     }
 
-    static func draw(seed: UInt64, width: Int, height: Int) throws -> Surface {
+    public static func draw(seed: UInt64, width: Int, height: Int) throws -> Surface {
         var rng = seed
         func next() -> Double {
             rng = rng &* 6364136223846793005 &+ 1442695040888963407

@@ -1,7 +1,7 @@
 import GalleryCore
 
-/// A generated, picsum-like catalogue: stable IDs "0"…"n−1", varied authors and aspect ratios.
-public struct FixtureCatalog {
+/// A generated, picsum-like catalogue (the demo's and the fixture server's): stable IDs "0"…"n−1", varied authors and aspect ratios.
+public struct DemoCatalog {
     public struct Entry: Equatable {
         public let id: String
         public let author: String

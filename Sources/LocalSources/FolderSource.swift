@@ -1,0 +1,317 @@
+import Foundation
+import GalleryCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Photos from local folders and files (`tessera ~/Pictures`). The folders are scanned in the background, each
+/// image's size read from its header; pages go out in order as soon as the scan allows (`FolderIndex`). Images are
+/// read from disk, or from the cache store when this cell size was decoded before (keyed by path, file size,
+/// modification time and cell size, the file checked again at every read, so a changed file is never shown
+/// stale). A watcher follows the folders: files dropped in appear, deleted ones disappear, replaced ones refresh,
+/// reported as `Edits` for the catalog.
+public final class FolderSource: PhotoSource {
+    public let name: String
+    public var traits: SourceTraits {
+        SourceTraits(pageSizes: 1...200, networked: false, cacheable: false, wrapsByDefault: false)
+    }
+    /// Files on disk are originals: any size may come back.
+    public var answersAtRequestedSize: Bool { false }
+    /// Decoded cells are worth keeping: a camera file costs far more to decode than a cell-sized JPEG.
+    public var keepsDecodedCells: Bool { cells != nil }
+
+    public struct Settings {
+        public var sort = FolderSort.date
+        public var hidden = false
+        public var watch = true
+        /// Files larger than this are not read (no photo is; a disk image named .jpg would be).
+        public var maxFileBytes = 256 << 20
+        public init() {}
+    }
+
+    private let roots: [String]
+    private let settings: Settings
+    private let cells: PhotoStore?
+    private let log: (String) -> Void
+    /// Catalog edits for photos already shown; set before `start`.
+    public var onEdits: (FolderIndex.Edits) -> Void = { _ in }
+
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var index: FolderIndex
+    private var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
+    private var cellKeys: [String: String] = [:]
+    private var nextID: UInt64 = 1
+    private var operations: [RequestID: Operation] = [:]
+    private var stopping = false
+
+    private var watch: FolderWatch?
+    private let reads: OperationQueue = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        queue.name = "tessera-folder-read"
+        return queue
+    }()
+    private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .userInitiated)
+
+    /// `cells`: the cache store for decoded cells (nil: none). `log` hears one line per thing skipped.
+    public init(roots: [String], settings: Settings = Settings(), cells: PhotoStore?, log: @escaping (String) -> Void) {
+        self.roots = roots.map(FolderSource.absolute)
+        self.settings = settings
+        self.cells = cells
+        self.log = log
+        index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
+        let first = self.roots.first.map { $0 == "/" ? "/" : String($0.split(separator: "/").last ?? "") } ?? "folder"
+        name = self.roots.count == 1 ? first : "\(first) and \(self.roots.count - 1) more"
+    }
+
+    deinit { stop() }
+
+    /// Starts the scan (and the watcher) in the background.
+    public func start() {
+        if settings.watch {
+            watch = FolderWatch { [weak self] events in self?.handle(events) }
+            if watch == nil { log("cannot watch folders for changes (inotify): new files show after a restart") }
+        }
+        scanQueue.async { [weak self] in self?.scan(self?.roots ?? [], initial: true) }
+    }
+
+    public func stop() {
+        lock.lock(); stopping = true; lock.unlock()
+        watch?.stop()
+        reads.cancelAllOperations()
+    }
+
+    /// Whether the first scan has finished, and how many photos it knows.
+    public var scanState: (finished: Bool, photos: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (index.scanFinished, index.count)
+    }
+
+    private func scan(_ paths: [String], initial: Bool) {
+        var scanner = FolderScanner(hidden: settings.hidden)
+        scanner.skipped = log
+        scanner.enteredFolder = { [weak self] in self?.watch?.watch($0) }
+        scanner.cancelled = { [weak self] in self?.isStopping ?? true }
+        var batch: [LocalFile] = []
+        let started = DispatchTime.now().uptimeNanoseconds
+        var handed = 0
+        scanner.scan(paths) { file in
+            batch.append(file)
+            // Hand over often at first (a big folder's first screen waits on it), then in larger batches.
+            if batch.count >= (handed < 64 ? 8 : 128) {
+                handed += batch.count
+                add(batch)
+                batch.removeAll()
+            }
+        }
+        add(batch)
+        if initial {
+            lock.lock()
+            index.scanFinished = true
+            let count = index.count
+            lock.unlock()
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            log("found \(count) photos in \(Int(ms)) ms")
+            answerWaitingPage()
+        }
+    }
+
+    private var isStopping: Bool { lock.lock(); defer { lock.unlock() }; return stopping }
+
+    private func add(_ files: [LocalFile]) {
+        guard !files.isEmpty else { return }
+        var edits = FolderIndex.Edits()
+        lock.lock()
+        for file in files {
+            let e = index.add(file)
+            edits.removed += e.removed
+            edits.inserted += e.inserted
+        }
+        lock.unlock()
+        if !edits.isEmpty { onEdits(edits) }
+        answerWaitingPage()
+    }
+
+    // MARK: pages
+
+    public func fetchPage(_ page: Int, limit: Int,
+                          completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        lock.lock()
+        let id = RequestID(nextID)
+        nextID += 1
+        waitingPage = (id, page, limit, completion)
+        lock.unlock()
+        answerWaitingPage()
+        return id
+    }
+
+    /// Answers the page the pager waits for, if the scan now allows it.
+    private func answerWaitingPage() {
+        lock.lock()
+        guard let waiting = waitingPage, let photos = index.page(waiting.page, limit: waiting.limit) else {
+            lock.unlock()
+            return
+        }
+        waitingPage = nil
+        lock.unlock()
+        waiting.done(.success(PageContents(photos: photos)))
+    }
+
+    // MARK: images
+
+    public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
+                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+        lock.lock()
+        let file = index.file(id: photo.id)
+        let id = RequestID(nextID)
+        nextID += 1
+        lock.unlock()
+        let cells = self.cells, maxBytes = settings.maxFileBytes
+        let operation = BlockOperation()
+        operation.addExecutionBlock { [weak self] in
+            guard let self, self.takeOperation(id) else { return }
+            guard let file else { return completion(.failure(.malformed("the file is gone"))) }
+            // The file as it is now: a changed one misses the cache and is read afresh.
+            let key = FolderSource.cellKey(path: file.path, size: size)
+            if let key, let cells, let data = try? cells.image(forKey: key) {
+                return completion(.success(data))
+            }
+            if let key { self.remember(key, for: photo, size: size) }
+            switch LocalFileReader.contents(of: file.path, limit: maxBytes) {
+            case .success(let data): completion(.success(data))
+            case .failure(let why): completion(.failure(.malformed("\(file.name): \(why)")))
+            }
+        }
+        operation.queuePriority = priority < 4 ? .veryHigh : priority < 16 ? .high : .normal
+        lock.lock(); operations[id] = operation; lock.unlock()
+        reads.addOperation(operation)
+        return id
+    }
+
+    private func takeOperation(_ id: RequestID) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return operations.removeValue(forKey: id) != nil
+    }
+
+    @discardableResult
+    public func cancel(_ id: RequestID) -> Bool {
+        lock.lock()
+        let operation = operations.removeValue(forKey: id)
+        lock.unlock()
+        operation?.cancel()
+        return operation != nil
+    }
+
+    /// The cache key of a cell of this file as the file is now: path, size, modification time, cell size.
+    public static func cellKey(path: String, size: PixelSize) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return "cell:\(size.width)x\(size.height):\(info.st_size):\(modified):\(path)"
+    }
+
+    private func remember(_ key: String, for photo: Photo, size: PixelSize) {
+        lock.lock()
+        if cellKeys.count > 4096 { cellKeys.removeAll() }  // entries whose decode never finished
+        cellKeys["\(photo.id)/\(size.width)x\(size.height)"] = key
+        lock.unlock()
+    }
+
+    /// A cell decoded from the file, encoded small: kept under the key of the file as it was read.
+    public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {
+        lock.lock()
+        let key = cellKeys.removeValue(forKey: "\(photo.id)/\(size.width)x\(size.height)")
+        lock.unlock()
+        guard let key, let cells else { return }
+        try? cells.saveImage(encoded, forKey: key)
+    }
+
+    public func imageUndecodable(_ photo: Photo, size: PixelSize) {
+        lock.lock()
+        let path = index.file(id: photo.id)?.path
+        lock.unlock()
+        // A stored cell that does not decode is dropped; the next try reads the file.
+        if let path, let key = FolderSource.cellKey(path: path, size: size) { try? cells?.removeImage(forKey: key) }
+    }
+
+    // MARK: what the pane shows
+
+    public func credit(for photo: Photo) -> Credit {
+        lock.lock()
+        let file = index.file(id: photo.id)
+        lock.unlock()
+        guard let file else { return Credit(line: photo.author, page: "") }
+        var about = FolderSource.megabytes(file.bytes) + " · "
+        about += file.taken.map { "taken " + FolderSource.readable(exifDate: $0) }
+            ?? "modified " + FolderSource.readable(nanoseconds: file.modified)
+        if let camera = file.camera { about += " · " + camera }
+        return Credit(line: file.name, page: FolderSource.fileURL(file.path), details: ["Folder: " + file.folder, about])
+    }
+
+    static func fileURL(_ path: String) -> String {
+        "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        bytes >= 1 << 20 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(max(1, bytes >> 10)) KB"
+    }
+
+    /// "2024:06:01 14:03:22" → "2024-06-01 14:03".
+    static func readable(exifDate: String) -> String {
+        let parts = exifDate.split(whereSeparator: { $0 == ":" || $0 == " " })
+        guard parts.count >= 5 else { return exifDate }
+        return "\(parts[0])-\(parts[1])-\(parts[2]) \(parts[3]):\(parts[4])"
+    }
+
+    static func readable(nanoseconds: Int64) -> String {
+        let date = Date(timeIntervalSince1970: Double(nanoseconds) / 1e9)
+        let f = DateFormatter()
+        f.dateFormat = "yyyy-MM-dd HH:mm"
+        return f.string(from: date)
+    }
+
+    static func absolute(_ path: String) -> String {
+        var p = (path as NSString).expandingTildeInPath
+        if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
+        p = (p as NSString).standardizingPath
+        return p.isEmpty ? "/" : p
+    }
+
+    // MARK: changes on disk
+
+    private func handle(_ events: [FolderWatch.Event]) {
+        var edits = FolderIndex.Edits()
+        var rescan: [String] = []
+        func merge(_ e: FolderIndex.Edits) { edits.removed += e.removed; edits.inserted += e.inserted }
+        for event in events {
+            switch event {
+            case .changed(let path):
+                let name = Substring(path.split(separator: "/").last ?? "")
+                guard LocalFileReader.hasImageExtension(name), settings.hidden || !name.hasPrefix(".") else { continue }
+                switch LocalFileReader.read(path: path) {
+                case .success(let file):
+                    lock.lock(); merge(index.add(file)); lock.unlock()
+                case .failure(let why):
+                    // Replaced by something that is not an image (or half written): it goes, rather than stay stale.
+                    lock.lock(); merge(index.remove(path: path)); lock.unlock()
+                    log("\(path) skipped: \(why)")
+                }
+            case .removed(let path):
+                lock.lock(); merge(index.remove(path: path)); lock.unlock()
+            case .folderRemoved(let folder):
+                lock.lock(); merge(index.remove(under: folder)); lock.unlock()
+            case .folderAdded(let folder):
+                let name = folder.split(separator: "/").last ?? ""
+                if settings.hidden || !name.hasPrefix(".") { rescan.append(folder) }
+            case .overflowed:
+                log("too many changes at once in the watched folders: looking through them again")
+                rescan = roots
+            }
+        }
+        if !edits.isEmpty { onEdits(edits) }
+        answerWaitingPage()
+        let paths = rescan
+        if !paths.isEmpty { scanQueue.async { [weak self] in self?.scan(paths, initial: false) } }
+    }
+}
