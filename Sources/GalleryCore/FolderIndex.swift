@@ -99,6 +99,9 @@ public struct FolderIndex {
         }
     }
 
+    /// Every file, in this pass's order.
+    public mutating func inOrder() -> [LocalFile] { order() }
+
     private mutating func order() -> [LocalFile] {
         if let ordered { return ordered }
         let sorted = files.values.sorted(by: precedes)

@@ -64,12 +64,17 @@ public protocol PhotoStore: AnyObject {
     func image(forKey key: String) throws -> Data?
     /// Stores bytes under `key`, evicting the least recently used images to stay within the budget.
     func saveImage(_ data: Data, forKey key: String) throws
+    /// Stores many at once (one transaction where the store has them).
+    func saveImages(_ items: [(key: String, data: Data)]) throws
     func removeImage(forKey key: String) throws
     /// Keeps images whose keys start with `prefix` out of eviction (or lets them go again).
     func setPinned(_ prefix: String, _ pinned: Bool) throws
 }
 
 extension PhotoStore {
+    public func saveImages(_ items: [(key: String, data: Data)]) throws {
+        for item in items { try saveImage(item.data, forKey: item.key) }
+    }
     public func setPinned(_ prefix: String, _ pinned: Bool) throws {}
 }
 

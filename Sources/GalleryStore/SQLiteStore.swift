@@ -150,6 +150,21 @@ public final class SQLiteStore: PhotoStore {
         }
     }
 
+    /// Stores many images in one transaction (cells written in bulk: one commit instead of one each).
+    public func saveImages(_ items: [(key: String, data: Data)]) throws {
+        let fitting = items.filter { $0.data.count <= budgetBytes }
+        guard let last = fitting.last else { return }
+        let now = Date().timeIntervalSince1970
+        let total: Int = try db.write { db in
+            for item in fitting {
+                try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used) VALUES (?, ?, ?, ?)",
+                               arguments: [item.key, item.data, item.data.count, now])
+            }
+            return try enforceBudget(db, keepingImage: last.key)
+        }
+        setImageBytes(total)
+    }
+
     /// Keeps (or stops keeping) every image whose key starts with `prefix` out of eviction: a bookmarked photo's
     /// images stay for offline viewing whatever the budget says.
     public func setPinned(_ prefix: String, _ pinned: Bool) throws {
@@ -159,6 +174,15 @@ public final class SQLiteStore: PhotoStore {
             } else {
                 try $0.execute(sql: "DELETE FROM pinned WHERE prefix = ?", arguments: [prefix])
             }
+        }
+    }
+
+    /// How many images have keys starting with `prefix` (the benchmark tells a warm cache from a cold one).
+    public func imageCount(keyPrefix prefix: String) throws -> Int {
+        try db.read { db in
+            // Compared by range rather than LIKE, so "%" and "_" in a path mean nothing.
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM images WHERE key >= ? AND key < ?",
+                             arguments: [prefix, prefix + "\u{10FFFF}"]) ?? 0
         }
     }
 

@@ -19,6 +19,42 @@ public enum HeaderBytes {
         return [0xFF, 0xE1] + be16(body.count + 2) + body
     }
 
+    /// An APP1 EXIF segment as cameras write it: IFD0 with make, model and orientation, and an Exif sub-IFD with
+    /// DateTimeOriginal ("YYYY:MM:DD HH:MM:SS"), the strings stored after the IFDs.
+    public static func exif(orientation: Int = 1, taken: String?, make: String?, model: String?,
+                            bigEndian: Bool = false) -> [UInt8] {
+        let u16 = bigEndian ? be16 : le16, u32 = bigEndian ? be32 : le32
+        var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]
+        let ifd0Entries = 4, exifAt = 8 + 2 + 12 * ifd0Entries + 4
+        var dataAt = exifAt + 2 + 12 + 4
+        var data: [UInt8] = []
+        func ascii(_ tag: Int, _ text: String) -> [UInt8] {
+            let bytes = Array(text.utf8) + [0]
+            let entry = u16(tag) + u16(2) + u32(bytes.count) + (bytes.count <= 4
+                ? bytes + [UInt8](repeating: 0, count: 4 - bytes.count) : u32(dataAt + data.count))
+            if bytes.count > 4 { data += bytes }
+            return entry
+        }
+        tiff += u32(8) + u16(ifd0Entries)
+        tiff += ascii(0x010F, make ?? "")
+        tiff += ascii(0x0110, model ?? "")
+        tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]
+        tiff += u16(0x8769) + u16(4) + u32(1) + u32(exifAt)
+        tiff += u32(0)
+        tiff += u16(1) + ascii(0x9003, taken ?? "") + u32(0)
+        dataAt = tiff.count
+        tiff += data
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        return [0xFF, 0xE1] + be16(body.count + 2) + body
+    }
+
+    /// A real JPEG with a camera's EXIF segment put right after its SOI marker.
+    public static func withExif(_ jpeg: Data, orientation: Int = 1, taken: String?, make: String? = nil,
+                                model: String? = nil) -> Data {
+        Data(jpeg.prefix(2)) + Data(exif(orientation: orientation, taken: taken, make: make, model: model))
+            + Data(jpeg.dropFirst(2))
+    }
+
     public static func jpeg(width: Int, height: Int, progressive: Bool = false, orientation: Int? = nil,
                      bigEndianExif: Bool = false, sampling: UInt8 = 0x22) -> Data {
         var bytes: [UInt8] = [0xFF, 0xD8]

@@ -41,6 +41,7 @@ public final class FolderSource: PhotoSource {
     private var index: FolderIndex
     private var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
     private var cellKeys: [String: String] = [:]
+    private var unwritten: [(key: String, data: Data)] = []
     private var nextID: UInt64 = 1
     private var operations: [RequestID: Operation] = [:]
     private var stopping = false
@@ -53,6 +54,7 @@ public final class FolderSource: PhotoSource {
         return queue
     }()
     private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .userInitiated)
+    private let writes = DispatchQueue(label: "tessera-cell-writes", qos: .utility)
 
     /// `cells`: the cache store for decoded cells (nil: none). `log` hears one line per thing skipped.
     public init(roots: [String], settings: Settings = Settings(), cells: PhotoStore?, log: @escaping (String) -> Void) {
@@ -80,6 +82,8 @@ public final class FolderSource: PhotoSource {
         lock.lock(); stopping = true; lock.unlock()
         watch?.stop()
         reads.cancelAllOperations()
+        // Cells decoded so far are kept: the next start draws them from the store.
+        writes.sync { writeCells() }
     }
 
     /// Whether the first scan has finished, and how many photos it knows.
@@ -208,8 +212,19 @@ public final class FolderSource: PhotoSource {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return "cell:\(size.width)x\(size.height):\(info.st_size):\(modified):\(path)"
+        return cellKeyPrefix(folder: path) + "|\(size.width)x\(size.height)|\(info.st_size)|\(modified)"
     }
+
+    /// Keys of cells of files at or under `folder` start with this.
+    public static func cellKeyPrefix(folder: String) -> String { "cell:" + folder }
+
+    /// The photos found, in the order of a pass (for a prefetch of every cell).
+    public func photosInOrder() -> [Photo] {
+        lock.lock(); defer { lock.unlock() }
+        return index.inOrder().map(\.photo)
+    }
+
+    public var rootPaths: [String] { roots }
 
     private func remember(_ key: String, for photo: Photo, size: PixelSize) {
         lock.lock()
@@ -218,13 +233,28 @@ public final class FolderSource: PhotoSource {
         lock.unlock()
     }
 
-    /// A cell decoded from the file, encoded small: kept under the key of the file as it was read.
+    /// A cell decoded from the file, encoded small: kept under the key of the file as it was read. Written in
+    /// batches off the decoding threads (one transaction for many cells).
     public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {
         lock.lock()
-        let key = cellKeys.removeValue(forKey: "\(photo.id)/\(size.width)x\(size.height)")
+        guard let key = cellKeys.removeValue(forKey: "\(photo.id)/\(size.width)x\(size.height)") else {
+            lock.unlock()
+            return
+        }
+        unwritten.append((key, encoded))
+        let first = unwritten.count == 1
         lock.unlock()
-        guard let key, let cells else { return }
-        try? cells.saveImage(encoded, forKey: key)
+        // The first cell of a batch schedules its write; the cells that come meanwhile join it.
+        if first { writes.asyncAfter(deadline: .now() + 0.1) { [weak self] in self?.writeCells() } }
+    }
+
+    private func writeCells() {
+        lock.lock()
+        let batch = unwritten
+        unwritten.removeAll()
+        lock.unlock()
+        guard !batch.isEmpty else { return }
+        do { try cells?.saveImages(batch) } catch { log("cannot keep decoded cells in the cache: \(error)") }
     }
 
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {

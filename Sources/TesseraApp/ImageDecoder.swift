@@ -78,3 +78,4 @@ struct ImageDecoder {
         return out
     }
 }
+

@@ -151,34 +151,49 @@ final class ImagePipeline {
     private func start(_ want: ImageWant, priority: Int, now: Double) -> Pending {
         let token = nextToken
         nextToken += 1
-        live.insert(token)
-        let key = want.key, size = want.size, photo = want.photo
-        let pool = self.pool, mailbox = self.mailbox, live = self.live, source = self.source
-        let requested = source.answersAtRequestedSize ? size : nil
-        // Cells decoded from originals are kept small for next time (not the pane's large image: one at a time).
-        let keep = source.keepsDecodedCells && !key.detail
+        let key = want.key, mailbox = self.mailbox
         // The pane's large image shows its download; cells are too small and too many to be worth it.
         let progress: ((Double) -> Void)? = key.detail ? { mailbox.post(.progress(key, token: token, $0)) } : nil
-        let request = source.fetchImage(photo, size: size, priority: priority, progress: progress) { result in
+        let request = load(want.photo, size: want.size, cell: !key.detail, priority: priority, token: token,
+                           progress: progress) { mailbox.post(.image(key, token: token, $0)) }
+        return Pending(token: token, request: request, size: want.size, started: now)
+    }
+
+    /// Fetches and decodes one image on the pipeline's source and pool, under a new live `token`; `done` hears the
+    /// result on a worker thread (nothing if the token was dropped first). A cell decoded from an original is kept
+    /// small for next time when the source wants it (not the pane's large image: one at a time).
+    @discardableResult
+    func load(_ photo: Photo, size: PixelSize, cell: Bool, priority: Int, token: UInt64,
+              progress: ((Double) -> Void)? = nil, done: @escaping (Result<Surface, ImageFailure>) -> Void) -> RequestID {
+        live.insert(token)
+        let pool = self.pool, live = self.live, source = self.source
+        let requested = source.answersAtRequestedSize ? size : nil
+        let keep = source.keepsDecodedCells && cell
+        return source.fetchImage(photo, size: size, priority: priority, progress: progress) { result in
             switch result {
             case .failure(let error):
-                mailbox.post(.image(key, token: token, .failure(.source(error))))
+                done(.failure(.source(error)))
             case .success(let data):
                 guard live.contains(token) else { return }
                 pool.submit(DecodePool.Job(token: token, priority: priority, data: data, target: size,
-                                           requested: requested) { decodedResult in
+                                           requested: requested) { decoded in
                     // Bytes that do not decode must not stay cached: the next try downloads afresh.
-                    if case .failure = decodedResult { source.imageUndecodable(photo, size: size) }
-                    if keep, case .success(let surface) = decodedResult,
+                    if case .failure = decoded { source.imageUndecodable(photo, size: size) }
+                    if keep, case .success(let surface) = decoded,
                        (try? ImageHeaderReader.read(data).displaySize) != size,
-                       let encoded = try? surface.jpegData(quality: ImagePipeline.cellQuality) {
+                       let encoded = CellEncoder.encode(surface) {
                         source.keepDecodedCell(photo, size: size, encoded: encoded)
                     }
-                    mailbox.post(.image(key, token: token, decodedResult.mapError(ImageFailure.init(decoding:))))
+                    done(decoded.mapError(ImageFailure.init(decoding:)))
                 })
             }
         }
-        return Pending(token: token, request: request, size: size, started: now)
+    }
+
+    /// A token no slot uses, for loads outside the slots (the benchmark's prefetch pass).
+    func newToken() -> UInt64 {
+        defer { nextToken += 1 }
+        return nextToken
     }
 
     private func cancel(_ pending: Pending) {
@@ -233,8 +248,6 @@ final class ImagePipeline {
     var hasUploads: Bool { !decoded.isEmpty }
 
     static let offlineRetryDelay = 5.0
-    /// JPEG quality of kept cells: indistinguishable from the decode at cell size, a tenth of its bytes.
-    static let cellQuality = 90
 
     /// The server is reachable again: images waiting out a network failure are tried on the next update.
     func retryNow() {

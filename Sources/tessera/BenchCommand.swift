@@ -43,6 +43,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Exit with status 1 if a bound breaks: a frame over 33 ms, anonymous memory growing over 48 MB, or textures over 3 windows.")
     var check = false
 
+    @Option(help: "Load this folder instead of the fixture server: report first_screen_ms and all_cells_ms (a prefetch pass), cold or warm.")
+    var dir: String?
+
+    @Option(help: "With --dir: the cache folder (default: $XDG_CACHE_HOME/tessera, so a second run is warm).")
+    var cacheDir: String?
+
     @Option(help: "Give up after this many seconds.")
     var timeLimit: Double = 600
 
@@ -67,21 +73,28 @@ struct Bench: ParsableCommand {
         options.speed = speed
         options.size = PixelSize(parsing: size)!
         // The app loads over HTTP from a fixture server in this process (never the app's own: it listens nowhere).
-        var faults = FixtureFaults()
-        faults.latencyMs = latency
-        faults.sourceSize = options.sourceSize.map { ($0.width, $0.height) }
-        // Large originals are slow to draw: keep all twelve of them.
-        let server = FixtureServer(photos: 1000, faults: faults, imageCacheBytes: options.sourceSize == nil ? 2 << 20 : 64 << 20)
-        try server.start(port: 0)
-        defer { server.shutdown() }
-        options.api = server.baseURL
-        options.serverCounters = { let c = server.counters; return (c.pages, c.images) }
+        var server: FixtureServer?
+        if dir == nil {
+            var faults = FixtureFaults()
+            faults.latencyMs = latency
+            faults.sourceSize = options.sourceSize.map { ($0.width, $0.height) }
+            // Large originals are slow to draw: keep all twelve of them.
+            let fixture = FixtureServer(photos: 1000, faults: faults,
+                                        imageCacheBytes: options.sourceSize == nil ? 2 << 20 : 64 << 20)
+            try fixture.start(port: 0)
+            options.api = fixture.baseURL
+            options.serverCounters = { let c = fixture.counters; return (c.pages, c.images) }
+            server = fixture
+        }
+        defer { server?.shutdown() }
         options.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.size)
         options.renderer = renderer
         options.jump = jump
         options.list = view == "list"
         options.transitions = transitions
         options.timeLimit = timeLimit
+        options.dir = dir.map { ($0 as NSString).expandingTildeInPath }
+        options.cacheDirectory = cacheDir
         guard let report = try GalleryApp.bench(options) else {
             FileHandle.standardError.write(Data("tessera bench: did not finish within \(timeLimit) s\n".utf8))
             throw ExitCode(1)

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import LocalSources
 
 /// Steers the real app for `tessera bench`: waits for the first screen, then scrolls at a fixed speed (or presses
 /// Page Down and times how long each new screen takes to fill) and records what each frame cost.
@@ -8,7 +9,10 @@ final class BenchDriver: FrameDriver {
     /// Monotonic time at which the process started.
     private let processStart: Double
 
-    private enum Phase { case firstScreen, scrolling(since: Double), jumping, done }
+    private enum Phase { case firstScreen, scrolling(since: Double), jumping, prefetching, done }
+    private var prefetch: FolderPrefetch?
+    private var firstScreenMs = 0.0
+    private var warm: Bool?
     private var phase = Phase.firstScreen
     private var firstFrameMs: Double?
     private var firstImageMs: Double?
@@ -59,10 +63,30 @@ final class BenchDriver: FrameDriver {
         pixelBytesPeak = max(pixelBytesPeak, app.images.pixelBytes)
         switch phase {
         case .firstScreen:
+            if warm == nil, let folder = app.sources.folder, let store = app.sources.store {
+                // Warm when the cache held cells of this folder before this run drew any.
+                let prefix = FolderSource.cellKeyPrefix(folder: folder.rootPaths.first ?? "") + "/"
+                warm = ((try? store.imageCount(keyPrefix: prefix)) ?? 0) > 0
+            }
             guard Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
             let m = sampleMemory()
             rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
-            phase = options.jump ? .jumping : .scrolling(since: now)
+            firstScreenMs = (now - processStart) * 1000
+            phase = options.dir != nil ? .prefetching : options.jump ? .jumping : .scrolling(since: now)
+        case .prefetching:
+            guard let folder = app.sources.folder, folder.scanState.finished else { return nil }
+            if prefetch == nil {
+                prefetch = FolderPrefetch(photos: folder.photosInOrder(), config: app.model.config,
+                                          viewport: app.model.viewport, images: app.images, workers: app.pool.workerCount)
+                prefetch?.start()
+            }
+            if let prefetch, prefetch.isFinished {
+                let allCells = (now - processStart) * 1000
+                let code = finish(app)
+                report?.folder = .init(photos: prefetch.total, firstScreenMs: firstScreenMs, allCellsMs: allCells,
+                                       warm: warm ?? false, failures: prefetch.failures)
+                return code
+            }
         case .scrolling:
             visibleCellFrames += app.scene.visibleCells
             blankCellFrames += app.scene.blankCells

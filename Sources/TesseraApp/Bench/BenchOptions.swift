@@ -26,6 +26,10 @@ public struct BenchOptions {
     public var list = false
     /// While scrolling, open and close the detail pane every 0.35 s (its grow and shrink animations included).
     public var transitions = false
+    /// A folder to load instead of the server (`bench --dir`): first screen and a prefetch pass over every photo,
+    /// with the normal cache (`cacheDirectory`, nil: `$XDG_CACHE_HOME/tessera`), so a second run is warm.
+    public var dir: String?
+    public var cacheDirectory: String?
     /// Give up after this long.
     public var timeLimit = 600.0
 

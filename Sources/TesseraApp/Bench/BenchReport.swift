@@ -24,6 +24,16 @@ public struct BenchReport {
     let itemsPassed: Int
     let frames: Int
     let windowBytes: Int
+    /// `bench --dir`: the folder figures.
+    var folder: FolderFigures?
+
+    struct FolderFigures {
+        let photos: Int
+        let firstScreenMs: Double
+        let allCellsMs: Double
+        let warm: Bool
+        let failures: Int
+    }
 
     static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 
@@ -50,6 +60,15 @@ public struct BenchReport {
             "decode_ms": ["p50": BenchReport.round(decodeMs.p50), "p95": BenchReport.round(decodeMs.p95)],
             "decode_peak_bytes": decodePeakBytes,
         ]
+        if let folder {
+            object["first_screen_ms"] = BenchReport.round(folder.firstScreenMs)
+            object["all_cells_ms"] = BenchReport.round(folder.allCellsMs)
+            object["all_cells_method"] = "prefetch pass: every photo decoded once at its cell size, from process start"
+            object["cache"] = folder.warm ? "warm" : "cold"
+            object["photos"] = folder.photos
+            object["undecodable"] = folder.failures
+            object["config"] = ["dir": options.dir ?? "", "size": options.size.description, "renderer": options.renderer]
+        }
         if let fill = fillMs {
             object["fill_ms"] = ["p50": BenchReport.round(fill.p50), "p95": BenchReport.round(fill.p95)]
         }
@@ -77,6 +96,9 @@ extension GalleryApp {
         let processStart = now() - (ProcessMemory.processAge() ?? 0)
         if ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil { setenv("SDL_VIDEODRIVER", "offscreen", 1) }
         var options = AppOptions()
+        if let dir = bench.dir {
+            options.paths = [dir]
+        }
         options.api = bench.api
         options.apiIsDefault = false
         options.apiServesOriginals = bench.sourceSize != nil
@@ -86,10 +108,15 @@ extension GalleryApp {
         options.renderer = bench.renderer == "software" ? .software : .accelerated
         options.vsync = false
         options.exitAfter = bench.timeLimit
-        // A fresh cache each run: the figures are for loading over the network, with the cache being written.
-        let cache = NSTemporaryDirectory() + "tessera-bench-\(getpid())"
-        options.cacheDirectory = cache
-        defer { try? FileManager.default.removeItem(atPath: cache) }
+        if bench.dir != nil {
+            // The normal cache: the first run is cold, the next warm.
+            options.cacheDirectory = bench.cacheDirectory
+        } else {
+            // A fresh cache each run: the figures are for loading over the network, with the cache being written.
+            let cache = NSTemporaryDirectory() + "tessera-bench-\(getpid())"
+            options.cacheDirectory = cache
+        }
+        defer { if bench.dir == nil, let cache = options.cacheDirectory { try? FileManager.default.removeItem(atPath: cache) } }
         let driver = BenchDriver(options: bench, processStart: processStart)
         let code = try run(options: options, driver: driver)
         return code == 0 ? driver.report : nil
