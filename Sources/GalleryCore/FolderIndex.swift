@@ -10,19 +10,21 @@ public struct LocalFile: Equatable, Sendable {
     /// EXIF DateTimeOriginal as written, and as seconds.
     public let taken: String?
     public let camera: String?
+    /// Newest first by the date taken, else the file's time (seconds since 1970, the clock's own time). Worked
+    /// out once: sorting compares it thousands of times.
+    public let date: Int64
 
     public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String? = nil,
                 camera: String? = nil) {
         self.path = path; self.bytes = bytes; self.modified = modified; self.width = width; self.height = height
         self.taken = taken; self.camera = camera
+        date = taken.flatMap(ExifInfo.seconds(fromExifDate:)) ?? modified / 1_000_000_000
     }
 
     /// Stable while the file is unchanged, new when it is replaced: a replaced file is a new photo, so nothing drawn
     /// for the old one can stand for it.
     public var id: String { "f" + LocalFile.hex(LocalFile.fnv(path + "\u{0}\(bytes)\u{0}\(modified)")) }
 
-    /// Newest first by the date taken, else the file's time (seconds since 1970, the clock's own time).
-    public var date: Int64 { taken.flatMap(ExifInfo.seconds(fromExifDate:)) ?? modified / 1_000_000_000 }
 
     public var name: String { String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? "") }
     public var folder: String {

@@ -18,7 +18,7 @@ public final class FolderSource: PhotoSource {
     /// Files on disk are originals: any size may come back.
     public var answersAtRequestedSize: Bool { false }
     /// Decoded cells are worth keeping: a camera file costs far more to decode than a cell-sized JPEG.
-    public var keepsDecodedCells: Bool { cells != nil }
+    public var keepsDecodedCells: Bool { true }
 
     public struct Settings {
         public var sort = FolderSort.date
@@ -31,7 +31,9 @@ public final class FolderSource: PhotoSource {
 
     private let roots: [String]
     private let settings: Settings
-    private let cells: PhotoStore?
+    /// The cache store for decoded cells, once open (it opens while the scan runs).
+    private var cells: PhotoStore? { cellStore() }
+    private let cellStore: () -> PhotoStore?
     private let log: (String) -> Void
     /// Catalog edits for photos already shown; set before `start`.
     public var onEdits: (FolderIndex.Edits) -> Void = { _ in }
@@ -56,11 +58,13 @@ public final class FolderSource: PhotoSource {
     private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .userInitiated)
     private let writes = DispatchQueue(label: "tessera-cell-writes", qos: .utility)
 
-    /// `cells`: the cache store for decoded cells (nil: none). `log` hears one line per thing skipped.
-    public init(roots: [String], settings: Settings = Settings(), cells: PhotoStore?, log: @escaping (String) -> Void) {
+    /// `cells`: the cache store for decoded cells (nil: none), asked for when first needed (it may block while the
+    /// store opens). `log` hears one line per thing skipped.
+    public init(roots: [String], settings: Settings = Settings(), cells: @escaping () -> PhotoStore?,
+                log: @escaping (String) -> Void) {
         self.roots = roots.map(FolderSource.absolute)
         self.settings = settings
-        self.cells = cells
+        cellStore = cells
         self.log = log
         index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
         let first = self.roots.first.map { $0 == "/" ? "/" : String($0.split(separator: "/").last ?? "") } ?? "folder"

@@ -33,9 +33,10 @@ public enum LocalFileReader {
         guard stat(path, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable("not a regular file")) }
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        // Most headers end within 64 KB; EXIF thumbnails and ICC profiles can push the frame header further.
+        // Most headers end within 16 KB; EXIF thumbnails, maker notes and ICC profiles can push the frame header
+        // further.
         var header: ImageHeader?
-        for limit in [64 << 10, ImageHeaderReader.searchLimit] {
+        for limit in [16 << 10, 256 << 10, ImageHeaderReader.searchLimit] {
             guard let bytes = prefix(of: path, count: limit) else { return .failure(.unreadable("cannot be read")) }
             do {
                 header = try ImageHeaderReader.read(bytes)

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 import GalleryNet
 import SDLKit
@@ -19,23 +20,42 @@ struct Composition {
     let scene: SceneRenderer
     let viewport: Viewport
 
-    init(options: AppOptions, system: SDLSystem) throws {
+    /// What starts before the display does: the network client, the mailbox, and the sources, so a folder's scan
+    /// and the cache's first reads run while SDL opens the window.
+    struct Early {
+        let http: CurlHTTPClient
+        let mailbox: Mailbox<Delivery>
+        let wake: WakeRelay
+        let sources: SourceProvider
+
+        init(options: AppOptions) throws {
+            var httpSettings = CurlHTTPClient.Settings()
+            httpSettings.maxConcurrent = options.config.maxConcurrentDownloads
+            http = try CurlHTTPClient(settings: httpSettings)
+            let wake = WakeRelay()
+            self.wake = wake
+            let mailbox = Mailbox<Delivery> { wake.wake() }
+            self.mailbox = mailbox
+            sources = SourceProvider(options: options, http: http, report: { mailbox.post($0) })
+            sources.start()
+        }
+    }
+
+    init(options: AppOptions, system: SDLSystem, early: Early) throws {
         var config = options.config
-        window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
-                            height: config.windowSize.height, fullscreen: options.fullscreen)
-        renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
         let pump = try EventPump()
         self.pump = pump
-        var httpSettings = CurlHTTPClient.Settings()
-        httpSettings.maxConcurrent = config.maxConcurrentDownloads
-        http = try CurlHTTPClient(settings: httpSettings)
-        let mailbox = Mailbox<Delivery> { pump.wake() }
+        early.wake.pump = pump
+        http = early.http
+        let mailbox = early.mailbox
         self.mailbox = mailbox
-        sources = SourceProvider(options: options, http: http, report: { mailbox.post($0) })
+        sources = early.sources
         // The source's limits, and its own default for wrapping unless the user said.
         config.pageSize = sources.traits.pageSize(near: config.pageSize)
         config.wraps = options.wrap ?? sources.traits.wrapsByDefault
-        sources.start()
+        window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
+                            height: config.windowSize.height, fullscreen: options.fullscreen)
+        renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
         live = LiveTokens()
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
@@ -70,4 +90,18 @@ struct Composition {
         let scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
         return Viewport(size: PixelSize(width: logical.width, height: logical.height), scale: scale)
     }
+}
+
+/// Lets workers wake the event loop before the loop's event pump exists (their posts wait in the mailbox until
+/// then; the loop drains it on its first turn).
+final class WakeRelay {
+    private let lock = NSLock()
+    private var target: EventPump?
+
+    var pump: EventPump? {
+        get { lock.lock(); defer { lock.unlock() }; return target }
+        set { lock.lock(); target = newValue; lock.unlock() }
+    }
+
+    func wake() { pump?.wake() }
 }

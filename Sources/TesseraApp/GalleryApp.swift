@@ -43,14 +43,15 @@ public final class GalleryApp {
         }
         // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
         // SDL stops only after the last of them is gone, whatever order they are released in.
-        return try GalleryApp(options: options, system: try SDLSystem(video: true), driver: driver).run()
+        let early = try Composition.Early(options: options)
+        return try GalleryApp(options: options, system: try SDLSystem(video: true), early: early, driver: driver).run()
     }
 
-    private init(options: AppOptions, system: SDLSystem, driver: FrameDriver?) throws {
+    private init(options: AppOptions, system: SDLSystem, early: Composition.Early, driver: FrameDriver?) throws {
         self.driver = driver
         self.options = options
         config = options.config
-        let parts = try Composition(options: options, system: system)
+        let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; live = parts.live; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene
@@ -86,10 +87,13 @@ public final class GalleryApp {
                 Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
                 return 3
             }
-            deliver(now: t)
+            // A page or an image that arrived is drawn now rather than at the clock's next tick (a few ms apart at
+            // most, so a burst of arrivals cannot take the processor).
+            let arrived = deliver(now: t)
             pump.setTextInput(model.hasFocusedField)
             guard visible else { continue }
-            guard t >= nextFrame || model.currentBrowse.scroll.isMoving || model.isAnimating else { continue }
+            guard t >= nextFrame || model.currentBrowse.scroll.isMoving || model.isAnimating
+                || (arrived && t - lastFrame >= GalleryApp.arrivalFrameGap) else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             model.tick(dt: min(0.1, t - lastFrame))
             lastFrame = t
@@ -109,8 +113,17 @@ public final class GalleryApp {
 
     // MARK: per frame
 
-    private func deliver(now: Double) {
+    /// Shortest time between frames drawn for arrivals alone.
+    static let arrivalFrameGap = 0.004
+
+    /// Hands the workers' results to the model and pipeline; returns whether any of them changes what is drawn.
+    private func deliver(now: Double) -> Bool {
+        var arrived = false
         for message in mailbox.takeAll() {
+            switch message {
+            case .page, .image, .restored, .edits: arrived = true
+            default: break
+            }
             switch message {
             case let .page(request, result):
                 if case .failure(let error) = result,
@@ -149,6 +162,7 @@ public final class GalleryApp {
                 storeProblem = message
             }
         }
+        return arrived
     }
 
     private func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int) {

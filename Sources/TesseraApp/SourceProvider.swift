@@ -24,8 +24,9 @@ final class SourceProvider {
     /// The folder source, when local photos are shown (its scan starts with `start`).
     private(set) var folder: FolderSource?
     private let options: AppOptions
-    /// The offline cache, if it opened.
-    let store: SQLiteStore?
+    /// The offline cache, if it opened (waits for it while it opens).
+    var store: SQLiteStore? { opening.value }
+    private let opening: StoreOpening
     private let report: (Delivery) -> Void
 
     /// `report` receives reachability and store problems, from any thread.
@@ -33,13 +34,13 @@ final class SourceProvider {
         self.options = options
         self.http = http
         self.report = report
-        if options.useCache {
-            let outcome = StoreOpener.open(directory: options.cacheDirectory ?? StoreOpener.defaultDirectory(),
-                                           budgetBytes: options.cacheBytes)
-            store = outcome.store
-            if let message = outcome.message { Log.warn(message); note = message }
+        opening = StoreOpening(options: options)
+        if !options.paths.isEmpty {
+            // A folder starts scanning at once; the store (for its decoded cells) opens meanwhile.
+            opening.start()
         } else {
-            store = nil
+            opening.wait()
+            note = opening.message
         }
         upstream = PicsumSource(baseURL: options.api, http: http, name: SourceProvider.name(of: options.api),
                                 answersAtRequestedSize: !options.apiServesOriginals)
@@ -48,7 +49,9 @@ final class SourceProvider {
             var settings = FolderSource.Settings()
             settings.sort = options.sort
             settings.hidden = options.hidden
-            let folder = FolderSource(roots: options.paths, settings: settings, cells: store, log: { Log.info($0) })
+            let opening = self.opening
+            let folder = FolderSource(roots: options.paths, settings: settings, cells: { opening.value },
+                                      log: { Log.info($0) })
             folder.onEdits = { report(.edits($0)) }
             upstream = folder
             upstreamKey = "folder:" + options.paths.joined(separator: "\u{0}")
@@ -137,5 +140,46 @@ final class SourceProvider {
     private static func name(of api: String) -> String {
         if api == AppOptions.defaultAPI { return "picsum" }
         return URL(string: api)?.host ?? api
+    }
+}
+
+/// The offline cache's opening, on a thread of its own when asked (`start`): opening checks the whole file, which
+/// takes a while for a large cache. `value` waits for it.
+final class StoreOpening {
+    private let options: AppOptions
+    private let done = DispatchGroup()
+    private var started = false
+    private var outcome: (store: SQLiteStore?, message: String?) = (nil, nil)
+
+    init(options: AppOptions) { self.options = options }
+
+    /// Opens in the background (call once, from the main thread).
+    func start() {
+        guard !started else { return }
+        started = true
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            open()
+            done.leave()
+        }
+    }
+
+    func wait() {
+        if !started {
+            started = true
+            open()
+        }
+        done.wait()
+    }
+
+    var value: SQLiteStore? { wait(); return outcome.store }
+    var message: String? { wait(); return outcome.message }
+
+    private func open() {
+        guard options.useCache else { return }
+        let opened = StoreOpener.open(directory: options.cacheDirectory ?? StoreOpener.defaultDirectory(),
+                                      budgetBytes: options.cacheBytes)
+        outcome = (opened.store, opened.message)
+        if let message = opened.message { Log.warn(message) }
     }
 }
