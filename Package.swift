@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "AdapterTests",
             dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "FixtureServer", "TesseraApp",
+                           "LocalSources", "DemoPhotos",
                            "ImageSamples",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore", "ImageSamples"]),

@@ -24,11 +24,21 @@ extension FixtureRouter {
             let color = DemoPictures.color(e.id)
             return ["id": e.id, "width": e.width, "height": e.height,
                     "color": String(format: "#%02X%02X%02X", color.r, color.g, color.b),
-                    "blur_hash": BlurHash.flat(r: color.r, g: color.g, b: color.b), "user": ["name": e.author],
+                    "blur_hash": FixtureRouter.blurHash(e.id, color), "user": ["name": e.author],
                     "links": ["html": "\(base)/photos/\(e.id)"],
                     "urls": ["raw": "\(base)/unsplash-img/\(e.id)?ixid=fixture"]]
         }
         let body = (try? JSONSerialization.data(withJSONObject: entries)) ?? Data("[]".utf8)
         return FixtureResponse(status: 200, headers: [("Content-Type", "application/json")] + limits, body: body)
+    }
+}
+
+extension FixtureRouter {
+    /// A real photo's BlurHash (the reference implementation's example: a warm gradient) for even IDs, so a frame can
+    /// show the decoded blur; a flat one of the photo's colour for odd IDs.
+    static let gradientHash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
+
+    static func blurHash(_ id: String, _ color: (r: UInt8, g: UInt8, b: UInt8)) -> String {
+        (Int(id) ?? 1) % 2 == 0 ? gradientHash : BlurHash.flat(r: color.r, g: color.g, b: color.b)
     }
 }

@@ -16,6 +16,8 @@ public struct FolderScanner {
     public var skipped: (String) -> Void = { _ in }
     /// Checked between entries: true stops the walk.
     public var cancelled: () -> Bool = { false }
+    /// The one door to `opendir` (a test makes a folder unreadable through it: permissions do not stop root).
+    public var openDirectory: (String) -> OpaquePointer? = { opendir($0) }
 
     public init(hidden: Bool = false) { self.hidden = hidden }
 
@@ -58,7 +60,7 @@ public struct FolderScanner {
             skipped("\(folder) skipped: already visited (a link loop?)")
             return
         }
-        guard let dir = opendir(folder) else {
+        guard let dir = openDirectory(folder) else {
             skipped("\(folder) skipped: \(String(cString: strerror(errno)))")
             return
         }

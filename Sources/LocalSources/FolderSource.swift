@@ -252,6 +252,9 @@ public final class FolderSource: PhotoSource {
         if first { writes.asyncAfter(deadline: .now() + 0.1) { [weak self] in self?.writeCells() } }
     }
 
+    /// Writes the cells waiting for their batch now (tests; shutdown).
+    public func flushCells() { writes.sync { writeCells() } }
+
     private func writeCells() {
         lock.lock()
         let batch = unwritten
