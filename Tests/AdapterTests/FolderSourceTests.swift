@@ -163,7 +163,11 @@ final class FolderSourceTests: XCTestCase {
         let original = try jpeg(400, 300)
         try write(original, "p.jpg")
         let store = MemoryStore()
-        let source = FolderSource(roots: [root], cells: { store }, log: { _ in })
+        // Without the watcher, which would replace the photo (a new ID) as soon as the file changes: here the old
+        // photo is asked for again, and must come from the file as it is now.
+        var settings = FolderSource.Settings()
+        settings.watch = false
+        let source = FolderSource(roots: [root], settings: settings, cells: { store }, log: { _ in })
         source.start()
         defer { source.stop() }
         let photo = try XCTUnwrap(firstPage(source).first)
