@@ -18,22 +18,12 @@ public final class DemoSource: PhotoSource {
     private let catalog: DemoCatalog
     private let pictures = DemoPictures(cacheLimit: 2 << 20)
     /// Drawing runs off the caller's thread, two at a time (as many as the pool decodes while one is large).
-    private let work: OperationQueue = {
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 2
-        queue.name = "tessera-demo"
-        return queue
-    }()
-    private let lock = NSLock()
-    private var nextID: UInt64 = 1
-    private var operations: [RequestID: Operation] = [:]
+    private let work = RequestQueue(name: "tessera-demo", width: 2)
 
     public init(photos: Int, flavour: Flavour = .picsum) {
         catalog = DemoCatalog(count: photos)
         self.flavour = flavour
     }
-
-    deinit { work.cancelAllOperations() }
 
     public func photos(page: Int, limit: Int) -> [Photo] {
         catalog.page(page, limit: traits.pageSize(near: limit)).map { e in
@@ -55,7 +45,7 @@ public final class DemoSource: PhotoSource {
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         let photos = photos(page: page, limit: limit)
-        return enqueue { completion(.success(PageContents(photos: photos))) }
+        return work.submit(priority: -1) { completion(.success(PageContents(photos: photos))) }
     }
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
@@ -63,7 +53,7 @@ public final class DemoSource: PhotoSource {
         let pictures = self.pictures
         // Like picsum: exactly the size asked, within its limits.
         let w = min(max(1, size.width), PicsumSource.maxImageSide), h = min(max(1, size.height), PicsumSource.maxImageSide)
-        return enqueue(priority: priority) {
+        return work.submit(priority: priority) {
             do {
                 completion(.success(try pictures.jpeg(id: photo.id, width: w, height: h)))
             } catch {
@@ -73,32 +63,5 @@ public final class DemoSource: PhotoSource {
     }
 
     @discardableResult
-    public func cancel(_ id: RequestID) -> Bool {
-        lock.lock()
-        // Whoever removes the entry first decides: the block runs the completion only if it finds it there.
-        let operation = operations.removeValue(forKey: id)
-        lock.unlock()
-        operation?.cancel()
-        return operation != nil
-    }
-
-    private func enqueue(priority: Int = -1, _ body: @escaping () -> Void) -> RequestID {
-        lock.lock()
-        let id = RequestID(nextID)
-        nextID += 1
-        let operation = BlockOperation()
-        operation.addExecutionBlock { [weak self] in
-            guard let self else { return }
-            self.lock.lock()
-            // Withdrawn: the completion never runs (the contract of `cancel`).
-            let wanted = self.operations.removeValue(forKey: id) != nil
-            self.lock.unlock()
-            if wanted { body() }
-        }
-        operation.queuePriority = priority < 0 ? .veryHigh : priority < 8 ? .high : .normal
-        operations[id] = operation
-        lock.unlock()
-        work.addOperation(operation)
-        return id
-    }
+    public func cancel(_ id: RequestID) -> Bool { work.cancel(id) }
 }

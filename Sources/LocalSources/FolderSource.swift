@@ -44,17 +44,11 @@ public final class FolderSource: PhotoSource {
     private var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
     private var cellKeys: [String: String] = [:]
     private var unwritten: [(key: String, data: Data)] = []
-    private var nextID: UInt64 = 1
-    private var operations: [RequestID: Operation] = [:]
     private var stopping = false
 
     private var watch: FolderWatch?
-    private let reads: OperationQueue = {
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        queue.name = "tessera-folder-read"
-        return queue
-    }()
+    private let reads = RequestQueue(name: "tessera-folder-read",
+                                     width: max(2, ProcessInfo.processInfo.activeProcessorCount))
     private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .userInitiated)
     private let writes = DispatchQueue(label: "tessera-cell-writes", qos: .utility)
 
@@ -85,7 +79,7 @@ public final class FolderSource: PhotoSource {
     public func stop() {
         lock.lock(); stopping = true; lock.unlock()
         watch?.stop()
-        reads.cancelAllOperations()
+        reads.cancelAll()
         // Cells decoded so far are kept: the next start draws them from the store.
         writes.sync { writeCells() }
     }
@@ -145,9 +139,8 @@ public final class FolderSource: PhotoSource {
 
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        let id = reads.reserveID()
         lock.lock()
-        let id = RequestID(nextID)
-        nextID += 1
         waitingPage = (id, page, limit, completion)
         lock.unlock()
         answerWaitingPage()
@@ -172,17 +165,14 @@ public final class FolderSource: PhotoSource {
                            completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
         lock.lock()
         let file = index.file(id: photo.id)
-        let id = RequestID(nextID)
-        nextID += 1
         lock.unlock()
-        let cells = self.cells, maxBytes = settings.maxFileBytes
-        let operation = BlockOperation()
-        operation.addExecutionBlock { [weak self] in
-            guard let self, self.takeOperation(id) else { return }
+        let maxBytes = settings.maxFileBytes
+        return reads.submit(priority: priority) { [weak self] in
+            guard let self else { return }
             guard let file else { return completion(.failure(.malformed("the file is gone"))) }
             // The file as it is now: a changed one misses the cache and is read afresh.
             let key = FolderSource.cellKey(path: file.path, size: size)
-            if let key, let cells, let data = try? cells.image(forKey: key) {
+            if let key, let cells = self.cells, let data = try? cells.image(forKey: key) {
                 return completion(.success(data))
             }
             if let key { self.remember(key, for: photo, size: size) }
@@ -191,24 +181,17 @@ public final class FolderSource: PhotoSource {
             case .failure(let why): completion(.failure(.malformed("\(file.name): \(why)")))
             }
         }
-        operation.queuePriority = priority < 4 ? .veryHigh : priority < 16 ? .high : .normal
-        lock.lock(); operations[id] = operation; lock.unlock()
-        reads.addOperation(operation)
-        return id
-    }
-
-    private func takeOperation(_ id: RequestID) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return operations.removeValue(forKey: id) != nil
     }
 
     @discardableResult
-    public func cancel(_ id: RequestID) -> Bool {
-        lock.lock()
-        let operation = operations.removeValue(forKey: id)
-        lock.unlock()
-        operation?.cancel()
-        return operation != nil
+    public func cancel(_ id: RequestID) -> Bool { reads.cancel(id) || cancelWaitingPage(id) }
+
+    /// A page request waiting for the scan is withdrawn too.
+    private func cancelWaitingPage(_ id: RequestID) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard waitingPage?.id == id else { return false }
+        waitingPage = nil
+        return true
     }
 
     /// The cache key of a cell of this file as the file is now: path, size, modification time, cell size.

@@ -10,66 +10,36 @@ import XCTest
 final class SourcesUITests: XCTestCase {
     private static let sdl: SDLSystem? = try? SDLSystem(video: false)
     private var root = ""
-    private var app: Process?
+    private var x: XSession!
     private let window = PixelSize(width: 900, height: 600)
 
     override func setUpWithError() throws {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+        guard XSession.hasDisplay else {
             throw XCTSkip("no X display; `make test` runs the tests under xvfb-run")
         }
         XCTAssertNotNil(SourcesUITests.sdl)
         root = NSTemporaryDirectory() + "tessera-sources-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/photos", withIntermediateDirectories: true)
+        x = XSession(root: root)
     }
 
     override func tearDown() {
-        if let app, app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() }
+        x?.killApp()
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    @discardableResult
-    private func tool(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["timeout", "20"] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, args.joined(separator: " "))
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        p.arguments = arguments + ["--name", "T", "--cache-dir", root + "/cache", "--renderer", "software",
-                                   "--size", window.description]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "x11"
-        env["XDG_DATA_HOME"] = root + "/data"
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        app = p
-        return String(try tool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Tessera$"]).split(separator: "\n")[0])
+        try x.launch(arguments + ["--name", "T", "--cache-dir", root + "/cache", "--renderer", "software",
+                                  "--size", window.description],
+                     environment: environment.merging(["XDG_DATA_HOME": root + "/data"]) { a, _ in a })
     }
 
     private func waitForFrame(_ window: String, _ what: String, _ condition: (Surface) -> Bool) throws {
-        let path = root + "/frame.png"
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            try tool(["import", "-window", window, path])
-            if condition(try Surface(contentsOf: path).convertedToARGB()) { return }
-        }
-        XCTFail("timed out waiting for \(what)")
+        try x.waitForFrame(window, what, condition)
     }
 
     private func near(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int), _ tolerance: Int) -> Bool {
-        abs(Int(p.r) - c.0) <= tolerance && abs(Int(p.g) - c.1) <= tolerance && abs(Int(p.b) - c.2) <= tolerance
+        XSession.isColor(p, c, tolerance: tolerance)
     }
 
     func testUnsplashCellsShowTheirBlurHashWhileTheImagesAreOnTheirWay() throws {
@@ -105,6 +75,39 @@ final class SourcesUITests: XCTestCase {
         }
         // And it is a gradient, not one colour: the three places differ.
         XCTAssertNotEqual(expected(0.2, 0.3).0, expected(0.8, 0.3).0)
+    }
+
+    /// Sockets the process listens on: its socket inodes that /proc/net/tcp{,6} list in state LISTEN (0A).
+    private func listeningSockets(of pid: Int32) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        let inodes = Set(fds.compactMap { fd -> String? in
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+                  link.hasPrefix("socket:[") else { return nil }
+            return String(link.dropFirst(8).dropLast())
+        })
+        var listening: [String] = []
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            let text = (try? String(contentsOfFile: table, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                if fields.count > 9, fields[3] == "0A", inodes.contains(String(fields[9])) { listening.append(String(line)) }
+            }
+        }
+        return listening
+    }
+
+    func testTheDemoIsMadeInTheProcessAndListensOnNoPort() throws {
+        let id = try launch(["--demo"])
+        let background = (24, 24, 27)
+        try waitForFrame(id, "the demo's photos") { !XSession.isColor($0.pixel(x: 100, y: 200), background) }
+        let pid = try XCTUnwrap(x.app?.processIdentifier)
+        XCTAssertTrue(x.app?.isRunning == true)
+        XCTAssertEqual(listeningSockets(of: pid), [], "nothing another program could connect to")
+        // The check can see a listening socket: one of this test process's own is found.
+        let server = FixtureServer(photos: 1)
+        try server.start(port: 0)
+        defer { server.stop() }
+        XCTAssertEqual(listeningSockets(of: getpid()).count, 1)
     }
 
     func testAFolderShowsItsPhotosAndAFileDroppedInAppears() throws {

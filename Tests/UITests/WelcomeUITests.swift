@@ -11,10 +11,11 @@ final class WelcomeUITests: XCTestCase {
     private static let sdl: SDLSystem? = try? SDLSystem(video: false)
     private var server: FixtureServer!
     private var root = ""
-    private var app: Process?
+    private var x: XSession!
+    private var app: Process? { x?.app }
 
     override func setUpWithError() throws {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+        guard XSession.hasDisplay else {
             throw XCTSkip("no X display; `make test` runs the tests under xvfb-run")
         }
         XCTAssertNotNil(WelcomeUITests.sdl)
@@ -22,66 +23,28 @@ final class WelcomeUITests: XCTestCase {
         try server.start(port: 0)
         root = NSTemporaryDirectory() + "tessera-welcome-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/data", withIntermediateDirectories: true)
+        x = XSession(root: root)
     }
 
     override func tearDown() {
-        if let app, app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() }
+        x?.killApp()
         server?.stop()
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    @discardableResult
-    private func tool(_ args: [String], timeout: Double = 20, check: Bool = true) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["timeout", String(Int(timeout))] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        if check { XCTAssertEqual(p.terminationStatus, 0, args.joined(separator: " ")) }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// Starts the app in a real window and returns the window's id once it is mapped.
     private func launch() throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        p.arguments = ["--api", server.baseURL, "--cache-dir", root + "/cache", "--renderer", "software",
-                       "--size", "900x600"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "x11"
-        env["XDG_DATA_HOME"] = root + "/data"
-        p.environment = env
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        app = p
-        let id = try tool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Tessera$"]).split(separator: "\n")[0]
-        try tool(["xdotool", "windowfocus", "--sync", String(id)])
-        return String(id)
+        try x.launch(["--api", server.baseURL, "--cache-dir", root + "/cache", "--renderer", "software",
+                      "--size", "900x600"], environment: ["XDG_DATA_HOME": root + "/data"])
     }
 
-    private func frame(_ window: String) throws -> Surface {
-        let path = root + "/frame.png"
-        try tool(["import", "-window", window, path])
-        return try Surface(contentsOf: path).convertedToARGB()
-    }
+    private func tool(_ args: [String], check: Bool = true) throws { try x.tool(args, check: check) }
 
-    /// Polls the window's frames until `condition` holds (deadline 20 s).
     private func waitForFrame(_ window: String, _ what: String, _ condition: (Surface) -> Bool) throws -> Surface {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let f = try frame(window)
-            if condition(f) { return f }
-        }
-        XCTFail("timed out waiting for \(what)")
-        return try frame(window)
+        try x.waitForFrame(window, what, condition)
     }
 
     private func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int)) -> Bool {
-        abs(Int(p.r) - c.0) <= 3 && abs(Int(p.g) - c.1) <= 3 && abs(Int(p.b) - c.2) <= 3
+        XSession.isColor(p, c)
     }
 
     func testABlankNameShowsTheAlertATypedOneIsStoredAndSurvivesKillMinus9() throws {
@@ -104,8 +67,7 @@ final class WelcomeUITests: XCTestCase {
         }
         XCTAssertEqual(stored, "Ada Lovelace")
         _ = try waitForFrame(window, "the wall") { !self.isColor($0.pixel(x: 100, y: 200), background) }
-        kill(app!.processIdentifier, SIGKILL)
-        app!.waitUntilExit()
+        x.killApp()
 
         // A restart greets by name: no welcome screen, the wall at once.
         let again = try launch()
@@ -143,8 +105,7 @@ final class WelcomeUITests: XCTestCase {
             saved = (try? LibraryStore(directory: root + "/data/tessera"))?.bookmarks().count ?? 0
         }
         XCTAssertEqual(saved, 1, "the bookmark is in the library")
-        kill(app!.processIdentifier, SIGKILL)
-        app!.waitUntilExit()
+        x.killApp()
 
         let again = try launch()
         _ = try waitForFrame(again, "the wall after a restart") { !self.isColor($0.pixel(x: 100, y: 200), background) }

@@ -1,0 +1,66 @@
+import DemoPhotos
+import Foundation
+import GalleryCore
+import XCTest
+
+final class DemoSourceTests: XCTestCase {
+    override func setUp() { XCTAssertNotNil(SharedSDL.system) }
+
+    private func page(_ source: DemoSource, _ n: Int, limit: Int) -> [Photo] {
+        let done = expectation(description: "page")
+        let box = Box<[Photo]>()
+        source.fetchPage(n, limit: limit) { box.set((try? $0.get().photos) ?? []); done.fulfill() }
+        wait(for: [done], timeout: 10)
+        return box.value ?? []
+    }
+
+    func testPagesAndPicturesAreMadeInTheProcess() throws {
+        let source = DemoSource(photos: 45)
+        XCTAssertEqual(source.traits, SourceTraits(pageSizes: 1...100, networked: false, cacheable: false,
+                                                   wrapsByDefault: true))
+        XCTAssertEqual(page(source, 1, limit: 30).map(\.id), (0..<30).map(String.init))
+        XCTAssertEqual(page(source, 2, limit: 30).count, 15)
+        XCTAssertEqual(page(source, 3, limit: 30).count, 0, "the catalogue ends")
+        let photo = page(source, 1, limit: 1)[0]
+        XCTAssertNil(photo.blurHash)
+        let done = expectation(description: "image")
+        let box = Box<Data>()
+        source.fetchImage(photo, size: PixelSize(width: 120, height: 80), priority: 0) {
+            if case .success(let d) = $0 { box.set(d) }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        let header = try ImageHeaderReader.read(try XCTUnwrap(box.value))
+        XCTAssertEqual([header.width, header.height], [120, 80], "drawn at the size asked")
+    }
+
+    func testTheUnsplashFlavourCarriesColourBlurHashAndTheCreditLine() {
+        let source = DemoSource(photos: 10, flavour: .unsplash)
+        XCTAssertEqual(source.traits.pageSizes, 1...30)
+        let photo = page(source, 1, limit: 100)[3]
+        XCTAssertNotNil(photo.placeholderColor)
+        XCTAssertNotNil(photo.blurHash.flatMap(BlurHash.components(of:)))
+        XCTAssertEqual(source.credit(for: photo).line, "Photo by \(photo.author) on Unsplash")
+    }
+
+    func testAWithdrawnRequestNeverCompletesAndARunningOneDoes() {
+        let queue = RequestQueue(name: "test", width: 1)
+        let gate = DispatchSemaphore(value: 0), entered = DispatchSemaphore(value: 0)
+        let ran = Box<[String]>()
+        ran.set([])
+        let lock = NSLock()
+        func record(_ s: String) { lock.lock(); ran.set((ran.value ?? []) + [s]); lock.unlock() }
+        let first = queue.submit(priority: 0) { entered.signal(); gate.wait(); record("first") }
+        entered.wait()
+        let second = queue.submit(priority: 0) { record("second") }
+        XCTAssertFalse(queue.cancel(first), "already running: it finishes")
+        XCTAssertTrue(queue.cancel(second))
+        XCTAssertFalse(queue.cancel(second), "withdrawn once")
+        let last = expectation(description: "third")
+        queue.submit(priority: 0) { record("third"); last.fulfill() }
+        gate.signal()
+        wait(for: [last], timeout: 10)
+        XCTAssertEqual(ran.value, ["first", "third"])
+        XCTAssertNotEqual(queue.reserveID(), queue.reserveID())
+    }
+}
