@@ -125,14 +125,33 @@ public final class SQLiteStore: PhotoStore {
         setImageBytes(total)
     }
 
+    /// Reads run side by side (WAL readers); marking an image used is a write, so marks are gathered and written
+    /// together, a batch at a time and before any eviction (a crash loses at most the last batch's recency).
     public func image(forKey key: String) throws -> Data? {
-        try db.write { db in
-            guard let data = try Data.fetchOne(db, sql: "SELECT data FROM images WHERE key = ?", arguments: [key]) else {
-                return nil
-            }
-            try db.execute(sql: "UPDATE images SET last_used = ? WHERE key = ?",
-                           arguments: [Date().timeIntervalSince1970, key])
-            return data
+        let data = try db.read { db in
+            try Data.fetchOne(db, sql: "SELECT data FROM images WHERE key = ?", arguments: [key])
+        }
+        guard let data else { return nil }
+        lock.lock()
+        recentlyUsed[key] = Date().timeIntervalSince1970
+        let full = recentlyUsed.count >= SQLiteStore.recencyBatch
+        lock.unlock()
+        if full { try db.write { try markUsed($0) } }
+        return data
+    }
+
+    /// Uses read but not yet written, by key.
+    private var recentlyUsed: [String: Double] = [:]
+    static let recencyBatch = 32
+
+    /// Writes the gathered uses (inside a write transaction).
+    private func markUsed(_ db: Database) throws {
+        lock.lock()
+        let batch = recentlyUsed
+        recentlyUsed.removeAll()
+        lock.unlock()
+        for (key, time) in batch {
+            try db.execute(sql: "UPDATE images SET last_used = ? WHERE key = ?", arguments: [time, key])
         }
     }
 
@@ -198,6 +217,7 @@ public final class SQLiteStore: PhotoStore {
     /// images first, then the pages furthest into the feed (the first pages are what an offline start shows).
     /// An image just written stays. Returns the bytes held afterwards.
     private func enforceBudget(_ db: Database, keepingImage key: String?) throws -> Int {
+        try markUsed(db)
         var total = try SQLiteStore.totalBytes(db)
         while total > budgetBytes {
             let victims = try Row.fetchAll(

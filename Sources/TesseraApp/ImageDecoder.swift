@@ -11,7 +11,11 @@ import SDLKit
 struct ImageDecoder {
     var limits = DecodeLimits()
 
-    static let scalingFactors = JPEGDecompressor.scalingFactors.map { ScalingFactor($0.num, $0.denom) }
+    /// The DCT scales decoded at: 1/1, 1/2, 1/4 and 1/8 only. libjpeg-turbo has SIMD inverse DCTs for those (8×8,
+    /// 4×4, 2×2, DC only); 3/8, 5/8 and the other M/8 scales run plain C kernels, and decoding a camera JPEG at 3/8
+    /// measured slower than at 1/2 followed by the linear scale to the cell (BENCHMARKS.md, "Local folders").
+    static let scalingFactors = JPEGDecompressor.scalingFactors.filter { $0.num == 1 }
+        .map { ScalingFactor($0.num, $0.denom) }
 
     /// What decoding `data` for a `target`-sized cell will do, from the header alone, or the refusal.
     /// `requested` is the size a source that answers at the size asked was asked for.
