@@ -34,7 +34,8 @@ final class Autopilot: FrameDriver {
     /// every visible cell (and the detail image, if the pane is open) is drawn or has failed for good.
     static func isSettled(model: GalleryModel, images: ImagePipeline) -> Bool {
         let browse = model.currentBrowse, items = browse.catalog.items
-        guard !items.isEmpty || model.screen == .bookmarks || model.search != nil, !model.expectsPage, !model.isAnimating, !browse.scroll.isMoving, !images.hasUploads else { return false }
+        guard !items.isEmpty || model.screen == .bookmarks || model.search != nil || browse.catalog.hasEnded,
+              !model.expectsPage, !model.isAnimating, !browse.scroll.isMoving, !images.hasUploads else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed

@@ -41,7 +41,8 @@ final class SceneRenderer {
         case .browse, .bookmarks:
             browseView.draw(model.currentBrowse, images: images, showsFocus: model.overlays.isEmpty,
                             bookmarked: model.isBookmarked, emptyText: model.screen == .bookmarks
-                                ? "No bookmarks yet: press b on a photo to keep it here. Esc returns." : nil)
+                                ? "No bookmarks yet: press b on a photo to keep it here. Esc returns."
+                                : model.catalog.hasEnded ? "No photos here (JPEG, PNG, WebP). New ones show as they arrive." : nil)
         }
         let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
         headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,
