@@ -50,3 +50,18 @@ public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "\(width)x\(height)" }
     public var area: Int { width * height }
 }
+
+extension Rect {
+    /// The centred part of a `width`×`height` picture with this rectangle's aspect: what fills it without
+    /// stretching, cropped on the long side (a cell's old texture drawn while one of its new size loads).
+    public func centredCrop(ofWidth w: Int, height h: Int) -> Rect {
+        guard width > 0, height > 0, w > 0, h > 0 else { return Rect(x: 0, y: 0, width: max(0, w), height: max(0, h)) }
+        // Compare w/h with width/height without division: crop the width when the picture is wider.
+        if w * height > h * width {
+            let cw = max(1, min(w, (h * width + height / 2) / height))
+            return Rect(x: (w - cw) / 2, y: 0, width: cw, height: h)
+        }
+        let ch = max(1, min(h, (w * height + width / 2) / width))
+        return Rect(x: 0, y: (h - ch) / 2, width: w, height: ch)
+    }
+}

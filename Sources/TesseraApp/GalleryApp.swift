@@ -120,21 +120,11 @@ public final class GalleryApp {
     private func deliver(now: Double) -> Bool {
         var arrived = false
         for message in mailbox.takeAll() {
-            switch message {
-            case .page, .image, .restored, .edits: arrived = true
-            default: break
-            }
+            arrived = arrived || message.changesPicture
             switch message {
             case let .page(request, result):
                 if case .failure(let error) = result,
-                   sources.shouldFallBack(after: error, feedIsEmpty: model.catalog.isEmpty) {
-                    fallBackToDemo(because: error)
-                    continue
-                }
-                if case .failure(let error) = result, sources.keyRejected(error) {
-                    let message = "Unsplash refused the access key: showing Lorem Picsum instead"
-                    Log.warn(message)
-                    sources.switchToPicsum(note: message)
+                   sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
                     images.reset(source: sources.source)
                     model.resetFeed()
                     continue
@@ -175,14 +165,6 @@ public final class GalleryApp {
         refreshing = true
         let mailbox = self.mailbox
         sources.source.fetchPage(1, limit: model.catalog.pager.settings.pageSize) { _ in mailbox.post(.refreshed) }
-    }
-
-    private func fallBackToDemo(because error: SourceError) {
-        // The header has room for the gist; the reason goes to the log.
-        sources.switchToDemo(note: "No network: showing the demo catalogue")
-        Log.warn("\(options.api) unreachable (\(error)); showing the demo catalogue")
-        images.reset(source: sources.source)
-        model.resetFeed()
     }
 
     private lazy var network = NetworkWatch(serverName: options.api)

@@ -87,18 +87,27 @@ final class SourceProvider {
                              storeFailure: { report(.storeProblem($0)) })
     }
 
-    /// Whether a failure of the first page should send the user to the demo instead of an empty window.
-    func shouldFallBack(after error: SourceError, feedIsEmpty: Bool) -> Bool {
-        !isDemo && traits.networked && options.apiIsDefault && feedIsEmpty && error.isNetworkFailure
-    }
-
-    /// Whether the answer says the Unsplash key was refused: the user is told and picsum shown instead.
-    func keyRejected(_ error: SourceError) -> Bool {
-        upstream is UnsplashSource && error == .http(.status(401, retryAfter: nil))
+    /// Moves to another source when a page's failure says this one cannot work, and says why: the demo when the
+    /// default API cannot be reached at start (rather than an empty window), picsum when Unsplash refuses the key.
+    /// Returns whether the source changed (the caller starts the feed and images afresh).
+    func switchedAway(after error: SourceError, feedIsEmpty: Bool) -> Bool {
+        if !isDemo && traits.networked && options.apiIsDefault && feedIsEmpty && error.isNetworkFailure {
+            // The header has room for the gist; the reason goes to the log.
+            switchToDemo(note: "No network: showing the demo catalogue")
+            Log.warn("\(options.api) unreachable (\(error)); showing the demo catalogue")
+            return true
+        }
+        if upstream is UnsplashSource && error == .http(.status(401, retryAfter: nil)) {
+            let message = "Unsplash refused the access key: showing Lorem Picsum instead"
+            Log.warn(message)
+            switchToPicsum(note: message)
+            return true
+        }
+        return false
     }
 
     /// Unsplash refused the key: picsum from now on, saying why.
-    func switchToPicsum(note message: String) {
+    private func switchToPicsum(note message: String) {
         upstream = PicsumSource(baseURL: AppOptions.defaultAPI, http: http, name: "picsum")
         upstreamKey = AppOptions.defaultAPI
         caching = cache(upstream, key: upstreamKey)

@@ -112,3 +112,16 @@ final class LayoutCountingTests: XCTestCase {
         XCTAssertEqual(Percentiles([7]).p50, 7)
     }
 }
+
+final class CentredCropTests: XCTestCase {
+    func testACropKeepsTheFramesShapeAndIsCentred() {
+        let cell = Rect(x: 10, y: 20, width: 600, height: 400)
+        // Same shape: the whole picture.
+        XCTAssertEqual(cell.centredCrop(ofWidth: 300, height: 200), Rect(x: 0, y: 0, width: 300, height: 200))
+        // Wider picture: the sides go.
+        XCTAssertEqual(cell.centredCrop(ofWidth: 800, height: 400), Rect(x: 100, y: 0, width: 600, height: 400))
+        // Taller picture: top and bottom go.
+        XCTAssertEqual(cell.centredCrop(ofWidth: 300, height: 300), Rect(x: 0, y: 50, width: 300, height: 200))
+        XCTAssertEqual(Rect(x: 0, y: 0, width: 0, height: 10).centredCrop(ofWidth: 5, height: 5).width, 5)
+    }
+}

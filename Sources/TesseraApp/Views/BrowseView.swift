@@ -39,7 +39,12 @@ final class BrowseView {
             let key = ImageKey(item: items[index].key, detail: false)
             switch images.state(of: key) {
             case .ready:
-                canvas.renderer.copy(images.texture(for: key)!, to: frame.x, frame.y, frame.width, frame.height)
+                // A texture of the cell's old size (after a resize or `v`, until the new one arrives) is cropped
+                // to the cell's shape rather than stretched.
+                let texture = images.texture(for: key)!
+                let crop = frame.centredCrop(ofWidth: texture.width, height: texture.height)
+                canvas.renderer.copy(texture, source: (crop.x, crop.y, crop.width, crop.height),
+                                     to: frame.x, frame.y, frame.width, frame.height)
             case .failed:
                 canvas.unavailable(frame)
             case .empty, .loading:
