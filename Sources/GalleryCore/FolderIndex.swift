@@ -19,11 +19,16 @@ public struct LocalFile: Equatable, Sendable {
         self.path = path; self.bytes = bytes; self.modified = modified; self.width = width; self.height = height
         self.taken = taken; self.camera = camera
         date = taken.flatMap(ExifInfo.seconds(fromExifDate:)) ?? modified / 1_000_000_000
+        id = "f" + LocalFile.hex(LocalFile.fnv(path + "\u{0}\(bytes)\u{0}\(modified)"))
+        nameKey = FolderIndex.naturalKey(path)
     }
+
+    /// The path as people read it, for plain byte comparison: case folded, runs of digits padded to one width.
+    let nameKey: [UInt8]
 
     /// Stable while the file is unchanged, new when it is replaced: a replaced file is a new photo, so nothing drawn
     /// for the old one can stand for it.
-    public var id: String { "f" + LocalFile.hex(LocalFile.fnv(path + "\u{0}\(bytes)\u{0}\(modified)")) }
+    public let id: String
 
 
     public var name: String { String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? "") }
@@ -78,7 +83,12 @@ public struct FolderIndex {
     private var served: Set<String> = []
     public private(set) var pass = 0
     private var seed: UInt64
-    private var ordered: [LocalFile]?
+    /// Every file in this pass's order, kept sorted as files come and go (a binary search and one insertion each,
+    /// never a sort of the whole folder).
+    private var ordered: [LocalFile] = []
+    /// Where in `ordered` the next page starts looking: every photo before it is served. A file found or gone
+    /// before it moves it, so each page costs its own length, not the folder's.
+    private var cursor = 0
 
     public init(sort: FolderSort, seed: UInt64 = 0x9E3779B97F4A7C15) {
         self.sort = sort
@@ -90,11 +100,13 @@ public struct FolderIndex {
 
     /// Whether `a` comes before `b` this pass.
     public func precedes(_ a: LocalFile, _ b: LocalFile) -> Bool {
+        // A total order (ties broken by name, then by the exact path), so a file is found again where it was put.
+        func byName() -> Bool { a.nameKey != b.nameKey ? a.nameKey.lexicographicallyPrecedes(b.nameKey) : a.path < b.path }
         switch sort {
         case .date:
-            return a.date != b.date ? a.date > b.date : FolderIndex.naturalLess(a.path, b.path)
+            return a.date != b.date ? a.date > b.date : byName()
         case .name:
-            return FolderIndex.naturalLess(a.path, b.path)
+            return byName()
         case .random:
             let ka = LocalFile.fnv(a.path, seed: seed), kb = LocalFile.fnv(b.path, seed: seed)
             return ka != kb ? ka < kb : a.path < b.path
@@ -102,13 +114,16 @@ public struct FolderIndex {
     }
 
     /// Every file, in this pass's order.
-    public mutating func inOrder() -> [LocalFile] { order() }
+    public func inOrder() -> [LocalFile] { ordered }
 
-    private mutating func order() -> [LocalFile] {
-        if let ordered { return ordered }
-        let sorted = files.values.sorted(by: precedes)
-        ordered = sorted
-        return sorted
+    /// Where `file` goes (or is) in `ordered`.
+    private func position(of file: LocalFile) -> Int {
+        var low = 0, high = ordered.count
+        while low < high {
+            let mid = (low + high) / 2
+            if precedes(ordered[mid], file) { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The next page of this pass, or nil while the scan has not yet found enough to answer in order. Page 1
@@ -120,16 +135,17 @@ public struct FolderIndex {
         if starting {
             pass += 1
             served.removeAll()
+            cursor = 0
             if sort == .random, pass > 1 {
                 seed = LocalFile.fnv(String(pass), seed: seed)
-                ordered = nil
+                ordered.sort(by: precedes)
             }
         }
-        let all = order()
         var out: [Photo] = []
-        for file in all where out.count < limit {
-            let id = file.id
-            if served.insert(id).inserted { out.append(file.photo) }
+        while cursor < ordered.count, out.count < limit {
+            let file = ordered[cursor]
+            if served.insert(file.id).inserted { out.append(file.photo) }
+            cursor += 1
         }
         return out
     }
@@ -157,14 +173,15 @@ public struct FolderIndex {
         }
         files[file.path] = file
         paths[file.id] = file.path
-        ordered = nil
+        let at = position(of: file)
+        ordered.insert(file, at: at)
+        if at < cursor { cursor = at }  // not served yet: the next page must find it
         // Served photos stay where they are; a new one goes among them only if it sorts before one of them, or
         // after all of them when the pass has nothing left to page (the feed has ended, or is waiting to wrap).
         // While the first scan runs, what it finds joins the photos still to come (a big folder serves before its
         // scan ends; its early cells must not be pushed down by every newer file found after them).
         guard scanFinished, !served.isEmpty || pass > 0 else { return edits }
-        let after = order().drop { $0.path != file.path }.dropFirst()
-        if let next = after.first(where: { served.contains($0.id) }) {
+        if let next = ordered[(at + 1)...].first(where: { served.contains($0.id) }) {
             served.insert(file.id)
             edits.inserted.append((file.photo, next.id))
         } else if scanFinished && served.count == files.count - 1 {
@@ -179,7 +196,11 @@ public struct FolderIndex {
         var edits = Edits()
         guard let old = files.removeValue(forKey: path) else { return edits }
         paths[old.id] = nil
-        ordered = nil
+        let at = position(of: old)
+        if at < ordered.count, ordered[at].path == path {
+            ordered.remove(at: at)
+            if at < cursor { cursor -= 1 }
+        }
         // Earlier passes may show it too: the catalog takes out every item of this photo it has.
         served.remove(old.id)
         if pass > 0 { edits.removed.append(old.id) }
@@ -198,22 +219,28 @@ public struct FolderIndex {
 
     /// "img2.jpg" before "img10.jpg", case folded: runs of digits compare by value.
     public static func naturalLess(_ a: String, _ b: String) -> Bool {
-        var i = a.unicodeScalars.makeIterator(), j = b.unicodeScalars.makeIterator()
-        var ca = i.next(), cb = j.next()
-        while let x = ca, let y = cb {
-            if x.properties.numericType != nil, y.properties.numericType != nil, x.isASCII, y.isASCII {
-                var na = "", nb = ""
-                while let c = ca, c.isASCII, c.properties.numericType != nil { na.unicodeScalars.append(c); ca = i.next() }
-                while let c = cb, c.isASCII, c.properties.numericType != nil { nb.unicodeScalars.append(c); cb = j.next() }
-                let ta = na.drop { $0 == "0" }, tb = nb.drop { $0 == "0" }
-                if ta.count != tb.count { return ta.count < tb.count }
-                if ta != tb { return ta < tb }
-                continue
-            }
-            let lx = x.properties.lowercaseMapping, ly = y.properties.lowercaseMapping
-            if lx != ly { return lx < ly }
-            ca = i.next(); cb = j.next()
+        naturalKey(a).lexicographicallyPrecedes(naturalKey(b))
+    }
+
+    /// The bytes `naturalLess` compares: the lowercased UTF-8, each run of digits without its leading zeros and
+    /// preceded by its length (so shorter numbers sort first, equal lengths by value).
+    static func naturalKey(_ text: String) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count + 8)
+        var digits: [UInt8] = []
+        func flush() {
+            guard !digits.isEmpty else { return }
+            let trimmed = digits.drop { $0 == 0x30 }
+            // A digit-run marker below every printable byte, then its length: "2" < "10".
+            key.append(0x01)
+            key.append(UInt8(min(255, trimmed.count)))
+            key.append(contentsOf: trimmed)
+            digits.removeAll(keepingCapacity: true)
         }
-        return ca == nil && cb != nil
+        for byte in text.lowercased().utf8 {
+            if byte >= 0x30 && byte <= 0x39 { digits.append(byte) } else { flush(); key.append(byte) }
+        }
+        flush()
+        return key
     }
 }

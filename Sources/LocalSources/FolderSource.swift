@@ -45,6 +45,7 @@ public final class FolderSource: PhotoSource {
     private var cellKeys: [String: String] = [:]
     private var unwritten: [(key: String, data: Data)] = []
     private var stopping = false
+    private var watchLimitSaid = false
 
     private var watch: FolderWatch?
     private let reads = RequestQueue(name: "tessera-folder-read",
@@ -93,7 +94,7 @@ public final class FolderSource: PhotoSource {
     private func scan(_ paths: [String], initial: Bool) {
         var scanner = FolderScanner(hidden: settings.hidden)
         scanner.skipped = log
-        scanner.enteredFolder = { [weak self] in self?.watch?.watch($0) }
+        scanner.enteredFolder = { [weak self] in self?.follow($0) }
         scanner.cancelled = { [weak self] in self?.isStopping ?? true }
         var batch: [LocalFile] = []
         let started = DispatchTime.now().uptimeNanoseconds
@@ -116,6 +117,19 @@ public final class FolderSource: PhotoSource {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             log("found \(count) photos in \(Int(ms)) ms")
             answerWaitingPage()
+        }
+    }
+
+    /// Watches a folder the scan entered; says once when the system's limit on watches is reached.
+    private func follow(_ folder: String) {
+        guard let watch, !watch.watch(folder) else { return }
+        lock.lock()
+        let first = !watchLimitSaid
+        watchLimitSaid = true
+        lock.unlock()
+        if first {
+            log("cannot watch \(folder) and further folders for changes (the system's inotify limit, "
+                + "fs.inotify.max_user_watches): their new files show after a restart")
         }
     }
 

@@ -117,6 +117,26 @@ final class FolderIndexTests: XCTestCase {
         XCTAssertEqual(big.page(2, limit: 100)?.first?.author, "newest.jpg")
     }
 
+    func testAHugeFolderPagesThroughEveryFileOnceWhileFilesKeepArriving() {
+        var index = FolderIndex(sort: .date)
+        for i in 0..<20_000 { _ = index.add(file("p\(i).jpg", modified: Int64(i % 5000))) }
+        var seen: [String] = []
+        var page = 1
+        var late = 0
+        while let photos = index.page(page, limit: 100), !photos.isEmpty || !index.scanFinished {
+            seen += photos.map(\.id)
+            page += 1
+            // The scan is still finding files, some newer than everything served.
+            if late < 300 {
+                for _ in 0..<3 { _ = index.add(file("late\(late).jpg", modified: 9000 + Int64(late))); late += 1 }
+            } else {
+                index.scanFinished = true
+            }
+        }
+        XCTAssertEqual(seen.count, 20_300)
+        XCTAssertEqual(Set(seen).count, 20_300, "each photo once in the pass")
+    }
+
     func testFilesAddedRemovedAndReplacedAfterTheScanBecomeEdits() {
         var index = FolderIndex(sort: .date)
         for i in 0..<5 { _ = index.add(file("p\(i).jpg", modified: Int64(10 * i))) }
