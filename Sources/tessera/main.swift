@@ -4,7 +4,7 @@ import Foundation
 struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
-        abstract: "An infinite photo wall: a two-column masonry grid of photos from Lorem Picsum.",
+        abstract: "An infinite photo wall: your photos (tessera ~/Pictures), Lorem Picsum or Unsplash in a two-column masonry grid.",
         version: "0.1.0",
         subcommands: [Show.self, ServeFixture.self, Bench.self, CacheStress.self],
         defaultSubcommand: Show.self)
