@@ -6,8 +6,10 @@ public final class GalleryModel {
     public let config: GalleryConfig
     public let catalog: Catalog
     public let browse: BrowseScreen
-    public private(set) var overlays: [Overlay] = []
+    public internal(set) var overlays: [Overlay] = []
     public let keyMap: KeyMap
+    /// Kiosk mode's state (nil: a desktop gallery). Its key map has no way out but Ctrl+Alt+Q.
+    public internal(set) var kiosk: Kiosk?
     /// Where the user's name is kept; nil when this run must not touch the user's data (automation, benchmarks).
     public let library: Library?
     /// Line height of the detail pane's text, from the font the app loaded.
@@ -40,9 +42,11 @@ public final class GalleryModel {
     /// screen shows first. `userName`: a name for this run only, which skips the welcome screen and is not stored.
     /// `source`: what bookmarks made now are filed under.
     public init(config: GalleryConfig = GalleryConfig(), pager: FeedPager.Settings? = nil, keyMap: KeyMap = KeyMap(),
+                kiosk: Kiosk? = nil,
                 library: Library? = nil, asksName: Bool = true, userName: String? = nil, source: String = "picsum") {
         self.config = config
-        self.keyMap = keyMap
+        self.kiosk = kiosk
+        self.keyMap = kiosk == nil ? keyMap : KeyMap.kiosk(from: keyMap)
         self.library = library
         catalog = Catalog(pager: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
                                                              minInterval: config.pageInterval))
@@ -277,7 +281,7 @@ public final class GalleryModel {
         }
     }
 
-    private func clearSearch() {
+    func clearSearch() {
         guard search != nil else { return }
         overlays.removeAll { $0 == .search }
         search = nil

@@ -29,6 +29,23 @@ public struct KeyMap {
         return nil
     }
 
+    /// Commands a public screen must not offer: a way out (quit, leaving fullscreen, a browser opened on a link)
+    /// or a change to someone's data (the name, bookmarks).
+    public static let kioskForbidden: Set<Command> = [
+        .quit, .toggleFullscreen, .copyLink, .openLink, .changeName, .toggleBookmark, .showBookmarks, .removeBookmark,
+        .undoRemoveBookmark,
+    ]
+
+    /// The key map of a kiosk: the given one without `kioskForbidden` commands and without Esc, and Ctrl+Alt+Q as the
+    /// only way to quit.
+    public static func kiosk(from map: KeyMap = KeyMap()) -> KeyMap {
+        var bindings = map.bindings.mapValues { table in
+            table.filter { chord, command in !kioskForbidden.contains(command) && chord.key != .escape }
+        }
+        bindings[.global, default: [:]][Chord(.character("q"), [.control, .alt])] = .quit
+        return KeyMap(bindings: bindings)
+    }
+
     public static let defaults: [Scope: [Chord: Command]] = [
         .global: [
             Chord(.character("f")): .toggleFullscreen, Chord(.f11): .toggleFullscreen,

@@ -16,6 +16,13 @@ public enum InputEvent: Equatable {
     case exposed
     case hidden
     case shown
+    /// The pointer entered the window or it gained the focus: SDL reports a pointer position then that is no move.
+    case entered
+    /// The renderer lost its textures (`SDL_RENDER_TARGETS_RESET`, or `SDL_RENDER_DEVICE_RESET` when `device`):
+    /// every texture must be made again before the next frame is whole.
+    case renderReset(device: Bool)
+    /// A display was connected, disconnected or turned (`SDL_DISPLAYEVENT`), or the window moved to another one.
+    case displayChanged
     /// Text typed or committed by an input method (`SDL_TEXTINPUT`), UTF-8; only while text input is on.
     case text(String)
     /// An input method's composition in progress (`SDL_TEXTEDITING`).
@@ -53,6 +60,14 @@ public final class EventPump {
     public func setTextInput(_ on: Bool) {
         guard (SDL_IsTextInputActive() == SDL_TRUE) != on else { return }
         if on { SDL_StartTextInput() } else { SDL_StopTextInput() }
+    }
+
+    /// Puts a renderer reset in the queue, as a driver would after a display was switched off and on (tests and
+    /// automation force the recovery path with it).
+    public func postRenderReset(device: Bool) {
+        var event = SDL_Event()
+        event.type = device ? SDL_RENDER_DEVICE_RESET.rawValue : SDL_RENDER_TARGETS_RESET.rawValue
+        SDL_PushEvent(&event)
     }
 
     /// Thread-safe: wakes the waiting loop. Several wakes before the loop runs may arrive as several `.wake`s.
@@ -111,8 +126,16 @@ public final class EventPump {
             case SDL_WINDOWEVENT_EXPOSED.rawValue: return .exposed
             case SDL_WINDOWEVENT_HIDDEN.rawValue, SDL_WINDOWEVENT_MINIMIZED.rawValue: return .hidden
             case SDL_WINDOWEVENT_SHOWN.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue: return .shown
+            case SDL_WINDOWEVENT_ENTER.rawValue, SDL_WINDOWEVENT_FOCUS_GAINED.rawValue: return .entered
+            case SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue: return .displayChanged
             default: return nil
             }
+        case SDL_RENDER_TARGETS_RESET.rawValue:
+            return .renderReset(device: false)
+        case SDL_RENDER_DEVICE_RESET.rawValue:
+            return .renderReset(device: true)
+        case SDL_DISPLAYEVENT.rawValue:
+            return .displayChanged
         case wakeType:
             return .wake
         default:

@@ -40,6 +40,19 @@ public final class Renderer {
         SDL_RenderSetScale(pointer, Float(scale), Float(scale))
     }
 
+    /// Moves everything drawn from here on by (dx, dy) logical pixels (`SDL_RenderSetViewport`; what would fall
+    /// outside the output is clipped): the kiosk's burn-in shift.
+    public func setOffset(dx: Int, dy: Int) {
+        RenderThreadGuard.check(owner, "SDL_RenderSetViewport")
+        guard dx != 0 || dy != 0 else { SDL_RenderSetViewport(pointer, nil); return }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(pointer, &w, &h)
+        var sx: Float = 1, sy: Float = 1
+        SDL_RenderGetScale(pointer, &sx, &sy)
+        var rect = SDL_Rect(x: Int32(dx), y: Int32(dy), w: Int32(Float(w) / max(sx, 0.01)), h: Int32(Float(h) / max(sy, 0.01)))
+        SDL_RenderSetViewport(pointer, &rect)
+    }
+
     /// Sets the colour for fills and clears (`SDL_SetRenderDrawColor`). Opaque colours draw without blending
     /// (`SDL_SetRenderDrawBlendMode`), which the software renderer does several times faster.
     public func setColor(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {

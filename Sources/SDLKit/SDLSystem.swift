@@ -48,3 +48,18 @@ public enum Clipboard {
         return String(cString: raw)
     }
 }
+
+/// The mouse pointer over the window (`SDL_ShowCursor`).
+public enum Cursor {
+    public static func setVisible(_ visible: Bool) {
+        SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
+    }
+}
+
+/// The desktop's screen saver and display power saving (`SDL_DisableScreenSaver` / `SDL_EnableScreenSaver`): a
+/// kiosk keeps the panel on while it shows photos and lets it sleep outside its hours.
+public enum ScreenSaver {
+    public static func setAllowed(_ allowed: Bool) {
+        if allowed { SDL_EnableScreenSaver() } else { SDL_DisableScreenSaver() }
+    }
+}

@@ -22,6 +22,10 @@ public struct AppOptions {
     /// How folder photos are ordered, and whether hidden files count.
     public var sort = FolderSort.date
     public var hidden = false
+    /// Kiosk mode (`--kiosk`, with its speed, idle time, schedule and burn-in shift); nil: a desktop window.
+    public var kiosk: Kiosk?
+    /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).
+    public var clockShift = 0.0
     /// `--wrap` / `--no-wrap`; nil: the source's default (network feeds wrap, folders end).
     public var wrap: Bool?
     public var config = GalleryConfig()

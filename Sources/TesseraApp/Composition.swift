@@ -52,17 +52,20 @@ struct Composition {
         sources = early.sources
         // The source's limits, and its own default for wrapping unless the user said.
         config.pageSize = sources.traits.pageSize(near: config.pageSize)
-        config.wraps = options.wrap ?? sources.traits.wrapsByDefault
+        // A kiosk's feed always wraps: a wall that ends would stand still.
+        config.wraps = options.kiosk != nil || (options.wrap ?? sources.traits.wrapsByDefault)
         window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
-                            height: config.windowSize.height, fullscreen: options.fullscreen)
+                            height: config.windowSize.height, fullscreen: options.fullscreen || options.kiosk != nil)
         renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
         live = LiveTokens()
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
 
         let library = UserLibrary.open(for: options)
-        model = GalleryModel(config: config, library: library.library, asksName: library.asksName,
-                             userName: options.userName, source: sources.bookmarkSource)
+        // A kiosk never stops at the welcome screen: it greets with --name, or the stored name, or no one.
+        model = GalleryModel(config: config, kiosk: options.kiosk, library: library.library,
+                             asksName: library.asksName && options.kiosk == nil, userName: options.userName,
+                             source: sources.bookmarkSource)
         let sources = self.sources
         // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
         model.credit = { sources.source.credit(for: $0) }

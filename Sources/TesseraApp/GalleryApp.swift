@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 import GalleryCore
 import GalleryNet
@@ -21,6 +22,8 @@ public final class GalleryApp {
     let model: GalleryModel
     let scene: SceneRenderer
     private let input = InputRouter()
+    /// Kiosk mode's duties, when on.
+    private let kiosk: KioskRunner?
     private let driver: FrameDriver?
     private var demand: ImageDemand
     private var visible = true
@@ -35,6 +38,12 @@ public final class GalleryApp {
 
     static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
         MemoryHygiene.configure()
+        // Stop signals come to the loop as a flag, not as SDL's quit event: a kiosk ignores a window close but
+        // stops cleanly for its service manager.
+        SDLSystem.setHint("SDL_NO_SIGNAL_HANDLERS", "1")
+        tessera_catch_stop_signals()
+        // A desktop window lets the screen saver run; a kiosk decides for itself (`KioskRunner`).
+        SDLSystem.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", options.kiosk == nil ? "1" : "0")
         if options.renderer == .software {
             SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
             // Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there
@@ -50,6 +59,7 @@ public final class GalleryApp {
     private init(options: AppOptions, system: SDLSystem, early: Composition.Early, driver: FrameDriver?) throws {
         self.driver = driver
         self.options = options
+        kiosk = options.kiosk == nil ? nil : KioskRunner(clockShift: options.clockShift)
         config = options.config
         let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
@@ -65,24 +75,15 @@ public final class GalleryApp {
         var nextFrame = lastFrame
         while true {
             let now = GalleryApp.now()
-            let wait = visible ? max(0, nextFrame - now) : 0.25
+            // Hidden or asleep, the loop only wakes to see whether that has changed (and for a stop signal).
+            let wait = visible && kiosk?.asleep != true ? max(0, nextFrame - now) : 0.25
             let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
             let t = GalleryApp.now()
-            for event in events {
-                switch event {
-                case .hidden: visible = false
-                case .shown, .exposed: visible = true
-                default: break
-                }
-                switch input.handle(event, model: model, now: t) {
-                case .none: break
-                case .quit: return 0
-                case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
-                case .resized: resize()
-                case .copy(let text): Clipboard.set(text)
-                case .open(let url): Browser.open(url)
-                }
+            if tessera_stop_signal_received() != 0 {
+                Log.info("stopping on signal \(tessera_stop_signal_received())")
+                return 0
             }
+            for event in events where react(to: event, now: t) == .quit { return 0 }
             if let limit = options.exitAfter, t - started > limit {
                 Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
                 return 3
@@ -91,10 +92,17 @@ public final class GalleryApp {
             // most, so a burst of arrivals cannot take the processor).
             let arrived = deliver(now: t)
             pump.setTextInput(model.hasFocusedField)
-            guard visible else { continue }
+            if let kiosk, kiosk.setAsleep(kiosk.shouldSleep(model)) { fellAsleepOrWoke(kiosk.asleep) }
+            guard visible, kiosk?.asleep != true else { continue }
             guard t >= nextFrame || model.currentBrowse.scroll.isMoving || model.isAnimating
                 || (arrived && t - lastFrame >= GalleryApp.arrivalFrameGap) else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
+            if let kiosk, let why = kiosk.frame(model: model, images: images, online: network.isOnline, now: t,
+                                                dt: t - lastFrame, firstScreenDrawn: Autopilot.isSettled(model: model, images: images)) {
+                Log.warn("watchdog: \(why); asking again for what is stalled")
+                model.catalog.retryPagesSoon()
+                images.reset()
+            }
             model.tick(dt: min(0.1, t - lastFrame))
             lastFrame = t
             nextFrame = t + frameInterval
@@ -103,6 +111,7 @@ public final class GalleryApp {
             demand.sample(model, at: t)
             images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
             images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t)
+            if let kiosk { let o = kiosk.offset(model, time: t - started); renderer.setOffset(dx: o.dx, dy: o.dy) }
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
             if let exit = driver?.afterDraw(self, now: t) { return exit }
             renderer.present()
@@ -112,6 +121,51 @@ public final class GalleryApp {
     }
 
     // MARK: per frame
+
+    private enum Reaction { case carryOn, quit }
+
+    /// One input or window event.
+    private func react(to event: InputEvent, now: Double) -> Reaction {
+        switch event {
+        case .hidden: visible = false
+        case .shown, .exposed: visible = true
+        default: break
+        }
+        switch input.handle(event, model: model, now: now) {
+        case .none: break
+        case .quit: return .quit
+        case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
+        case .resized: resize()
+        case .copy(let text): Clipboard.set(text)
+        case .open(let url): Browser.open(url)
+        case .pointerShown: kiosk?.pointerShown(at: now)
+        case .renderReset: rebuildTextures()
+        case .displayChanged:
+            resize()
+            rebuildTextures()
+        }
+        return .carryOn
+    }
+
+    /// The renderer lost its textures (a display switched off and on, a driver reset): photos reload, the views
+    /// make theirs again, and the next frame is whole.
+    private func rebuildTextures() {
+        Log.info("the renderer lost its textures: making them again")
+        images.reset()
+        scene.rebuildTextures()
+    }
+
+    /// Outside its hours a kiosk shows black and holds nothing it can load again; at the start of its hours it
+    /// carries on from where it was.
+    private func fellAsleepOrWoke(_ asleep: Bool) {
+        Log.info(asleep ? "outside the schedule's hours: dark until they start" : "the schedule's hours start")
+        guard asleep else { return }
+        images.reset()
+        renderer.setOffset(dx: 0, dy: 0)
+        renderer.setColor(0, 0, 0)
+        renderer.clear()
+        renderer.present()
+    }
 
     /// Shortest time between frames drawn for arrivals alone.
     static let arrivalFrameGap = 0.004

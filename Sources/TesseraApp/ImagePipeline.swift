@@ -77,6 +77,8 @@ final class ImagePipeline {
     /// Loads (download, decode, upload) in progress at once; twice the transfer slots keeps the network busy.
     private var maxPendingLoads: Int { 2 * config.maxConcurrentDownloads }
 
+    /// Textures made since the start (the kiosk's watchdog watches it grow).
+    private(set) var uploadedTotal = 0
     /// Bytes held by textures and by decoded surfaces awaiting upload.
     private(set) var textureBytes = 0
     var pixelBytes: Int { decoded.reduce(0) { $0 + $1.surface.byteCount } }
@@ -259,6 +261,7 @@ final class ImagePipeline {
                 loadTime += 0.2 * (min(1, max(0.02, now - pending.started)) - loadTime)
                 textureBytes += texture.byteCount
                 uploadedBytes += texture.byteCount
+                uploadedTotal += 1
             } catch {
                 slot.failures += 1
                 slot.gaveUp = slot.texture == nil

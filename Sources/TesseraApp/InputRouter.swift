@@ -12,10 +12,21 @@ final class InputRouter {
     private var finger: Int64?
 
     /// What the app must do beyond the model.
-    enum Outcome { case none, quit, toggleFullscreen, resized(PixelSize), copy(String), open(String) }
+    enum Outcome {
+        case none, quit, toggleFullscreen, resized(PixelSize), copy(String), open(String)
+        /// The renderer lost its textures (`device`: all of them), or a display changed: rebuild before drawing.
+        case renderReset, displayChanged
+        /// A kiosk's pointer moved on purpose: show it for a while.
+        case pointerShown
+    }
 
     func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
+        if model.kiosk != nil, let outcome = kioskDuties(event, model: model, now: now) { return outcome }
         switch event {
+        case .renderReset:
+            return .renderReset
+        case .displayChanged:
+            return .displayChanged
         case .quit:
             return .quit
         case let .keyDown(code, shift, control, alt, _):
@@ -55,6 +66,36 @@ final class InputRouter {
             return .resized(PixelSize(width: width, height: height))
         default:
             break
+        }
+        return .none
+    }
+
+    /// In a kiosk, deliberate input pauses the scrolling, motion SDL makes up does not, and a window close (the
+    /// window manager's, or a stray Alt+F4) does nothing. Returns an outcome when the event is fully handled here.
+    private func kioskDuties(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome? {
+        switch event {
+        case .quit:
+            return Outcome.none
+        case .keyDown, .wheel, .buttonDown, .fingerDown, .fingerMotion:
+            model.noteInput(at: now)
+        case let .motion(x, y, _, _, _):
+            if model.pointerMoved(toX: x, y: y, at: now) {
+                _ = handle(nonKiosk: event, model: model, now: now)
+                return .pointerShown
+            }
+            return Outcome.none
+        case .entered, .shown, .exposed, .resized, .displayChanged:
+            model.windowChanged()
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func handle(nonKiosk event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
+        if case let .motion(x, y, _, _, leftHeld) = event {
+            if leftHeld, press != nil { pressMoved(x: Double(x), y: Double(y), model: model, now: now) }
+            else { model.hover(atWindowX: x, y: y) }
         }
         return .none
     }

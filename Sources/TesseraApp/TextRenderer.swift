@@ -70,6 +70,11 @@ final class TextRenderer {
         }
     }
 
+    /// The renderer lost its textures (a display switched off and on): every glyph and cached line is made again.
+    func rebuildTextures() {
+        try? load(scale: scale)
+    }
+
     private func load(scale: Double) throws {
         let system = renderer.window.system
         let px = { (pt: Int) in max(6, Int((Double(pt) * scale).rounded())) }

@@ -18,6 +18,21 @@ struct Show: ParsableCommand {
     @Flag(help: "Include hidden files and folders (names starting with a dot).")
     var hidden = false
 
+    @Flag(help: "Kiosk mode: fullscreen, the wall scrolls by itself, the pointer hides, no key but Ctrl+Alt+Q quits, the feed always wraps.")
+    var kiosk = false
+
+    @Option(help: "Kiosk: scrolling speed in pixels a second.")
+    var speed: Double = 40
+
+    @Option(help: "Kiosk: seconds without input before scrolling resumes (and an open pane closes).")
+    var idle: Double = 30
+
+    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); black outside them.")
+    var schedule: String?
+
+    @Flag(inversion: .prefixedNo, help: "Kiosk: move still things by a few pixels every few minutes against burn-in (default on).")
+    var pixelShift = true
+
     @Option(help: "Where photos come from: picsum or unsplash (needs UNSPLASH_ACCESS_KEY; with --demo, the built-in stand-in).")
     var source: String = "picsum"
 
@@ -79,10 +94,18 @@ struct Show: ParsableCommand {
     @Option(help: .hidden)
     var exitAfter: Double?
 
+    @Option(help: .hidden)
+    var clockShift: Double = 0
+
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
         guard AppOptions.Source(rawValue: source) != nil else { throw ValidationError("--source must be picsum or unsplash") }
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
+        guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
+        guard idle >= 0, idle <= 86_400 else { throw ValidationError("--idle must be 0 to 86400 (seconds)") }
+        if let schedule, Schedule(parsing: schedule) == nil {
+            throw ValidationError("--schedule must look like 07:00-23:00")
+        }
         for path in paths where !FileManager.default.fileExists(atPath: (path as NSString).expandingTildeInPath) {
             throw ValidationError("\(path): no such file or folder")
         }
@@ -115,6 +138,10 @@ struct Show: ParsableCommand {
         options.config.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.config.windowSize)
         options.config.pageInterval = pageInterval
         options.wrap = wrap
+        if kiosk {
+            options.kiosk = Kiosk(speed: speed, idle: idle, schedule: schedule.flatMap(Schedule.init(parsing:)),
+                                  pixelShift: pixelShift)
+        }
         options.paths = paths
         options.sort = FolderSort(rawValue: sort) ?? .date
         options.hidden = hidden
@@ -129,6 +156,7 @@ struct Show: ParsableCommand {
         options.screenshotPath = screenshot
         options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter
+        options.clockShift = clockShift
         options.source = AppOptions.Source(rawValue: source) ?? .picsum
         options.unsplashKey = ProcessInfo.processInfo.environment["UNSPLASH_ACCESS_KEY"]
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }

@@ -21,4 +21,9 @@ static inline void tessera_limit_malloc_arenas(int n) { (void)n; }
 static inline void tessera_malloc_trim(void) {}
 static inline void tessera_lower_thread_priority(int niceness) { (void)niceness; }
 #endif
+/* SIGTERM, SIGINT and SIGHUP set a flag instead of ending the process (SDL's own handlers are switched off with
+   SDL_HINT_NO_SIGNAL_HANDLERS, so a kiosk's window close and a service stop can be told apart). */
+void tessera_catch_stop_signals(void);
+/* The signal that asked to stop, or 0. */
+int tessera_stop_signal_received(void);
 #endif

@@ -28,6 +28,8 @@ final class BrowseView {
         placeholders = Placeholders(renderer: canvas.renderer)
     }
 
+    func dropTextures() { placeholders.drop() }
+
     func draw(_ screen: BrowseScreen, images: ImagePipeline, showsFocus: Bool, bookmarked: (String) -> Bool,
               emptyText: String?) {
         let visible = screen.visibleIndices

@@ -28,6 +28,12 @@ final class Canvas {
                                            color: theme.background)
     }
 
+    /// The renderer lost its textures: the corner mask and text are made again now.
+    func rebuildTextures() {
+        text?.rebuildTextures()
+        cornerMask = Canvas.makeCornerMask(renderer: renderer, radius: radius, scale: maskScale, color: theme.background)
+    }
+
     func set(_ c: RGBA) { renderer.setColor(c.r, c.g, c.b, c.a) }
 
     func fill(_ r: Rect, _ c: RGBA) {

@@ -13,6 +13,12 @@ final class Placeholders {
 
     init(renderer: Renderer) { self.renderer = renderer }
 
+    /// Forgets every texture (the renderer lost them); each is made again on its next use.
+    func drop() {
+        textures.removeAll()
+        failed.removeAll()
+    }
+
     /// The blurred picture for a photo with a hash, made on first use.
     func texture(for photo: Photo) -> Texture? {
         guard let hash = photo.blurHash, !failed.contains(hash) else { return nil }

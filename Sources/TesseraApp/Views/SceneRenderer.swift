@@ -30,6 +30,13 @@ final class SceneRenderer {
 
     func viewportChanged(_ viewport: Viewport) { canvas.viewportChanged(viewport) }
 
+    /// After `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`: every texture the views own is made again
+    /// (the images' are the pipeline's to reload), so the next frame is whole.
+    func rebuildTextures() {
+        canvas.rebuildTextures()
+        browseView.dropTextures()
+    }
+
     func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double) {
         canvas.set(canvas.theme.background)
         canvas.renderer.clear()

@@ -1,0 +1,71 @@
+import Foundation
+import GalleryCore
+import SDLKit
+
+/// A kiosk's duties in the running app, frame by frame: start scrolling once the first screen is drawn, hide the
+/// pointer when it rests, keep the panel awake while photos show, go dark outside the schedule's hours, shift
+/// still things against burn-in, and step in when the wall has stopped getting new photos.
+final class KioskRunner {
+    private var pointerShownAt: Double?
+    private var lastUploads = 0
+    /// Outside the schedule's hours: black, nothing fetched, the process asleep.
+    private(set) var asleep = false
+
+    /// Seconds added to the wall clock when reading the schedule (`--clock-shift`, for tests: a schedule's edge
+    /// can be put seconds away).
+    private let clockShift: Double
+
+    init(clockShift: Double = 0) {
+        self.clockShift = clockShift
+        Cursor.setVisible(false)
+        ScreenSaver.setAllowed(false)
+    }
+
+    func pointerShown(at now: Double) {
+        if pointerShownAt == nil { Cursor.setVisible(true) }
+        pointerShownAt = now
+    }
+
+    /// Whether the schedule has the screen dark at `date` (local time). Called every turn of the loop.
+    func shouldSleep(_ model: GalleryModel, at date: Date = Date()) -> Bool {
+        guard let schedule = model.kiosk?.schedule else { return false }
+        return !schedule.isOn(minuteOfDay: KioskRunner.minuteOfDay(date.addingTimeInterval(clockShift)))
+    }
+
+    /// Falls asleep or wakes; returns true on a change. Asleep, the panel may power down.
+    func setAsleep(_ sleeping: Bool) -> Bool {
+        guard sleeping != asleep else { return false }
+        asleep = sleeping
+        ScreenSaver.setAllowed(sleeping)
+        return true
+    }
+
+    /// The kiosk's part of a frame. Returns why the watchdog stepped in, if it did.
+    func frame(model: GalleryModel, images: ImagePipeline, online: Bool, now: Double, dt: Double,
+               firstScreenDrawn: Bool) -> String? {
+        if firstScreenDrawn { model.startKiosk() }
+        model.advanceKiosk(now: now, dt: dt)
+        if let shown = pointerShownAt, now - shown >= (model.kiosk?.cursorTimeout ?? 2) {
+            Cursor.setVisible(false)
+            pointerShownAt = nil
+        }
+        let progress = images.uploadedTotal != lastUploads
+        lastUploads = images.uploadedTotal
+        guard model.kioskWatchdog(at: now, progress: progress, online: online) else { return nil }
+        return "no new photo drawn for \(Int(model.kiosk?.watchdog.limit ?? 0)) s while scrolling online "
+            + "(\(images.loadingCount) images loading, \(model.catalog.count) photos in the feed, "
+            + "pager \(model.catalog.pager.phase), last failure: \(images.lastFailure ?? "none"))"
+    }
+
+    /// Burn-in shift at `time` seconds since start.
+    func offset(_ model: GalleryModel, time: Double) -> (dx: Int, dy: Int) {
+        model.kiosk?.shift?.offset(at: time) ?? (0, 0)
+    }
+
+    static func minuteOfDay(_ date: Date) -> Int {
+        var t = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
+    }
+}

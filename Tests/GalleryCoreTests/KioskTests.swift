@@ -1,0 +1,125 @@
+import XCTest
+@testable import GalleryCore
+
+final class KioskTests: XCTestCase {
+    func testAutoScrollStartsWithTheFirstScreenFollowsRealTimeAndPausesOnInput() {
+        var scroll = AutoScroll(speed: 40, idle: 30)
+        XCTAssertEqual(scroll.step(at: 0, dt: 1.0 / 60), 0, "not before the first screen")
+        scroll.start()
+        XCTAssertEqual(scroll.step(at: 1, dt: 1.0 / 60), 40.0 / 60, accuracy: 1e-9)
+        // A late frame moves further: the motion follows the clock, not the frame count.
+        XCTAssertEqual(scroll.step(at: 1.05, dt: 0.05), 2.0, accuracy: 1e-9)
+        scroll.input(at: 10)
+        XCTAssertEqual(scroll.step(at: 20, dt: 0.016), 0, "paused by input")
+        XCTAssertFalse(scroll.resumes(at: 39.9, previous: 39.8))
+        XCTAssertTrue(scroll.resumes(at: 40.0, previous: 39.99), "resumes after 30 s of quiet")
+        XCTAssertFalse(scroll.resumes(at: 41, previous: 40.9), "once")
+        XCTAssertGreaterThan(scroll.step(at: 41, dt: 0.016), 0)
+    }
+
+    func testOnlyDeliberatePointerMovesCount() {
+        var gate = PointerGate(threshold: 8)
+        XCTAssertFalse(gate.moved(toX: 100, y: 100), "the first position is where the pointer rests")
+        XCTAssertFalse(gate.moved(toX: 105, y: 104), "under 8 px: a tremor")
+        XCTAssertTrue(gate.moved(toX: 108, y: 100))
+        gate.windowChanged()  // mapped, entered, fullscreen: SDL reports a position that is no move
+        XCTAssertFalse(gate.moved(toX: 600, y: 400))
+        XCTAssertFalse(gate.moved(toX: 601, y: 400))
+        XCTAssertTrue(gate.moved(toX: 600, y: 420))
+    }
+
+    func testSchedulesIncludingOvernightOnesAndTheirNextChange() {
+        let day = Schedule(parsing: "07:00-23:00")!
+        XCTAssertFalse(day.isOn(minuteOfDay: 6 * 60 + 59))
+        XCTAssertTrue(day.isOn(minuteOfDay: 7 * 60))
+        XCTAssertTrue(day.isOn(minuteOfDay: 22 * 60 + 59))
+        XCTAssertFalse(day.isOn(minuteOfDay: 23 * 60))
+        XCTAssertEqual(day.secondsUntilChange(secondOfDay: 6 * 3600), 3600)
+        XCTAssertEqual(day.secondsUntilChange(secondOfDay: 22 * 3600 + 30 * 60), 1800)
+        let night = Schedule(parsing: "22:00-06:00")!
+        XCTAssertTrue(night.isOn(minuteOfDay: 23 * 60))
+        XCTAssertTrue(night.isOn(minuteOfDay: 5 * 60))
+        XCTAssertFalse(night.isOn(minuteOfDay: 12 * 60))
+        XCTAssertEqual(night.secondsUntilChange(secondOfDay: 23 * 3600), 7 * 3600)
+        XCTAssertTrue(Schedule(parsing: "00:00-24:00")!.isOn(minuteOfDay: 720), "equal ends: always on")
+        XCTAssertNil(Schedule(parsing: "00:00-24:00")!.secondsUntilChange(secondOfDay: 5))
+        for bad in ["7-23", "07:00", "25:00-01:00", "07:60-08:00", "a:bc-de:fg", "07:00-23:00-01:00"] {
+            XCTAssertNil(Schedule(parsing: bad), bad)
+        }
+        XCTAssertEqual(Schedule(parsing: " 7:05 - 23:30 ")?.description, "07:05-23:30")
+    }
+
+    func testPixelShiftWalksASmallSquareOneStepAPeriod() {
+        let shift = PixelShift(period: 180, amplitude: 3)
+        var previous = shift.offset(at: 0)
+        XCTAssertEqual(previous.dx, 0)
+        var seen = Set<String>()
+        for step in 1...18 {
+            let o = shift.offset(at: Double(step) * 180 + 1)
+            XCTAssertLessThanOrEqual(abs(o.dx), 3)
+            XCTAssertLessThanOrEqual(abs(o.dy), 3)
+            XCTAssertLessThanOrEqual(abs(o.dx - previous.dx), 3)
+            XCTAssertLessThanOrEqual(abs(o.dy - previous.dy), 3)
+            seen.insert("\(o.dx),\(o.dy)")
+            previous = o
+        }
+        XCTAssertEqual(seen.count, 9, "every place of the square is used")
+        XCTAssertEqual(shift.offset(at: 179).dx, shift.offset(at: 0).dx, "still within a period")
+    }
+
+    func testTheWatchdogFiresOnlyWhileScrollingOnlineWithoutNewPhotos() {
+        var dog = Watchdog(limit: 180)
+        XCTAssertFalse(dog.check(at: 0, scrolling: true, online: true))
+        XCTAssertFalse(dog.check(at: 179, scrolling: true, online: true))
+        XCTAssertTrue(dog.check(at: 181, scrolling: true, online: true))
+        XCTAssertFalse(dog.check(at: 182, scrolling: true, online: true), "then it watches anew")
+        dog.progress(at: 300)
+        XCTAssertFalse(dog.check(at: 400, scrolling: true, online: true))
+        XCTAssertFalse(dog.check(at: 1000, scrolling: false, online: true), "paused: nothing expected")
+        XCTAssertFalse(dog.check(at: 1100, scrolling: true, online: false), "offline: nothing expected")
+        XCTAssertFalse(dog.check(at: 1200, scrolling: true, online: true), "the watch starts over")
+        XCTAssertTrue(dog.check(at: 1381, scrolling: true, online: true))
+        XCTAssertEqual(dog.firings, 2)
+    }
+
+    func testTheKioskKeyMapHasNoWayOutButControlAltQ() {
+        let map = KeyMap.kiosk()
+        let everywhere = Scope.allCases
+        for (key, mods) in [(Key.character("q"), Modifiers()), (.escape, []), (.character("f"), []), (.f11, []),
+                            (.character("o"), []), (.character("c"), []), (.character("N"), [.shift]),
+                            (.character("b"), []), (.character("B"), [.shift]), (.character("d"), [])] {
+            let command = map.command(for: key, modifiers: mods, in: everywhere)
+            XCTAssertTrue(command == nil || !KeyMap.kioskForbidden.contains(command!), "\(key) → \(String(describing: command))")
+            XCTAssertNotEqual(command, .quit)
+        }
+        XCTAssertEqual(map.command(for: .character("q"), modifiers: [.control, .alt], in: [.global]), .quit)
+        XCTAssertEqual(map.command(for: .down, in: [.browse]), .scrollLines(1), "looking around still works")
+    }
+
+    func testTheModelScrollsByItselfAndAQuietSpellClosesThePane() {
+        var config = GalleryConfig()
+        config.windowSize = PixelSize(width: 800, height: 600)
+        let model = GalleryModel(config: config, kiosk: Kiosk(speed: 100, idle: 30))
+        let request = model.catalog.nextPageRequest(wantsMore: true, now: 0)!
+        _ = model.receive(request, .success(PageContents(photos: photos(0..<60))), now: 0)
+        XCTAssertEqual(model.handle(key: .character("q")), .none, "a stray q does not quit")
+        model.advanceKiosk(now: 1, dt: 0.5)
+        XCTAssertEqual(model.browse.scroll.offset, 0, "not before the first screen")
+        model.startKiosk()
+        model.advanceKiosk(now: 2, dt: 0.2)
+        XCTAssertEqual(model.browse.scroll.offset, 20, accuracy: 1e-9)
+        model.advanceKiosk(now: 2.5, dt: 5)
+        XCTAssertEqual(model.browse.scroll.offset, 45, accuracy: 1e-9, "a stall moves a quarter second's worth, not a leap")
+        // Someone opens a photo: the wall stops; after 30 s of quiet the pane closes and the wall moves on.
+        model.noteInput(at: 3)
+        _ = model.apply(.openDetail)
+        XCTAssertNotNil(model.detail)
+        model.advanceKiosk(now: 20, dt: 0.5)
+        XCTAssertEqual(model.browse.scroll.offset, 45, accuracy: 1e-9)
+        XCTAssertNotNil(model.detail)
+        model.advanceKiosk(now: 33.1, dt: 0.5)
+        XCTAssertNil(model.detail, "the pane closed itself")
+        XCTAssertGreaterThan(model.browse.scroll.offset, 45)
+        XCTAssertEqual(model.handle(key: .character("q"), modifiers: [.control, .alt]), .quit)
+    }
+}
