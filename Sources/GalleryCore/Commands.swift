@@ -91,9 +91,14 @@ extension Command {
 public enum ScriptStep: Equatable {
     case command(Command)
     case text(String)
+    /// The renderer loses its textures, as after a display was switched off and on (`render-reset`, and
+    /// `device-reset` for the whole device).
+    case renderReset(device: Bool)
 
     public init?(name: String) {
-        if name.hasPrefix("type:") {
+        if name == "render-reset" || name == "device-reset" {
+            self = .renderReset(device: name == "device-reset")
+        } else if name.hasPrefix("type:") {
             self = .text(String(name.dropFirst(5)))
         } else if let command = Command(name: name) {
             self = .command(command)

@@ -15,13 +15,23 @@ public final class Window {
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if highDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
         let centred = Int32(0x2FFF0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift cannot import
-        guard let w = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height), flags) else {
+        // Fullscreen covers the display from its corner: without a window manager (a bare X server on a kiosk)
+        // nothing else would move or size the window.
+        let at = fullscreen ? Int32(0) : centred
+        guard let w = SDL_CreateWindow(title, at, at, Int32(width), Int32(height), flags) else {
             throw SDLError("SDL_CreateWindow")
         }
         pointer = w
     }
 
     deinit { SDL_DestroyWindow(pointer) }
+
+    /// The size of a display's current mode (`SDL_GetDesktopDisplayMode`), for a window that must cover it.
+    public static func desktopSize(display: Int = 0) -> (width: Int, height: Int)? {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetDesktopDisplayMode(Int32(display), &mode) == 0, mode.w > 0, mode.h > 0 else { return nil }
+        return (Int(mode.w), Int(mode.h))
+    }
 
     /// Size in logical (window) pixels (`SDL_GetWindowSize`).
     public var size: (width: Int, height: Int) {

@@ -17,6 +17,7 @@ final class Autopilot: FrameDriver {
             switch steps.removeFirst() {
             case .command(let command): return app.model.apply(command) == .quit ? 0 : nil
             case .text(let typed): app.model.handle(text: typed); return nil
+            case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
             }
         }
         guard let path = screenshotPath else { return 0 }

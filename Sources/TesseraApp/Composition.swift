@@ -54,8 +54,12 @@ struct Composition {
         config.pageSize = sources.traits.pageSize(near: config.pageSize)
         // A kiosk's feed always wraps: a wall that ends would stand still.
         config.wraps = options.kiosk != nil || (options.wrap ?? sources.traits.wrapsByDefault)
+        let fullscreen = options.fullscreen || options.kiosk != nil
+        if fullscreen, let desktop = Window.desktopSize() {
+            config.windowSize = PixelSize(width: desktop.width, height: desktop.height)
+        }
         window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
-                            height: config.windowSize.height, fullscreen: options.fullscreen || options.kiosk != nil)
+                            height: config.windowSize.height, fullscreen: fullscreen)
         renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
         live = LiveTokens()
         pool = DecodePool(live: live)

@@ -12,7 +12,7 @@ public final class GalleryApp {
     private let config: GalleryConfig
     private let window: Window
     let renderer: Renderer
-    private let pump: EventPump
+    let pump: EventPump
     let http: CurlHTTPClient
     let sources: SourceProvider
     private let mailbox: Mailbox<Delivery>

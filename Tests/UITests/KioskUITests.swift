@@ -1,0 +1,111 @@
+import Foundation
+import SDLKit
+import XCTest
+
+/// Kiosk mode as a lobby screen meets it: a real fullscreen window under Xvfb that scrolls by itself, shrugs off
+/// stray keys, stops only for Ctrl+Alt+Q or SIGTERM, and is dark outside its hours.
+final class KioskUITests: XCTestCase {
+    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
+    private var root = ""
+    private var x: XSession!
+
+    override func setUpWithError() throws {
+        XCTAssertNotNil(KioskUITests.sdl)
+        root = NSTemporaryDirectory() + "tessera-kiosk-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        x = XSession(root: root)
+    }
+
+    override func tearDown() {
+        x?.killApp()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func launch(_ extra: [String] = []) throws -> String {
+        guard XSession.hasDisplay else { throw XCTSkip("no X display; `make test` runs the tests under xvfb-run") }
+        return try x.launch(["--kiosk", "--name", "Lobby", "--demo", "--cache-dir", root + "/cache",
+                             "--renderer", "software", "--size", "900x600"] + extra,
+                            environment: ["XDG_DATA_HOME": root + "/data"])
+    }
+
+    /// A fingerprint of the wall below the header (the clock changes every frame; the wall only when it moves).
+    private func wall(_ frame: Surface) -> [UInt32] {
+        stride(from: 80, to: min(frame.height, 560), by: 23).flatMap { y in
+            stride(from: 30, to: min(frame.width, 860), by: 37).map { x in
+                let p = frame.pixel(x: x, y: y)
+                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+            }
+        }
+    }
+
+    private func isBlack(_ frame: Surface) -> Bool {
+        stride(from: 0, to: frame.height, by: 50).allSatisfy { y in
+            stride(from: 0, to: frame.width, by: 50).allSatisfy { x in
+                let p = frame.pixel(x: x, y: y)
+                return p.r < 4 && p.g < 4 && p.b < 4
+            }
+        }
+    }
+
+    func testItScrollsByItselfShrugsOffStrayKeysAndQuitsOnlyOnControlAltQ() throws {
+        let id = try launch(["--speed", "400", "--idle", "1"])
+        let background = (24, 24, 27)
+        let first = try x.waitForFrame(id, "photos") { !XSession.isColor($0.pixel(x: 100, y: 200), background) }
+        XCTAssertGreaterThan(first.width, 900, "fullscreen on the display (the request was 900x600)")
+        let start = wall(first)
+        try x.waitForFrame(id, "the wall moving by itself") { self.wall($0) != start }
+
+        // Keys that quit, leave fullscreen or open things on a desktop do nothing here.
+        try x.tool(["xdotool", "key", "--window", id, "q", "Escape", "F11", "f", "o", "shift+b"])
+        XCTAssertTrue(x.app?.isRunning == true)
+        let paused = wall(try x.frame(id))
+        // After a second of quiet it scrolls on (and is still fullscreen: F11 did nothing).
+        let again = try x.waitForFrame(id, "scrolling again after the quiet spell") { self.wall($0) != paused }
+        XCTAssertEqual(again.width, first.width)
+        XCTAssertTrue(x.app?.isRunning == true, "a stray q did not quit")
+
+        try x.tool(["xdotool", "key", "--window", id, "ctrl+alt+q"], check: false)
+        x.app?.waitUntilExit()
+        XCTAssertEqual(x.app?.terminationStatus, 0)
+    }
+
+    func testSIGTERMStopsItCleanly() throws {
+        let id = try launch()
+        let background = (24, 24, 27)
+        try x.waitForFrame(id, "photos") { !XSession.isColor($0.pixel(x: 100, y: 200), background) }
+        x.app?.terminate()  // SIGTERM, as systemd stops a service
+        x.app?.waitUntilExit()
+        XCTAssertEqual(x.app?.terminationReason, .exit, "it exited, it was not killed by the signal")
+        XCTAssertEqual(x.app?.terminationStatus, 0)
+    }
+
+    func testDarkOutsideItsHoursAndBackWhenTheyStart() throws {
+        // The hours 12:00-12:01; the kiosk's clock is shifted so that it is now 11:59:57 for it.
+        var t = time_t(Date().timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        let secondOfDay = Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+        let shift = 11 * 3600 + 59 * 60 + 57 - secondOfDay
+        let id = try launch(["--schedule", "12:00-12:01", "--clock-shift", String(shift)])
+        try x.waitForFrame(id, "a black screen outside the hours") { self.isBlack($0) }
+        let background = (24, 24, 27)
+        try x.waitForFrame(id, "photos once the hours start") {
+            !self.isBlack($0) && !XSession.isColor($0.pixel(x: 100, y: 200), background)
+        }
+    }
+
+    func testARendererResetIsFollowedByAWholeFrame() throws {
+        let run = try AppProcess.run(["--demo", "--name", "T", "--cache-dir", root + "/cache", "--size", "900x600",
+                                      "--script", "render-reset,device-reset"])
+        XCTAssertEqual(run.status, 0, run.log)
+        XCTAssertEqual(run.log.components(separatedBy: "lost its textures").count - 1, 2, run.log)
+        let frame = try XCTUnwrap(run.frame)
+        // Photos in both columns again and the header's text: every texture was made again.
+        let background = (24, 24, 27)
+        XCTAssertFalse(XSession.isColor(frame.pixel(x: 100, y: 200), background))
+        XCTAssertFalse(XSession.isColor(frame.pixel(x: 700, y: 200), background))
+        var bright = 0
+        for y in 8..<40 { for x in 10..<120 where frame.pixel(x: x, y: y).r > 200 { bright += 1 } }
+        XCTAssertGreaterThan(bright, 40, "the title is drawn")
+    }
+}
