@@ -21,4 +21,10 @@ if arguments.contains(where: { $0 == "--help" || $0 == "-h" }), !(arguments.firs
     exit(0)
 }
 
-Tessera.main()
+// The window's options may come from the configuration file too; the command line wins.
+if arguments.first.map({ !named.contains($0) || $0 == "show" }) ?? true {
+    let own = arguments.first == "show" ? Array(arguments.dropFirst()) : arguments
+    Tessera.main(["show"] + ConfigFile.apply(to: own) { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) })
+} else {
+    Tessera.main()
+}

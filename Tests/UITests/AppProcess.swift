@@ -31,6 +31,8 @@ enum AppProcess {
         process.arguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "60"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = driver
+        // The machine's own configuration file must not steer a test.
+        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
         for (name, value) in environment { env[name] = value.isEmpty ? nil : value }
         process.environment = env
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

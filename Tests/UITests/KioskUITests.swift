@@ -94,6 +94,26 @@ final class KioskUITests: XCTestCase {
         }
     }
 
+    func testTheConfigFileSetsDefaultsTheCommandLineWinsAndBadLinesAreReported() throws {
+        let config = root + "/config"
+        try """
+        # defaults for this machine
+        size = 640x480
+        speed = fast
+        name = Configured
+        bogus = 1
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let env = ["TESSERA_CONFIG": config]
+        let fromFile = try AppProcess.run(["--demo", "--cache-dir", root + "/cache"], environment: env)
+        XCTAssertEqual(fromFile.status, 0, fromFile.log)
+        XCTAssertEqual(fromFile.frame.map { [$0.width, $0.height] }, [640, 480])
+        XCTAssertTrue(fromFile.log.contains("line 3:") && fromFile.log.contains("speed"), fromFile.log)
+        XCTAssertTrue(fromFile.log.contains("line 5:") && fromFile.log.contains("bogus"), fromFile.log)
+        let overridden = try AppProcess.run(["--demo", "--cache-dir", root + "/cache", "--size", "500x400"],
+                                            environment: env)
+        XCTAssertEqual(overridden.frame.map { [$0.width, $0.height] }, [500, 400], "the command line wins")
+    }
+
     func testARendererResetIsFollowedByAWholeFrame() throws {
         let run = try AppProcess.run(["--demo", "--name", "T", "--cache-dir", root + "/cache", "--size", "900x600",
                                       "--script", "render-reset,device-reset"])

@@ -36,6 +36,7 @@ final class XSession {
         p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "x11"
+        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
         for (name, value) in environment { env[name] = value }
         p.environment = env
         p.standardError = FileHandle.nullDevice

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import GalleryCore
+
+/// The configuration file: defaults for every option of the window, `name = value` a line (see `ConfigText`),
+/// turned into command-line arguments put before the user's own, so the command line wins. Each line is checked
+/// by the command line's own parser (one definition of the options); a bad line is reported with its number and
+/// ignored. `unsplash-key` sets the Unsplash access key unless `UNSPLASH_ACCESS_KEY` does (a key on the command
+/// line would show in `ps`); `folder` lines are used when the command line names no folder.
+enum ConfigFile {
+    /// `$TESSERA_CONFIG`, else `$XDG_CONFIG_HOME/tessera/config`, else `~/.config/tessera/config`.
+    static var path: String {
+        let env = ProcessInfo.processInfo.environment
+        if let explicit = env["TESSERA_CONFIG"], !explicit.isEmpty { return explicit }
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (NSHomeDirectory() + "/.config")
+        return base + "/tessera/config"
+    }
+
+    /// The arguments the file stands for, in front of `userArguments`.
+    static func apply(to userArguments: [String], report: (String) -> Void) -> [String] {
+        let file = path
+        guard FileManager.default.fileExists(atPath: file) else { return userArguments }
+        guard let text = read(file, report: report) else { return userArguments }
+        let (entries, problems) = ConfigText.parse(text)
+        for p in problems { report("\(file): \(p); ignored") }
+        var arguments: [String] = [], folders: [String] = []
+        for entry in entries {
+            switch entry.name {
+            case "unsplash-key":
+                if ProcessInfo.processInfo.environment["UNSPLASH_ACCESS_KEY"] == nil {
+                    setenv("UNSPLASH_ACCESS_KEY", entry.value, 1)
+                }
+                warnIfShared(file, report: report)
+            case "folder":
+                folders.append((entry.value as NSString).expandingTildeInPath)
+            default:
+                if let args = lineArguments(entry, file: file, report: report) { arguments += args }
+            }
+        }
+        let userNamesFolders = (try? Show.parse(userArguments))?.paths.isEmpty == false
+        return arguments + userArguments + (userNamesFolders ? [] : folders)
+    }
+
+    /// The arguments for one line, checked by the parser; nil (and a report) if it does not parse.
+    static func lineArguments(_ entry: ConfigText.Entry, file: String, report: (String) -> Void) -> [String]? {
+        var candidates: [[String]]
+        switch ConfigText.truth(entry.value) {
+        case true?: candidates = [["--\(entry.name)"], ["--\(entry.name)", entry.value]]
+        // Off: the inverted flag where there is one, else nothing (a plain flag is off unless given).
+        case false?: candidates = [["--no-\(entry.name)"], [], ["--\(entry.name)", entry.value]]
+        case nil: candidates = [["--\(entry.name)", entry.value]]
+        }
+        var firstError: Error?
+        for args in candidates {
+            if args.isEmpty {
+                // Only a flag that exists may be left off.
+                if (try? Show.parse(["--\(entry.name)"])) != nil { return [] }
+                continue
+            }
+            do {
+                _ = try Show.parse(args)
+                return args
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        let message = firstError.map { Show.message(for: $0) } ?? "not understood"
+        report("\(file): line \(entry.line): \(message.split(separator: "\n").first ?? ""); ignored")
+        return nil
+    }
+
+    private static func read(_ file: String, report: (String) -> Void) -> String? {
+        var info = stat()
+        guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            report("\(file): not a regular file; ignored")
+            return nil
+        }
+        guard info.st_size <= 64 << 10 else {
+            report("\(file): larger than 64 KB, not a configuration file; ignored")
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            report("\(file): cannot be read; ignored")
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func warnIfShared(_ file: String, report: (String) -> Void) {
+        var info = stat()
+        if stat(file, &info) == 0, info.st_mode & 0o077 != 0 {
+            report("\(file) holds an access key and others can read it (chmod 600 \(file))")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import XCTest
+@testable import GalleryCore
+
+final class ConfigTextTests: XCTestCase {
+    func testNamesValuesCommentsQuotesAndLineNumbers() {
+        let text = """
+        # a kiosk in the lobby
+        kiosk = yes
+
+        Speed=60   # pixels a second
+        schedule = 07:00-23:00
+        name = "Lobby # 2"
+        unsplash-key = 'abc def'
+        """
+        let (entries, problems) = ConfigText.parse(text)
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(entries.map(\.name), ["kiosk", "speed", "schedule", "name", "unsplash-key"])
+        XCTAssertEqual(entries.map(\.value), ["yes", "60", "07:00-23:00", "Lobby # 2", "abc def"])
+        XCTAssertEqual(entries.map(\.line), [2, 4, 5, 6, 7])
+    }
+
+    func testBadLinesAreReportedWithTheirNumbersAndTheRestKept() {
+        let text = "kiosk\n--speed = 3\nname = \"open\nsize = 800x600\nx = 'a' b\n" + String(repeating: "a", count: 5000)
+        let (entries, problems) = ConfigText.parse(text)
+        XCTAssertEqual(entries.map(\.name), ["size"])
+        XCTAssertEqual(problems.map(\.line), [1, 2, 3, 5, 6])
+        XCTAssertTrue(problems[0].description.hasPrefix("line 1: "))
+    }
+
+    func testTruth() {
+        XCTAssertEqual(["yes", "On", "true", "1"].map(ConfigText.truth), [true, true, true, true])
+        XCTAssertEqual(["no", "OFF", "false", "0"].map(ConfigText.truth), [false, false, false, false])
+        XCTAssertNil(ConfigText.truth("40"))
+    }
+}
