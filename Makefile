@@ -6,7 +6,29 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick
 ARGS ?=
 
-.PHONY: run test deps test-deps build release bench clean
+# Installing: `make install PREFIX=/usr/local` (and DESTDIR for staging), `make uninstall`, `make deb`.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+DATADIR := $(PREFIX)/share
+# The installed program carries the Swift runtime, Foundation and ICU inside (--static-swift-stdlib): a machine
+# without a Swift toolchain needs only the C libraries below.
+DIST := .build-dist
+DIST_BIN := $(DIST)/release/tessera
+GENERATED := $(DIST)/share
+ICON_SIZES := 16 24 32 48 64 128 256 512
+# What `make install` puts where, relative to PREFIX; `make uninstall` removes exactly these.
+INSTALLED := bin/tessera share/applications/tessera.desktop share/icons/hicolor/scalable/apps/tessera.svg \
+	$(foreach s,$(ICON_SIZES),share/icons/hicolor/$(s)x$(s)/apps/tessera.png) \
+	share/man/man1/tessera.1 share/bash-completion/completions/tessera share/zsh/site-functions/_tessera \
+	share/fish/vendor_completions.d/tessera.fish lib/systemd/user/tessera-kiosk.service \
+	share/doc/tessera/kiosk.conf.example
+# Runtime libraries of the package (never the -dev ones).
+DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.0.18), libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, \
+	libcurl4, libturbojpeg0, libsqlite3-0, fonts-dejavu-core, ca-certificates
+DEB_RECOMMENDS := fonts-wqy-microhei, fonts-symbola, xdg-utils
+
+.PHONY: run test deps test-deps build release bench clean dist install uninstall deb check-install
 
 deps:
 	$(APT) update -qq
@@ -34,5 +56,56 @@ test: test-deps build
 bench: deps release
 	.build/release/tessera bench $(ARGS)
 
+# The release binary without the toolchain's libraries, its man page (from the same option definitions as
+# --help) and shell completions.
+dist:
+	swift build -c release --product tessera --static-swift-stdlib --build-path $(DIST)
+	swift build -c release --product generate-manual --build-path $(DIST)
+	mkdir -p $(GENERATED)
+	$(DIST)/release/generate-manual $(DIST_BIN) --output-directory $(GENERATED)
+	$(DIST_BIN) --generate-completion-script bash > $(GENERATED)/tessera.bash
+	$(DIST_BIN) --generate-completion-script zsh > $(GENERATED)/_tessera
+	$(DIST_BIN) --generate-completion-script fish > $(GENERATED)/tessera.fish
+	sed 's|@BINDIR@|$(BINDIR)|' assets/tessera-kiosk.service > $(GENERATED)/tessera-kiosk.service
+
+install: dist
+	install -Dm755 $(DIST_BIN) $(DESTDIR)$(BINDIR)/tessera
+	install -Dm644 assets/tessera.desktop $(DESTDIR)$(DATADIR)/applications/tessera.desktop
+	install -Dm644 assets/tessera.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/tessera.svg
+	for s in $(ICON_SIZES); do \
+		install -Dm644 assets/icons/tessera-$$s.png $(DESTDIR)$(DATADIR)/icons/hicolor/$${s}x$${s}/apps/tessera.png; done
+	install -Dm644 $(GENERATED)/tessera.1 $(DESTDIR)$(DATADIR)/man/man1/tessera.1
+	install -Dm644 $(GENERATED)/tessera.bash $(DESTDIR)$(DATADIR)/bash-completion/completions/tessera
+	install -Dm644 $(GENERATED)/_tessera $(DESTDIR)$(DATADIR)/zsh/site-functions/_tessera
+	install -Dm644 $(GENERATED)/tessera.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/tessera.fish
+	install -Dm644 $(GENERATED)/tessera-kiosk.service $(DESTDIR)$(PREFIX)/lib/systemd/user/tessera-kiosk.service
+	install -Dm644 assets/kiosk.conf.example $(DESTDIR)$(DATADIR)/doc/tessera/kiosk.conf.example
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	-rmdir $(DESTDIR)$(DATADIR)/doc/tessera 2>/dev/null
+
+# A Debian package in dist/: `sudo apt install ./dist/tessera_VERSION_amd64.deb`.
+deb:
+	rm -rf $(DIST)/deb
+	$(MAKE) install PREFIX=/usr DESTDIR=$(CURDIR)/$(DIST)/deb
+	mkdir -p $(DIST)/deb/DEBIAN dist
+	version=$$($(DIST_BIN) --version); size=$$(du -sk $(DIST)/deb/usr | cut -f1); \
+	printf '%s\n' "Package: tessera" "Version: $$version" "Architecture: amd64" \
+		"Maintainer: Tessera developers <tessera@localhost>" "Installed-Size: $$size" \
+		"Depends: $(DEB_DEPENDS)" "Recommends: $(DEB_RECOMMENDS)" "Section: graphics" "Priority: optional" \
+		"Homepage: https://github.com/tessera-photo/tessera" \
+		"Description: endless photo wall for the Linux desktop and kiosks" \
+		" An infinite two-column masonry wall of your photos (folders, watched for new files), Lorem Picsum or" \
+		" Unsplash, with a clock to the millisecond, a detail pane, bookmarks, an offline cache and a kiosk" \
+		" mode that scrolls by itself, keeps to a schedule and survives display resets." \
+		> $(DIST)/deb/DEBIAN/control; \
+	dpkg-deb --root-owner-group --build $(DIST)/deb dist/tessera_$${version}_amd64.deb
+
+# make install into a temporary prefix, checked (desktop entry, man page, no toolchain library), then removed.
+check-install:
+	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db
+	scripts/check-install
+
 clean:
-	rm -rf .build
+	rm -rf .build $(DIST) dist

@@ -5,7 +5,20 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "An infinite photo wall: your photos (tessera ~/Pictures), Lorem Picsum or Unsplash in a two-column masonry grid.",
-        version: "0.1.0",
+        discussion: """
+            Without a subcommand, tessera opens the window (the show command): the folders and files named, or
+            the photos of --source. Keys: ? in the window lists them all.
+
+            Configuration: defaults for every option of the window can be kept in $XDG_CONFIG_HOME/tessera/config
+            (else ~/.config/tessera/config; TESSERA_CONFIG names another file), one "name = value" a line with the
+            long option names (kiosk = yes, speed = 40, schedule = 07:00-23:00, source = unsplash,
+            unsplash-key = KEY, folder = /srv/photos). The command line wins; a bad line is reported and ignored.
+
+            Environment: UNSPLASH_ACCESS_KEY (the Unsplash access key), XDG_CACHE_HOME (the offline cache,
+            tessera/ under it), XDG_DATA_HOME (your name and bookmarks, tessera/library.sqlite), TESSERA_FONT (a
+            TrueType font), SDL_VIDEODRIVER (x11, wayland, or kmsdrm on a bare console).
+            """,
+        version: "0.2.0",
         subcommands: [Show.self, ServeFixture.self, Bench.self, CacheStress.self],
         defaultSubcommand: Show.self)
 }
@@ -21,8 +34,11 @@ if arguments.contains(where: { $0 == "--help" || $0 == "-h" }), !(arguments.firs
     exit(0)
 }
 
+// The man page and the shell completions are made from the whole command (`--experimental-dump-help`,
+// `--generate-completion-script`), the window's options among them: one definition for all of them.
+let describesItself = arguments.contains { $0 == "--experimental-dump-help" || $0.hasPrefix("--generate-completion-script") }
 // The window's options may come from the configuration file too; the command line wins.
-if arguments.first.map({ !named.contains($0) || $0 == "show" }) ?? true {
+if !describesItself, arguments.first.map({ !named.contains($0) || $0 == "show" }) ?? true {
     let own = arguments.first == "show" ? Array(arguments.dropFirst()) : arguments
     Tessera.main(["show"] + ConfigFile.apply(to: own) { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) })
 } else {
