@@ -80,13 +80,14 @@ final class KioskUITests: XCTestCase {
     }
 
     func testDarkOutsideItsHoursAndBackWhenTheyStart() throws {
-        // The hours 12:00-12:01; the kiosk's clock is shifted so that it is now 11:59:57 for it.
+        // The hours 12:00-12:01; the kiosk's clock is shifted so that it is now 11:59:54 for it.
         var t = time_t(Date().timeIntervalSince1970)
         var parts = tm()
         localtime_r(&t, &parts)
         let secondOfDay = Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
-        let shift = 11 * 3600 + 59 * 60 + 57 - secondOfDay
-        let id = try launch(["--schedule", "12:00-12:01", "--clock-shift", String(shift)])
+        let shift = 11 * 3600 + 59 * 60 + 54 - secondOfDay
+        // "=": a negative shift must not read as an option.
+        let id = try launch(["--schedule", "12:00-12:01", "--clock-shift=\(shift)"])
         try x.waitForFrame(id, "a black screen outside the hours") { self.isBlack($0) }
         let background = (24, 24, 27)
         try x.waitForFrame(id, "photos once the hours start") {

@@ -42,7 +42,11 @@ final class XSession {
         p.standardError = FileHandle.nullDevice
         try p.run()
         app = p
-        let id = try tool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Tessera$"]).split(separator: "\n")[0]
+        guard let id = try tool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^Tessera$"])
+            .split(separator: "\n").first else {
+            // A failure, not a crash of the whole test run on an empty list.
+            throw LaunchFailure(why: p.isRunning ? "still running" : "exited with \(p.terminationStatus)")
+        }
         try tool(["xdotool", "windowfocus", "--sync", String(id)])
         return String(id)
     }
@@ -75,4 +79,10 @@ final class XSession {
     static func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int), tolerance: Int = 3) -> Bool {
         abs(Int(p.r) - c.0) <= tolerance && abs(Int(p.g) - c.1) <= tolerance && abs(Int(p.b) - c.2) <= tolerance
     }
+}
+
+/// The app's window never showed.
+struct LaunchFailure: Error, CustomStringConvertible {
+    let why: String
+    var description: String { "the app's window never showed (\(why))" }
 }
