@@ -299,11 +299,15 @@ public final class FolderSource: PhotoSource {
     }
 
     static func readable(nanoseconds: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(nanoseconds) / 1e9)
+        dayAndMinute.string(from: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9))
+    }
+
+    /// Made once: the pane asks for its lines every frame, and making a formatter costs far more than using one.
+    private static let dayAndMinute: DateFormatter = {
         let f = DateFormatter()
         f.dateFormat = "yyyy-MM-dd HH:mm"
-        return f.string(from: date)
-    }
+        return f
+    }()
 
     static func absolute(_ path: String) -> String {
         var p = (path as NSString).expandingTildeInPath

@@ -42,8 +42,9 @@ final class KioskRunner {
 
     /// The kiosk's part of a frame. Returns why the watchdog stepped in, if it did.
     func frame(model: GalleryModel, images: ImagePipeline, online: Bool, now: Double, dt: Double,
-               firstScreenDrawn: Bool) -> String? {
-        if firstScreenDrawn { model.startKiosk() }
+               firstScreenDrawn: @autoclosure () -> Bool) -> String? {
+        // Looked at only until the scrolling has started: it walks every visible cell.
+        if model.kiosk?.autoScroll.started == false, firstScreenDrawn() { model.startKiosk() }
         model.advanceKiosk(now: now, dt: dt)
         if let shown = pointerShownAt, now - shown >= (model.kiosk?.cursorTimeout ?? 2) {
             Cursor.setVisible(false)

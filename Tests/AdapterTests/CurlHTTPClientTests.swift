@@ -5,19 +5,7 @@ import Foundation
 import SDLKit
 import XCTest
 
-final class CurlHTTPClientTests: FixtureTestCase {
-    private var client: CurlHTTPClient!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        client = try CurlHTTPClient()
-    }
-
-    override func tearDown() {
-        client.shutdown()
-        client = nil
-        super.tearDown()
-    }
+final class CurlHTTPClientTests: ClientTestCase {
 
     private func get(_ path: String, _ request: (inout HTTPRequest) -> Void = { _ in }) -> Result<HTTPResponse, HTTPError>? {
         var r = HTTPRequest(url: server.baseURL + path)

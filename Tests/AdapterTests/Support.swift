@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import GalleryCore
+import GalleryNet
 import SDLKit
 import XCTest
 
@@ -67,4 +68,20 @@ func GRDB_openForTest(_ path: String) throws -> DatabaseQueue {
 
 func photos(_ range: Range<Int>) -> [Photo] {
     range.map { Photo(id: String($0), author: "A\($0)", width: 300, height: 200, url: "u\($0)", downloadURL: "d\($0)") }
+}
+
+/// A fixture server and a libcurl client talking to it, one each per test.
+class ClientTestCase: FixtureTestCase {
+    var client: CurlHTTPClient!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        client = try CurlHTTPClient()
+    }
+
+    override func tearDown() {
+        client.shutdown()
+        client = nil
+        super.tearDown()
+    }
 }

@@ -7,18 +7,7 @@ import SDLKit
 import XCTest
 
 /// The Unsplash source through libcurl against the fixture's Unsplash stand-in.
-final class UnsplashIntegrationTests: FixtureTestCase {
-    private var client: CurlHTTPClient!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        client = try CurlHTTPClient()
-    }
-
-    override func tearDown() {
-        client.shutdown()
-        super.tearDown()
-    }
+final class UnsplashIntegrationTests: ClientTestCase {
 
     private func page(_ source: UnsplashSource, _ n: Int) -> Result<PageContents, SourceError>? {
         wait { done in _ = source.fetchPage(n, limit: 30) { done($0) } }
