@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "GalleryCore"),
         .target(name: "ImageSamples"),
         .target(name: "CPlatform"),
-        .target(name: "SDLKit", dependencies: ["CSDL2"]),
+        .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "AdapterTests",
             dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "FixtureServer", "TesseraApp",
-                           "LocalSources", "DemoPhotos",
+                           "LocalSources", "DemoPhotos", "CPlatform",
                            "ImageSamples",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore", "ImageSamples"]),

@@ -1,6 +1,11 @@
 #include "cplatform.h"
 #include <signal.h>
 #include <string.h>
+#include <stdlib.h>
+#include <pthread.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 /* Set by the handler, read by the event loop: the only thing a signal handler may safely do is set a flag. */
 static volatile sig_atomic_t tessera_stop_signal = 0;
@@ -18,3 +23,179 @@ void tessera_catch_stop_signals(void) {
 }
 
 int tessera_stop_signal_received(void) { return (int)tessera_stop_signal; }
+
+/* ---- pixel-buffer allocator (see cplatform.h) ---- */
+
+#define TESSERA_BIG_BLOCK ((size_t)1 << 20)
+#define TESSERA_MAX_MAPPINGS 512
+#define TESSERA_MAX_SPARES 32
+#define TESSERA_MAPPING_UNIT ((size_t)64 << 10)
+
+struct tessera_mapping { void *start; size_t size; };
+static struct tessera_mapping tessera_mappings[TESSERA_MAX_MAPPINGS];
+static int tessera_mapping_count = 0;
+static size_t tessera_mapped_bytes = 0;
+/* Freed mappings kept for the next block of about their size: their pages are resident already. */
+static struct tessera_mapping tessera_spares[TESSERA_MAX_SPARES];
+static int tessera_spare_count = 0;
+static size_t tessera_spare_bytes = 0;
+static size_t tessera_spare_limit = 0;
+static pthread_mutex_t tessera_mappings_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t tessera_frame_thread;
+static int tessera_frame_thread_set = 0;
+
+static void tessera_unmap(void *block, size_t size) {
+#if defined(__linux__)
+    munmap(block, size);
+#else
+    (void)block; (void)size;
+#endif
+}
+
+/* Takes the smallest spare that holds `size` without wasting more than a quarter; the lock is held. */
+static void *tessera_take_spare(size_t size, size_t *mapped) {
+    int best = -1;
+    for (int i = 0; i < tessera_spare_count; i++) {
+        size_t s = tessera_spares[i].size;
+        if (s >= size && s - size <= size / 4 && (best < 0 || s < tessera_spares[best].size)) best = i;
+    }
+    if (best < 0) return NULL;
+    void *block = tessera_spares[best].start;
+    *mapped = tessera_spares[best].size;
+    tessera_spare_bytes -= *mapped;
+    memmove(tessera_spares + best, tessera_spares + best + 1, (size_t)(--tessera_spare_count - best) * sizeof tessera_spares[0]);
+    return block;
+}
+
+/* A block of at least `size` bytes from a spare (`*fresh` = 0) or a new zeroed mapping (`*fresh` = 1), recorded;
+   NULL when none can be had or the table is full (the caller uses malloc). */
+static void *tessera_map(size_t size, int *fresh) {
+#if defined(__linux__)
+    size_t rounded = (size + TESSERA_MAPPING_UNIT - 1) / TESSERA_MAPPING_UNIT * TESSERA_MAPPING_UNIT;
+    size_t mapped = 0;
+    pthread_mutex_lock(&tessera_mappings_lock);
+    /* Only the frame thread takes spares: a worker can afford page faults, a frame cannot. */
+    int takes = tessera_frame_thread_set && pthread_equal(pthread_self(), tessera_frame_thread);
+    void *block = takes && tessera_mapping_count < TESSERA_MAX_MAPPINGS ? tessera_take_spare(rounded, &mapped) : NULL;
+    pthread_mutex_unlock(&tessera_mappings_lock);
+    *fresh = block == NULL;
+    if (!block) {
+        mapped = rounded;
+        block = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (block == MAP_FAILED) return NULL;
+    }
+    pthread_mutex_lock(&tessera_mappings_lock);
+    int stored = tessera_mapping_count < TESSERA_MAX_MAPPINGS;
+    if (stored) {
+        tessera_mappings[tessera_mapping_count].start = block;
+        tessera_mappings[tessera_mapping_count].size = mapped;
+        tessera_mapping_count++;
+        tessera_mapped_bytes += mapped;
+    }
+    pthread_mutex_unlock(&tessera_mappings_lock);
+    if (!stored) { munmap(block, mapped); return NULL; }
+    return block;
+#else
+    (void)size; (void)fresh;
+    return NULL;
+#endif
+}
+
+/* The size of a block this allocator mapped, or 0 for any other block; with `release`, the block leaves the
+   table and becomes a spare, or is unmapped when the spares are full. */
+static size_t tessera_mapping_size(void *block, int release) {
+    size_t size = 0;
+    struct tessera_mapping dropped[TESSERA_MAX_SPARES + 1];
+    int n = 0;
+    pthread_mutex_lock(&tessera_mappings_lock);
+    for (int i = 0; i < tessera_mapping_count; i++) {
+        if (tessera_mappings[i].start != block) continue;
+        size = tessera_mappings[i].size;
+        if (release) {
+            tessera_mappings[i] = tessera_mappings[--tessera_mapping_count];
+            tessera_mapped_bytes -= size;
+            /* The newest spares are the likeliest fits (cells of the same column and screen): the oldest go. */
+            if (tessera_spare_count == TESSERA_MAX_SPARES) {
+                dropped[n++] = tessera_spares[0];
+                tessera_spare_bytes -= tessera_spares[0].size;
+                memmove(tessera_spares, tessera_spares + 1, (size_t)(--tessera_spare_count) * sizeof tessera_spares[0]);
+            }
+            tessera_spares[tessera_spare_count].start = block;
+            tessera_spares[tessera_spare_count].size = size;
+            tessera_spare_count++;
+            tessera_spare_bytes += size;
+            while (tessera_spare_count > 0 && tessera_spare_bytes > tessera_spare_limit) {
+                dropped[n++] = tessera_spares[0];
+                tessera_spare_bytes -= tessera_spares[0].size;
+                memmove(tessera_spares, tessera_spares + 1, (size_t)(--tessera_spare_count) * sizeof tessera_spares[0]);
+            }
+        }
+        break;
+    }
+    pthread_mutex_unlock(&tessera_mappings_lock);
+    for (int i = 0; i < n; i++) tessera_unmap(dropped[i].start, dropped[i].size);
+    return size;
+}
+
+void *tessera_pixels_malloc(size_t size) {
+    int fresh = 0;
+    void *block = size >= TESSERA_BIG_BLOCK ? tessera_map(size, &fresh) : NULL;
+    return block ? block : malloc(size);
+}
+
+void *tessera_pixels_calloc(size_t count, size_t size) {
+    if (size != 0 && count > (size_t)-1 / size) return NULL;
+    size_t total = count * size;
+    int fresh = 0;
+    void *block = total >= TESSERA_BIG_BLOCK ? tessera_map(total, &fresh) : NULL;
+    if (!block) return calloc(count, size);
+    if (!fresh) memset(block, 0, total);  /* a new mapping is zeroed already; a spare holds old pixels */
+    return block;
+}
+
+void tessera_pixels_free(void *block) {
+    if (!block) return;
+    if (tessera_mapping_size(block, 1)) return;
+    free(block);
+}
+
+void *tessera_pixels_realloc(void *block, size_t size) {
+    if (!block) return tessera_pixels_malloc(size);
+    size_t old = tessera_mapping_size(block, 0);
+    if (!old) return realloc(block, size);
+    void *moved = tessera_pixels_malloc(size);
+    if (!moved) return NULL;
+    memcpy(moved, block, old < size ? old : size);
+    tessera_pixels_free(block);
+    return moved;
+}
+
+void tessera_pixels_keep_spares(size_t bytes) {
+    pthread_mutex_lock(&tessera_mappings_lock);
+    tessera_frame_thread = pthread_self();
+    tessera_frame_thread_set = 1;
+    tessera_spare_limit = bytes;
+    struct tessera_mapping dropped[TESSERA_MAX_SPARES];
+    int n = 0;
+    while (tessera_spare_count > 0 && tessera_spare_bytes > tessera_spare_limit) {
+        dropped[n++] = tessera_spares[0];
+        tessera_spare_bytes -= tessera_spares[0].size;
+        memmove(tessera_spares, tessera_spares + 1, (size_t)(--tessera_spare_count) * sizeof tessera_spares[0]);
+    }
+    pthread_mutex_unlock(&tessera_mappings_lock);
+    for (int i = 0; i < n; i++) tessera_unmap(dropped[i].start, dropped[i].size);
+}
+
+size_t tessera_pixels_mapped_bytes(void) {
+    pthread_mutex_lock(&tessera_mappings_lock);
+    size_t bytes = tessera_mapped_bytes + tessera_spare_bytes;
+    pthread_mutex_unlock(&tessera_mappings_lock);
+    return bytes;
+}
+
+int tessera_pixels_mapped_count(void) {
+    pthread_mutex_lock(&tessera_mappings_lock);
+    int count = tessera_mapping_count;
+    pthread_mutex_unlock(&tessera_mappings_lock);
+    return count;
+}

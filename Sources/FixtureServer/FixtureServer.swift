@@ -29,6 +29,12 @@ public final class FixtureServer {
 
     deinit { shutdown() }
 
+    /// Puts the event loop's thread in the background too (the drawing pool always is): when the server shares a
+    /// process with the app it measures, it stands in for a machine elsewhere and must not take the frames' CPU.
+    public func runInBackground() {
+        group.next().execute { tessera_make_thread_background() }
+    }
+
     /// Stops serving and ends the server's threads; waits for images being drawn. Idempotent.
     public func shutdown() {
         stop()
@@ -198,7 +204,7 @@ final class FixtureHandler: ChannelInboundHandler {
                 // Drawing and encoding is slow: do it on the blocking pool; the result comes back on the loop.
                 pool.runIfActive(eventLoop: loop) {
                     // In the demo the server shares the app's process: its drawing must not delay a frame.
-                    tessera_lower_thread_priority(15)
+                    tessera_make_thread_background()
                     return try state.images.jpeg(id: image.id, width: image.width, height: image.height)
                 }.whenComplete { result in
                     var drawn = response

@@ -65,3 +65,34 @@ extension Rect {
         return Rect(x: 0, y: (h - ch) / 2, width: w, height: ch)
     }
 }
+
+extension Rect {
+    /// The parts of this rectangle that none of `covers` overlaps, as rectangles that do not overlap each other:
+    /// what still needs the background colour once the cells are drawn, so a frame fills each pixel once instead
+    /// of clearing the whole window first (at 3840x2160 a clear is 33 MB written per frame). `covers` must not
+    /// overlap each other. Vertical strips between the covers' side edges, each cut where a cover crosses it whole.
+    public func uncovered(by covers: [Rect]) -> [Rect] {
+        let inside = covers.compactMap { $0.clipped(to: self) }
+        var edges = Set([x, maxX])
+        for r in inside { edges.insert(r.x); edges.insert(r.maxX) }
+        let xs = edges.sorted()
+        var gaps: [Rect] = []
+        for (x0, x1) in zip(xs, xs.dropFirst()) where x1 > x0 {
+            let crossing = inside.filter { $0.x <= x0 && $0.maxX >= x1 }.sorted { $0.y < $1.y }
+            var top = y
+            for r in crossing {
+                if r.y > top { gaps.append(Rect(x: x0, y: top, width: x1 - x0, height: r.y - top)) }
+                top = max(top, r.maxY)
+            }
+            if maxY > top { gaps.append(Rect(x: x0, y: top, width: x1 - x0, height: maxY - top)) }
+        }
+        return gaps
+    }
+
+    /// The part of this rectangle inside `bounds`, or nil if none is.
+    public func clipped(to bounds: Rect) -> Rect? {
+        let x0 = max(x, bounds.x), y0 = max(y, bounds.y)
+        let x1 = min(maxX, bounds.maxX), y1 = min(maxY, bounds.maxY)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
+}

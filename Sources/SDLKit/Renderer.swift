@@ -16,6 +16,22 @@ public final class Renderer {
         guard let r = SDL_CreateRenderer(window.pointer, -1, flags) else { throw SDLError("SDL_CreateRenderer") }
         pointer = r
         self.window = window
+        var info = SDL_RendererInfo()
+        // The software renderer draws into the window's own surface, which keeps its pixels between frames.
+        framesPersist = SDL_GetRendererInfo(r, &info) == 0 && info.name.map { String(cString: $0) } == "software"
+    }
+
+    /// Whether what was drawn stays in the target after a present (the software renderer) rather than being
+    /// undefined (a GL swap chain).
+    public let framesPersist: Bool
+    private var offset = (dx: 0, dy: 0)
+    private var offsetMoved = false
+
+    /// Whether this frame must clear the whole target rather than only draw over it: the burn-in offset uncovers a
+    /// strip along two edges that nothing else draws, after the offset moved, or on every frame where drawn
+    /// pixels do not persist.
+    public var bordersNeedClearing: Bool {
+        offsetMoved || ((offset.dx != 0 || offset.dy != 0) && !framesPersist)
     }
 
     deinit { SDL_DestroyRenderer(pointer) }
@@ -44,6 +60,8 @@ public final class Renderer {
     /// outside the output is clipped): the kiosk's burn-in shift.
     public func setOffset(dx: Int, dy: Int) {
         RenderThreadGuard.check(owner, "SDL_RenderSetViewport")
+        if (dx, dy) != offset { offsetMoved = true }
+        offset = (dx, dy)
         guard dx != 0 || dy != 0 else { SDL_RenderSetViewport(pointer, nil); return }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(pointer, &w, &h)
@@ -63,7 +81,8 @@ public final class Renderer {
 
     public func clear() {
         RenderThreadGuard.check(owner, "SDL_RenderClear")
-        SDL_RenderClear(pointer)
+        SDL_RenderClear(pointer)  // the whole target, whatever the viewport
+        offsetMoved = false
     }
 
     public func fill(x: Int, y: Int, width: Int, height: Int) {

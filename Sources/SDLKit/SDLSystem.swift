@@ -1,3 +1,4 @@
+import CPlatform
 import CSDL2
 
 /// SDL's global state: `SDL_Init`, `IMG_Init`, `TTF_Init` once, and their `*_Quit` when the value goes away.
@@ -33,6 +34,20 @@ public final class SDLSystem {
     /// `SDL_SetHint`: must be called before the object the hint concerns is created.
     public static func setHint(_ name: String, _ value: String) {
         SDL_SetHint(name, value)
+    }
+
+    private static var pixelAllocatorInstalled = false
+
+    /// Gives SDL the pixel-buffer allocator (`SDL_SetMemoryFunctions` with CPlatform's `tessera_pixels_*`), once,
+    /// and only while SDL holds no memory from another: a block must go back to the allocator it came from.
+    /// Main thread, before SDL starts. Returns whether SDL uses it.
+    @discardableResult
+    public static func usePixelAllocator() -> Bool {
+        if pixelAllocatorInstalled { return true }
+        guard SDL_GetNumAllocations() == 0 else { return false }
+        pixelAllocatorInstalled = SDL_SetMemoryFunctions({ tessera_pixels_malloc($0) }, { tessera_pixels_calloc($0, $1) },
+                                                         { tessera_pixels_realloc($0, $1) }, { tessera_pixels_free($0) }) == 0
+        return pixelAllocatorInstalled
     }
 }
 

@@ -20,6 +20,42 @@ public final class Texture {
         height = surface.height
     }
 
+    /// Uploads an opaque picture as XRGB8888 in one step (see `init(renderer:opaqueWidth:height:)`).
+    public convenience init(renderer: Renderer, opaque surface: Surface) throws {
+        try self.init(renderer: renderer, opaqueWidth: surface.width, height: surface.height)
+        try update(from: surface, rows: 0..<surface.height)
+    }
+
+    /// A blank opaque texture in XRGB8888 (`SDL_CreateTexture`), to be filled by `update(from:rows:)`. That is the
+    /// window's own format on X11, Wayland and the console, so the software renderer draws it with a row copy;
+    /// from ARGB8888 it would mask every pixel's alpha on every frame.
+    public init(renderer: Renderer, opaqueWidth width: Int, height: Int) throws {
+        RenderThreadGuard.check(renderer.owner, "SDL_CreateTexture")
+        guard let t = SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGB888.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height))
+        else { throw SDLError("SDL_CreateTexture") }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+        pointer = t
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+    }
+
+    /// Copies a band of rows of a same-sized picture into the texture (`SDL_UpdateTexture` on that band); the
+    /// alpha byte of ARGB8888 pixels is ignored. A large picture can so be uploaded over several frames.
+    public func update(from surface: Surface, rows: Range<Int>) throws {
+        RenderThreadGuard.check(renderer.owner, "SDL_UpdateTexture")
+        guard surface.width == width, surface.height == height, rows.lowerBound >= 0, rows.upperBound <= height
+        else { throw SDLError("SDL_UpdateTexture", message: "band \(rows) of a \(surface.width)x\(surface.height) picture") }
+        guard !rows.isEmpty else { return }
+        let argb = try surface.convertedToARGB()
+        var band = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: Int32(width), h: Int32(rows.count))
+        let result = argb.withUnsafeMutablePixels { pixels, pitch in
+            SDL_UpdateTexture(pointer, &band, pixels.advanced(by: rows.lowerBound * pitch), Int32(pitch))
+        }
+        guard result == 0 else { throw SDLError("SDL_UpdateTexture") }
+    }
+
     deinit { SDL_DestroyTexture(pointer) }
 
     /// Bytes this texture is assumed to hold (32-bit pixels), for budgets.

@@ -106,7 +106,7 @@ public final class DecodePool {
 
     private func work() {
         // Decoding may wait; a frame may not: the main thread goes first when the cores are busy.
-        tessera_lower_thread_priority(10)
+        tessera_make_thread_background()
         while true {
             condition.lock()
             var next: Queued?

@@ -38,6 +38,7 @@ public final class GalleryApp {
 
     static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
         MemoryHygiene.configure()
+        SDLSystem.usePixelAllocator()
         // Stop signals come to the loop as a flag, not as SDL's quit event: a kiosk ignores a window close but
         // stops cleanly for its service manager.
         SDLSystem.setHint("SDL_NO_SIGNAL_HANDLERS", "1")
@@ -66,6 +67,7 @@ public final class GalleryApp {
         mailbox = parts.mailbox; live = parts.live; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene
         demand = ImageDemand(window: parts.viewport.physical)
+        MemoryHygiene.windowChanged(physicalPixels: parts.viewport.physical.area)
     }
 
     private func run() -> Int32 {
@@ -253,6 +255,7 @@ public final class GalleryApp {
         model.resize(to: viewport)
         scene.viewportChanged(viewport)
         demand.viewportChanged(viewport)
+        MemoryHygiene.windowChanged(physicalPixels: viewport.physical.area)
     }
 
     private func shutdown() {

@@ -71,7 +71,20 @@ final class ImagePipeline {
     private let mailbox: Mailbox<Delivery>
     private let config: GalleryConfig
     private var slots: [ImageKey: Slot] = [:]
-    private var decoded: [(key: ImageKey, token: UInt64, surface: Surface)] = []
+    /// Decoded pictures waiting for their texture, first come first; the first may be part uploaded.
+    private var decoded: [Upload] = []
+
+    private struct Upload {
+        let key: ImageKey
+        let token: UInt64
+        let surface: Surface
+        var texture: Texture?
+        var rowsDone = 0
+
+        init(_ key: ImageKey, _ token: UInt64, _ surface: Surface) {
+            self.key = key; self.token = token; self.surface = surface
+        }
+    }
     private var nextToken: UInt64 = 1
     private let retry = RetryPolicy(base: 1, factor: 2, cap: 20)
     /// Loads (download, decode, upload) in progress at once; twice the transfer slots keeps the network busy.
@@ -202,7 +215,7 @@ final class ImagePipeline {
         guard var slot = slots[key], let pending = slot.pending, pending.token == token else { return }
         switch result {
         case .success(let surface):
-            decoded.append((key, token, surface))
+            decoded.append(Upload(key, token, surface))
         case .failure(let failure):
             live.remove(token)
             slot.pending = nil
@@ -243,32 +256,48 @@ final class ImagePipeline {
     /// Typical seconds from asking for an image to its texture (moving average), for judging what is worth starting.
     private(set) var loadTime = 0.1
 
-    /// Turns decoded surfaces into textures, at most `count` or about `bytes` per call so a burst never costs a frame.
+    /// Turns decoded surfaces into textures: at most `count` finished, and about `bytes` copied, per call. A
+    /// picture larger than that (a 4K cell is 10 MB) is copied in bands over several frames and shows when whole,
+    /// so an arrival never costs a frame more than the budget.
     func upload(to renderer: Renderer, count: Int, bytes: Int, now: Double) {
-        var uploaded = 0, uploadedBytes = 0
-        while !decoded.isEmpty, uploaded < count, uploadedBytes < bytes {
-            let next = decoded.removeFirst()
-            guard var slot = slots[next.key], let pending = slot.pending, pending.token == next.token else { continue }
-            live.remove(next.token)
-            slot.pending = nil
+        var finished = 0, budget = bytes
+        while var next = decoded.first, finished < count, budget > 0 {
+            guard var slot = slots[next.key], let pending = slot.pending, pending.token == next.token else {
+                decoded.removeFirst()
+                continue
+            }
             do {
-                let texture = try Texture(renderer: renderer, surface: next.surface)
-                // Photos are opaque: copying beats alpha blending by far in the software renderer.
-                texture.setBlending(false)
+                let texture = try next.texture
+                    ?? Texture(renderer: renderer, opaqueWidth: next.surface.width, height: next.surface.height)
+                next.texture = texture
+                let rowBytes = max(1, next.surface.width * 4)
+                let end = min(texture.height, next.rowsDone + max(1, budget / rowBytes))
+                try texture.update(from: next.surface, rows: next.rowsDone..<end)
+                budget -= (end - next.rowsDone) * rowBytes
+                next.rowsDone = end
+                guard end == texture.height else {
+                    decoded[0] = next
+                    return
+                }
+                decoded.removeFirst()
+                live.remove(next.token)
+                slot.pending = nil
                 if let old = slot.texture { textureBytes -= old.byteCount }
                 slot.texture = texture
                 slot.failures = 0
                 loadTime += 0.2 * (min(1, max(0.02, now - pending.started)) - loadTime)
                 textureBytes += texture.byteCount
-                uploadedBytes += texture.byteCount
                 uploadedTotal += 1
             } catch {
+                decoded.removeFirst()
+                live.remove(next.token)
+                slot.pending = nil
                 slot.failures += 1
                 slot.gaveUp = slot.texture == nil
                 lastFailure = "\(error)"
             }
             slots[next.key] = slot
-            uploaded += 1
+            finished += 1
         }
     }
 

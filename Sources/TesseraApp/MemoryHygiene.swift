@@ -9,6 +9,15 @@ enum MemoryHygiene {
     private static var lastTrim = 0.0
     static let trimInterval = 5.0
 
+    /// Freed pixel buffers kept for reuse, as a number of windows' worth: enough for the cells that scroll in while
+    /// others scroll out, without page faults (`tessera_pixels_keep_spares`).
+    static let spareWindows = 2
+
+    /// The window's size in physical pixels changed (and at start).
+    static func windowChanged(physicalPixels: Int) {
+        tessera_pixels_keep_spares(spareWindows * physicalPixels * 4)
+    }
+
     /// Call once, before other threads start.
     static func configure() {
         tessera_limit_malloc_arenas(2)

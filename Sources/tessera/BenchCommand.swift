@@ -82,6 +82,7 @@ struct Bench: ParsableCommand {
             let fixture = FixtureServer(photos: 1000, faults: faults,
                                         imageCacheBytes: options.sourceSize == nil ? 2 << 20 : 64 << 20)
             try fixture.start(port: 0)
+            fixture.runInBackground()
             options.api = fixture.baseURL
             options.serverCounters = { let c = fixture.counters; return (c.pages, c.images) }
             server = fixture

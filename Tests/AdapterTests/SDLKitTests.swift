@@ -152,6 +152,31 @@ final class RenderingTests: XCTestCase {
         renderer.present()
     }
 
+    /// A photo uploaded in bands over several calls shows every band once whole, with its alpha byte ignored.
+    func testAnOpaqueTextureUploadedInBandsIsWhole() throws {
+        let window = try Window(system: RenderingTests.video!, title: "bands", width: 64, height: 48)
+        let renderer = try Renderer(window: window, kind: .software, vsync: false)
+        XCTAssertTrue(renderer.framesPersist, "the software renderer draws into the window's own surface")
+        let picture = try Surface(width: 64, height: 48)
+        for y in 0..<48 { picture.fill(x: 0, y: y, width: 64, height: 1, r: UInt8(y * 5), g: 200, b: UInt8(255 - y * 5)) }
+        // A transparent corner: drawn opaque all the same, as photos are.
+        picture.setPixel(x: 0, y: 0, r: 40, g: 50, b: 60, a: 0)
+        let texture = try Texture(renderer: renderer, opaqueWidth: 64, height: 48)
+        for band in stride(from: 0, to: 48, by: 10) { try texture.update(from: picture, rows: band..<min(48, band + 10)) }
+        XCTAssertThrowsError(try texture.update(from: picture, rows: 40..<49), "a band past the bottom is refused")
+        XCTAssertThrowsError(try texture.update(from: try Surface(width: 8, height: 8), rows: 0..<1), "another size")
+        renderer.setColor(0, 0, 0)
+        renderer.clear()
+        renderer.copy(texture, to: 0, 0, 64, 48)
+        let frame = try renderer.readPixels()
+        for y in [0, 9, 10, 25, 47] {
+            let p = frame.pixel(x: 33, y: y)
+            XCTAssertEqual([p.r, p.g, p.b], [UInt8(y * 5), 200, UInt8(255 - y * 5)], "row \(y)")
+        }
+        let corner = frame.pixel(x: 0, y: 0)
+        XCTAssertEqual([corner.r, corner.g, corner.b], [40, 50, 60])
+    }
+
     func testTextIsDrawnWithDejaVuSans() throws {
         XCTAssertNotNil(RenderingTests.video)
         let fonts = try XCTUnwrap(FontLocator.locate(override: nil), "fonts-dejavu-core must be installed")

@@ -10,17 +10,46 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <sched.h>
+#ifndef SCHED_IDLE
+#define SCHED_IDLE 5 /* <sched.h> names it only under _GNU_SOURCE */
+#endif
 static inline void tessera_limit_malloc_arenas(int n) { mallopt(M_ARENA_MAX, n); }
 static inline void tessera_malloc_trim(void) { malloc_trim(0); }
 /* On Linux each thread has its own nice value: a worker that lowers its own keeps the UI thread first in line. */
 static inline void tessera_lower_thread_priority(int niceness) {
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
+/* SCHED_IDLE for the calling thread: it runs on whatever CPU time normal threads leave, and never preempts one.
+   A lower nice value is not enough under EEVDF (Linux 6.6+): a niced worker still gets its time slices at short
+   notice and cut into a frame in progress. */
+static inline void tessera_make_thread_background(void) {
+    struct sched_param param = { .sched_priority = 0 };
+    sched_setscheduler(0, SCHED_IDLE, &param);
+}
 #else
+static inline void tessera_make_thread_background(void) {}
 static inline void tessera_limit_malloc_arenas(int n) { (void)n; }
 static inline void tessera_malloc_trim(void) {}
 static inline void tessera_lower_thread_priority(int niceness) { (void)niceness; }
 #endif
+/* An allocator for SDL (given to SDL_SetMemoryFunctions) that serves pixel buffers of 1 MiB and more from mappings
+   of their own. A freed one is kept as a spare (up to `tessera_pixels_keep_spares` bytes) for the next buffer of
+   about its size, whose pages are then resident already: a new 4K cell texture from fresh memory cost 4-18 ms of
+   page faults on the main thread. Beyond the spares, freed buffers go back to the system whole, so a long run's
+   heap never keeps their holes. Smaller blocks are plain malloc; blocks malloc'd before the switch are told
+   apart and freed by free. Thread-safe. */
+void *tessera_pixels_malloc(size_t size);
+void *tessera_pixels_calloc(size_t count, size_t size);
+void *tessera_pixels_realloc(void *block, size_t size);
+void tessera_pixels_free(void *block);
+/* How many bytes of freed buffers to keep as spares (0 returns them all to the system now). The calling thread
+   becomes the one that takes spares (the frame thread, which creates textures); other threads map afresh. */
+void tessera_pixels_keep_spares(size_t bytes);
+/* Bytes in the large mappings now, spares included, and how many are in use (for the benchmark and tests). */
+size_t tessera_pixels_mapped_bytes(void);
+int tessera_pixels_mapped_count(void);
+
 /* SIGTERM, SIGINT and SIGHUP set a flag instead of ending the process (SDL's own handlers are switched off with
    SDL_HINT_NO_SIGNAL_HANDLERS, so a kiosk's window close and a service stop can be told apart). */
 void tessera_catch_stop_signals(void);

@@ -30,14 +30,19 @@ final class BrowseView {
 
     func dropTextures() { placeholders.drop() }
 
-    func draw(_ screen: BrowseScreen, images: ImagePipeline, showsFocus: Bool, bookmarked: (String) -> Bool,
-              emptyText: String?) {
+    /// `fillsGaps`: paint the background around the cells (the window was not cleared).
+    func draw(_ screen: BrowseScreen, images: ImagePipeline, fillsGaps: Bool, showsFocus: Bool,
+              bookmarked: (String) -> Bool, emptyText: String?) {
         let visible = screen.visibleIndices
         let items = screen.catalog.items
+        let frames = visible.map { screen.screenFrame(of: $0) }
+        if fillsGaps {
+            let grid = Rect(x: 0, y: screen.gridTop, width: screen.window.width, height: screen.gridHeight)
+            for gap in grid.uncovered(by: frames) { canvas.fill(gap, theme.background) }
+        }
         visibleCells = visible.count
         blankCells = 0
-        for index in visible {
-            let frame = screen.screenFrame(of: index)
+        for (index, frame) in zip(visible, frames) {
             let key = ImageKey(item: items[index].key, detail: false)
             switch images.state(of: key) {
             case .ready:

@@ -38,11 +38,10 @@ final class Placeholders {
                 surface.setPixel(x: x, y: y, r: rgb[o], g: rgb[o + 1], b: rgb[o + 2], a: 255)
             }
         }
-        guard let texture = try? Texture(renderer: renderer, surface: surface) else {
+        guard let texture = try? Texture(renderer: renderer, opaque: surface) else {
             failed.insert(hash)
             return nil
         }
-        texture.setBlending(false)
         if textures.count >= limit, let oldest = textures.min(by: { $0.value.used < $1.value.used }) {
             textures[oldest.key] = nil
         }

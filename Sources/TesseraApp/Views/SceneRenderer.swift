@@ -38,15 +38,20 @@ final class SceneRenderer {
     }
 
     func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double) {
-        canvas.set(canvas.theme.background)
-        canvas.renderer.clear()
+        // The wall fills its own background around the cells, so each pixel is written once; other screens, and a
+        // frame whose burn-in offset uncovered a strip, start from a cleared window.
+        let fillsGaps = model.screen != .welcome && !canvas.renderer.bordersNeedClearing
+        if !fillsGaps {
+            canvas.set(canvas.theme.background)
+            canvas.renderer.clear()
+        }
         switch model.screen {
         case .welcome:
             if let welcome = model.welcome {
                 welcomeView.draw(welcome, window: model.viewport.size, pointer: model.pointer, time: time)
             }
         case .browse, .bookmarks:
-            browseView.draw(model.currentBrowse, images: images, showsFocus: model.overlays.isEmpty,
+            browseView.draw(model.currentBrowse, images: images, fillsGaps: fillsGaps, showsFocus: model.overlays.isEmpty,
                             bookmarked: model.isBookmarked, emptyText: model.screen == .bookmarks
                                 ? "No bookmarks yet: press b on a photo to keep it here. Esc returns."
                                 : model.catalog.hasEnded ? "No photos here (JPEG, PNG, WebP). New ones show as they arrive." : nil)
