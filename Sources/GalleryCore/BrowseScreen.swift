@@ -14,6 +14,11 @@ public final class BrowseScreen {
     public private(set) var mode = Mode.grid
     /// The feed generation the layout was made for: a reset catalog empties the layout.
     private var generation: Int
+    /// How many items the feed had dropped from its front when the layout last followed it.
+    private var droppedFront: Int
+    /// Content height dropped with them so far: `scrollTop + droppedHeight` only grows while scrolling down, for
+    /// whatever measures the scrolling speed.
+    public private(set) var droppedHeight = 0
     /// Height reserved under the last cell for the end marker when the feed stops.
     public static let endMarkerHeight = 60
 
@@ -23,6 +28,7 @@ public final class BrowseScreen {
         viewport = Viewport(size: config.windowSize)
         layout = MasonryLayout(width: config.windowSize.width, metrics: config.layoutMetrics)
         generation = catalog.feed.generation
+        droppedFront = catalog.feed.droppedFront
         sync()
     }
 
@@ -82,15 +88,28 @@ public final class BrowseScreen {
     public func sync(after outcome: FeedPager.Outcome? = nil) {
         if catalog.feed.generation != generation {
             generation = catalog.feed.generation
+            droppedFront = catalog.feed.droppedFront
+            droppedHeight = 0
             layout.removeAll()
             focusedIndex = nil
             scroll.set(offset: 0)
+        }
+        if catalog.feed.droppedFront != droppedFront {
+            let k = catalog.feed.droppedFront - droppedFront
+            droppedFront = catalog.feed.droppedFront
+            let dy = layout.dropFirst(k)
+            droppedHeight += dy
+            scroll.contentMovedUp(by: Double(dy))
+            focusedIndex = focusedIndex.flatMap { $0 >= k ? $0 - k : nil }
         }
         let before = layout.count
         if catalog.count > before { layout.append(catalog.items[before...].map(\.photo)) }
         updateBounds()
         if let outcome { restoreAnchor(searchingFrom: before, outcome: outcome) }
     }
+
+    /// Index of the item at the top of the viewport.
+    public var topIndex: Int? { layout.indices(intersecting: scrollTop, scrollTop + 1).first ?? visibleIndices.first }
 
     /// Applies a live source's edits to the catalog and lays the wall out again; the photo at the top of the
     /// viewport stays where it is on screen (if it is still there), so files appearing or going elsewhere do not

@@ -64,6 +64,25 @@ public final class Catalog {
         return changed
     }
 
+    /// Items of earlier passes kept above the viewport's top item, at least: what a viewer scrolls back through.
+    public static let keptBehind = 300
+    /// Items dropped at a time, at least (each drop re-indexes the feed).
+    public static let dropChunk = 100
+
+    /// A wrapping wall forgets earlier passes' items that lie more than `keptBehind` items above `top` (the item at
+    /// the top of the viewport), so a wall that runs for weeks holds at most about two passes. Items of the pass
+    /// being shown stay: only repeats go. Returns how many were dropped; the screens follow on `sync`.
+    @discardableResult
+    public func dropPassedItems(above top: Int) -> Int {
+        let items = feed.items
+        guard !isFixed, top < items.count, top > Catalog.keptBehind else { return 0 }
+        let current = items[top].key.pass
+        let older = items[..<(top - Catalog.keptBehind)].prefix { $0.key.pass < current }.count
+        guard older >= Catalog.dropChunk else { return 0 }
+        feed.dropFirst(older)
+        return older
+    }
+
     /// Forgets the feed and starts again from page 1 (a new source, or a reload).
     public func reset() {
         feed.reset()

@@ -7,6 +7,8 @@ public struct Feed {
     private var pass = 0
     /// Bumped by `reset`, so work started for the old feed is recognised as stale when it finishes.
     public private(set) var generation = 0
+    /// Items dropped from the front so far (`dropFirst`), so each view can drop the same from its layout.
+    public private(set) var droppedFront = 0
 
     public init() {}
 
@@ -54,6 +56,17 @@ public struct Feed {
         reindex()
     }
 
+    /// Forgets the first `k` items (a wrapping wall's earlier passes, far above the viewport): a wall that runs for
+    /// weeks keeps a bounded list. Keys of the items that stay do not change.
+    public mutating func dropFirst(_ k: Int) {
+        let k = min(max(0, k), items.count)
+        guard k > 0 else { return }
+        for item in items[..<k] where item.key.pass == pass { seenInPass.remove(item.photo.id) }
+        items.removeFirst(k)
+        droppedFront += k
+        reindex()
+    }
+
     private mutating func reindex() {
         indexByKey.removeAll(keepingCapacity: true)
         for (i, item) in items.enumerated() { indexByKey[item.key] = i }
@@ -64,6 +77,7 @@ public struct Feed {
         seenInPass.removeAll()
         indexByKey.removeAll()
         pass = 0
+        droppedFront = 0
         generation += 1
     }
 }

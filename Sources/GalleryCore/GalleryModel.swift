@@ -477,6 +477,8 @@ public final class GalleryModel {
                         unit: Double = 0.5) -> FeedPager.Outcome {
         let before = catalog.count
         let outcome = catalog.receive(request, result, now: now, unit: unit)
+        // A wall that wraps forgets the passes it left far behind (not while a search holds a view of them).
+        if search == nil, let top = browse.topIndex { catalog.dropPassedItems(above: top) }
         browse.sync(after: outcome)
         if search != nil, case .success = result { searchReceived(newItems: catalog.items[before...]) }
         return outcome

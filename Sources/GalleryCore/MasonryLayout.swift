@@ -66,6 +66,22 @@ public struct MasonryLayout {
         for aspect in all { place(aspect: aspect) }
     }
 
+    /// Forgets the first `k` items; the others keep their places, moved up together by the returned distance so
+    /// the content starts near 0 again (nothing is laid out anew, so nothing on screen changes column).
+    @discardableResult
+    public mutating func dropFirst(_ k: Int) -> Int {
+        let k = min(max(0, k), frames.count)
+        guard k > 0 else { return 0 }
+        frames.removeFirst(k)
+        aspects.removeFirst(k)
+        columnItems = columnItems.map { column in column.filter { $0 >= k }.map { $0 - k } }
+        // Every column keeps at least its gap above its first item; a column left empty keeps its bottom.
+        let dy = max(0, (frames.map(\.y).min() ?? (columnBottoms.min() ?? metrics.gap)) - metrics.gap)
+        for i in frames.indices { frames[i].y -= dy }
+        columnBottoms = columnBottoms.map { $0 - dy }
+        return dy
+    }
+
     /// Forgets every item (feed reloaded).
     public mutating func removeAll() {
         frames.removeAll(); aspects.removeAll()

@@ -61,6 +61,16 @@ public struct ScrollModel {
         target = offset
     }
 
+    /// The content above moved up by `dy` (items dropped from the front): offset, target and a drag's samples move
+    /// with it, so a glide or a fling carries on as if nothing happened.
+    public mutating func contentMovedUp(by dy: Double) {
+        guard dy != 0 else { return }
+        contentHeight = max(0, contentHeight - dy)
+        offset = max(0, offset - dy)
+        target = max(0, target - dy)
+        samples = samples.map { ($0.time, $0.offset - dy) }
+    }
+
     public mutating func beginDrag(at time: Double) {
         isDragging = true
         velocity = 0

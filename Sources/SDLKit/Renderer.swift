@@ -43,6 +43,20 @@ public final class Renderer {
         return (Int(w), Int(h))
     }
 
+    /// The OpenGL renderer's own name (`glGetString(GL_RENDERER)`, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)") when
+    /// this is an OpenGL or OpenGL ES renderer; nil otherwise.
+    public var glRendererName: String? {
+        guard name.hasPrefix("opengl") else { return nil }
+        return tessera_gl_renderer_name().map { String(cString: $0) }
+    }
+
+    /// Whether the GL behind this renderer rasterizes on the CPU (Mesa's llvmpipe, softpipe, swrast): then SDL's
+    /// software renderer costs a fraction as much (35.8 % of a core against 7.8 % here, for the clock alone).
+    public var isSoftwareGL: Bool {
+        guard let gl = glRendererName?.lowercased() else { return false }
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { gl.contains($0) }
+    }
+
     /// `SDL_GetRendererInfo`'s name, e.g. "software" or "opengl".
     public var name: String {
         var info = SDL_RendererInfo()
@@ -129,6 +143,29 @@ public final class Renderer {
     public func present() {
         RenderThreadGuard.check(owner, "SDL_RenderPresent")
         SDL_RenderPresent(pointer)
+    }
+
+    /// Whether `present(part:)` can show part of a frame: the software renderer draws into the window's surface,
+    /// which SDL can copy to the screen rectangle by rectangle.
+    public var presentsParts: Bool { framesPersist }
+
+    /// Shows only this rectangle (logical pixels, before the burn-in offset) of what was drawn
+    /// (`SDL_RenderFlush`, then `SDL_UpdateWindowSurfaceRects`): a frame where only the clock changed copies the
+    /// header to the screen, not the whole window. Falls back to `present()` where parts cannot be shown.
+    public func present(part: (x: Int, y: Int, width: Int, height: Int)) {
+        guard presentsParts else { present(); return }
+        RenderThreadGuard.check(owner, "SDL_UpdateWindowSurfaceRects")
+        SDL_RenderFlush(pointer)
+        var sx: Float = 1, sy: Float = 1
+        SDL_RenderGetScale(pointer, &sx, &sy)
+        let (w, h) = outputSize
+        let x0 = max(0, Int((Float(part.x + offset.dx) * sx).rounded(.down)))
+        let y0 = max(0, Int((Float(part.y + offset.dy) * sy).rounded(.down)))
+        let x1 = min(w, Int((Float(part.x + part.width + offset.dx) * sx).rounded(.up)))
+        let y1 = min(h, Int((Float(part.y + part.height + offset.dy) * sy).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        var rect = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        if SDL_UpdateWindowSurfaceRects(window.pointer, &rect, 1) != 0 { SDL_RenderPresent(pointer) }
     }
 
     /// Reads back the frame being drawn (`SDL_RenderReadPixels`), in physical pixels; call before `present`.

@@ -60,7 +60,7 @@ struct Composition {
         }
         window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
                             height: config.windowSize.height, fullscreen: fullscreen)
-        renderer = try Renderer(window: window, kind: options.renderer ?? .accelerated, vsync: options.vsync)
+        renderer = try Composition.renderer(for: window, choice: options.renderer, vsync: options.vsync)
         live = LiveTokens()
         pool = DecodePool(live: live)
         images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
@@ -89,6 +89,20 @@ struct Composition {
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
         if let text { model.detailLineHeight = text.lineHeight(.body) + 6 }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
+    }
+
+    /// The renderer asked for; without a choice, SDL's accelerated one unless its GL rasterizes on the CPU (a
+    /// machine without a GPU), where SDL's software renderer does the same work for a fraction of the processor and
+    /// can show the clock's changes alone (`Renderer.present(part:)`).
+    static func renderer(for window: Window, choice: Renderer.Kind?, vsync: Bool) throws -> Renderer {
+        if let choice { return try Renderer(window: window, kind: choice, vsync: vsync) }
+        var accelerated: Renderer? = try Renderer(window: window, kind: .accelerated, vsync: vsync)
+        guard let gl = accelerated?.glRendererName, accelerated?.isSoftwareGL == true else { return accelerated! }
+        Log.info("OpenGL here is \(gl), which draws on the processor: using SDL's software renderer instead "
+                 + "(--renderer accelerated keeps OpenGL)")
+        GalleryApp.preferPlainSoftwareFrames()
+        accelerated = nil  // a window has one renderer at a time: the GL one goes before the software one is made
+        return try Renderer(window: window, kind: .software, vsync: false)
     }
 
     /// Logical size and pixel scale of the window as it is now (the scale changes with the display).

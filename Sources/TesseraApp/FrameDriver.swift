@@ -7,10 +7,13 @@ protocol FrameDriver: AnyObject {
     func afterDraw(_ app: GalleryApp, now: Double) -> Int32?
     /// After present, with when this frame's work began (after the loop stopped waiting).
     func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double)
+    /// Whether every frame must be drawn whole (to be read back or timed), even when only the clock moved.
+    var wantsWholeFrames: Bool { get }
 }
 
 extension FrameDriver {
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? { nil }
     func afterDraw(_ app: GalleryApp, now: Double) -> Int32? { nil }
     func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double) {}
+    var wantsWholeFrames: Bool { true }
 }

@@ -47,9 +47,7 @@ public final class GalleryApp {
         SDLSystem.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", options.kiosk == nil ? "1" : "0")
         if options.renderer == .software {
             SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
-            // Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there
-            // is no GPU), which costs more than drawing it; "software" should mean no GL at all.
-            SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
+            preferPlainSoftwareFrames()
         }
         // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
         // SDL stops only after the last of them is gone, whatever order they are released in.
@@ -86,13 +84,15 @@ public final class GalleryApp {
                 return 0
             }
             for event in events where react(to: event, now: t) == .quit { return 0 }
+            if !events.isEmpty { pictureChanged = true }
             if let limit = options.exitAfter, t - started > limit {
                 Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
                 return 3
             }
             // A page or an image that arrived is drawn now rather than at the clock's next tick (a few ms apart at
             // most, so a burst of arrivals cannot take the processor).
-            let arrived = deliver(now: t)
+            let (delivered, arrived) = deliver(now: t)
+            if delivered { pictureChanged = true }
             pump.setTextInput(model.hasFocusedField)
             if let kiosk, kiosk.setAsleep(kiosk.shouldSleep(model)) { fellAsleepOrWoke(kiosk.asleep) }
             guard visible, kiosk?.asleep != true else { continue }
@@ -112,17 +112,40 @@ public final class GalleryApp {
             requestPage(now: t)
             demand.sample(model, at: t)
             images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
-            images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t)
+            if images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t) > 0 {
+                pictureChanged = true
+            }
             if let kiosk { let o = kiosk.offset(model, time: t - started); renderer.setOffset(dx: o.dx, dy: o.dy) }
+            MemoryHygiene.tick(now: t)
+            let still = model.stillPicture
+            // Only the clock moved: draw and show the header alone (automation always takes whole frames).
+            if !pictureChanged, driver?.wantsWholeFrames != true, renderer.presentsParts, !renderer.bordersNeedClearing,
+               let still, still == lastStill {
+                let header = scene.drawHeader(model: model, images: images, status: status(), clock: ClockFormat.now(),
+                                              time: t - started)
+                renderer.present(part: (header.x, header.y, header.width, header.height))
+                headerOnlyFrames += 1
+                continue
+            }
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
             if let exit = driver?.afterDraw(self, now: t) { return exit }
             renderer.present()
-            MemoryHygiene.tick(now: t)
+            wholeFrames += 1
+            lastStill = still
+            pictureChanged = false
             driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
         }
     }
 
     // MARK: per frame
+
+    /// Input, a worker's message or a finished texture since the last whole frame: the next frame is whole.
+    private var pictureChanged = true
+    /// The picture under the header at the last whole frame (nil: it was moving).
+    private var lastStill: StillPicture?
+    /// Frames drawn whole, and frames where only the header was drawn and shown.
+    private(set) var wholeFrames = 0
+    private(set) var headerOnlyFrames = 0
 
     private enum Reaction { case carryOn, quit }
 
@@ -164,18 +187,27 @@ public final class GalleryApp {
         guard asleep else { return }
         images.reset()
         renderer.setOffset(dx: 0, dy: 0)
+        pictureChanged = true
         renderer.setColor(0, 0, 0)
         renderer.clear()
         renderer.present()
     }
 
+    /// Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there is no
+    /// GPU), which costs more than drawing it; "software" should mean no GL at all.
+    static func preferPlainSoftwareFrames() {
+        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    }
+
     /// Shortest time between frames drawn for arrivals alone.
     static let arrivalFrameGap = 0.004
 
-    /// Hands the workers' results to the model and pipeline; returns whether any of them changes what is drawn.
-    private func deliver(now: Double) -> Bool {
-        var arrived = false
+    /// Hands the workers' results to the model and pipeline; returns whether there were any, and whether any of
+    /// them is worth drawing at once.
+    private func deliver(now: Double) -> (any: Bool, arrived: Bool) {
+        var arrived = false, any = false
         for message in mailbox.takeAll() {
+            any = true
             arrived = arrived || message.changesPicture
             switch message {
             case let .page(request, result):
@@ -208,7 +240,7 @@ public final class GalleryApp {
                 storeProblem = message
             }
         }
-        return arrived
+        return (any, arrived)
     }
 
     private func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int) {
@@ -222,6 +254,9 @@ public final class GalleryApp {
         let mailbox = self.mailbox
         sources.source.fetchPage(1, limit: model.catalog.pager.settings.pageSize) { _ in mailbox.post(.refreshed) }
     }
+
+    /// Times the kiosk's watchdog stepped in (for the soak).
+    var kioskInterventions: Int { kiosk?.interventions ?? 0 }
 
     private lazy var network = NetworkWatch(serverName: options.api)
     /// The start-up refresh is still out (automation waits for it, so "settled" includes knowing whether online).

@@ -17,7 +17,8 @@ struct ImageDemand {
     }
 
     mutating func sample(_ model: GalleryModel, at time: Double) {
-        motion.sample(top: model.currentBrowse.scrollTop, at: time)
+        // Measured on the whole run's content, so items dropped above (a wrapping wall) are no jump backwards.
+        motion.sample(top: model.currentBrowse.scrollTop + model.currentBrowse.droppedHeight, at: time)
     }
 
     func wants(_ model: GalleryModel, loadTime: Double) -> [ImageWant] {

@@ -259,7 +259,9 @@ final class ImagePipeline {
     /// Turns decoded surfaces into textures: at most `count` finished, and about `bytes` copied, per call. A
     /// picture larger than that (a 4K cell is 10 MB) is copied in bands over several frames and shows when whole,
     /// so an arrival never costs a frame more than the budget.
-    func upload(to renderer: Renderer, count: Int, bytes: Int, now: Double) {
+    /// Returns how many textures were finished.
+    @discardableResult
+    func upload(to renderer: Renderer, count: Int, bytes: Int, now: Double) -> Int {
         var finished = 0, budget = bytes
         while var next = decoded.first, finished < count, budget > 0 {
             guard var slot = slots[next.key], let pending = slot.pending, pending.token == next.token else {
@@ -277,7 +279,7 @@ final class ImagePipeline {
                 next.rowsDone = end
                 guard end == texture.height else {
                     decoded[0] = next
-                    return
+                    return finished
                 }
                 decoded.removeFirst()
                 live.remove(next.token)
@@ -299,6 +301,7 @@ final class ImagePipeline {
             slots[next.key] = slot
             finished += 1
         }
+        return finished
     }
 
     /// Drops everything (new feed or new source).

@@ -8,6 +8,8 @@ import SDLKit
 final class KioskRunner {
     private var pointerShownAt: Double?
     private var lastUploads = 0
+    /// Times the watchdog stepped in.
+    private(set) var interventions = 0
     /// Outside the schedule's hours: black, nothing fetched, the process asleep.
     private(set) var asleep = false
 
@@ -53,6 +55,7 @@ final class KioskRunner {
         let progress = images.uploadedTotal != lastUploads
         lastUploads = images.uploadedTotal
         guard model.kioskWatchdog(at: now, progress: progress, online: online) else { return nil }
+        interventions += 1
         return "no new photo drawn for \(Int(model.kiosk?.watchdog.limit ?? 0)) s while scrolling online "
             + "(\(images.loadingCount) images loading, \(model.catalog.count) photos in the feed, "
             + "pager \(model.catalog.pager.phase), last failure: \(images.lastFailure ?? "none"))"

@@ -13,8 +13,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Stop once this many items have passed the top of the viewport.")
     var items: Int = 600
 
-    @Option(help: "Scroll speed in pixels per second.")
-    var speed: Double = 4000
+    @Option(help: "Scroll speed in pixels per second (default: 4000; with --soak 2000, 50 times a kiosk's 40).")
+    var speed: Double?
 
     @Option(help: "Window size, WxH.")
     var size: String = "1280x800"
@@ -25,7 +25,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Photos per page request (1-100); the app asks for at most one page a second.")
     var pageSize: Int?
 
-    @Option(help: "Renderer: software or accelerated.")
+    @Option(help: "Renderer: software, accelerated, or auto (the app's own choice: software where OpenGL draws on the processor).")
     var renderer: String = "software"
 
     @Option(help: "Serve every image at this size, WxH, instead of the cell's: large originals to decode.")
@@ -49,7 +49,13 @@ struct Bench: ParsableCommand {
     @Option(help: "With --dir: the cache folder (default: $XDG_CACHE_HOME/tessera, so a second run is warm).")
     var cacheDir: String?
 
-    @Option(help: "Give up after this many seconds.")
+    @Option(help: "Run the kiosk's auto-scroll for this many minutes over a small wrapping catalogue: memory each minute, the drift of anonymous memory after the first pass (anon_mb_per_hour) and stalls. Exits 1 with --check if the wall stalls, a frame takes over 33 ms or (over at least 10 minutes after the first pass) the drift passes 4 MB an hour.")
+    var soak: Double?
+
+    @Option(help: "Once the first screen is drawn, leave the wall still this many seconds (only the clock moves) and report the processor time used (idle.cpu_pct) and the frames drawn whole or header only. Measure under a real display: SDL_VIDEODRIVER=x11.")
+    var idle: Double?
+
+    @Option(help: "Give up after this many seconds (a soak: its length plus this).")
     var timeLimit: Double = 600
 
     func validate() throws {
@@ -59,10 +65,10 @@ struct Bench: ParsableCommand {
             throw ValidationError("--source-size must look like 4000x3000 (at most 5000 a side)")
         }
         guard ["grid", "list"].contains(view) else { throw ValidationError("--view must be grid or list") }
-        guard items > 0, speed > 0, latency >= 0 else { throw ValidationError("--items, --speed must be positive") }
+        guard items > 0, (speed ?? 1) > 0, latency >= 0, (soak ?? 1) > 0 else { throw ValidationError("--items, --speed must be positive") }
         guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
-        guard ["software", "accelerated"].contains(renderer) else {
-            throw ValidationError("--renderer must be software or accelerated")
+        guard ["software", "accelerated", "auto"].contains(renderer) else {
+            throw ValidationError("--renderer must be software, accelerated or auto")
         }
     }
 
@@ -70,7 +76,9 @@ struct Bench: ParsableCommand {
         var options = BenchOptions()
         options.sourceSize = sourceSize.flatMap(PixelSize.init(parsing:))
         options.items = items
-        options.speed = speed
+        options.speed = speed ?? (soak == nil ? 4000 : 2000)
+        options.soakMinutes = soak
+        options.idleSeconds = idle
         options.size = PixelSize(parsing: size)!
         // The app loads over HTTP from a fixture server in this process (never the app's own: it listens nowhere).
         var server: FixtureServer?
@@ -79,7 +87,7 @@ struct Bench: ParsableCommand {
             faults.latencyMs = latency
             faults.sourceSize = options.sourceSize.map { ($0.width, $0.height) }
             // Large originals are slow to draw: keep all twelve of them.
-            let fixture = FixtureServer(photos: 1000, faults: faults,
+            let fixture = FixtureServer(photos: soak == nil ? 1000 : BenchOptions.soakPhotos, faults: faults,
                                         imageCacheBytes: options.sourceSize == nil ? 2 << 20 : 64 << 20)
             try fixture.start(port: 0)
             fixture.runInBackground()
@@ -93,7 +101,7 @@ struct Bench: ParsableCommand {
         options.jump = jump
         options.list = view == "list"
         options.transitions = transitions
-        options.timeLimit = timeLimit
+        options.timeLimit = timeLimit + (soak ?? 0) * 60 + (idle ?? 0)
         options.dir = dir.map { ($0 as NSString).expandingTildeInPath }
         options.cacheDirectory = cacheDir
         guard let report = try GalleryApp.bench(options) else {

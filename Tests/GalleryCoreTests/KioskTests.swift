@@ -123,3 +123,77 @@ final class KioskTests: XCTestCase {
         XCTAssertEqual(model.handle(key: .character("q"), modifiers: [.control, .alt]), .quit)
     }
 }
+
+/// A wall that wraps for weeks keeps a bounded list: earlier passes far above the viewport are dropped, and what
+/// is on screen does not move.
+final class PassTrimmingTests: XCTestCase {
+    private func photos(_ n: Int) -> [Photo] {
+        (0..<n).map { Photo(id: "p\($0)", author: "A", width: 300 + ($0 * 37) % 400, height: 300 + ($0 * 53) % 500,
+                            url: "https://example.com/\($0)", downloadURL: "https://example.com/d/\($0)") }
+    }
+
+    func testDroppingTheFrontKeepsEveryOtherCellWhereItWas() {
+        var layout = MasonryLayout(width: 800)
+        layout.append(photos(400))
+        let before = layout.frames
+        let dy = layout.dropFirst(150)
+        XCTAssertEqual(layout.count, 250)
+        XCTAssertGreaterThan(dy, 0)
+        for i in 0..<250 { XCTAssertEqual(layout.frames[i], before[i + 150].offsetBy(dy: -dy)) }
+        XCTAssertEqual(layout.frames.map(\.y).min(), 12, "the content starts one gap down again")
+        // Items appended afterwards go where they would have gone without the drop.
+        var whole = MasonryLayout(width: 800)
+        whole.append(photos(420))
+        layout.append(photos(420).suffix(20))
+        for i in 0..<20 { XCTAssertEqual(layout.frames[250 + i], whole.frames[400 + i].offsetBy(dy: -dy)) }
+        XCTAssertEqual(layout.indices(intersecting: 0, 400), layout.frames.indices.filter { layout.frames[$0].y < 400 })
+    }
+
+    func testAWrappingWallDropsEarlierPassesAndTheScreenDoesNotMove() {
+        var config = GalleryConfig()
+        config.windowSize = PixelSize(width: 800, height: 600)
+        config.pageSize = 50
+        config.wraps = true
+        let model = GalleryModel(config: config)
+        let catalogue = photos(200)
+        var now = 0.0
+        var screenBefore: [ItemKey: Rect] = [:]
+        for _ in 0..<60 {
+            // Scroll to the end of what is loaded, then let the next page come (pass after pass).
+            let browse = model.browse
+            browse.setScroll(offset: Double(browse.layout.contentHeight))
+            screenBefore = Dictionary(uniqueKeysWithValues: browse.visibleIndices.map {
+                (browse.catalog.items[$0].key, browse.screenFrame(of: $0)) })
+            now += 10
+            guard let request = model.nextPageRequest(now: now) else { continue }
+            let start = (request.page - 1) * request.limit
+            let page = Array(catalogue[min(start, 200)..<min(start + request.limit, 200)])
+            model.receive(request, .success(PageContents(photos: page)), now: now)
+            let after = model.browse
+            for index in after.visibleIndices {
+                if let old = screenBefore[after.catalog.items[index].key] {
+                    XCTAssertEqual(after.screenFrame(of: index), old, "a cell on screen stayed put")
+                }
+            }
+        }
+        XCTAssertGreaterThan(model.catalog.pager.pass, 10, "many passes went by")
+        XCTAssertGreaterThan(model.catalog.feed.droppedFront, 1000)
+        XCTAssertLessThanOrEqual(model.catalog.count, 2 * 200 + Catalog.keptBehind + Catalog.dropChunk,
+                                 "at most about two passes are held")
+        XCTAssertEqual(model.browse.layout.count, model.catalog.count)
+    }
+}
+
+final class LinearTrendTests: XCTestCase {
+    func testTheSlopeOfALineAndOfNoise() {
+        let line = (0..<50).map { (x: Double($0), y: 3 + 0.5 * Double($0)) }
+        XCTAssertEqual(LinearTrend.slope(line)!, 0.5, accuracy: 1e-9)
+        // A saw-tooth around a flat level has no drift; the same on a slope has that slope.
+        let flat = (0..<100).map { (x: Double($0), y: 200 + Double($0 % 10)) }
+        XCTAssertEqual(LinearTrend.slope(flat)!, 0, accuracy: 0.05)
+        let rising = flat.map { (x: $0.x, y: $0.y + 0.04 * $0.x) }
+        XCTAssertEqual(LinearTrend.slope(rising)!, 0.04, accuracy: 0.05)
+        XCTAssertNil(LinearTrend.slope([(x: 1, y: 2)]))
+        XCTAssertNil(LinearTrend.slope([(x: 1, y: 2), (x: 1, y: 5)]))
+    }
+}

@@ -9,7 +9,13 @@ final class BenchDriver: FrameDriver {
     /// Monotonic time at which the process started.
     private let processStart: Double
 
-    private enum Phase { case firstScreen, scrolling(since: Double), jumping, prefetching, done }
+    private enum Phase {
+        case firstScreen, scrolling(since: Double), jumping, prefetching, soaking(since: Double)
+        case idling(since: Double, cpu: Double, whole: Int, headerOnly: Int)
+        case done
+    }
+    private var soak = SoakTrack()
+    private var watchdogSeen = 0
     private var prefetch: FolderPrefetch?
     private var firstScreenMs = 0.0
     private var warm: Bool?
@@ -38,8 +44,20 @@ final class BenchDriver: FrameDriver {
         rss.sample(m.rssMB); anon.sample(m.anonMB)
     }
 
+    var wantsWholeFrames: Bool {
+        if case .idling = phase { return false }
+        return true
+    }
+
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
         switch phase {
+        case let .idling(since, cpu, whole, headerOnly) where now - since >= (options.idleSeconds ?? 0):
+            let code = finish(app)
+            let m = ProcessMemory.read()
+            report?.idle = .init(seconds: now - since, cpuPercent: 100 * (ProcessMemory.cpuSeconds() - cpu) / (now - since),
+                                 wholeFrames: app.wholeFrames - whole, headerOnlyFrames: app.headerOnlyFrames - headerOnly,
+                                 renderer: app.renderer.name, rssMB: m.rssMB, anonMB: m.anonMB)
+            return code
         case .scrolling(let since):
             if options.list, app.model.browse.mode != .list { app.model.browse.setMode(.list) }
             app.model.browse.setScroll(offset: options.speed * (now - since))
@@ -72,7 +90,10 @@ final class BenchDriver: FrameDriver {
             let m = sampleMemory()
             rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
             firstScreenMs = (now - processStart) * 1000
-            phase = options.dir != nil ? .prefetching : options.jump ? .jumping : .scrolling(since: now)
+            phase = options.idleSeconds != nil
+                ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.wholeFrames, headerOnly: app.headerOnlyFrames)
+                : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
+                : options.jump ? .jumping : .scrolling(since: now)
         case .prefetching:
             guard let folder = app.sources.folder, folder.scanState.finished else { return nil }
             if prefetch == nil {
@@ -87,6 +108,20 @@ final class BenchDriver: FrameDriver {
                                        warm: warm ?? false, failures: prefetch.failures)
                 return code
             }
+        case .soaking(let since):
+            visibleCellFrames += app.scene.visibleCells
+            blankCellFrames += app.scene.blankCells
+            let browse = app.model.browse
+            let topPass = browse.topIndex.map { browse.catalog.items[$0].key.pass } ?? 0
+            soak.frame(elapsed: now - since, position: browse.scrollTop + browse.droppedHeight,
+                       running: app.model.kiosk?.autoScroll.isRunning(at: now) ?? false, topPass: topPass,
+                       itemsHeld: browse.catalog.count, memory: { self.sampleMemory() })
+            while watchdogSeen < app.kioskInterventions { watchdogSeen += 1; soak.watchdogFired() }
+            if now - since >= (options.soakMinutes ?? 0) * 60 {
+                let code = finish(app)
+                report?.soak = SoakFigures(track: soak, passes: app.model.catalog.pager.pass)
+                return code
+            }
         case .scrolling:
             visibleCellFrames += app.scene.visibleCells
             blankCellFrames += app.scene.blankCells
@@ -99,6 +134,8 @@ final class BenchDriver: FrameDriver {
                 press = nil
                 if passed(app) >= options.items { return finish(app) }
             }
+        case .idling:
+            break
         case .done:
             return 0
         }

@@ -17,6 +17,7 @@ public struct BenchOptions {
     public var serverCounters: () -> (pages: Int, images: Int) = { (0, 0) }
     /// Photos per page request. The app asks for at most one page a second, so a very fast long run needs big pages.
     public var pageSize = 30
+    /// software, accelerated, or auto (the app's own default choice).
     public var renderer: String = "software"
     /// Press Page Down repeatedly instead of scrolling, and report fill times.
     public var jump = false
@@ -30,6 +31,14 @@ public struct BenchOptions {
     /// with the normal cache (`cacheDirectory`, nil: `$XDG_CACHE_HOME/tessera`), so a second run is warm.
     public var dir: String?
     public var cacheDirectory: String?
+    /// `bench --soak`: run the kiosk's own auto-scroll (wrapping, at `speed`) for this many minutes and report
+    /// memory each minute, the drift of RssAnon after the first pass, and stalls.
+    public var soakMinutes: Double?
+    /// `bench --idle`: once the first screen is drawn, leave the wall alone this many seconds (only the clock
+    /// moves) and report the process's processor time and how many frames were drawn whole or header only.
+    public var idleSeconds: Double?
+    /// Photos in the fixture catalogue (a soak uses few, so a pass ends within its first minute).
+    public static let soakPhotos = 240
     /// Give up after this long.
     public var timeLimit = 600.0
 

@@ -26,6 +26,20 @@ public struct BenchReport {
     let windowBytes: Int
     /// `bench --dir`: the folder figures.
     var folder: FolderFigures?
+    /// `bench --soak`: the soak's figures.
+    var soak: SoakFigures?
+    /// `bench --idle`: the idle figures.
+    var idle: IdleFigures?
+
+    struct IdleFigures {
+        let seconds: Double
+        let cpuPercent: Double
+        let wholeFrames: Int
+        let headerOnlyFrames: Int
+        let renderer: String
+        let rssMB: Double
+        let anonMB: Double
+    }
 
     struct FolderFigures {
         let photos: Int
@@ -69,6 +83,18 @@ public struct BenchReport {
             object["undecodable"] = folder.failures
             object["config"] = ["dir": options.dir ?? "", "size": options.size.description, "renderer": options.renderer]
         }
+        if let soak {
+            object["config"] = ["soak_minutes": options.soakMinutes ?? 0, "speed": options.speed,
+                                "size": options.size.description, "renderer": options.renderer,
+                                "photos": BenchOptions.soakPhotos, "latency_ms": options.latencyMs]
+            object["soak"] = soak.json
+        }
+        if let idle {
+            object["config"] = ["idle_s": idle.seconds, "size": options.size.description, "renderer": options.renderer]
+            object["idle"] = ["cpu_pct": BenchReport.round(idle.cpuPercent), "whole_frames": idle.wholeFrames,
+                              "header_only_frames": idle.headerOnlyFrames, "renderer": idle.renderer,
+                              "rss_mb": BenchReport.round(idle.rssMB), "anon_mb": BenchReport.round(idle.anonMB)]
+        }
         if let fill = fillMs {
             object["fill_ms"] = ["p50": BenchReport.round(fill.p50), "p95": BenchReport.round(fill.p95)]
         }
@@ -82,6 +108,13 @@ public struct BenchReport {
         if frameMs.max > 33 { found.append("a frame took \(BenchReport.round(frameMs.max)) ms (bound 33)") }
         let growth = anon.peak - anon.afterFirstScreen
         if growth > 48 { found.append("anonymous memory grew \(BenchReport.round(growth)) MB after the first screen (bound 48)") }
+        if let soak {
+            if soak.firstPassSeconds == nil { found.append("the soak never finished its first pass") }
+            if soak.driftIsBounded, let drift = soak.anonMBPerHour, drift > 4 {
+                found.append("anonymous memory drifted \(BenchReport.round(drift)) MB an hour after the first pass (bound 4)")
+            }
+            if soak.stalls > 0 { found.append("the wall stalled \(soak.stalls) time(s) (bound 0)") }
+        }
         if textureBytesPeak > 3 * windowBytes {
             found.append("textures peaked at \(textureBytesPeak) bytes (bound \(3 * windowBytes))")
         }
@@ -105,9 +138,13 @@ extension GalleryApp {
         options.benchmark = true
         options.config.windowSize = bench.size
         options.config.pageSize = bench.pageSize
-        options.renderer = bench.renderer == "software" ? .software : .accelerated
+        options.renderer = bench.renderer == "auto" ? nil : bench.renderer == "software" ? .software : .accelerated
         options.vsync = false
         options.exitAfter = bench.timeLimit
+        if bench.soakMinutes != nil {
+            // The kiosk's own scrolling, burn-in shift included; the feed wraps.
+            options.kiosk = Kiosk(speed: bench.speed)
+        }
         if bench.dir != nil {
             // The normal cache: the first run is cold, the next warm.
             options.cacheDirectory = bench.cacheDirectory

@@ -25,6 +25,13 @@ struct ProcessMemory: Equatable {
         return ProcessMemory(rssMB: rss, anonMB: anon)
     }
 
+    /// Processor seconds this process has used, all threads, user and system (`CLOCK_PROCESS_CPUTIME_ID`).
+    static func cpuSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
     /// Seconds since this process started, from `/proc/self/stat` (start time in clock ticks since boot) and
     /// `/proc/uptime`; resolution one tick (10 ms).
     static func processAge() -> Double? {

@@ -37,6 +37,17 @@ final class SceneRenderer {
         browseView.dropTextures()
     }
 
+    /// Draws the header alone over the last frame (the wall's counts are the last whole frame's); returns where.
+    @discardableResult
+    func drawHeader(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String,
+                    time: Double) -> Rect {
+        let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
+        let area = Rect(x: 0, y: 0, width: model.viewport.size.width, height: model.config.headerHeight)
+        headerView.draw(width: area.width, height: area.height, status: status, name: model.userName, clock: clock,
+                        time: time, filled: filled)
+        return area
+    }
+
     func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double) {
         // The wall fills its own background around the cells, so each pixel is written once; other screens, and a
         // frame whose burn-in offset uncovered a strip, start from a cleared window.
@@ -56,9 +67,7 @@ final class SceneRenderer {
                                 ? "No bookmarks yet: press b on a photo to keep it here. Esc returns."
                                 : model.catalog.hasEnded ? "No photos here (JPEG, PNG, WebP). New ones show as they arrive." : nil)
         }
-        let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
-        headerView.draw(width: model.viewport.size.width, height: model.config.headerHeight, status: status,
-                        name: model.userName, clock: clock, time: time, filled: filled)
+        drawHeader(model: model, images: images, status: status, clock: clock, time: time)
         if let closing = model.closingDetail, let index = model.currentBrowse.catalog.feed.index(of: closing.key) {
             detailView.draw(model, pane: closing, index: index, images: images)
         }
