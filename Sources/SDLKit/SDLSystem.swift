@@ -69,6 +69,9 @@ public enum Cursor {
     public static func setVisible(_ visible: Bool) {
         SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
     }
+
+    /// `SDL_ShowCursor(SDL_QUERY)`.
+    public static var isVisible: Bool { SDL_ShowCursor(SDL_QUERY) == SDL_ENABLE }
 }
 
 /// The desktop's screen saver and display power saving (`SDL_DisableScreenSaver` / `SDL_EnableScreenSaver`): a

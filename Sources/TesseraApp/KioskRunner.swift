@@ -28,6 +28,13 @@ final class KioskRunner {
         pointerShownAt = now
     }
 
+    /// Hides the pointer once it has not moved on purpose for `timeout` seconds.
+    func restPointer(now: Double, timeout: Double) {
+        guard let shown = pointerShownAt, now - shown >= timeout else { return }
+        Cursor.setVisible(false)
+        pointerShownAt = nil
+    }
+
     /// Whether the schedule has the screen dark at `date` (local time). Called every turn of the loop.
     func shouldSleep(_ model: GalleryModel, at date: Date = Date()) -> Bool {
         guard let schedule = model.kiosk?.schedule else { return false }
@@ -48,10 +55,7 @@ final class KioskRunner {
         // Looked at only until the scrolling has started: it walks every visible cell.
         if model.kiosk?.autoScroll.started == false, firstScreenDrawn() { model.startKiosk() }
         model.advanceKiosk(now: now, dt: dt)
-        if let shown = pointerShownAt, now - shown >= (model.kiosk?.cursorTimeout ?? 2) {
-            Cursor.setVisible(false)
-            pointerShownAt = nil
-        }
+        restPointer(now: now, timeout: model.kiosk?.cursorTimeout ?? 2)
         let progress = images.uploadedTotal != lastUploads
         lastUploads = images.uploadedTotal
         guard model.kioskWatchdog(at: now, progress: progress, online: online) else { return nil }

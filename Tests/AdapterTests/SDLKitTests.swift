@@ -245,3 +245,24 @@ final class RenderingTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "woken, not timed out")
     }
 }
+
+/// The kiosk's pointer: hidden from the start, shown while it moves on purpose, hidden again two seconds after.
+final class KioskPointerTests: XCTestCase {
+    func testThePointerHidesTwoSecondsAfterItLastMoved() throws {
+        XCTAssertNotNil(TestVideo.system, "offscreen video must start")
+        defer { Cursor.setVisible(true) }
+        let runner = KioskRunner()
+        XCTAssertFalse(Cursor.isVisible, "a kiosk starts with the pointer hidden")
+        runner.pointerShown(at: 10)
+        XCTAssertTrue(Cursor.isVisible)
+        runner.restPointer(now: 11.9, timeout: 2)
+        XCTAssertTrue(Cursor.isVisible, "still within two seconds")
+        runner.pointerShown(at: 11.5)
+        runner.restPointer(now: 13.0, timeout: 2)
+        XCTAssertTrue(Cursor.isVisible, "moving again starts the two seconds over")
+        runner.restPointer(now: 13.6, timeout: 2)
+        XCTAssertFalse(Cursor.isVisible, "hidden once it rested two seconds")
+        runner.pointerShown(at: 20)
+        XCTAssertTrue(Cursor.isVisible, "and shown again when it moves")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SDLKit
+import XCTest
+
+/// A wall left alone, as a desk or a lobby leaves it: only the clock moves, so only the header is drawn and shown
+/// (SDL's software renderer, chosen by itself where OpenGL is llvmpipe, as under Xvfb), and the rest of the screen
+/// stays whole.
+final class IdleUITests: XCTestCase {
+    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
+    private var root = ""
+    private var x: XSession!
+
+    override func setUpWithError() throws {
+        XCTAssertNotNil(IdleUITests.sdl)
+        guard XSession.hasDisplay else { throw XCTSkip("no X display; `make test` runs the tests under xvfb-run") }
+        root = NSTemporaryDirectory() + "tessera-idle-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        x = XSession(root: root)
+    }
+
+    override func tearDown() {
+        x?.killApp()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Samples of a region, as packed RGB.
+    private func samples(_ frame: Surface, x xs: StrideTo<Int>, y ys: StrideTo<Int>) -> [UInt32] {
+        ys.flatMap { y in xs.map { x in
+            let p = frame.pixel(x: x, y: y)
+            return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+        } }
+    }
+
+    private func wall(_ f: Surface) -> [UInt32] { samples(f, x: stride(from: 5, to: 895, by: 11), y: stride(from: 70, to: 595, by: 9)) }
+    /// The header's left half, where the title, the name and the clock are.
+    private func clock(_ f: Surface) -> [UInt32] { samples(f, x: stride(from: 0, to: 450, by: 2), y: stride(from: 8, to: 48, by: 2)) }
+
+    func testAStillWallShowsTheClockTickingOverAWholeUnchangedPicture() throws {
+        // No --renderer: the app's own choice, which is what is being tested.
+        let window = try x.launch(["--demo", "--name", "Still", "--size", "900x600", "--cache-dir", root + "/cache"],
+                                  environment: ["XDG_DATA_HOME": root + "/data"])
+        // Settled: photos drawn (many colours below the header) and the wall the same in two frames running.
+        var previous: [UInt32] = []
+        let settled = try x.waitForFrame(window, "a settled wall of photos") { f in
+            let w = wall(f)
+            defer { previous = w }
+            return Set(w).count > 200 && w == previous
+        }
+        let shown = try x.waitForFrame(window, "the clock to move on") { clock($0) != clock(settled) }
+        XCTAssertEqual(wall(shown), wall(settled), "the picture under the header stays whole while only the header is redrawn")
+        let later = try x.waitForFrame(window, "the clock to move on again") { clock($0) != clock(shown) }
+        XCTAssertEqual(wall(later), wall(settled))
+    }
+
+    func testTheBenchCountsHeaderOnlyFramesWhenNothingMoves() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        process.arguments = ["bench", "--idle", "2", "--renderer", "auto", "--size", "800x600"]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "x11"
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let idle = try XCTUnwrap(report["idle"] as? [String: Any])
+        XCTAssertEqual(idle["renderer"] as? String, "software", "Xvfb's OpenGL is llvmpipe: the software renderer is chosen")
+        let whole = try XCTUnwrap(idle["whole_frames"] as? Int), headerOnly = try XCTUnwrap(idle["header_only_frames"] as? Int)
+        XCTAssertGreaterThan(headerOnly, 30, "about 60 frames a second, the clock's")
+        XCTAssertGreaterThan(headerOnly, 10 * max(1, whole), "nothing but the clock moved: header-only frames")
+        XCTAssertNotNil(idle["cpu_pct"] as? Double)
+    }
+}
