@@ -95,14 +95,22 @@ struct Composition {
     /// machine without a GPU), where SDL's software renderer does the same work for a fraction of the processor and
     /// can show the clock's changes alone (`Renderer.present(part:)`).
     static func renderer(for window: Window, choice: Renderer.Kind?, vsync: Bool) throws -> Renderer {
+        if choice == .software { preferPlainSoftwareFrames() }
         if let choice { return try Renderer(window: window, kind: choice, vsync: vsync) }
         var accelerated: Renderer? = try Renderer(window: window, kind: .accelerated, vsync: vsync)
         guard let gl = accelerated?.glRendererName, accelerated?.isSoftwareGL == true else { return accelerated! }
         Log.info("OpenGL here is \(gl), which draws on the processor: using SDL's software renderer instead "
                  + "(--renderer accelerated keeps OpenGL)")
-        GalleryApp.preferPlainSoftwareFrames()
+        preferPlainSoftwareFrames()
         accelerated = nil  // a window has one renderer at a time: the GL one goes before the software one is made
         return try Renderer(window: window, kind: .software, vsync: false)
+    }
+
+    /// Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there is no
+    /// GPU), which costs more than drawing it; "software" should mean no GL at all.
+    private static func preferPlainSoftwareFrames() {
+        SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
+        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
     }
 
     /// Logical size and pixel scale of the window as it is now (the scale changes with the display).

@@ -45,10 +45,6 @@ public final class GalleryApp {
         tessera_catch_stop_signals()
         // A desktop window lets the screen saver run; a kiosk decides for itself (`KioskRunner`).
         SDLSystem.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", options.kiosk == nil ? "1" : "0")
-        if options.renderer == .software {
-            SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
-            preferPlainSoftwareFrames()
-        }
         // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
         // SDL stops only after the last of them is gone, whatever order they are released in.
         let early = try Composition.Early(options: options)
@@ -84,7 +80,7 @@ public final class GalleryApp {
                 return 0
             }
             for event in events where react(to: event, now: t) == .quit { return 0 }
-            if !events.isEmpty { pictureChanged = true }
+            if !events.isEmpty { frames.noteChange() }
             if let limit = options.exitAfter, t - started > limit {
                 Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
                 return 3
@@ -92,7 +88,7 @@ public final class GalleryApp {
             // A page or an image that arrived is drawn now rather than at the clock's next tick (a few ms apart at
             // most, so a burst of arrivals cannot take the processor).
             let (delivered, arrived) = deliver(now: t)
-            if delivered { pictureChanged = true }
+            if delivered { frames.noteChange() }
             pump.setTextInput(model.hasFocusedField)
             if let kiosk, kiosk.setAsleep(kiosk.shouldSleep(model)) { fellAsleepOrWoke(kiosk.asleep) }
             guard visible, kiosk?.asleep != true else { continue }
@@ -113,39 +109,29 @@ public final class GalleryApp {
             demand.sample(model, at: t)
             images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
             if images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t) > 0 {
-                pictureChanged = true
+                frames.noteChange()
             }
             if let kiosk { let o = kiosk.offset(model, time: t - started); renderer.setOffset(dx: o.dx, dy: o.dy) }
             MemoryHygiene.tick(now: t)
             let still = model.stillPicture
-            // Only the clock moved: draw and show the header alone (automation always takes whole frames).
-            if !pictureChanged, driver?.wantsWholeFrames != true, renderer.presentsParts, !renderer.bordersNeedClearing,
-               let still, still == lastStill {
-                let header = scene.drawHeader(model: model, images: images, status: status(), clock: ClockFormat.now(),
-                                              time: t - started)
+            if frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
+                let header = scene.drawHeaderAlone(model: model, images: images, status: status(),
+                                                   clock: ClockFormat.now(), time: t - started)
                 renderer.present(part: (header.x, header.y, header.width, header.height))
-                headerOnlyFrames += 1
                 continue
             }
             scene.draw(model: model, images: images, status: status(), clock: ClockFormat.now(), time: t - started)
             if let exit = driver?.afterDraw(self, now: t) { return exit }
             renderer.present()
-            wholeFrames += 1
-            lastStill = still
-            pictureChanged = false
+            frames.drewWhole(still)
             driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
         }
     }
 
     // MARK: per frame
 
-    /// Input, a worker's message or a finished texture since the last whole frame: the next frame is whole.
-    private var pictureChanged = true
-    /// The picture under the header at the last whole frame (nil: it was moving).
-    private var lastStill: StillPicture?
-    /// Frames drawn whole, and frames where only the header was drawn and shown.
-    private(set) var wholeFrames = 0
-    private(set) var headerOnlyFrames = 0
+    /// Whole frames or the header alone.
+    let frames = FramePlanner()
 
     private enum Reaction { case carryOn, quit }
 
@@ -187,16 +173,10 @@ public final class GalleryApp {
         guard asleep else { return }
         images.reset()
         renderer.setOffset(dx: 0, dy: 0)
-        pictureChanged = true
+        frames.noteChange()
         renderer.setColor(0, 0, 0)
         renderer.clear()
         renderer.present()
-    }
-
-    /// Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there is no
-    /// GPU), which costs more than drawing it; "software" should mean no GL at all.
-    static func preferPlainSoftwareFrames() {
-        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
     }
 
     /// Shortest time between frames drawn for arrivals alone.

@@ -32,6 +32,8 @@ final class IdleUITests: XCTestCase {
     }
 
     private func wall(_ f: Surface) -> [UInt32] { samples(f, x: stride(from: 5, to: 895, by: 11), y: stride(from: 70, to: 595, by: 9)) }
+    /// The title at the header's left end.
+    private func title(_ f: Surface) -> [UInt32] { samples(f, x: stride(from: 0, to: 90, by: 2), y: stride(from: 8, to: 48, by: 2)) }
     /// The header's left half, where the title, the name and the clock are.
     private func clock(_ f: Surface) -> [UInt32] { samples(f, x: stride(from: 0, to: 450, by: 2), y: stride(from: 8, to: 48, by: 2)) }
 
@@ -50,6 +52,8 @@ final class IdleUITests: XCTestCase {
         XCTAssertEqual(wall(shown), wall(settled), "the picture under the header stays whole while only the header is redrawn")
         let later = try x.waitForFrame(window, "the clock to move on again") { clock($0) != clock(shown) }
         XCTAssertEqual(wall(later), wall(settled))
+        XCTAssertEqual(title(later), title(settled), "the rest of the header stays as it was drawn")
+        XCTAssertGreaterThan(Set(title(later)).count, 3, "the title is there (text on the header's colour)")
     }
 
     func testTheBenchCountsHeaderOnlyFramesWhenNothingMoves() throws {

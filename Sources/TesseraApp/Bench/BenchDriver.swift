@@ -55,7 +55,7 @@ final class BenchDriver: FrameDriver {
             let code = finish(app)
             let m = ProcessMemory.read()
             report?.idle = .init(seconds: now - since, cpuPercent: 100 * (ProcessMemory.cpuSeconds() - cpu) / (now - since),
-                                 wholeFrames: app.wholeFrames - whole, headerOnlyFrames: app.headerOnlyFrames - headerOnly,
+                                 wholeFrames: app.frames.wholeFrames - whole, headerOnlyFrames: app.frames.headerOnlyFrames - headerOnly,
                                  renderer: app.renderer.name, rssMB: m.rssMB, anonMB: m.anonMB)
             return code
         case .scrolling(let since):
@@ -91,7 +91,7 @@ final class BenchDriver: FrameDriver {
             rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
             firstScreenMs = (now - processStart) * 1000
             phase = options.idleSeconds != nil
-                ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.wholeFrames, headerOnly: app.headerOnlyFrames)
+                ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames, headerOnly: app.frames.headerOnlyFrames)
                 : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
                 : options.jump ? .jumping : .scrolling(since: now)
         case .prefetching:

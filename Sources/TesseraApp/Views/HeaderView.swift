@@ -8,9 +8,28 @@ final class HeaderView {
 
     init(canvas: Canvas) { self.canvas = canvas }
 
+    /// What the last whole header showed apart from the clock, and where its clock went.
+    private struct Drawn: Equatable {
+        let width: Int, height: Int, status: HeaderStatus, name: String?
+    }
+    private var drawn: Drawn?
+    private var clockArea: Rect?
+
+    /// Redraws the clock alone when nothing else in the header changed since it was last drawn whole (and no
+    /// progress bar moves); returns the area drawn, or nil when the whole header must be drawn.
+    func drawClockAlone(width: Int, height: Int, status: HeaderStatus, name: String?, clock: String) -> Rect? {
+        guard let text = canvas.text, let area = clockArea, !status.isBusy,
+              drawn == Drawn(width: width, height: height, status: status, name: name) else { return nil }
+        canvas.fill(area, theme.header)
+        text.drawClock(clock, x: area.x, y: area.y, color: theme.accent)
+        return area
+    }
+
     /// `filled`: the share of visible cells that have their image, for the progress bar.
     func draw(width: Int, height: Int, status: HeaderStatus, name: String?, clock: String, time: Double,
               filled: Double) {
+        drawn = Drawn(width: width, height: height, status: status, name: name)
+        clockArea = nil
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), theme.header)
         canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), theme.headerRule)
         if status.isBusy { drawProgress(width: width, y: height - 3, time: time, filled: filled) }
@@ -21,7 +40,9 @@ final class HeaderView {
         if let name {
             x += text.draw(name + " · ", .title, x: x, y: titleY, color: theme.text, maxWidth: max(40, width / 2 - x - 180))
         }
-        text.drawClock(clock, x: x, y: titleY, color: theme.accent)
+        let clockWidth = text.drawClock(clock, x: x, y: titleY, color: theme.accent)
+        // A little wider than drawn: a digit's glyph may reach past its advance.
+        clockArea = Rect(x: x, y: titleY, width: clockWidth + 4, height: text.lineHeight(.title))
 
         let summaryY = status.problem == nil && status.note == nil ? (height - text.lineHeight(.body)) / 2 : 5
         let summary = text.fit(status.summary, .body, maxWidth: width / 2)

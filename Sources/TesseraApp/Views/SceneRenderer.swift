@@ -37,10 +37,20 @@ final class SceneRenderer {
         browseView.dropTextures()
     }
 
-    /// Draws the header alone over the last frame (the wall's counts are the last whole frame's); returns where.
+    /// Draws the clock alone over the last frame when nothing else in the header changed, else the header (the
+    /// wall's counts are the last whole frame's); returns where it drew.
+    func drawHeaderAlone(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String,
+                         time: Double) -> Rect {
+        if let area = headerView.drawClockAlone(width: model.viewport.size.width, height: model.config.headerHeight,
+                                                status: status, name: model.userName, clock: clock) {
+            return area
+        }
+        return drawHeader(model: model, images: images, status: status, clock: clock, time: time)
+    }
+
     @discardableResult
-    func drawHeader(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String,
-                    time: Double) -> Rect {
+    private func drawHeader(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String,
+                            time: Double) -> Rect {
         let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
         let area = Rect(x: 0, y: 0, width: model.viewport.size.width, height: model.config.headerHeight)
         headerView.draw(width: area.width, height: area.height, status: status, name: model.userName, clock: clock,
