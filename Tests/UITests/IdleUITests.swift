@@ -57,20 +57,9 @@ final class IdleUITests: XCTestCase {
     }
 
     func testTheBenchCountsHeaderOnlyFramesWhenNothingMoves() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        process.arguments = ["bench", "--idle", "2", "--renderer", "auto", "--size", "800x600"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "x11"
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let json = try x.tool(["env", "SDL_VIDEODRIVER=x11", AppProcess.executable, "bench", "--idle", "2",
+                               "--renderer", "auto", "--size", "800x600"], timeout: 60)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let idle = try XCTUnwrap(report["idle"] as? [String: Any])
         XCTAssertEqual(idle["renderer"] as? String, "software", "Xvfb's OpenGL is llvmpipe: the software renderer is chosen")
         let whole = try XCTUnwrap(idle["whole_frames"] as? Int), headerOnly = try XCTUnwrap(idle["header_only_frames"] as? Int)
