@@ -28,7 +28,7 @@ DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.0.18), libsdl2-
 	libcurl4, libturbojpeg0, libsqlite3-0, fonts-dejavu-core, ca-certificates
 DEB_RECOMMENDS := fonts-wqy-microhei, fonts-symbola, xdg-utils
 
-.PHONY: run test deps test-deps build release bench clean dist install uninstall deb check-install
+.PHONY: run test deps test-deps build release bench clean dist install uninstall deb check-install check-deb
 
 deps:
 	$(APT) update -qq
@@ -52,9 +52,10 @@ build:
 test: test-deps build
 	xvfb-run -a -s "-screen 0 1600x1000x24" swift test --disable-swift-testing
 
-# The benchmark (release build, headless). CI: make bench ARGS="--items 100 --check"
-bench: deps release
-	.build/release/tessera bench $(ARGS)
+# The benchmark (headless), on the binary that ships (the release build `make install` and `make deb` use).
+# CI: make bench ARGS="--items 100 --check", then ARGS="--soak 2 --check".
+bench: deps dist
+	$(DIST_BIN) bench $(ARGS)
 
 # The release binary without the toolchain's libraries, its man page (from the same option definitions as
 # --help) and shell completions.
@@ -104,8 +105,16 @@ deb:
 
 # make install into a temporary prefix, checked (desktop entry, man page, no toolchain library), then removed.
 check-install:
+	$(APT) update -qq
 	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db
 	scripts/check-install
+
+# The package on a clean Debian 12: a debootstrap chroot, apt install, the demo drawn, apt remove. Needs root and
+# the network (it downloads a minimal Debian), so CI does not run it.
+check-deb: deb
+	$(APT) update -qq
+	$(APT) install -y -qq --no-install-recommends debootstrap
+	scripts/check-deb-chroot dist/tessera_$$($(DIST_BIN) --version)_amd64.deb
 
 clean:
 	rm -rf .build $(DIST) dist
