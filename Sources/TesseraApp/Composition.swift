@@ -93,24 +93,49 @@ struct Composition {
 
     /// The renderer asked for; without a choice, SDL's accelerated one unless its GL rasterizes on the CPU (a
     /// machine without a GPU), where SDL's software renderer does the same work for a fraction of the processor and
-    /// can show the clock's changes alone (`Renderer.present(part:)`).
+    /// can show the clock's changes alone (`Renderer.present(part:)`). Where the software renderer cannot show
+    /// frames (the console's KMSDRM driver has no framebuffer of its own), OpenGL stays.
     static func renderer(for window: Window, choice: Renderer.Kind?, vsync: Bool) throws -> Renderer {
-        if choice == .software { preferPlainSoftwareFrames() }
-        if let choice { return try Renderer(window: window, kind: choice, vsync: vsync) }
-        var accelerated: Renderer? = try Renderer(window: window, kind: .accelerated, vsync: vsync)
-        guard let gl = accelerated?.glRendererName, accelerated?.isSoftwareGL == true else { return accelerated! }
-        Log.info("OpenGL here is \(gl), which draws on the processor: using SDL's software renderer instead "
-                 + "(--renderer accelerated keeps OpenGL)")
-        preferPlainSoftwareFrames()
-        accelerated = nil  // a window has one renderer at a time: the GL one goes before the software one is made
+        switch choice {
+        case .software:
+            return try software(for: window)
+        case .accelerated:
+            return try Renderer(window: window, kind: .accelerated, vsync: vsync)
+        case nil:
+            if !mayHaveGPU, let renderer = try? software(for: window) {
+                Log.info("no GPU device here (/dev/dri, /dev/nvidia0): drawing with SDL's software renderer "
+                         + "(--renderer accelerated uses OpenGL all the same)")
+                return renderer
+            }
+            var accelerated: Renderer? = try Renderer(window: window, kind: .accelerated, vsync: vsync)
+            guard let gl = accelerated?.glRendererName, accelerated?.isSoftwareGL == true else { return accelerated! }
+            accelerated = nil  // a window has one renderer at a time: the GL one goes before the software one is made
+            if let renderer = try? software(for: window) {
+                Log.info("OpenGL here is \(gl), which draws on the processor: using SDL's software renderer instead "
+                         + "(--renderer accelerated keeps OpenGL)")
+                return renderer
+            }
+            SDLSystem.setHint("SDL_RENDER_DRIVER", "")
+            SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "1")
+            return try Renderer(window: window, kind: .accelerated, vsync: vsync)
+        }
+    }
+
+    /// SDL's software renderer drawing straight into the window's surface. Without the hint SDL would present
+    /// its frames by uploading them to an OpenGL texture (llvmpipe where there is no GPU), which costs more than
+    /// drawing them; "software" means no GL at all.
+    private static func software(for window: Window) throws -> Renderer {
+        SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
+        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
         return try Renderer(window: window, kind: .software, vsync: false)
     }
 
-    /// Without this SDL presents a software frame by uploading it to an OpenGL texture (llvmpipe where there is no
-    /// GPU), which costs more than drawing it; "software" should mean no GL at all.
-    private static func preferPlainSoftwareFrames() {
-        SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
-        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    /// Whether the machine shows a GPU device at all: without a DRM node or NVIDIA's device, Mesa's OpenGL can
+    /// only be llvmpipe, and loading it to find out costs 60 MB of libraries.
+    private static var mayHaveGPU: Bool {
+        let dri = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return dri.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
+            || FileManager.default.fileExists(atPath: "/dev/nvidia0")
     }
 
     /// Logical size and pixel scale of the window as it is now (the scale changes with the display).

@@ -266,3 +266,24 @@ final class KioskPointerTests: XCTestCase {
         XCTAssertTrue(Cursor.isVisible, "and shown again when it moves")
     }
 }
+
+/// How the app tells a GPU's OpenGL from Mesa's llvmpipe, which draws on the processor (then the software
+/// renderer is chosen, `Composition.renderer(for:choice:vsync:)`).
+final class RendererChoiceTests: XCTestCase {
+    func testOpenGLOnLlvmpipeIsRecognisedAsSoftware() throws {
+        XCTAssertNotNil(TestVideo.system, "offscreen video must start")
+        let window = try Window(system: TestVideo.system!, title: "gl", width: 64, height: 48)
+        guard let renderer = try? Renderer(window: window, kind: .accelerated, vsync: false),
+              renderer.name.hasPrefix("opengl") else {
+            throw XCTSkip("no OpenGL renderer under this video driver")
+        }
+        let gl = try XCTUnwrap(renderer.glRendererName, "an OpenGL renderer names its GL")
+        // This machine and CI have no GPU: Mesa's GL is llvmpipe.
+        XCTAssertTrue(gl.lowercased().contains("llvmpipe") || gl.lowercased().contains("softpipe"), gl)
+        XCTAssertTrue(renderer.isSoftwareGL)
+        let software = try Renderer(window: try Window(system: TestVideo.system!, title: "sw", width: 64, height: 48),
+                                    kind: .software, vsync: false)
+        XCTAssertNil(software.glRendererName)
+        XCTAssertFalse(software.isSoftwareGL)
+    }
+}
