@@ -115,8 +115,6 @@ struct Composition {
                          + "(--renderer accelerated keeps OpenGL)")
                 return renderer
             }
-            SDLSystem.setHint("SDL_RENDER_DRIVER", "")
-            SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "1")
             return try Renderer(window: window, kind: .accelerated, vsync: vsync)
         }
     }
@@ -127,7 +125,14 @@ struct Composition {
     private static func software(for window: Window) throws -> Renderer {
         SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
         SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        return try Renderer(window: window, kind: .software, vsync: false)
+        do {
+            return try Renderer(window: window, kind: .software, vsync: false)
+        } catch {
+            // No framebuffer of the window's own (KMSDRM, Wayland): leave SDL free to choose for what comes next.
+            SDLSystem.setHint("SDL_RENDER_DRIVER", "")
+            SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "1")
+            throw error
+        }
     }
 
     /// Whether the machine shows a GPU device at all: without a DRM node or NVIDIA's device, Mesa's OpenGL can
