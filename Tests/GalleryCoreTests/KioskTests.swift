@@ -197,3 +197,24 @@ final class LinearTrendTests: XCTestCase {
         XCTAssertNil(LinearTrend.slope([(x: 1, y: 2), (x: 1, y: 5)]))
     }
 }
+
+final class DurationHistogramTests: XCTestCase {
+    func testPercentilesMatchTheExactOnesToABin() {
+        var rng = SeededGenerator(seed: 3)
+        let values = (0..<20_000).map { _ in Double.random(in: 0.5..<12, using: &rng) } + [31.4, 0.001]
+        var histogram = DurationHistogram()
+        for v in values { histogram.add(v) }
+        let exact = Percentiles(values), binned = histogram.percentiles
+        XCTAssertEqual(binned.count, values.count)
+        XCTAssertEqual(binned.max, 31.4)
+        for (a, b) in [(exact.p50, binned.p50), (exact.p95, binned.p95), (exact.p99, binned.p99)] {
+            XCTAssertEqual(a, b, accuracy: DurationHistogram.binWidth)
+        }
+        // Beyond the limit everything lands in the last bin; the maximum stays exact.
+        var long = DurationHistogram(limit: 10)
+        long.add(500)
+        XCTAssertEqual(long.percentiles.max, 500)
+        XCTAssertEqual(long.percentiles.p50, 500)
+        XCTAssertEqual(DurationHistogram().percentiles.p99, 0)
+    }
+}

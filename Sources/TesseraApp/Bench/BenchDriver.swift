@@ -22,7 +22,7 @@ final class BenchDriver: FrameDriver {
     private var phase = Phase.firstScreen
     private var firstFrameMs: Double?
     private var firstImageMs: Double?
-    private var frameMs: [Double] = []
+    private var frameMs = DurationHistogram()
     private var visibleCellFrames = 0
     private var blankCellFrames = 0
     private var texturesPeak = 0
@@ -145,7 +145,7 @@ final class BenchDriver: FrameDriver {
     func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double) {
         frames += 1
         if firstFrameMs == nil { firstFrameMs = (now - processStart) * 1000 }
-        if case .firstScreen = phase {} else { frameMs.append((now - workStarted) * 1000) }
+        if case .firstScreen = phase {} else { frameMs.add((now - workStarted) * 1000) }
         if frames % 15 == 0 { sampleMemory() }
     }
 
@@ -174,7 +174,7 @@ final class BenchDriver: FrameDriver {
         let http = app.http.statistics
         report = BenchReport(
             options: options,
-            frameMs: Percentiles(frameMs),
+            frameMs: frameMs.percentiles,
             firstFrameMs: firstFrameMs ?? 0, firstImageMs: firstImageMs ?? 0,
             blankCellPct: visibleCellFrames == 0 ? 0 : 100 * Double(blankCellFrames) / Double(visibleCellFrames),
             texturesPeak: texturesPeak, textureBytesPeak: textureBytesPeak, pixelBytesPeak: pixelBytesPeak,
