@@ -5,24 +5,7 @@ import XCTest
 /// A wall left alone, as a desk or a lobby leaves it: only the clock moves, so only the header is drawn and shown
 /// (SDL's software renderer, chosen by itself where OpenGL is llvmpipe, as under Xvfb), and the rest of the screen
 /// stays whole.
-final class IdleUITests: XCTestCase {
-    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
-    private var root = ""
-    private var x: XSession!
-
-    override func setUpWithError() throws {
-        XCTAssertNotNil(IdleUITests.sdl)
-        guard XSession.hasDisplay else { throw XCTSkip("no X display; `make test` runs the tests under xvfb-run") }
-        root = NSTemporaryDirectory() + "tessera-idle-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        x = XSession(root: root)
-    }
-
-    override func tearDown() {
-        x?.killApp()
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
+final class IdleUITests: XSessionTestCase {
     /// Samples of a region, as packed RGB.
     private func samples(_ frame: Surface, x xs: StrideTo<Int>, y ys: StrideTo<Int>) -> [UInt32] {
         ys.flatMap { y in xs.map { x in

@@ -4,26 +4,9 @@ import XCTest
 
 /// Kiosk mode as a lobby screen meets it: a real fullscreen window under Xvfb that scrolls by itself, shrugs off
 /// stray keys, stops only for Ctrl+Alt+Q or SIGTERM, and is dark outside its hours.
-final class KioskUITests: XCTestCase {
-    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
-    private var root = ""
-    private var x: XSession!
-
-    override func setUpWithError() throws {
-        XCTAssertNotNil(KioskUITests.sdl)
-        root = NSTemporaryDirectory() + "tessera-kiosk-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        x = XSession(root: root)
-    }
-
-    override func tearDown() {
-        x?.killApp()
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
+final class KioskUITests: XSessionTestCase {
     private func launch(_ extra: [String] = []) throws -> String {
-        guard XSession.hasDisplay else { throw XCTSkip("no X display; `make test` runs the tests under xvfb-run") }
-        return try x.launch(["--kiosk", "--name", "Lobby", "--demo", "--cache-dir", root + "/cache",
+        try x.launch(["--kiosk", "--name", "Lobby", "--demo", "--cache-dir", root + "/cache",
                              "--renderer", "software", "--size", "900x600"] + extra,
                             environment: ["XDG_DATA_HOME": root + "/data"])
     }

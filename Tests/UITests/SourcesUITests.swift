@@ -7,25 +7,12 @@ import XCTest
 /// The sources as a person sees them, in a real X11 window under Xvfb, frames read back with ImageMagick's
 /// `import`: Unsplash's BlurHash placeholders while images are on their way, and a folder whose new file appears.
 /// Waits poll the window's frames with a deadline.
-final class SourcesUITests: XCTestCase {
-    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
-    private var root = ""
-    private var x: XSession!
+final class SourcesUITests: XSessionTestCase {
     private let window = PixelSize(width: 900, height: 600)
 
     override func setUpWithError() throws {
-        guard XSession.hasDisplay else {
-            throw XCTSkip("no X display; `make test` runs the tests under xvfb-run")
-        }
-        XCTAssertNotNil(SourcesUITests.sdl)
-        root = NSTemporaryDirectory() + "tessera-sources-\(UUID().uuidString)"
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: root + "/photos", withIntermediateDirectories: true)
-        x = XSession(root: root)
-    }
-
-    override func tearDown() {
-        x?.killApp()
-        try? FileManager.default.removeItem(atPath: root)
     }
 
     private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> String {

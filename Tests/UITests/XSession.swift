@@ -86,3 +86,24 @@ struct LaunchFailure: Error, CustomStringConvertible {
     let why: String
     var description: String { "the app's window never showed (\(why))" }
 }
+
+/// A test of the app in a real X11 window: a folder of its own (`root`, removed afterwards, with the app), an
+/// `XSession` on it, and a skip where there is no X display.
+class XSessionTestCase: XCTestCase {
+    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
+    var root = ""
+    var x: XSession!
+
+    override func setUpWithError() throws {
+        guard XSession.hasDisplay else { throw XCTSkip("no X display; `make test` runs the tests under xvfb-run") }
+        XCTAssertNotNil(XSessionTestCase.sdl, "SDL_image reads the frames")
+        root = NSTemporaryDirectory() + "tessera-\(type(of: self))-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        x = XSession(root: root)
+    }
+
+    override func tearDown() {
+        x?.killApp()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}
