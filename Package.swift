@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
-        .target(name: "GalleryStore", dependencies: ["GalleryCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "GalleryStore", dependencies: ["GalleryCore", "CPlatform", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "DemoPhotos", dependencies: ["GalleryCore", "SDLKit"]),
         .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform"]),
         .target(

@@ -98,7 +98,8 @@ public final class CurlHTTPClient: HTTPClient {
     // MARK: network thread
 
     private func run() {
-        tessera_lower_thread_priority(5)  // below the UI thread, above decoding
+        // Transfers take only the processor time frames leave; a transfer's wake-up never cuts into a frame.
+        tessera_make_thread_background()
         while true {
             lock.lock()
             if stopping { lock.unlock(); break }

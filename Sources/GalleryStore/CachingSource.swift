@@ -17,7 +17,7 @@ public final class CachingSource: PhotoSource {
     private let store: PhotoStore
     /// Identifies the upstream in the store (its base URL).
     private let sourceKey: String
-    private let queue = DispatchQueue(label: "tessera-store")
+    private let queue = BackgroundQueue(name: "tessera-store")
     private let networkReport: (Bool) -> Void
     private let storeFailure: (String) -> Void
 

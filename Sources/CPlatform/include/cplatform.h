@@ -1,7 +1,7 @@
 #ifndef TESSERA_CPLATFORM_H
 #define TESSERA_CPLATFORM_H
-/* Linux controls Swift's Glibc module does not export: glibc's allocator (malloc.h) and per-thread niceness.
-   No-ops elsewhere. */
+/* Linux controls Swift's Glibc module does not export: glibc's allocator (malloc.h), per-thread scheduling,
+   inotify, eventfd and poll, an allocator for SDL's pixel buffers, stop signals. No-ops elsewhere. */
 #if defined(__linux__)
 #include <malloc.h>
 #include <sys/inotify.h>
@@ -16,10 +16,6 @@
 #endif
 static inline void tessera_limit_malloc_arenas(int n) { mallopt(M_ARENA_MAX, n); }
 static inline void tessera_malloc_trim(void) { malloc_trim(0); }
-/* On Linux each thread has its own nice value: a worker that lowers its own keeps the UI thread first in line. */
-static inline void tessera_lower_thread_priority(int niceness) {
-    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
-}
 /* SCHED_IDLE for the calling thread: it runs on whatever CPU time normal threads leave, and never preempts one.
    A lower nice value is not enough under EEVDF (Linux 6.6+): a niced worker still gets its time slices at short
    notice and cut into a frame in progress. */
@@ -31,7 +27,6 @@ static inline void tessera_make_thread_background(void) {
 static inline void tessera_make_thread_background(void) {}
 static inline void tessera_limit_malloc_arenas(int n) { (void)n; }
 static inline void tessera_malloc_trim(void) {}
-static inline void tessera_lower_thread_priority(int niceness) { (void)niceness; }
 #endif
 /* An allocator for SDL (given to SDL_SetMemoryFunctions) that serves pixel buffers of 1 MiB and more from mappings
    of their own. A freed one is kept as a spare (up to `tessera_pixels_keep_spares` bytes) for the next buffer of
