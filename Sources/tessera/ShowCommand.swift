@@ -76,7 +76,7 @@ struct Show: ParsableCommand {
     @Option(help: "TrueType font file (default: DejaVu Sans, found at run time; or TESSERA_FONT).")
     var font: String?
 
-    @Option(help: "Renderer: software or accelerated (default: accelerated, unless its OpenGL draws on the processor, as llvmpipe does on a machine without a GPU: then software).")
+    @Option(help: "Renderer: software or accelerated (default: accelerated, unless the machine has no GPU device or its OpenGL draws on the processor, as llvmpipe does: then software, which costs less there).")
     var renderer: String?
 
     @Flag(help: "Do not wait for the display's vertical sync.")
