@@ -200,7 +200,7 @@ final class LinearTrendTests: XCTestCase {
 
 final class DurationHistogramTests: XCTestCase {
     func testPercentilesMatchTheExactOnesToABin() {
-        var rng = SeededGenerator(seed: 3)
+        var rng = SplitMix(state: 3)
         let values = (0..<20_000).map { _ in Double.random(in: 0.5..<12, using: &rng) } + [31.4, 0.001]
         var histogram = DurationHistogram()
         for v in values { histogram.add(v) }

@@ -17,7 +17,7 @@ func photo(_ id: String, _ w: Int = 300, _ h: Int = 200) -> Photo {
 func photos(_ range: Range<Int>, w: Int = 300, h: Int = 200) -> [Photo] { range.map { photo(String($0), w, h) } }
 
 /// A small deterministic random generator, so property tests are repeatable.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E3779B97F4A7C15
@@ -31,15 +31,3 @@ struct SplitMix {
     }
 }
 
-/// A repeatable random sequence (SplitMix64), so a randomized test fails the same way every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

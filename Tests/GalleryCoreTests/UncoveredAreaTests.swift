@@ -45,7 +45,7 @@ final class UncoveredAreaTests: XCTestCase {
     }
 
     func testRandomLayoutsAreTiledExactly() {
-        var rng = SeededGenerator(seed: 7)
+        var rng = SplitMix(state: 7)
         for _ in 0..<200 {
             let area = Rect(x: Int.random(in: 0..<10, using: &rng), y: Int.random(in: 0..<10, using: &rng),
                             width: Int.random(in: 1..<60, using: &rng), height: Int.random(in: 1..<60, using: &rng))
