@@ -42,17 +42,21 @@ final class HeaderView {
         }
         let clockWidth = text.drawClock(clock, x: x, y: titleY, color: theme.accent)
         // A little wider than drawn: a digit's glyph may reach past its advance.
-        clockArea = Rect(x: x, y: titleY, width: clockWidth + 4, height: text.lineHeight(.title))
+        let clockRect = Rect(x: x, y: titleY, width: clockWidth + 4, height: text.lineHeight(.title))
 
         let summaryY = status.problem == nil && status.note == nil ? (height - text.lineHeight(.body)) / 2 : 5
         let summary = text.fit(status.summary, .body, maxWidth: width / 2)
-        text.draw(summary, .body, x: width - 16 - text.width(of: summary, .body), y: summaryY, color: theme.dimText)
+        var statusLeft = width - 16 - text.width(of: summary, .body)
+        text.draw(summary, .body, x: statusLeft, y: summaryY, color: theme.dimText)
         if let second = status.problem ?? status.note {
             let color = status.problem != nil ? theme.errorText : theme.dimText
             let line = text.fit(second, .body, maxWidth: width / 2)
             text.draw(line, .body, x: width - 16 - text.width(of: line, .body), y: summaryY + text.lineHeight(.body),
                       color: color)
+            statusLeft = min(statusLeft, width - 16 - text.width(of: line, .body))
         }
+        // The clock is redrawn alone only where that cannot paint over the status (a narrow window overlaps them).
+        clockArea = clockRect.maxX <= statusLeft ? clockRect : nil
     }
 
     /// How much of the screen has its images, and a moving segment while busy.
