@@ -35,13 +35,15 @@ final class Autopilot: FrameDriver {
     /// every visible cell (and the detail image, if the pane is open) is drawn or has failed for good.
     static func isSettled(model: GalleryModel, images: ImagePipeline) -> Bool {
         let browse = model.currentBrowse, items = browse.catalog.items
-        guard !items.isEmpty || model.screen == .bookmarks || model.search != nil || browse.catalog.hasEnded,
+        // A screen with a wall of its own (bookmarks, a search's matches) may well be empty.
+        guard !items.isEmpty || browse !== model.browse || browse.catalog.hasEnded,
               !model.expectsPage, !model.isAnimating, !browse.scroll.isMoving, !images.hasUploads else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed
         }
-        if let open = model.detail, !done(ImageKey(item: open.overlay.key, detail: true)) { return false }
+        for large in model.overlays.compactMap({ $0.largeImage(in: model) })
+        where !done(ImageKey(item: large.item, detail: true)) { return false }
         return browse.visibleIndices.allSatisfy { done(ImageKey(item: items[$0].key, detail: false)) }
     }
 }

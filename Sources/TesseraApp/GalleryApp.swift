@@ -115,7 +115,7 @@ public final class GalleryApp {
             MemoryHygiene.tick(now: t)
             let still = model.stillPicture
             if frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
-                let header = scene.drawHeaderAlone(model: model, images: images, status: status(),
+                let header = scene.drawHeaderAlone(model: model, status: status(),
                                                    clock: ClockFormat.now(), time: t - started)
                 renderer.present(part: (header.x, header.y, header.width, header.height))
                 continue
@@ -194,7 +194,7 @@ public final class GalleryApp {
                 if case .failure(let error) = result,
                    sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
                     images.reset(source: sources.source)
-                    model.resetFeed()
+                    model.resetFeed(source: sources.bookmarkSource)
                     continue
                 }
                 if model.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {

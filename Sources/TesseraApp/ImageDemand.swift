@@ -1,6 +1,6 @@
 import GalleryCore
 
-/// Which images the current frame wants, most urgent first: the open pane's large image, then the wall's visible
+/// Which images the current frame wants, most urgent first: the overlays' large images (the pane's), then the wall's visible
 /// cells and its margins as the residency policy (adapted to the scrolling speed) plans them. Cells the viewport
 /// will have left before a typical load finishes are wanted but not started.
 struct ImageDemand {
@@ -26,11 +26,12 @@ struct ImageDemand {
         let items = browse.catalog.items
         var wants: [ImageWant] = []
         var detailBytes = 0
-        if let open = model.detail {
-            let size = ResidencyPolicy.pixelSize(of: model.detailLayout(for: open.index).image, scale: scale)
-            detailBytes = size.area * 4
-            wants.append(ImageWant(key: ImageKey(item: open.overlay.key, detail: true), photo: items[open.index].photo,
-                                   size: size))
+        // What the overlays show large (the pane's photo), innermost first.
+        for overlay in model.overlays.reversed() {
+            guard let large = overlay.largeImage(in: model) else { continue }
+            let size = ResidencyPolicy.pixelSize(of: large.frame, scale: scale)
+            detailBytes += size.area * 4
+            wants.append(ImageWant(key: ImageKey(item: large.item, detail: true), photo: large.photo, size: size))
         }
         let policy = residency.adapted(screensPerSecond: abs(motion.velocity) / Double(browse.gridHeight),
                                        detailBytes: detailBytes)

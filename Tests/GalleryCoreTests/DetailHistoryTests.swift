@@ -5,7 +5,7 @@ final class DetailHistoryTests: XCTestCase {
     private func key(_ id: Int) -> ItemKey { ItemKey(pass: 0, photoID: String(id)) }
 
     func testBackAndForwardLikeABrowser() {
-        var pane = DetailOverlay(key: key(1))
+        var pane = DetailHistory(key: key(1))
         XCTAssertFalse(pane.canGoBack)
         XCTAssertFalse(pane.canGoForward, "nothing to go forward to")
         pane.show(key(2)); pane.show(key(3))
@@ -22,9 +22,9 @@ final class DetailHistoryTests: XCTestCase {
     }
 
     func testHistoryIsBounded() {
-        var pane = DetailOverlay(key: key(0))
+        var pane = DetailHistory(key: key(0))
         for i in 1...2000 { pane.show(key(i)) }
-        XCTAssertEqual(pane.history.count, DetailOverlay.maxHistory)
+        XCTAssertEqual(pane.history.count, DetailHistory.maxHistory)
         XCTAssertEqual(pane.key, key(2000))
     }
 

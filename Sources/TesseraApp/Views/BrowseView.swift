@@ -31,8 +31,9 @@ final class BrowseView {
     func dropTextures() { placeholders.drop() }
 
     /// `fillsGaps`: paint the background around the cells (the window was not cleared).
-    func draw(_ screen: BrowseScreen, images: ImagePipeline, fillsGaps: Bool, showsFocus: Bool,
-              bookmarked: (String) -> Bool, emptyText: String?) {
+    func draw(_ screen: BrowseScreen, _ scene: SceneFrame, emptyText: String?) {
+        let images = scene.images, fillsGaps = scene.fillsGaps
+        let showsFocus = scene.model.overlays.isEmpty
         let visible = screen.visibleIndices
         let items = screen.catalog.items
         let frames = visible.map { screen.screenFrame(of: $0) }
@@ -69,7 +70,7 @@ final class BrowseView {
             let focused = showsFocus && index == screen.focusedIndex
             if focused { canvas.outline(frame, theme.focus, width: 2) }
             // A gold star on bookmarked photos; an outline one on the focused photo shows where to click.
-            let starred = bookmarked(items[index].photo.id)
+            let starred = scene.model.isBookmarked(items[index].photo.id)
             if (starred || focused), let star = BrowseScreen.starRect(of: frame) { drawStar(in: star, filled: starred) }
         }
         if visible.isEmpty, let emptyText, let text = canvas.text {

@@ -8,9 +8,10 @@ final class DetailView {
 
     init(canvas: Canvas) { self.canvas = canvas }
 
-    func draw(_ model: GalleryModel, pane: DetailOverlay, index: Int, images: ImagePipeline) {
-        let item = model.currentBrowse.catalog.items[index]
-        let layout = model.detailLayout(for: index)
+    func draw(_ model: GalleryModel, pane: DetailPane, images: ImagePipeline) {
+        guard let index = pane.index else { return }
+        let item = pane.wall.catalog.items[index]
+        let layout = model.detailLayout(for: index, on: pane.wall)
         let window = model.viewport.size, top = model.config.headerHeight
         // Growing out of the cell (or shrinking back): panel and photo move from the cell's frame to their own.
         let t = pane.reveal.eased

@@ -2,26 +2,45 @@ import GalleryCore
 import SDLKit
 
 /// Draws one frame: the current screen, each overlay over it in order, and the header on top. It reads the model
-/// and the image pipeline and changes neither; each screen and overlay has a view of its own.
+/// and the image pipeline and changes neither; each screen and overlay has a view of its own, found by its type in
+/// `views`.
 final class SceneRenderer {
     private let canvas: Canvas
     private let browseView: BrowseView
-    private let detailView: DetailView
     private let headerView: HeaderView
-    private let welcomeView: WelcomeView
-    private let alertView: AlertView
-    private let searchBarView: SearchBarView
-    private let helpView: HelpView
+    let views = RoomViews()
 
     init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
         canvas = Canvas(renderer: renderer, text: text, config: config, viewport: viewport)
         browseView = BrowseView(canvas: canvas)
-        detailView = DetailView(canvas: canvas)
         headerView = HeaderView(canvas: canvas)
-        welcomeView = WelcomeView(canvas: canvas)
-        alertView = AlertView(canvas: canvas)
-        searchBarView = SearchBarView(canvas: canvas)
-        helpView = HelpView(canvas: canvas)
+        registerViews()
+    }
+
+    /// The gallery's own rooms and their views.
+    private func registerViews() {
+        let walls = browseView, detail = DetailView(canvas: canvas), welcome = WelcomeView(canvas: canvas)
+        let alert = AlertView(canvas: canvas), searchBar = SearchBarView(canvas: canvas), help = HelpView(canvas: canvas)
+        views.register(BrowseScreen.self) { wall, f in
+            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded
+                ? "No photos here (JPEG, PNG, WebP). New ones show as they arrive." : nil)
+        }
+        views.register(BookmarksScreen.self) { screen, f in
+            walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet: press b on a photo to keep it here. Esc returns.")
+        }
+        views.register(SearchScreen.self) { screen, f in walls.draw(screen.matches, f, emptyText: nil) }
+        views.register(WelcomeScreen.self) { screen, f in welcome.draw(screen, window: f.model.viewport.size,
+                                                                        pointer: f.model.pointer, time: f.time) }
+        views.register(DetailPane.self) { pane, f in detail.draw(f.model, pane: pane, images: f.images) }
+        views.register(AlertOverlay.self) { overlay, f in alert.draw(overlay, window: f.model.viewport.size,
+                                                                       pointer: f.model.pointer) }
+        views.register(SearchBar.self) { bar, f in
+            searchBar.draw(bar.screen.search, window: f.model.viewport.size, top: f.model.config.headerHeight, time: f.time)
+        }
+        views.register(HelpOverlay.self) { _, f in
+            help.draw(HelpSheet.sections(for: f.model.keyMap, rooms: f.model.rooms), window: f.model.viewport.size,
+                      top: f.model.config.headerHeight)
+        }
     }
 
     /// Counts of the last frame's visible cells, for the progress bar and the benchmark.
@@ -39,18 +58,16 @@ final class SceneRenderer {
 
     /// Draws the clock alone over the last frame when nothing else in the header changed, else the header (the
     /// wall's counts are the last whole frame's); returns where it drew.
-    func drawHeaderAlone(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String,
-                         time: Double) -> Rect {
+    func drawHeaderAlone(model: GalleryModel, status: HeaderStatus, clock: String, time: Double) -> Rect {
         if let area = headerView.drawClockAlone(width: model.viewport.size.width, height: model.config.headerHeight,
                                                 status: status, name: model.userName, clock: clock) {
             return area
         }
-        return drawHeader(model: model, images: images, status: status, clock: clock, time: time)
+        return drawHeader(model: model, status: status, clock: clock, time: time)
     }
 
     @discardableResult
-    private func drawHeader(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String,
-                            time: Double) -> Rect {
+    private func drawHeader(model: GalleryModel, status: HeaderStatus, clock: String, time: Double) -> Rect {
         let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
         let area = Rect(x: 0, y: 0, width: model.viewport.size.width, height: model.config.headerHeight)
         headerView.draw(width: area.width, height: area.height, status: status, name: model.userName, clock: clock,
@@ -59,44 +76,16 @@ final class SceneRenderer {
     }
 
     func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double) {
-        // The wall fills its own background around the cells, so each pixel is written once; other screens, and a
+        // A wall fills its own background around the cells, so each pixel is written once; other screens, and a
         // frame whose burn-in offset uncovered a strip, start from a cleared window.
-        let fillsGaps = model.screen != .welcome && !canvas.renderer.bordersNeedClearing
+        let fillsGaps = model.screen.wall != nil && !canvas.renderer.bordersNeedClearing
         if !fillsGaps {
             canvas.set(canvas.theme.background)
             canvas.renderer.clear()
         }
-        switch model.screen {
-        case .welcome:
-            if let welcome = model.welcome {
-                welcomeView.draw(welcome, window: model.viewport.size, pointer: model.pointer, time: time)
-            }
-        case .browse, .bookmarks:
-            browseView.draw(model.currentBrowse, images: images, fillsGaps: fillsGaps, showsFocus: model.overlays.isEmpty,
-                            bookmarked: model.isBookmarked, emptyText: model.screen == .bookmarks
-                                ? "No bookmarks yet: press b on a photo to keep it here. Esc returns."
-                                : model.catalog.hasEnded ? "No photos here (JPEG, PNG, WebP). New ones show as they arrive." : nil)
-        }
-        drawHeader(model: model, images: images, status: status, clock: clock, time: time)
-        if let closing = model.closingDetail, let index = model.currentBrowse.catalog.feed.index(of: closing.key) {
-            detailView.draw(model, pane: closing, index: index, images: images)
-        }
-        for overlay in model.overlays {
-            switch overlay {
-            case .detail(let detail):
-                if let index = model.currentBrowse.catalog.feed.index(of: detail.key) {
-                    detailView.draw(model, pane: detail, index: index, images: images)
-                }
-            case .alert(let alert):
-                alertView.draw(alert, window: model.viewport.size, pointer: model.pointer)
-            case .search:
-                if let search = model.search {
-                    searchBarView.draw(search, window: model.viewport.size, top: model.config.headerHeight, time: time)
-                }
-            case .help:
-                helpView.draw(HelpSheet.sections(for: model.keyMap), window: model.viewport.size,
-                              top: model.config.headerHeight)
-            }
-        }
+        let frame = SceneFrame(model: model, images: images, time: time, fillsGaps: fillsGaps)
+        views.draw(model.screen, frame)
+        drawHeader(model: model, status: status, clock: clock, time: time)
+        for room in model.leaving + model.overlays { views.draw(room, frame) }
     }
 }

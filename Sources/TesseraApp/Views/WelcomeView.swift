@@ -17,7 +17,7 @@ final class WelcomeView {
         canvas.fill(layout.field, theme.panel)
         canvas.outline(layout.field, theme.accent, width: 2)
         let inner = layout.field.width - 24
-        let shown = welcome.field.display
+        let shown = welcome.nameField.display
         // The end of a long name stays in view: fit from the right.
         var visible = shown
         while !visible.isEmpty && text.width(of: visible, .body) > inner { visible.removeFirst() }

@@ -14,8 +14,6 @@ public enum Command: Equatable, Hashable {
     /// Enter on a form (the welcome screen): go on with what was typed.
     case submit
     case dismissAlert
-    /// Shows the welcome screen again to change the stored name.
-    case changeName
     /// Grid ↔ list, keeping the photo in view on screen.
     case toggleView
     /// The one-column list, at the focused photo.
@@ -24,14 +22,28 @@ public enum Command: Equatable, Hashable {
     case nextPhoto, previousPhoto
     /// In the detail pane: back and forward between photos viewed there.
     case historyBack, historyForward
-    /// Bookmarks: toggle on the focused or open photo; the bookmarks screen; remove there, and undo that.
-    case toggleBookmark, showBookmarks, removeBookmark, undoRemoveBookmark, closeScreen
-    /// Search by author: open the field, keep the filter (Enter), clear it (Esc).
-    case openSearch, commitSearch, clearSearch
-    /// The help overlay, made from the key map.
-    case toggleHelp
+    /// Bookmarks: toggle on the focused or open photo; remove on the bookmarks screen, and undo that; leave a screen.
+    case toggleBookmark, removeBookmark, undoRemoveBookmark, closeScreen
+    /// Search by author: keep the filter (Enter), clear it (Esc).
+    case commitSearch, clearSearch
+    /// Opens the screen or overlay registered under this name (`RoomRegistry`), or closes it if it is the innermost
+    /// one already: the way into every room, so a new room needs no new command.
+    case show(String)
+    /// A command of a room's own, by name, for the room to interpret (bound in the room's scope).
+    case action(String)
     /// The open photo's page: copied to the clipboard, or opened in the browser.
     case copyLink, openLink
+}
+
+extension Command {
+    /// The help overlay, made from the key map.
+    public static let toggleHelp = Command.show(RoomRegistry.help)
+    /// The bookmarks screen.
+    public static let showBookmarks = Command.show(RoomRegistry.bookmarks)
+    /// The search field (and the wall of its matches).
+    public static let openSearch = Command.show(RoomRegistry.search)
+    /// Shows the welcome screen again to change the stored name.
+    public static let changeName = Command.show(RoomRegistry.welcome)
 }
 
 /// A key as the core sees it, independent of SDL's codes.
@@ -81,7 +93,9 @@ extension Command {
         case "dismiss": self = .dismissAlert
         case "view": self = .toggleView
         case "list": self = .openList
-        default: return nil
+        default:
+            guard name.hasPrefix("show:"), name.count > 5 else { return nil }
+            self = .show(String(name.dropFirst(5)))
         }
     }
 }

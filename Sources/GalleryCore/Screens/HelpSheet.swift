@@ -14,11 +14,16 @@ public enum HelpSheet {
     static let order: [(Scope, String)] = [(.browse, "The wall"), (.detail, "Detail pane"), (.bookmarks, "Bookmarks"),
                                            (.search, "Search"), (.global, "Everywhere")]
 
-    public static func sections(for keyMap: KeyMap) -> [Section] {
-        order.compactMap { scope, title in
+    /// The sections for the key map; `rooms` names what `show` commands open. Scopes of rooms added later come
+    /// after the built-in ones, titled by their name.
+    public static func sections(for keyMap: KeyMap, rooms: RoomRegistry = .standard) -> [Section] {
+        let known = Set(order.map(\.0))
+        let added = keyMap.bindings.keys.filter { !known.contains($0) && $0 != .welcome && $0 != .alert }
+            .sorted { $0.rawValue < $1.rawValue }.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) }
+        return (order + added).compactMap { scope, title in
             guard let table = keyMap.bindings[scope], !table.isEmpty else { return nil }
             var byCommand: [String: [String]] = [:]
-            for (chord, command) in table { byCommand[command.summary, default: []].append(chord.name) }
+            for (chord, command) in table { byCommand[rooms.summary(of: command), default: []].append(chord.name) }
             let rows = byCommand.map { Row(keys: $0.value.sorted { ($0.count, $0) < ($1.count, $1) }.joined(separator: ", "),
                                            action: $0.key) }
                 .sorted { $0.action < $1.action }
@@ -78,7 +83,6 @@ extension Command {
         case .quit: return "Quit"
         case .submit: return "Go on"
         case .dismissAlert: return "Dismiss"
-        case .changeName: return "Change your name"
         case .toggleView: return "Grid or list"
         case .openList: return "Open the list at this photo"
         case .nextPhoto: return "Next photo"
@@ -86,14 +90,13 @@ extension Command {
         case .historyBack: return "Back to the photo viewed before"
         case .historyForward: return "Forward again"
         case .toggleBookmark: return "Bookmark or unbookmark"
-        case .showBookmarks: return "Show bookmarks"
         case .removeBookmark: return "Remove the bookmark"
         case .undoRemoveBookmark: return "Undo the last removal"
         case .closeScreen: return "Back to the wall"
-        case .openSearch: return "Search by author"
         case .commitSearch: return "Keep the search"
         case .clearSearch: return "Clear the search"
-        case .toggleHelp: return "Show or hide this help"
+        case .show(let name): return "Show \(name)"
+        case .action(let name): return name
         case .copyLink: return "Copy the page link"
         case .openLink: return "Open the page in the browser"
         }

@@ -1,7 +1,17 @@
 /// Where a binding acts: a screen, an overlay, or everywhere. The active scopes are tried innermost first (the
 /// top overlay, then the screen under it, then global), so an overlay can take a key the screen also binds.
-public enum Scope: String, CaseIterable, Hashable, Sendable {
-    case global, welcome, browse, bookmarks, search, detail, alert, help
+/// An open set: a new screen names a scope of its own (`Scope("slideshow")`) and binds keys in it.
+public struct Scope: RawRepresentable, Hashable, CaseIterable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ name: String) { rawValue = name }
+    public var description: String { rawValue }
+
+    public static let global = Scope("global"), welcome = Scope("welcome"), browse = Scope("browse")
+    public static let bookmarks = Scope("bookmarks"), search = Scope("search"), detail = Scope("detail")
+    public static let alert = Scope("alert"), help = Scope("help")
+    /// The scopes of the rooms that come with the gallery.
+    public static let allCases: [Scope] = [.global, .welcome, .browse, .bookmarks, .search, .detail, .alert, .help]
 }
 
 /// Keys are data: for each scope, a table of (modifiers, key) → command. Letters arrive already cased (`G` is

@@ -295,3 +295,43 @@ public final class BrowseScreen {
     /// Advances scrolling animation.
     public func tick(dt: Double) { scroll.step(dt: dt) }
 }
+
+/// The wall as a screen: its keys, clicks (a cell opens the pane, its star bookmarks it), the wheel and drags.
+extension BrowseScreen: Screen {
+    public var scopes: [Scope] { [.browse] }
+    public var wall: BrowseScreen? { self }
+    public var scrollsInKiosk: Bool { true }
+
+    public var picture: AnyHashable? {
+        scroll.isMoving ? nil : [mode == .grid ? 0 : 1, scrollTop, droppedHeight, focusedIndex ?? -1, catalog.count]
+    }
+
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
+        if command == .toggleBookmark {
+            if let index = focusedIndex { gallery.toggleBookmark(catalog.items[index].photo) }
+        } else if let open = apply(command) {
+            gallery.openDetail(at: open, on: self)
+        }
+        return GalleryModel.Effect.none
+    }
+
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
+        switch input {
+        case let .click(x, y):
+            if let index = index(atWindowX: x, y: y), let star = BrowseScreen.starRect(of: screenFrame(of: index)),
+               star.contains(x: x, y: y) {
+                focus(index)
+                gallery.toggleBookmark(catalog.items[index].photo)
+            } else if let index = click(atWindowX: x, y: y) {
+                gallery.openDetail(at: index, on: self)
+            }
+        case let .middleClick(x, y): middleClick(atWindowX: x, y: y)
+        case let .hover(x, y): hover(atWindowX: x, y: y)
+        case let .wheel(notches): wheel(notches: notches)
+        case let .beginDrag(time): beginDrag(at: time)
+        case let .drag(dy, time): drag(by: dy, at: time)
+        case let .endDrag(time): endDrag(at: time)
+        }
+        return true
+    }
+}

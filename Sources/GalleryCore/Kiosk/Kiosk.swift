@@ -53,14 +53,7 @@ extension GalleryModel {
         if k.autoScroll.resumes(at: now, previous: now - dt) { closeEverything() }
         let step = k.autoScroll.step(at: now, dt: dt)
         kiosk = k
-        guard step > 0, overlays.isEmpty, screen == .browse else { return }
-        browse.setScroll(offset: browse.scroll.offset + step)
-    }
-
-    /// Back to the bare wall: the pane shrinks away, search, help and alerts close.
-    func closeEverything() {
-        if detail != nil { _ = apply(.closeDetail) }
-        if search != nil { clearSearch() }
-        overlays.removeAll()
+        guard step > 0, overlays.isEmpty, screen.scrollsInKiosk, let wall = screen.wall else { return }
+        wall.setScroll(offset: wall.scroll.offset + step)
     }
 }

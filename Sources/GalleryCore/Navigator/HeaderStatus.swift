@@ -45,8 +45,8 @@ extension GalleryModel {
             note = "Offline: showing cached photos; retrying in the background"
         } else if let error = catalog.pager.lastError {
             problem = "Page \(catalog.pager.nextPage) failed: \(error); retrying"
-        } else if let searchNote {
-            note = searchNote
+        } else if let screenNote = screen.headerNote {
+            note = screenNote
         } else if let stop = catalog.stopNote {
             note = stop
         } else if let storeProblem {
@@ -55,13 +55,9 @@ extension GalleryModel {
         if browse.pullDistance > 0 {
             note = browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
         }
-        if screen == .bookmarks {
-            let count = currentBrowse.catalog.count
-            return HeaderStatus(photos: count, sourceName: "bookmarks", pageLoading: false, imagesLoading: imagesLoading,
-                                problem: problem, note: shelf?.canUndo == true ? "d removes · u undoes the last removal" : note,
-                                offline: !online)
-        }
-        return HeaderStatus(photos: catalog.count, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
-                            imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
+        var status = HeaderStatus(photos: catalog.count, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
+                                  imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
+        screen.adjust(&status, in: self)
+        return status
     }
 }

@@ -1,0 +1,272 @@
+/// The gallery without a display, as a navigator: the stack of screens (the feed's wall at the bottom), the overlays
+/// drawn over the top one, the catalog they show and the user's library. Input goes to the innermost room (the top
+/// overlay, else the top screen) through its key scopes, typed text to its field before any key binding; the rooms
+/// themselves decide what a command or a click means. The app draws what this says and feeds it input; tests drive
+/// it directly.
+public final class GalleryModel {
+    public let config: GalleryConfig
+    public let catalog: Catalog
+    /// The feed's wall: the screen at the bottom of the stack, always there.
+    public let browse: BrowseScreen
+    public let keyMap: KeyMap
+    /// What `Command.show(name)` can open.
+    public let rooms: RoomRegistry
+    /// Kiosk mode's state (nil: a desktop gallery). Its key map has no way out but Ctrl+Alt+Q.
+    public internal(set) var kiosk: Kiosk?
+    /// Where the user's name and bookmarks are kept; nil when this run must not touch the user's data.
+    public let library: Library?
+    /// Line height of the detail pane's text, from the font the app loaded.
+    public var detailLineHeight = 22
+    /// How a photo is credited in the pane, and the link `c` copies and `o` opens: the shown source's say
+    /// (`PhotoSource.credit`), author and page by default.
+    public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
+
+    /// Screens, bottom first; the last one shows.
+    public private(set) var screens: [Screen]
+    /// Overlays over the top screen, innermost last.
+    public private(set) var overlays: [Overlay] = []
+    /// Overlays just closed that still animate away: drawn, take no input.
+    public private(set) var leaving: [Overlay] = []
+    /// The name the header greets with: from the library, or given for this run (`--name`).
+    public private(set) var userName: String?
+    /// The user's bookmarks for the shown source (nil without a library).
+    public private(set) var shelf: BookmarkShelf?
+    /// Told of every bookmark change (the app pins a bookmarked photo's images in the cache, and unpins them).
+    public var onBookmarkChange: ((Photo, _ bookmarked: Bool) -> Void)? { didSet { shelf?.onChange = onBookmarkChange } }
+    /// Where the pointer is, for hover states of buttons.
+    public private(set) var pointer: (x: Int, y: Int)?
+    private var dragging: Room?
+    private var swallowText: String?
+
+    /// `library`: where the name and bookmarks are stored; with one and no name in it (and `asksName`), the welcome
+    /// screen shows first. `userName`: a name for this run only, which skips the welcome screen and is not stored.
+    /// `source`: the key of the source the feed comes from, which bookmarks made now belong to.
+    public init(config: GalleryConfig = GalleryConfig(), pager: FeedPager.Settings? = nil, keyMap: KeyMap = KeyMap(),
+                rooms: RoomRegistry = .standard, kiosk: Kiosk? = nil,
+                library: Library? = nil, asksName: Bool = true, userName: String? = nil, source: String = "picsum") {
+        self.config = config
+        self.kiosk = kiosk
+        self.keyMap = kiosk == nil ? keyMap : KeyMap.kiosk(from: keyMap)
+        self.rooms = rooms
+        self.library = library
+        catalog = Catalog(pager: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
+                                                             minInterval: config.pageInterval))
+        browse = BrowseScreen(catalog: catalog, config: config)
+        screens = [browse]
+        self.userName = userName ?? library?.userName
+        shelf = library.map { BookmarkShelf(library: $0, source: source) }
+        if self.userName == nil, library != nil, asksName { rooms.open(RoomRegistry.welcome, in: self) }
+    }
+
+    public var viewport: Viewport { browse.viewport }
+    /// The screen that shows.
+    public var screen: Screen { screens[screens.count - 1] }
+    /// What takes input now: the top overlay, else the screen.
+    public var innermost: Room { overlays.last ?? screen }
+    /// The wall input and drawing go to: the top screen's, else the feed's.
+    public var currentBrowse: BrowseScreen { screens.reversed().lazy.compactMap(\.wall).first ?? browse }
+
+    /// The scopes input goes through now: the innermost room's, then global. While an overlay is open the screen
+    /// under it takes no input (overlays are modal).
+    public var activeScopes: [Scope] { innermost.scopes + [.global] }
+
+    // MARK: the stacks
+
+    public func push(_ screen: Screen) {
+        screen.resize(to: viewport)
+        screens.append(screen)
+    }
+
+    /// Takes a screen off the stack (never the feed's wall); its overlays go with it.
+    public func pop(_ screen: Screen) {
+        guard screen !== browse, screens.contains(where: { $0 === screen }) else { return }
+        if screen === self.screen { overlays.removeAll() }
+        screens.removeAll { $0 === screen }
+    }
+
+    /// Opens an overlay over everything; what was still animating away stops being drawn.
+    public func open(_ overlay: Overlay) {
+        overlay.resize(to: viewport)
+        leaving.removeAll()
+        overlays.append(overlay)
+    }
+
+    /// Closes an overlay; one that still animates (a pane shrinking into its cell) is drawn until it has finished.
+    public func close(_ overlay: Overlay) {
+        guard overlays.contains(where: { $0 === overlay }) else { return }
+        overlays.removeAll { $0 === overlay }
+        overlay.willClose(in: self)
+        if overlay.isAnimating { leaving.append(overlay) }
+    }
+
+    /// Closes every overlay at once, without animation (another screen is about to show).
+    public func closeOverlays() {
+        overlays.removeAll()
+        leaving.removeAll()
+    }
+
+    /// Back to the bare feed wall: every overlay closes (animating away) and every screen over the wall goes.
+    public func closeEverything() {
+        for overlay in overlays.reversed() { close(overlay) }
+        screens = [browse]
+    }
+
+    // MARK: input
+
+    public enum Effect: Equatable {
+        case none, quit, toggleFullscreen
+        /// Put this text on the clipboard.
+        case copy(String)
+        /// Open this http(s) URL in the user's browser.
+        case open(String)
+    }
+
+    /// Whether typed text has somewhere to go (the app turns the platform's text input on only then).
+    public var hasFocusedField: Bool { innermost.field != nil }
+
+    /// A key press. A focused field takes editing keys and swallows characters (they arrive as text); otherwise
+    /// the innermost scope that binds the key acts.
+    public func handle(key: Key, modifiers: Modifiers = []) -> Effect {
+        swallowText = nil
+        if hasFocusedField {
+            if key == .backspace { innermost.editField({ $0.backspace() }, in: self); return .none }
+            if case .character = key, modifiers.isDisjoint(with: [.control, .alt]) { return .none }
+            if key == .space { return .none }
+        }
+        guard let command = keyMap.command(for: key, modifiers: modifiers, in: activeScopes) else { return .none }
+        let effect = apply(command)
+        // The key that opened a field must not be typed into it: its text event follows the key press.
+        if hasFocusedField, case .character(let c) = key { swallowText = String(c) }
+        return effect
+    }
+
+    /// Text typed (or committed by an input method) goes to the focused field, never to key bindings.
+    public func handle(text: String) {
+        defer { swallowText = nil }
+        guard hasFocusedField else { return }
+        if let swallow = swallowText, text == swallow { return }
+        innermost.editField({ $0.insert(text) }, in: self)
+    }
+
+    /// An input method's composition in progress, shown in the focused field.
+    public func handle(composition: String) { innermost.editField({ $0.compose(composition) }, in: self) }
+
+    /// Runs a command (scripts and tests name commands directly): the gallery's own, else the innermost room's.
+    public func apply(_ command: Command) -> Effect {
+        switch command {
+        case .quit: return .quit
+        case .toggleFullscreen: return .toggleFullscreen
+        case .reload:
+            closeOverlays()
+            screens.removeAll { !$0.outlivesFeed }
+            browse.reload()
+        case .show(let name): rooms.open(name, in: self)
+        default: return innermost.perform(command, in: self) ?? .none
+        }
+        return .none
+    }
+
+    /// A click (or tap) that was not a drag.
+    public func click(atWindowX x: Int, y: Int) { _ = innermost.pointer(.click(x: x, y: y), in: self) }
+    public func middleClick(atWindowX x: Int, y: Int) { _ = innermost.pointer(.middleClick(x: x, y: y), in: self) }
+    public func wheel(notches: Double) { _ = innermost.pointer(.wheel(notches: notches), in: self) }
+
+    public func hover(atWindowX x: Int, y: Int) {
+        pointer = (x, y)
+        _ = innermost.pointer(.hover(x: x, y: y), in: self)
+    }
+
+    /// A drag goes on going to the room it began in, whatever opens meanwhile.
+    public func beginDrag(at time: Double) {
+        let room = innermost
+        dragging = room.pointer(.beginDrag(time: time), in: self) ? room : nil
+    }
+
+    public func drag(by dy: Double, at time: Double) { _ = dragging?.pointer(.drag(dy: dy, time: time), in: self) }
+
+    public func endDrag(at time: Double) {
+        _ = dragging?.pointer(.endDrag(time: time), in: self)
+        dragging = nil
+    }
+
+    /// The window changed size or display: every room gets the new viewport.
+    public func resize(to viewport: Viewport) {
+        for room in screens as [Room] + overlays + leaving { room.resize(to: viewport) }
+    }
+
+    public func tick(dt: Double) {
+        screen.tick(dt: dt)
+        for overlay in overlays + leaving { overlay.tick(dt: dt) }
+        leaving.removeAll { !$0.isAnimating }
+    }
+
+    /// Whether something is animating (automation waits for it to finish before it calls the screen settled).
+    public var isAnimating: Bool { !leaving.isEmpty || overlays.contains { $0.isAnimating } }
+
+    // MARK: the user's library
+
+    /// Stores the name the header greets with.
+    public func saveUserName(_ name: String) throws {
+        try library?.setUserName(name)
+        userName = name
+    }
+
+    public func isBookmarked(_ photoID: String) -> Bool { shelf?.contains(photoID) ?? false }
+
+    /// Stars or unstars a photo; a failure to store it is said in an alert.
+    public func toggleBookmark(_ photo: Photo) {
+        guard let shelf else { return }
+        do { try shelf.toggle(photo) } catch { alert("The bookmark could not be saved: \(error)") }
+    }
+
+    /// A message that stops everything until it is dismissed.
+    public func alert(_ message: String) { open(AlertOverlay(message: message)) }
+
+    // MARK: the catalog
+
+    /// The page to fetch now, if the screen is near the end of what is loaded.
+    public func nextPageRequest(now: Double) -> FeedPager.Request? {
+        catalog.nextPageRequest(wantsMore: wantsMore, now: now)
+    }
+
+    /// The feed should grow: the top screen that has a say (a search showing too few matches), else the wall.
+    private var wantsMore: Bool { screens.reversed().lazy.compactMap(\.wantsFeedPages).first ?? browse.wantsMore }
+
+    @discardableResult
+    public func receive(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double,
+                        unit: Double = 0.5) -> FeedPager.Outcome {
+        let before = catalog.count
+        let outcome = catalog.receive(request, result, now: now, unit: unit)
+        let newItems = catalog.items[min(before, catalog.count)...]
+        // A wall that wraps forgets the passes it left far behind (not while a screen holds a view of them).
+        if screens.allSatisfy(\.outlivesFeed), let top = browse.topIndex { catalog.dropPassedItems(above: top) }
+        browse.sync(after: outcome)
+        if case .success = result { for screen in screens { screen.feedGrew(newItems, in: self) } }
+        return outcome
+    }
+
+    /// Shows pages stored earlier (the offline cache) before any network answer.
+    public func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int? = nil) {
+        catalog.restore(pages, pageSize: pageSize)
+        browse.sync()
+    }
+
+    /// What changed on disk under photos already shown (a watched folder).
+    public func apply(_ edits: FolderIndex.Edits) { browse.apply(edits) }
+
+    /// Forgets the feed and starts again from page 1. With `source` (the key of a source taking over), bookmarks
+    /// made from now on belong to that source, and the shelf shows its bookmarks.
+    public func resetFeed(source: String? = nil) {
+        closeOverlays()
+        screens.removeAll { !$0.outlivesFeed }
+        if let source, let library, source != shelf?.source {
+            shelf = BookmarkShelf(library: library, source: source)
+            shelf?.onChange = onBookmarkChange
+        }
+        catalog.reset()
+        browse.sync()
+    }
+
+    /// Whether the feed is about to grow under this viewport (automation waits for it).
+    public var expectsPage: Bool { catalog.expectsPage(wantsMore: wantsMore) }
+}

@@ -1,0 +1,95 @@
+/// One room of the gallery: a screen (what fills the window under the header) or an overlay drawn over it. Each
+/// carries what the app asks of it (its key scopes and commands, pointer input, time passing, whether its picture is
+/// still, the images it wants, its header text), so the navigator, the renderer, the image demand and the kiosk ask
+/// the rooms instead of switching on a closed list. Defaults (below) let a room say only what concerns it.
+public protocol Room: AnyObject {
+    /// The key scopes that act while this room is innermost, innermost first (`global` always follows).
+    var scopes: [Scope] { get }
+    /// Runs a command while this room is innermost; nil when the command is not this room's (nothing happens).
+    func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect?
+    /// Pointer input while this room is innermost (hit-testing goes through the same stack as keys); true when used.
+    func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool
+    /// The text field typed text goes to while this room is innermost.
+    var field: TextField? { get }
+    /// Changes the field (typing, backspace, an input method's composition) and reacts to the change.
+    func editField(_ change: (inout TextField) -> Void, in gallery: GalleryModel)
+    /// Time passes (animations, scrolling).
+    func tick(dt: Double)
+    /// Whether an animation runs (automation waits for it; scrolling is the wall's own `scroll.isMoving`).
+    var isAnimating: Bool { get }
+    /// What the room's picture depends on while it stands still; nil while it changes by itself (scrolling, a caret
+    /// blinking). Two frames with equal pictures look the same under the header.
+    var picture: AnyHashable? { get }
+    /// The window changed size or display.
+    func resize(to viewport: Viewport)
+}
+
+/// What fills the window under the header: the wall, the bookmarks, the search's matches, the welcome screen.
+public protocol Screen: Room {
+    /// The wall this screen shows (its cells are the images it wants), if it shows one.
+    var wall: BrowseScreen? { get }
+    /// A note for the header, shown when nothing more urgent (offline, a failing page) is to be said.
+    var headerNote: String? { get }
+    /// Last word on the header's status while this screen shows (the bookmarks count their own photos).
+    func adjust(_ status: inout HeaderStatus, in gallery: GalleryModel)
+    /// Whether the feed should grow for this screen (nil: the feed wall decides).
+    var wantsFeedPages: Bool? { get }
+    /// New items arrived in the feed.
+    func feedGrew(_ newItems: ArraySlice<FeedItem>, in gallery: GalleryModel)
+    /// Whether the screen stays when the feed starts over (a reload, a new source): a view of the old items does not.
+    var outlivesFeed: Bool { get }
+    /// Whether a kiosk's wall scrolls by itself while this screen shows.
+    var scrollsInKiosk: Bool { get }
+}
+
+/// Drawn over the screen, innermost last; an overlay takes input before everything under it (it is modal).
+public protocol Overlay: Room {
+    /// A photo it shows large (the pane), wanted before any cell.
+    func largeImage(in gallery: GalleryModel) -> LargeImage?
+    /// It is being closed: an overlay that animates away starts doing so (it is drawn until `isAnimating` ends).
+    func willClose(in gallery: GalleryModel)
+}
+
+/// A photo an overlay shows large, where it is drawn (window coordinates).
+public struct LargeImage {
+    public let item: ItemKey
+    public let photo: Photo
+    public let frame: Rect
+}
+
+/// Pointer input as rooms see it: window coordinates, a drag's vertical movement, wheel notches.
+public enum PointerInput: Equatable {
+    case click(x: Int, y: Int)
+    case middleClick(x: Int, y: Int)
+    case hover(x: Int, y: Int)
+    case wheel(notches: Double)
+    case beginDrag(time: Double)
+    case drag(dy: Double, time: Double)
+    case endDrag(time: Double)
+}
+
+extension Room {
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? { nil }
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool { false }
+    public var field: TextField? { nil }
+    public func editField(_ change: (inout TextField) -> Void, in gallery: GalleryModel) {}
+    public func tick(dt: Double) {}
+    public var isAnimating: Bool { false }
+    public var picture: AnyHashable? { 0 }
+    public func resize(to viewport: Viewport) {}
+}
+
+extension Screen {
+    public var wall: BrowseScreen? { nil }
+    public var headerNote: String? { nil }
+    public func adjust(_ status: inout HeaderStatus, in gallery: GalleryModel) {}
+    public var wantsFeedPages: Bool? { nil }
+    public func feedGrew(_ newItems: ArraySlice<FeedItem>, in gallery: GalleryModel) {}
+    public var outlivesFeed: Bool { true }
+    public var scrollsInKiosk: Bool { false }
+}
+
+extension Overlay {
+    public func largeImage(in gallery: GalleryModel) -> LargeImage? { nil }
+    public func willClose(in gallery: GalleryModel) {}
+}

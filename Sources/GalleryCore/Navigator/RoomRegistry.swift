@@ -1,0 +1,47 @@
+/// The rooms that can be opened by name (`Command.show(name)`), each with a line for the help sheet and how it
+/// opens. The one place that names the gallery's own rooms, as imv installs its backends at the root: a new screen
+/// or overlay is one `register` line here (or on a copy, in a test), a model file, a view and its key bindings.
+public struct RoomRegistry {
+    public struct Entry {
+        /// What the command does, for the help sheet ("Show bookmarks").
+        public let summary: String
+        /// Opens the room in the gallery, or closes it when it is the innermost one already.
+        public let open: (GalleryModel) -> Void
+    }
+
+    private var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    public static let help = "help", bookmarks = "bookmarks", search = "search", welcome = "name"
+
+    public mutating func register(_ name: String, summary: String, open: @escaping (GalleryModel) -> Void) {
+        entries[name] = Entry(summary: summary, open: open)
+    }
+
+    public var names: [String] { entries.keys.sorted() }
+
+    /// Opens what is registered under `name`; false when nothing is.
+    @discardableResult
+    public func open(_ name: String, in gallery: GalleryModel) -> Bool {
+        guard let entry = entries[name] else { return false }
+        entry.open(gallery)
+        return true
+    }
+
+    /// The help sheet's words for a command.
+    public func summary(of command: Command) -> String {
+        if case .show(let name) = command, let entry = entries[name] { return entry.summary }
+        return command.summary
+    }
+
+    /// The gallery's own rooms.
+    public static let standard: RoomRegistry = {
+        var rooms = RoomRegistry()
+        rooms.register(help, summary: "Show or hide this help", open: HelpOverlay.toggle)
+        rooms.register(bookmarks, summary: "Show bookmarks", open: BookmarksScreen.open)
+        rooms.register(search, summary: "Search by author", open: SearchScreen.open)
+        rooms.register(welcome, summary: "Change your name", open: WelcomeScreen.open)
+        return rooms
+    }()
+}

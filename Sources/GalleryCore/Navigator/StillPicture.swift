@@ -1,0 +1,26 @@
+/// What the picture under the header shows, as far as the model decides it: when a frame's is the same as the
+/// last whole frame's and no input or image arrived in between, only the header (the clock) needs drawing. On a
+/// machine without a GPU that is the difference between copying the header and copying the whole window 60
+/// times a second.
+public struct StillPicture: Equatable {
+    let viewport: Viewport
+    /// The screen and the overlays, by identity, innermost last.
+    let rooms: [ObjectIdentifier]
+    /// What each of them shows (`Room.picture`).
+    let pictures: [AnyHashable]
+}
+
+extension GalleryModel {
+    /// The picture under the header now, or nil while it changes by itself: scrolling, a pane's animation, a
+    /// caret blinking in a text field, the welcome screen.
+    public var stillPicture: StillPicture? {
+        guard !hasFocusedField, !isAnimating else { return nil }
+        let shown: [Room] = [screen] + overlays
+        var pictures: [AnyHashable] = []
+        for room in shown {
+            guard let picture = room.picture else { return nil }
+            pictures.append(picture)
+        }
+        return StillPicture(viewport: viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures)
+    }
+}

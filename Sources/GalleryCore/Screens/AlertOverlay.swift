@@ -1,0 +1,32 @@
+/// A message that stops everything until it is dismissed (Enter, Esc, or its OK button).
+public final class AlertOverlay: Overlay {
+    public let message: String
+    public init(message: String) { self.message = message }
+
+    public var scopes: [Scope] { [.alert] }
+
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
+        guard command == .dismissAlert else { return nil }
+        gallery.close(self)
+        return GalleryModel.Effect.none
+    }
+
+    /// Its OK button dismisses it; nothing under it takes a click.
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
+        guard case let .click(x, y) = input else { return false }
+        if AlertOverlay.layout(window: gallery.viewport.size).button.contains(x: x, y: y) { gallery.close(self) }
+        return true
+    }
+
+    public struct Layout: Equatable {
+        public var panel: Rect
+        public var button: Rect
+    }
+
+    public static func layout(window: PixelSize) -> Layout {
+        let width = min(420, window.width - 40), height = 150
+        let panel = Rect(x: (window.width - width) / 2, y: (window.height - height) / 2, width: width, height: height)
+        let button = Rect(x: panel.maxX - 120, y: panel.maxY - 56, width: 100, height: 40)
+        return Layout(panel: panel, button: button)
+    }
+}

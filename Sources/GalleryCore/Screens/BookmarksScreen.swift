@@ -1,0 +1,76 @@
+/// The bookmarks (`B`): the same wall over a catalog of the bookmarked photos, newest first, which never pages.
+/// `d` removes one, `u` undoes that, Esc goes back to the screen under it.
+public final class BookmarksScreen: Screen {
+    private let shelf: BookmarkShelf
+    private let config: GalleryConfig
+    public private(set) var bookmarks: BrowseScreen
+
+    init(shelf: BookmarkShelf, config: GalleryConfig, viewport: Viewport) {
+        self.shelf = shelf
+        self.config = config
+        bookmarks = BrowseScreen(catalog: Catalog(fixed: []), config: config)
+        bookmarks.resize(to: viewport)
+        refresh(focusing: shelf.list().first?.photo.id)
+    }
+
+    /// `Command.showBookmarks`: from a wall, with a library to keep them in.
+    public static func open(in gallery: GalleryModel) {
+        if let shown = gallery.innermost as? BookmarksScreen { return gallery.pop(shown) }
+        guard let shelf = gallery.shelf, gallery.screen.wall != nil, !(gallery.screen is BookmarksScreen) else { return }
+        gallery.closeOverlays()
+        gallery.push(BookmarksScreen(shelf: shelf, config: gallery.config, viewport: gallery.viewport))
+    }
+
+    public var scopes: [Scope] { [.bookmarks, .browse] }
+    public var wall: BrowseScreen? { bookmarks }
+    public var picture: AnyHashable? { bookmarks.picture }
+
+    public func adjust(_ status: inout HeaderStatus, in gallery: GalleryModel) {
+        status = HeaderStatus(photos: bookmarks.catalog.count, sourceName: "bookmarks", pageLoading: false,
+                              imagesLoading: status.imagesLoading, problem: status.problem,
+                              note: shelf.canUndo ? "d removes · u undoes the last removal" : status.note,
+                              offline: status.offline)
+    }
+
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
+        do {
+            switch command {
+            case .toggleBookmark, .removeBookmark:
+                // On this screen a star only comes off.
+                guard let index = bookmarks.focusedIndex else { return .none }
+                try shelf.remove(bookmarks.catalog.items[index].photo)
+                refresh()
+            case .undoRemoveBookmark:
+                guard let back = try shelf.undo() else { return .none }
+                refresh(focusing: back.photo.id)
+            case .closeScreen:
+                gallery.pop(self)
+            default:
+                return bookmarks.perform(command, in: gallery)
+            }
+        } catch {
+            gallery.alert("The bookmark could not be saved: \(error)")
+        }
+        return .none
+    }
+
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool { bookmarks.pointer(input, in: gallery) }
+    public func tick(dt: Double) { bookmarks.tick(dt: dt) }
+    public func resize(to viewport: Viewport) { bookmarks.resize(to: viewport) }
+
+    /// Rebuilds the wall from the shelf (newest first), keeping the focus near where it was.
+    private func refresh(focusing photoID: String? = nil) {
+        let old = bookmarks
+        let wall = BrowseScreen(catalog: Catalog(fixed: shelf.list().map(\.photo)), config: config)
+        wall.resize(to: old.viewport)
+        if old.mode != wall.mode { wall.setMode(old.mode) }
+        let items = wall.catalog.items
+        if let id = photoID, let index = items.firstIndex(where: { $0.photo.id == id }) {
+            wall.focus(index)
+        } else if !items.isEmpty {
+            wall.setScroll(offset: Double(old.scrollTop))
+            wall.focus(min(old.focusedIndex ?? 0, items.count - 1))
+        }
+        bookmarks = wall
+    }
+}

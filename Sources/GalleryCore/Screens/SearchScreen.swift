@@ -1,0 +1,117 @@
+/// Search by author (`/`): a wall of the feed's photos whose author matches, rebuilt as the query is typed and as
+/// pages arrive; while the query is typed the search bar (`SearchBar`) lies over it and takes the keys. The feed
+/// keeps paging for matches until a few pages in a row brought none.
+public final class SearchScreen: Screen {
+    public private(set) var search = Search()
+    public private(set) var matches: BrowseScreen
+    private let feed: BrowseScreen
+
+    init(feed: BrowseScreen) {
+        self.feed = feed
+        matches = BrowseScreen(catalog: Catalog(fixed: []), config: feed.config)
+    }
+
+    /// `Command.openSearch`: the field over the feed's wall, or over the matches of a search already kept.
+    public static func open(in gallery: GalleryModel) {
+        guard gallery.overlays.isEmpty else { return }
+        if let kept = gallery.screen as? SearchScreen {
+            kept.search.editing = true
+            gallery.open(SearchBar(search: kept))
+        } else if gallery.screen === gallery.browse {
+            let screen = SearchScreen(feed: gallery.browse)
+            gallery.push(screen)
+            gallery.open(SearchBar(search: screen))
+            screen.refilter(in: gallery, keepingPlace: true)
+        }
+    }
+
+    public var scopes: [Scope] { [.browse] }
+    public var wall: BrowseScreen? { matches }
+    public var picture: AnyHashable? { matches.picture }
+    /// A view of the feed's items: it goes when the feed starts over.
+    public var outlivesFeed: Bool { false }
+    public var wantsFeedPages: Bool? { search.keepsPaging && matches.wantsMore }
+
+    public var headerNote: String? {
+        let count = matches.catalog.count
+        var note = "Search “\(search.query)”: \(count) match\(count == 1 ? "" : "es")"
+        if !search.keepsPaging { note += "; none in the last \(Search.maxPagesWithoutMatch) pages, stopped looking" }
+        return note + (search.editing ? " · Enter keeps, Esc clears" : " · Esc clears")
+    }
+
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
+        switch command {
+        case .commitSearch:
+            search.editing = false
+            for case let bar as SearchBar in gallery.overlays { gallery.close(bar) }
+            if search.query.isEmpty { gallery.pop(self) }
+        case .clearSearch:
+            gallery.pop(self)
+        default:
+            return matches.perform(command, in: gallery)
+        }
+        return .none
+    }
+
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool { matches.pointer(input, in: gallery) }
+    public func tick(dt: Double) { matches.tick(dt: dt) }
+    public func resize(to viewport: Viewport) { matches.resize(to: viewport) }
+
+    /// The query changed: the matches start at the top.
+    func edit(_ change: (inout TextField) -> Void, in gallery: GalleryModel) {
+        change(&search.field)
+        search.pagesWithoutMatch = 0
+        refilter(in: gallery, keepingPlace: false)
+    }
+
+    /// A new page arrived: its matches join the wall; a page without any counts towards giving up.
+    public func feedGrew(_ newItems: ArraySlice<FeedItem>, in gallery: GalleryModel) {
+        let found = newItems.contains { Search.matches($0.photo.author, query: search.query) }
+        search.pagesWithoutMatch = found ? 0 : search.pagesWithoutMatch + 1
+        refilter(in: gallery, keepingPlace: true)
+    }
+
+    /// Rebuilds the wall of matches from the catalog. New pages keep the place; a changed query starts at the top.
+    private func refilter(in gallery: GalleryModel, keepingPlace: Bool) {
+        let query = search.query
+        let found = feed.catalog.items.map(\.photo).filter { Search.matches($0.author, query: query) }
+        let old = matches
+        let wall = BrowseScreen(catalog: Catalog(fixed: found), config: feed.config)
+        wall.resize(to: feed.viewport)
+        if feed.mode != wall.mode { wall.setMode(feed.mode) }
+        if keepingPlace {
+            wall.setScroll(offset: Double(old.scrollTop))
+            if let focus = old.focusedIndex, focus < found.count { wall.focus(focus) }
+        }
+        matches = wall
+    }
+}
+
+/// The search field at the top of the wall while a query is typed: it has the keys; Enter keeps the search, Esc
+/// clears it.
+public final class SearchBar: Overlay {
+    public let screen: SearchScreen
+
+    init(search screen: SearchScreen) { self.screen = screen }
+
+    public var scopes: [Scope] { [.search] }
+    public var field: TextField? { screen.search.field }
+    /// The caret blinks.
+    public var picture: AnyHashable? { nil }
+
+    public func editField(_ change: (inout TextField) -> Void, in gallery: GalleryModel) {
+        screen.edit(change, in: gallery)
+    }
+
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
+        guard command == .commitSearch || command == .clearSearch else { return nil }
+        return screen.perform(command, in: gallery)
+    }
+}
+
+extension GalleryModel {
+    /// The search, while one is typed or kept.
+    public var search: Search? { screens.lazy.compactMap { ($0 as? SearchScreen)?.search }.last }
+    /// The header's line about the search.
+    public var searchNote: String? { screens.lazy.compactMap { $0 as? SearchScreen }.last?.headerNote }
+}
