@@ -65,4 +65,33 @@ final class BookmarkTests: XCTestCase {
         model.click(atWindowX: star.x + 4, y: star.y + 4)
         XCTAssertFalse(model.isBookmarked("0"))
     }
+
+    /// The demo's photo "0" and picsum's photo "0" are different photos: a bookmark made on the demo fallback must
+    /// never show under picsum (with picsum's picture for that id), and comes back with the demo.
+    func testABookmarkBelongsToTheSourceItsPhotoCameFrom() throws {
+        let library = MemoryLibrary()
+        let demo = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false,
+                                source: "demo:1000")
+        demo.receive(demo.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
+        _ = demo.apply(.focusNext)
+        _ = demo.apply(.toggleBookmark)
+        XCTAssertTrue(demo.isBookmarked("0"))
+        XCTAssertEqual(library.bookmarks().map(\.source), ["demo:1000"])
+
+        let picsum = loaded(library)  // source "picsum"
+        XCTAssertFalse(picsum.isBookmarked("0"), "picsum's photo 0 is not the demo's")
+        _ = picsum.apply(.showBookmarks)
+        XCTAssertEqual(picsum.currentBrowse.catalog.count, 0, "the demo's bookmark is not on picsum's shelf")
+
+        // A source that takes over in the running app (the demo fallback, and back): the shelf follows it.
+        demo.resetFeed(source: "picsum")
+        XCTAssertFalse(demo.isBookmarked("0"))
+        demo.receive(demo.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
+        _ = demo.apply(.focusNext)
+        _ = demo.apply(.toggleBookmark)
+        XCTAssertEqual(Set(library.bookmarks().map(\.source)), ["demo:1000", "picsum"], "filed under the new source")
+        demo.resetFeed(source: "demo:1000")
+        XCTAssertTrue(demo.isBookmarked("0"))
+        XCTAssertEqual(demo.shelf?.list().map(\.source), ["demo:1000"])
+    }
 }
