@@ -65,3 +65,16 @@ public final class DemoSource: PhotoSource {
     @discardableResult
     public func cancel(_ id: RequestID) -> Bool { work.cancel(id) }
 }
+
+extension DemoSource {
+    /// The built-in catalogue (`--demo`, and where a network source falls back), in the flavour of the source asked
+    /// for: Unsplash's has colours, BlurHashes and its credit line.
+    public static let kind = SourceKind(
+        name: "demo", summary: "The built-in catalogue, made in this process (no network)", chosen: { $0.demo }
+    ) { context in
+        let unsplash = context.requested == "unsplash"
+        return InstalledSource(DemoSource(photos: context.demoPhotos, flavour: unsplash ? .unsplash : .picsum),
+                               key: unsplash ? "demo-unsplash:\(context.demoPhotos)" : "demo:\(context.demoPhotos)",
+                               note: "Demo catalogue (made in this process)")
+    }
+}

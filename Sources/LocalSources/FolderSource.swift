@@ -353,3 +353,18 @@ public final class FolderSource: PhotoSource {
         if !paths.isEmpty { scanQueue.async { [weak self] in self?.scan(paths, initial: false) } }
     }
 }
+
+extension FolderSource {
+    /// The folders and files named on the command line (or `folder` lines of the configuration file).
+    public static let kind = SourceKind(
+        name: "folder", summary: "Folders and files named on the command line", chosen: { !$0.paths.isEmpty }
+    ) { context in
+        guard !context.paths.isEmpty else { throw SourceSetupError("--source folder needs a folder or file to show") }
+        var settings = Settings()
+        settings.sort = context.folderSort
+        settings.hidden = context.hidden
+        let folder = FolderSource(roots: context.paths, settings: settings, cells: context.cellStore, log: context.log)
+        folder.onEdits = context.edits
+        return InstalledSource(folder, key: "folder:" + context.paths.joined(separator: "\u{0}"))
+    }
+}

@@ -3,17 +3,16 @@ import SDLKit
 
 /// Everything the command line can set for the gallery window.
 public struct AppOptions {
-    public static let defaultAPI = "https://picsum.photos"
+    public static let defaultAPI = PicsumSource.defaultBaseURL
 
     public var api = AppOptions.defaultAPI
     /// Whether `api` is the default: only then does an unreachable network fall back to the demo catalogue.
     public var apiIsDefault = true
     public var demo = false
-    /// Where photos come from (`--source`).
-    public enum Source: String { case picsum, unsplash }
-    public var source = Source.picsum
-    /// The Unsplash access key (`UNSPLASH_ACCESS_KEY`); never logged or shown.
-    public var unsplashKey: String?
+    /// Where photos come from (`--source`): a kind of `SourceRegistry.installed`.
+    public var source = "picsum"
+    /// The values of the sources' own options (the Unsplash access key), by option name; never logged or shown.
+    public var sourceSettings: [String: String] = [:]
     public var demoPhotos = 1000
     /// The server at `api` sends originals whatever size is asked (the benchmark's large-source case).
     public var apiServesOriginals = false

@@ -36,7 +36,7 @@ struct Composition {
             self.wake = wake
             let mailbox = Mailbox<Delivery> { wake.wake() }
             self.mailbox = mailbox
-            sources = SourceProvider(options: options, http: http, report: { mailbox.post($0) })
+            sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
             sources.start()
         }
     }
@@ -69,7 +69,7 @@ struct Composition {
         // A kiosk never stops at the welcome screen: it greets with --name, or the stored name, or no one.
         model = GalleryModel(config: config, kiosk: options.kiosk, library: library.library,
                              asksName: library.asksName && options.kiosk == nil, userName: options.userName,
-                             source: sources.bookmarkSource)
+                             source: sources.key)
         let sources = self.sources
         // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
         model.credit = { sources.source.credit(for: $0) }

@@ -194,7 +194,7 @@ public final class GalleryApp {
                 if case .failure(let error) = result,
                    sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
                     images.reset(source: sources.source)
-                    model.resetFeed(source: sources.bookmarkSource)
+                    model.resetFeed(source: sources.key)
                     continue
                 }
                 if model.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {

@@ -5,8 +5,9 @@ import GalleryCore
 /// The configuration file: defaults for every option of the window, `name = value` a line (see `ConfigText`),
 /// turned into command-line arguments put before the user's own, so the command line wins. Each line is checked
 /// by the command line's own parser (one definition of the options); a bad line is reported with its number and
-/// ignored. `unsplash-key` sets the Unsplash access key unless `UNSPLASH_ACCESS_KEY` does (a key on the command
-/// line would show in `ps`); `folder` lines are used when the command line names no folder.
+/// ignored. The sources' own settings (`unsplash-key`: `SourceRegistry.installed.options`) are not arguments (a key
+/// on the command line would show in `ps`): `sourceSettings` reads them as values; `folder` lines are used when the
+/// command line names no folder.
 enum ConfigFile {
     /// `$TESSERA_CONFIG`, else `$XDG_CONFIG_HOME/tessera/config`, else `~/.config/tessera/config`.
     static var path: String {
@@ -25,12 +26,10 @@ enum ConfigFile {
         let (entries, problems) = ConfigText.parse(text)
         for p in problems { report("\(file): \(p); ignored") }
         var arguments: [String] = [], folders: [String] = []
+        let sourceKeys = Set(SourceRegistry.installed.options.compactMap(\.configKey))
         for entry in entries {
             switch entry.name {
-            case "unsplash-key":
-                if ProcessInfo.processInfo.environment["UNSPLASH_ACCESS_KEY"] == nil {
-                    setenv("UNSPLASH_ACCESS_KEY", entry.value, 1)
-                }
+            case _ where sourceKeys.contains(entry.name):
                 warnIfShared(file, report: report)
             case "folder":
                 folders.append((entry.value as NSString).expandingTildeInPath)
@@ -40,6 +39,28 @@ enum ConfigFile {
         }
         let userNamesFolders = (try? Show.parse(userArguments))?.paths.isEmpty == false
         return arguments + userArguments + (userNamesFolders ? [] : folders)
+    }
+
+    /// The sources' settings (`SourceOption`), by option name: from the environment first, else the file. An
+    /// environment variable holding a secret is removed from this process's environment once read, so no child
+    /// (`xdg-open` and the browser it starts) inherits an access key.
+    static func sourceSettings() -> [String: String] {
+        let environment = ProcessInfo.processInfo.environment
+        let file = path
+        var fromFile: [String: String] = [:]
+        if FileManager.default.fileExists(atPath: file), let text = read(file, report: { _ in }) {
+            for entry in ConfigText.parse(text).entries { fromFile[entry.name] = entry.value }
+        }
+        var settings: [String: String] = [:]
+        for option in SourceRegistry.installed.options {
+            if let variable = option.environment, let value = environment[variable], !value.isEmpty {
+                settings[option.name] = value
+            } else if let key = option.configKey, let value = fromFile[key] {
+                settings[option.name] = value
+            }
+            if option.secret, let variable = option.environment { unsetenv(variable) }
+        }
+        return settings
     }
 
     /// The arguments for one line, checked by the parser; nil (and a report) if it does not parse.

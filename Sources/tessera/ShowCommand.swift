@@ -33,7 +33,8 @@ struct Show: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Kiosk: move still things by a few pixels every few minutes against burn-in (default on).")
     var pixelShift = true
 
-    @Option(help: "Where photos come from: picsum or unsplash (needs UNSPLASH_ACCESS_KEY; with --demo, the built-in stand-in).")
+    @Option(help: ArgumentHelp("Where photos come from: " + SourceRegistry.installed.kinds.map { "\($0.name) (\($0.summary))" }
+        .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY; with --demo, the built-in stand-in."))
     var source: String = "picsum"
 
     @Option(help: "Greet with this name and skip the welcome screen (kiosks); it is not stored.")
@@ -99,7 +100,9 @@ struct Show: ParsableCommand {
 
     func validate() throws {
         guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
-        guard AppOptions.Source(rawValue: source) != nil else { throw ValidationError("--source must be picsum or unsplash") }
+        guard SourceRegistry.installed.kind(named: source) != nil else {
+            throw ValidationError("--source must be one of: \(SourceRegistry.installed.names.joined(separator: ", "))")
+        }
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
         guard idle >= 0, idle <= 86_400 else { throw ValidationError("--idle must be 0 to 86400 (seconds)") }
@@ -157,13 +160,16 @@ struct Show: ParsableCommand {
         options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter
         options.clockShift = clockShift
-        options.source = AppOptions.Source(rawValue: source) ?? .picsum
-        options.unsplashKey = ProcessInfo.processInfo.environment["UNSPLASH_ACCESS_KEY"]
+        options.source = source
+        options.sourceSettings = ConfigFile.sourceSettings()
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }
         do {
             let code = try GalleryApp.run(options: options)
             if code != 0 { throw ExitCode(code) }
+        } catch let error as SourceSetupError {
+            FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
+            throw ExitCode(64)
         } catch let error as SDLError {
             FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
             throw ExitCode(1)

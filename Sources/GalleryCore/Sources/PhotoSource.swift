@@ -34,6 +34,10 @@ public protocol PhotoSource: AnyObject {
     var keepsDecodedCells: Bool { get }
     /// A cell decoded from an image `fetchImage` returned, encoded at its cell size, to answer the next fetch.
     func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data)
+    /// Starts background work the source needs (a folder's scan and watcher).
+    func start()
+    /// Stops it (at exit, or when another source takes over).
+    func stop()
 }
 
 extension PhotoSource {
@@ -50,6 +54,8 @@ extension PhotoSource {
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
     public var keepsDecodedCells: Bool { false }
     public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {}
+    public func start() {}
+    public func stop() {}
 }
 
 /// Where a source keeps what it fetched, so the gallery works offline and never downloads an image twice.

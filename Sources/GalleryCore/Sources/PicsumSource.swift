@@ -77,3 +77,19 @@ public final class PicsumSource: PhotoSource {
         }
     }
 }
+
+extension PicsumSource {
+    public static let defaultBaseURL = "https://picsum.photos"
+
+    /// Lorem Picsum, or any server that speaks its protocol (`--api`); the default server, unreachable before
+    /// anything could be shown, gives way to the demo.
+    public static let kind = SourceKind(
+        name: "picsum", summary: "Lorem Picsum (or a server of the same protocol at --api)",
+        fallbacks: [SourceFallback(.unreachableAtStart, to: "demo", note: "No network: showing the demo catalogue")]
+    ) { context in
+        let name = context.apiIsDefault ? "picsum" : (URL(string: context.api)?.host ?? context.api)
+        let source = PicsumSource(baseURL: context.api, http: context.http, name: name,
+                                  answersAtRequestedSize: !context.apiServesOriginals)
+        return InstalledSource(source, key: context.api)
+    }
+}

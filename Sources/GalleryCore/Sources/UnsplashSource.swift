@@ -114,3 +114,24 @@ public final class UnsplashSource: PhotoSource {
         return parts.string ?? ""
     }
 }
+
+extension UnsplashSource {
+    /// Unsplash's feed with the user's access key; without a key, or with one Unsplash refuses, Lorem Picsum.
+    public static let kind = SourceKind(
+        name: "unsplash", summary: "Unsplash's feed (needs an access key)",
+        options: [SourceOption(name: "unsplash-key", help: "The Unsplash access key", environment: "UNSPLASH_ACCESS_KEY",
+                               configKey: "unsplash-key", secret: true)],
+        fallbacks: [
+            SourceFallback(.setupFailed, to: "picsum", note: "{reason}"),
+            SourceFallback(.status(401), to: "picsum", note: "Unsplash refused the access key: showing Lorem Picsum instead"),
+            SourceFallback(.unreachableAtStart, to: "demo", note: "No network: showing the demo catalogue"),
+        ]
+    ) { context in
+        guard let key = context.settings["unsplash-key"], !key.isEmpty else {
+            // One clear line, and photos anyway: the key is not something a first run can have.
+            throw SourceSetupError("Unsplash needs an access key (UNSPLASH_ACCESS_KEY): showing Lorem Picsum instead")
+        }
+        let base = context.apiIsDefault ? defaultBaseURL : context.api
+        return InstalledSource(UnsplashSource(baseURL: base, accessKey: key, http: context.http), key: "unsplash:" + base)
+    }
+}

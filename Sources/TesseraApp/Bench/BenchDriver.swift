@@ -81,7 +81,7 @@ final class BenchDriver: FrameDriver {
         pixelBytesPeak = max(pixelBytesPeak, app.images.pixelBytes)
         switch phase {
         case .firstScreen:
-            if warm == nil, let folder = app.sources.folder, let store = app.sources.store {
+            if warm == nil, let folder = app.sources.upstream as? FolderSource, let store = app.sources.store {
                 // Warm when the cache held cells of this folder before this run drew any.
                 let prefix = FolderSource.cellKeyPrefix(folder: folder.rootPaths.first ?? "") + "/"
                 warm = ((try? store.imageCount(keyPrefix: prefix)) ?? 0) > 0
@@ -95,7 +95,7 @@ final class BenchDriver: FrameDriver {
                 : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
                 : options.jump ? .jumping : .scrolling(since: now)
         case .prefetching:
-            guard let folder = app.sources.folder, folder.scanState.finished else { return nil }
+            guard let folder = app.sources.upstream as? FolderSource, folder.scanState.finished else { return nil }
             if prefetch == nil {
                 prefetch = FolderPrefetch(photos: folder.photosInOrder(), config: app.model.config,
                                           viewport: app.model.viewport, images: app.images, workers: app.pool.workerCount)

@@ -1,0 +1,153 @@
+/// Where photos can come from, as data: each kind of source declares its name, its options (and their config-file
+/// keys), when it is the one chosen, how it is made, and what to fall back to and when. The app installs the kinds it
+/// ships at its root, one line each (imv's `imv_install_backend`); nothing else names a concrete source.
+public struct SourceKind {
+    /// The name `--source` takes and the header shows ("picsum").
+    public let name: String
+    /// One line for `--help`.
+    public let summary: String
+    /// Settings of its own beyond `--api` (an access key), with where they may come from.
+    public let options: [SourceOption]
+    /// Whether this kind is the one wanted (the first installed kind that says yes wins): when `--source` names it,
+    /// or when what its own `chosen` looks at says so (named folders, `--demo`).
+    public let chosen: (SourceContext) -> Bool
+    /// Makes the source, or says in one line why it cannot be made.
+    public let make: (SourceContext) throws -> InstalledSource
+    /// What to do when it cannot work, first match wins.
+    public let fallbacks: [SourceFallback]
+
+    public init(name: String, summary: String, options: [SourceOption] = [],
+                chosen: ((SourceContext) -> Bool)? = nil, fallbacks: [SourceFallback] = [],
+                make: @escaping (SourceContext) throws -> InstalledSource) {
+        self.name = name; self.summary = summary; self.options = options
+        self.chosen = { context in context.requested == name || (chosen?(context) ?? false) }
+        self.fallbacks = fallbacks; self.make = make
+    }
+}
+
+/// A made source and its key: the stable name its pages are cached under and its bookmarks belong to.
+public struct InstalledSource {
+    public let source: PhotoSource
+    public let key: String
+    /// A lasting note for the header about where the photos come from.
+    public let note: String?
+    public init(_ source: PhotoSource, key: String, note: String? = nil) {
+        self.source = source; self.key = key; self.note = note
+    }
+}
+
+/// A setting a source reads: from an environment variable or a line of the configuration file. A secret (an
+/// access key) is passed on as a value, never put on a command line, in the log, or in a child's environment.
+public struct SourceOption: Equatable {
+    public let name: String
+    public let help: String
+    public let environment: String?
+    public let configKey: String?
+    public let secret: Bool
+
+    public init(name: String, help: String, environment: String? = nil, configKey: String? = nil, secret: Bool = false) {
+        self.name = name; self.help = help; self.environment = environment; self.configKey = configKey
+        self.secret = secret
+    }
+}
+
+/// When a source gives way to another, and what the header says then.
+public struct SourceFallback {
+    public enum Trigger: Equatable {
+        /// It could not be made (a missing key).
+        case setupFailed
+        /// The network failed before anything was shown (and nothing cached); only for the default server, not one
+        /// the user named (`--api`): that one is waited for.
+        case unreachableAtStart
+        /// The server answered this HTTP status (401: a refused key).
+        case status(Int)
+    }
+
+    public let trigger: Trigger
+    /// The kind to switch to.
+    public let target: String
+    /// The header's note after the switch; `{reason}` is replaced by why (a setup failure's message).
+    public let note: String
+
+    public init(_ trigger: Trigger, to target: String, note: String) {
+        self.trigger = trigger; self.target = target; self.note = note
+    }
+
+    /// Whether a page's failure calls for this fallback.
+    public func applies(to error: SourceError, feedIsEmpty: Bool, defaultServer: Bool) -> Bool {
+        switch trigger {
+        case .setupFailed: return false
+        case .unreachableAtStart: return feedIsEmpty && defaultServer && error.isNetworkFailure
+        case .status(let code): if case .http(.status(code, _)) = error { return true } else { return false }
+        }
+    }
+}
+
+/// What a source is made from: what the user asked for and the means at hand.
+public struct SourceContext {
+    /// `--source` (the kind wanted when no folder is named and `--demo` is not given).
+    public var requested: String
+    /// Folders and files named on the command line.
+    public var paths: [String]
+    /// `--demo`: the built-in catalogue.
+    public var demo: Bool
+    public var demoPhotos: Int
+    /// `--api`, and whether it is the default (only the default server falls back when unreachable).
+    public var api: String
+    public var apiIsDefault: Bool
+    /// The server sends originals whatever size is asked (the benchmark's large-source case).
+    public var apiServesOriginals: Bool
+    /// Values of the kinds' options, by option name ("unsplash-key"), read from their environment variables and the
+    /// configuration file.
+    public var settings: [String: String]
+    public var http: HTTPClient
+    /// A folder's order and hidden files.
+    public var folderSort: FolderSort
+    public var hidden: Bool
+    /// Where decoded cells of a source of originals are kept, once the cache is open (may block until it is).
+    public var cellStore: () -> PhotoStore?
+    /// Tells the app of edits under photos shown (a watched folder), from any thread.
+    public var edits: (FolderIndex.Edits) -> Void
+    /// Says something in the log.
+    public var log: (String) -> Void
+
+    public init(requested: String, http: HTTPClient, paths: [String] = [], demo: Bool = false, demoPhotos: Int = 1000,
+                api: String, apiIsDefault: Bool = true, apiServesOriginals: Bool = false,
+                settings: [String: String] = [:], folderSort: FolderSort = .date, hidden: Bool = false,
+                cellStore: @escaping () -> PhotoStore? = { nil }, edits: @escaping (FolderIndex.Edits) -> Void = { _ in },
+                log: @escaping (String) -> Void = { _ in }) {
+        self.requested = requested; self.http = http; self.paths = paths; self.demo = demo
+        self.demoPhotos = demoPhotos; self.api = api; self.apiIsDefault = apiIsDefault
+        self.apiServesOriginals = apiServesOriginals; self.settings = settings; self.folderSort = folderSort
+        self.hidden = hidden; self.cellStore = cellStore; self.edits = edits; self.log = log
+    }
+}
+
+/// A source that cannot be made as asked, and why, in one line.
+public struct SourceSetupError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The kinds installed, in the order they are asked whether they are the one chosen.
+public struct SourceRegistry {
+    public private(set) var kinds: [SourceKind]
+
+    public init(_ kinds: [SourceKind] = []) { self.kinds = kinds }
+
+    public mutating func install(_ kind: SourceKind) {
+        kinds.removeAll { $0.name == kind.name }
+        kinds.append(kind)
+    }
+
+    public func kind(named name: String) -> SourceKind? { kinds.first { $0.name == name } }
+
+    /// The names `--source` takes.
+    public var names: [String] { kinds.map(\.name) }
+
+    /// Every option of every kind.
+    public var options: [SourceOption] { kinds.flatMap(\.options) }
+
+    /// The kind for this context.
+    public func chosen(for context: SourceContext) -> SourceKind? { kinds.first { $0.chosen(context) } }
+}

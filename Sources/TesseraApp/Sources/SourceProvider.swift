@@ -1,0 +1,177 @@
+import DemoPhotos
+import Foundation
+import GalleryCore
+import GalleryNet
+import GalleryStore
+import LocalSources
+
+extension SourceRegistry {
+    /// Every source the app ships, one line each; nothing else in the app names a concrete source. The order is the
+    /// order they are asked whether they are the one wanted: named folders first, then `--demo`, then `--source`.
+    public static let installed = SourceRegistry([
+        FolderSource.kind,
+        DemoSource.kind,
+        PicsumSource.kind,
+        UnsplashSource.kind,
+    ])
+}
+
+/// Makes and owns the photo source the registry's kinds say, and follows their fallback rules when one cannot work
+/// (the demo when the default server cannot be reached at start, picsum when Unsplash refuses its key). Sources
+/// that declare themselves cacheable sit behind the offline cache.
+final class SourceProvider {
+    private let registry: SourceRegistry
+    private var context: SourceContext
+    /// The kind shown now.
+    private(set) var kind: SourceKind
+    /// What the cache wraps: asked directly for reachability probes.
+    private(set) var upstream: PhotoSource
+    /// The source's key (stable across runs): its cache name, and what its bookmarks belong to.
+    private(set) var key: String
+    /// What the gallery reads from: the cache in front of the upstream, or the upstream itself.
+    var source: PhotoSource { caching ?? upstream }
+    /// The cache in front of `upstream`, when there is a store and the source is cacheable.
+    private(set) var caching: CachingSource?
+    private(set) var note: String?
+    /// The offline cache, if it opened (waits for it while it opens).
+    var store: SQLiteStore? { opening.value }
+    private let opening: StoreOpening
+    private let report: (Delivery) -> Void
+
+    /// `report` receives reachability, edits and store problems, from any thread.
+    init(options: AppOptions, registry: SourceRegistry = .installed, http: CurlHTTPClient,
+         report: @escaping (Delivery) -> Void) throws {
+        self.registry = registry
+        self.report = report
+        let opening = StoreOpening(options: options)
+        self.opening = opening
+        context = SourceContext(
+            requested: options.source, http: http, paths: options.paths, demo: options.demo,
+            demoPhotos: options.demoPhotos, api: options.api, apiIsDefault: options.apiIsDefault,
+            apiServesOriginals: options.apiServesOriginals, settings: options.sourceSettings,
+            folderSort: options.sort, hidden: options.hidden, cellStore: { opening.value },
+            edits: { report(.edits($0)) }, log: { Log.info($0) })
+        guard let wanted = registry.chosen(for: context) else {
+            throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")
+        }
+        let made = try SourceProvider.make(wanted, registry: registry, context: context, note: nil)
+        (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
+        adopt(made.installed, note: made.note)
+    }
+
+    var traits: SourceTraits { upstream.traits }
+
+    /// Makes a kind's source, following its setup fallback (to another kind) if it cannot be made.
+    private static func make(_ wanted: SourceKind, registry: SourceRegistry, context: SourceContext,
+                             note: String?) throws -> (kind: SourceKind, installed: InstalledSource, note: String?) {
+        do {
+            return (wanted, try wanted.make(context), note)
+        } catch {
+            guard let rule = wanted.fallbacks.first(where: { $0.trigger == .setupFailed }),
+                  let target = registry.kind(named: rule.target) else { throw error }
+            let message = rule.note.replacingOccurrences(of: "{reason}", with: "\(error)")
+            Log.warn(message)
+            return try make(target, registry: registry, context: context, note: message)
+        }
+    }
+
+    /// Puts the cache in front of a source just made. A network source needs the cache before its first page; a
+    /// folder scans while the cache opens.
+    private func adopt(_ made: InstalledSource, note forced: String?) {
+        if made.source.traits.cacheable { opening.wait() } else { opening.start() }
+        note = forced ?? made.note ?? opening.message
+        caching = cache(made.source, key: made.key)
+    }
+
+    private func cache(_ upstream: PhotoSource, key: String) -> CachingSource? {
+        guard upstream.traits.cacheable, let store else { return nil }
+        let report = self.report
+        return CachingSource(upstream: upstream, store: store, sourceKey: key,
+                             networkReport: { report(.network(reachable: $0)) },
+                             storeFailure: { report(.storeProblem($0)) })
+    }
+
+    /// Moves to another source when a page's failure says this one cannot work, as the kind's fallback rules say.
+    /// Returns whether the source changed (the caller starts the feed and images afresh).
+    func switchedAway(after error: SourceError, feedIsEmpty: Bool) -> Bool {
+        guard let rule = kind.fallbacks.first(where: {
+            $0.applies(to: error, feedIsEmpty: feedIsEmpty, defaultServer: context.apiIsDefault)
+        }), let target = registry.kind(named: rule.target) else { return false }
+        // The header has room for the gist; the reason goes to the log.
+        Log.warn("\(upstream.name): \(error); \(rule.note)")
+        // `--api` was the failing source's server; what takes over uses its own default.
+        context.api = PicsumSource.defaultBaseURL
+        context.apiIsDefault = true
+        do {
+            let made = try SourceProvider.make(target, registry: registry, context: context, note: rule.note)
+            upstream.stop()
+            (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
+            adopt(made.installed, note: made.note)
+            upstream.start()
+            return true
+        } catch {
+            Log.warn("\(target.name) cannot take over: \(error)")
+            return false
+        }
+    }
+
+    /// Asks the server for the smallest page, bypassing the cache, to learn whether it is reachable again.
+    /// Only networked sources have anything to probe.
+    func probe() {
+        guard traits.networked else { return }
+        let report = self.report
+        upstream.fetchPage(1, limit: 1) { result in
+            if case .failure(let error) = result, error.isNetworkFailure {
+                report(.network(reachable: false))
+            } else {
+                report(.network(reachable: true))
+            }
+        }
+    }
+
+    /// Starts background work the chosen source needs (a folder's scan and watcher).
+    func start() { upstream.start() }
+
+    func shutdown() { upstream.stop() }
+}
+
+/// The offline cache's opening, on a thread of its own when asked (`start`): opening checks the whole file, which
+/// takes a while for a large cache. `value` waits for it.
+final class StoreOpening {
+    private let options: AppOptions
+    private let done = DispatchGroup()
+    private var started = false
+    private var outcome: (store: SQLiteStore?, message: String?) = (nil, nil)
+
+    init(options: AppOptions) { self.options = options }
+
+    /// Opens in the background (call once, from the main thread).
+    func start() {
+        guard !started else { return }
+        started = true
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            open()
+            done.leave()
+        }
+    }
+
+    func wait() {
+        if !started {
+            started = true
+            open()
+        }
+        done.wait()
+    }
+
+    var value: SQLiteStore? { wait(); return outcome.store }
+    var message: String? { wait(); return outcome.message }
+
+    private func open() {
+        guard options.useCache else { return }
+        let opened = StoreOpener.open(directory: options.cacheDirectory ?? StoreOpener.defaultDirectory(),
+                                      budgetBytes: options.cacheBytes)
+        outcome = (opened.store, opened.message)
+        if let message = opened.message { Log.warn(message) }
+    }
+}

@@ -1,0 +1,105 @@
+import DemoPhotos
+import Foundation
+import GalleryCore
+import GalleryNet
+import XCTest
+@testable import TesseraApp
+
+/// A source the app has never heard of, installed through the registry alone (no edit of `SourceProvider`): chosen
+/// by `--source`, made by its factory, and given up for another by its fallback rules, all as data.
+final class SourceRegistryTests: XCTestCase {
+    /// A source of three made-up photos.
+    final class Throwaway: PhotoSource {
+        let name = "throwaway"
+        var traits: SourceTraits { SourceTraits(networked: false, cacheable: false, wrapsByDefault: false) }
+        var started = 0, stopped = 0
+        func start() { started += 1 }
+        func stop() { stopped += 1 }
+        func fetchPage(_ page: Int, limit: Int,
+                       completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+            completion(.success(PageContents(photos: page == 1 ? (0..<3).map {
+                Photo(id: "t\($0)", author: "T", width: 300, height: 200, url: "", downloadURL: "")
+            } : [])))
+            return RequestID(0)
+        }
+        func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
+                        completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+            completion(.failure(.malformed("no pictures")))
+            return RequestID(0)
+        }
+        func cancel(_ id: RequestID) -> Bool { false }
+    }
+
+    private func registry(failingSetup: Bool = false) -> SourceRegistry {
+        var registry = SourceRegistry.installed
+        registry.install(SourceKind(
+            name: "throwaway", summary: "three made-up photos",
+            options: [SourceOption(name: "throwaway-token", help: "a token", configKey: "throwaway-token", secret: true)],
+            fallbacks: [SourceFallback(.setupFailed, to: "demo", note: "throwaway: {reason}"),
+                        SourceFallback(.status(403), to: "demo", note: "The throwaway server said no: the demo instead")]
+        ) { context in
+            guard !failingSetup else { throw SourceSetupError("no token") }
+            XCTAssertEqual(context.settings["throwaway-token"], "secret", "its option came as a value")
+            return InstalledSource(Throwaway(), key: "throwaway:1")
+        })
+        return registry
+    }
+
+    private func options() -> AppOptions {
+        var options = AppOptions()
+        options.source = "throwaway"
+        options.useCache = false
+        options.sourceSettings = ["throwaway-token": "secret"]
+        return options
+    }
+
+    func testASourceInstalledThroughTheRegistryIsChosenMadeAndKeyed() throws {
+        let http = try CurlHTTPClient()
+        let provider = try SourceProvider(options: options(), registry: registry(), http: http, report: { _ in })
+        XCTAssertEqual(provider.source.name, "throwaway")
+        XCTAssertEqual(provider.key, "throwaway:1", "its cache and bookmarks key")
+        XCTAssertEqual(provider.kind.name, "throwaway")
+        XCTAssertFalse(provider.traits.networked)
+        provider.start()
+        XCTAssertEqual((provider.upstream as? Throwaway)?.started, 1)
+        http.shutdown()
+    }
+
+    func testItsFallbackRulesAreFollowed() throws {
+        let http = try CurlHTTPClient()
+        let provider = try SourceProvider(options: options(), registry: registry(), http: http, report: { _ in })
+        let throwaway = try XCTUnwrap(provider.upstream as? Throwaway)
+        XCTAssertFalse(provider.switchedAway(after: .http(.status(500, retryAfter: nil)), feedIsEmpty: true),
+                       "no rule for a 500")
+        XCTAssertTrue(provider.switchedAway(after: .http(.status(403, retryAfter: nil)), feedIsEmpty: false))
+        XCTAssertEqual(provider.kind.name, "demo")
+        XCTAssertTrue(provider.upstream is DemoSource)
+        XCTAssertEqual(provider.key, "demo:1000", "bookmarks made now belong to the demo")
+        XCTAssertEqual(provider.note, "The throwaway server said no: the demo instead")
+        XCTAssertEqual(throwaway.stopped, 1, "the source given up was stopped")
+        http.shutdown()
+    }
+
+    func testASourceThatCannotBeMadeGivesWayAsItsRuleSays() throws {
+        let http = try CurlHTTPClient()
+        let provider = try SourceProvider(options: options(), registry: registry(failingSetup: true), http: http,
+                                          report: { _ in })
+        XCTAssertEqual(provider.kind.name, "demo")
+        XCTAssertEqual(provider.note, "throwaway: no token")
+        http.shutdown()
+    }
+
+    func testTheDefaultServerUnreachableAtStartFallsBackToTheDemoButANamedOneDoesNot() {
+        let rule = PicsumSource.kind.fallbacks[0]
+        let down = SourceError.http(.unreachable("connect"))
+        XCTAssertTrue(rule.applies(to: down, feedIsEmpty: true, defaultServer: true))
+        XCTAssertFalse(rule.applies(to: down, feedIsEmpty: false, defaultServer: true), "photos already shown")
+        XCTAssertFalse(rule.applies(to: down, feedIsEmpty: true, defaultServer: false), "--api named a server")
+        XCTAssertEqual(rule.target, "demo")
+    }
+
+    func testTheShippedRegistryNamesEveryKindOnce() {
+        XCTAssertEqual(SourceRegistry.installed.names, ["folder", "demo", "picsum", "unsplash"])
+        XCTAssertEqual(SourceRegistry.installed.options.filter(\.secret).map(\.environment), ["UNSPLASH_ACCESS_KEY"])
+    }
+}
