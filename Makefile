@@ -15,6 +15,8 @@ DATADIR := $(PREFIX)/share
 # without a Swift toolchain needs only the C libraries below.
 DIST := .build-dist
 DIST_BIN := $(DIST)/release/tessera
+# The benchmark, built the same way beside it (it is not installed).
+BENCH_BIN := $(DIST)/release/tessera-bench
 GENERATED := $(DIST)/share
 ICON_SIZES := 16 24 32 48 64 128 256 512
 # What `make install` puts where, relative to PREFIX; `make uninstall` removes exactly these.
@@ -52,10 +54,12 @@ build:
 test: test-deps build
 	xvfb-run -a -s "-screen 0 1600x1000x24" swift test --disable-swift-testing
 
-# The benchmark (headless), on the binary that ships (the release build `make install` and `make deb` use).
+# The benchmark (headless), on the release build of the code that ships (`make install` and `make deb` install
+# `tessera` alone; `tessera-bench` links the same app with the fixture server beside it).
 # CI: make bench ARGS="--items 100 --check", then ARGS="--soak 2 --check".
 bench: deps dist
-	$(DIST_BIN) bench $(ARGS)
+	swift build -c release --product tessera-bench --static-swift-stdlib --build-path $(DIST)
+	$(BENCH_BIN) bench $(ARGS)
 
 # The release binary without the toolchain's libraries, its man page (from the same option definitions as
 # --help) and shell completions.

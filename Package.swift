@@ -2,11 +2,14 @@
 import PackageDescription
 
 // Dependencies point one way: tessera → TesseraApp → adapters (GalleryNet, SDLKit, CurlKit) → GalleryCore.
+// What ships is `tessera` alone. `tessera-bench` (the benchmark, the fixture server, the store's crash test) is for
+// development: it alone links SwiftNIO and the hostile image samples.
 let package = Package(
     name: "Tessera",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tessera", targets: ["tessera"]),
+        .executable(name: "tessera-bench", targets: ["tessera-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,7 +52,16 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraApp", "FixtureServer", "GalleryStore",
+                "TesseraApp", "GalleryStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(
+            name: "TesseraBench",
+            dependencies: ["TesseraApp", "GalleryCore", "GalleryStore", "LocalSources", "SDLKit"]),
+        .executableTarget(
+            name: "tessera-bench",
+            dependencies: [
+                "TesseraBench", "FixtureServer", "TesseraApp", "GalleryCore", "SDLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -57,7 +69,7 @@ let package = Package(
         .testTarget(
             name: "AdapterTests",
             dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "FixtureServer", "TesseraApp",
-                           "LocalSources", "DemoPhotos", "CPlatform",
+                           "LocalSources", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore", "ImageSamples"]),

@@ -12,6 +12,9 @@ public final class CurlHTTPClient: HTTPClient {
         public var maxConcurrent = 8
         public var maxRedirects = 5
         public var userAgent = "Tessera/0.1"
+        /// Seconds to connect, and for a whole transfer, unless a request says otherwise.
+        public var connectTimeout = 5.0
+        public var totalTimeout = 30.0
         /// Certificates to trust instead of the system's (a private CA; the tests' own).
         public var caFile: String?
         public init() {}
@@ -151,8 +154,9 @@ public final class CurlHTTPClient: HTTPClient {
                 }
             }
             try handle.configureGET(url: job.request.url, maxRedirects: settings.maxRedirects,
-                                    connectTimeout: job.request.connectTimeout,
-                                    totalTimeout: job.request.totalTimeout, lowSpeedTime: job.request.stallTimeout,
+                                    connectTimeout: job.request.connectTimeout ?? settings.connectTimeout,
+                                    totalTimeout: job.request.totalTimeout ?? settings.totalTimeout,
+                                    lowSpeedTime: job.request.stallTimeout,
                                     userAgent: settings.userAgent, caFile: settings.caFile)
             try multi.add(handle)
             active[job.id] = (handle, job)

@@ -19,18 +19,15 @@ struct Tessera: ParsableCommand {
             TrueType font), SDL_VIDEODRIVER (x11, wayland, or kmsdrm on a bare console).
             """,
         version: "0.2.0",
-        subcommands: [Show.self, ServeFixture.self, Bench.self, CacheStress.self],
+        subcommands: [Show.self],
         defaultSubcommand: Show.self)
 }
 
 // People type `tessera --help`, not `tessera help show`: without a subcommand, help is the window's options.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let named = ["show", "serve-fixture", "bench", "cache-stress", "help"]
+let named = ["show", "help"]
 if arguments.contains(where: { $0 == "--help" || $0 == "-h" }), !(arguments.first.map(named.contains) ?? false) {
     print(Tessera.helpMessage(for: Show.self))
-    print("\nOTHER COMMANDS:\n  tessera bench           Measure the real app headless (JSON; see BENCHMARKS.md)")
-    print("  tessera serve-fixture   A picsum-compatible test server on 127.0.0.1")
-    print("  See 'tessera help <command>' for their options.")
     exit(0)
 }
 

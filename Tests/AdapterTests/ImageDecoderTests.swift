@@ -2,7 +2,7 @@ import Foundation
 import GalleryCore
 import ImageSamples
 import SDLKit
-@testable import TesseraApp
+@_spi(Bench) @testable import TesseraApp
 import XCTest
 
 /// The one decoder: what it refuses from the header alone, how it scales JPEGs, how it turns them upright.

@@ -1,7 +1,7 @@
 import Foundation
 @testable import GalleryCore
 import SDLKit
-@testable import TesseraApp
+@_spi(Bench) @testable import TesseraApp
 import XCTest
 
 /// A photo source whose requests the test answers by hand, from another thread, as the network thread would.

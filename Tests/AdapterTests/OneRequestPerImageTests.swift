@@ -4,7 +4,7 @@ import Foundation
 @testable import GalleryCore
 @testable import GalleryNet
 @testable import GalleryStore
-@testable import TesseraApp
+@_spi(Bench) @testable import TesseraApp
 import XCTest
 
 /// The real pipeline, cache, libcurl client and fixture server, with a viewport sliding back and forth over the

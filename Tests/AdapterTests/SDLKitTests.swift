@@ -1,7 +1,7 @@
 import Foundation
 import GalleryCore
 import SDLKit
-@testable import TesseraApp
+@_spi(Bench) @testable import TesseraApp
 import XCTest
 
 /// The SDL wrappers, each method exercised. Rendering uses the offscreen video driver and the software renderer.

@@ -3,7 +3,7 @@ import Foundation
 import GalleryCore
 import GalleryNet
 import XCTest
-@testable import TesseraApp
+@_spi(Bench) @testable import TesseraApp
 
 /// A source the app has never heard of, installed through the registry alone (no edit of `SourceProvider`): chosen
 /// by `--source`, made by its factory, and given up for another by its fallback rules, all as data.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GalleryCore
 @testable import GalleryStore
+import TesseraBench
 import XCTest
 
 final class StoreTests: XCTestCase {
@@ -130,8 +131,8 @@ final class StoreTests: XCTestCase {
 
     func testAProcessKilledMidWriteLeavesOnlyWholeRecords() throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("tessera").path
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable), "build the app first")
+            .appendingPathComponent("tessera-bench").path
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable), "build the bench first")
         var committed = -1
         for round in 0..<3 {
             let process = Process()

@@ -3,7 +3,7 @@ import Foundation
 @testable import GalleryCore
 @testable import GalleryNet
 import SDLKit
-@testable import TesseraApp
+@_spi(Bench) @testable import TesseraApp
 import XCTest
 
 /// The Unsplash source through libcurl against the fixture's Unsplash stand-in.

@@ -11,6 +11,11 @@ enum AppProcess {
             .appendingPathComponent("tessera").path
     }
 
+    /// The development executable beside it: the benchmark, the fixture server.
+    static var bench: String {
+        URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("tessera-bench").path
+    }
+
     struct Run {
         let frame: Surface?
         let log: String

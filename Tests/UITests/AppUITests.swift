@@ -202,9 +202,9 @@ final class AppUITests: XCTestCase {
         XCTAssertTrue(isColor(border(atEnd), (r: disabled.0, g: disabled.1, b: disabled.2)), "\(border(atEnd))")
     }
 
-    func testHelpShowsTheWindowsOptions() throws {
+    private func help(of executable: String) throws -> String {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = ["--help"]
         let out = Pipe()
         p.standardOutput = out
@@ -212,8 +212,19 @@ final class AppUITests: XCTestCase {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)
-        for option in ["--name", "--api", "--cache-dir", "--fullscreen", "tessera bench"] {
+        return text
+    }
+
+    /// The app's help is the window's options; the benchmark and the fixture server are the development tool's.
+    func testHelpShowsTheWindowsOptions() throws {
+        let text = try help(of: AppProcess.executable)
+        for option in ["--name", "--api", "--cache-dir", "--fullscreen", "unsplash"] {
             XCTAssertTrue(text.contains(option), "\(option) missing from --help:\n\(text)")
+        }
+        XCTAssertFalse(text.contains("serve-fixture"), "the shipped app has no test server")
+        let bench = try help(of: AppProcess.bench)
+        for command in ["bench", "serve-fixture"] {
+            XCTAssertTrue(bench.contains(command), "\(command) missing from tessera-bench --help:\n\(bench)")
         }
     }
 }

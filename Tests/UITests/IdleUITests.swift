@@ -40,7 +40,7 @@ final class IdleUITests: XSessionTestCase {
     }
 
     func testTheBenchCountsHeaderOnlyFramesWhenNothingMoves() throws {
-        let json = try x.tool(["env", "SDL_VIDEODRIVER=x11", AppProcess.executable, "bench", "--idle", "2",
+        let json = try x.tool(["env", "SDL_VIDEODRIVER=x11", AppProcess.bench, "--idle", "2",
                                "--renderer", "auto", "--size", "800x600"], timeout: 60)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let idle = try XCTUnwrap(report["idle"] as? [String: Any])

@@ -23,9 +23,11 @@ public struct HTTPRequest: Sendable {
     public var priority: Int
     /// Bodies larger than this fail with `.tooLarge` instead of filling memory.
     public var maxBodyBytes: Int
-    public var connectTimeout: Double
-    /// Total time allowed, so a server that trickles bytes cannot hold a slot forever.
-    public var totalTimeout: Double
+    /// Seconds to connect; nil: the client's (`GalleryConfig.connectTimeout`).
+    public var connectTimeout: Double?
+    /// Total time allowed, so a server that trickles bytes cannot hold a slot forever; nil: the client's
+    /// (`GalleryConfig.requestTimeout`).
+    public var totalTimeout: Double?
     /// A transfer below 1 KB/s for this long is abandoned as stalled.
     public var stallTimeout: Double
     /// Hears the share of the body received (0…1) while it arrives, when its length is known; network thread.
@@ -44,7 +46,7 @@ public struct HTTPRequest: Sendable {
     }
 
     public init(url: String, priority: Int = 0, maxBodyBytes: Int = 32 << 20,
-                connectTimeout: Double = 5, totalTimeout: Double = 30, stallTimeout: Double = 10) {
+                connectTimeout: Double? = nil, totalTimeout: Double? = nil, stallTimeout: Double = 10) {
         self.stallTimeout = stallTimeout
         self.url = url; self.priority = priority; self.maxBodyBytes = maxBodyBytes
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout

@@ -18,10 +18,13 @@ public struct GalleryConfig: Equatable {
     public var uploadsPerFrame = 3
     public var uploadBytesPerFrame = 4 << 20
     public var maxConcurrentDownloads = 8
+    /// Seconds a connection may take, and a whole request (the HTTP client's defaults).
     public var connectTimeout = 5.0
     public var requestTimeout = 30.0
-    /// A failed image is tried again after this many seconds, this many times.
-    public var imageRetryDelay = 2.0
+    /// A failed image is tried again after this many seconds (doubling each time, up to `imageRetryCap`), this many
+    /// times.
+    public var imageRetryDelay = 1.0
+    public var imageRetryCap = 20.0
     public var imageRetries = 3
     public var detailMargin = 40
     public var theme = Theme()

@@ -19,13 +19,13 @@ extension SourceRegistry {
 /// Makes and owns the photo source the registry's kinds say, and follows their fallback rules when one cannot work
 /// (the demo when the default server cannot be reached at start, picsum when Unsplash refuses its key). Sources
 /// that declare themselves cacheable sit behind the offline cache.
-final class SourceProvider {
+@_spi(Bench) public final class SourceProvider {
     private let registry: SourceRegistry
     private var context: SourceContext
     /// The kind shown now.
     private(set) var kind: SourceKind
     /// What the cache wraps: asked directly for reachability probes.
-    private(set) var upstream: PhotoSource
+    @_spi(Bench) public private(set) var upstream: PhotoSource
     /// The source's key (stable across runs): its cache name, and what its bookmarks belong to.
     private(set) var key: String
     /// What the gallery reads from: the cache in front of the upstream, or the upstream itself.
@@ -34,7 +34,7 @@ final class SourceProvider {
     private(set) var caching: CachingSource?
     private(set) var note: String?
     /// The offline cache, if it opened (waits for it while it opens).
-    var store: SQLiteStore? { opening.value }
+    @_spi(Bench) public var store: SQLiteStore? { opening.value }
     private let opening: StoreOpening
     private let report: (Delivery) -> Void
 

@@ -4,7 +4,7 @@ import SDLKit
 /// Draws one frame: the current screen, each overlay over it in order, and the header on top. It reads the model
 /// and the image pipeline and changes neither; each screen and overlay has a view of its own, found by its type in
 /// `views`.
-final class SceneRenderer {
+@_spi(Bench) public final class SceneRenderer {
     private let canvas: Canvas
     private let browseView: BrowseView
     private let headerView: HeaderView
@@ -44,8 +44,8 @@ final class SceneRenderer {
     }
 
     /// Counts of the last frame's visible cells, for the progress bar and the benchmark.
-    var visibleCells: Int { browseView.visibleCells }
-    var blankCells: Int { browseView.blankCells }
+    @_spi(Bench) public var visibleCells: Int { browseView.visibleCells }
+    @_spi(Bench) public var blankCells: Int { browseView.blankCells }
 
     func viewportChanged(_ viewport: Viewport) { canvas.viewportChanged(viewport) }
 

@@ -3,9 +3,11 @@ import GalleryCore
 import SDLKit
 
 /// Which image a slot holds: a grid cell's, or the detail pane's larger one of the same item.
-struct ImageKey: Hashable {
+@_spi(Bench) public struct ImageKey: Hashable {
     let item: ItemKey
     let detail: Bool
+
+    @_spi(Bench) public init(item: ItemKey, detail: Bool) { self.item = item; self.detail = detail }
 }
 
 /// What one wanted image is, in priority order: 0 most urgent.
@@ -17,7 +19,7 @@ struct ImageWant {
     var worthStarting = true
 }
 
-enum ImageFailure: Error {
+@_spi(Bench) public enum ImageFailure: Error {
     case source(SourceError)
     case decode(String)
     /// Refused from its header (format, size): the same bytes will never decode, so no retry.
@@ -44,8 +46,8 @@ enum ImageFailure: Error {
 /// Loads the images of wanted cells and holds their textures; releases everything else. Each frame the caller
 /// says what is wanted (in priority order); downloads for what is no longer wanted are cancelled, their pending
 /// decodes dropped by token, their textures destroyed. Main thread only, apart from the closures it hands out.
-final class ImagePipeline {
-    enum State { case empty, loading, ready, failed }
+@_spi(Bench) public final class ImagePipeline {
+    @_spi(Bench) public enum State { case empty, loading, ready, failed }
 
     private struct Pending {
         let token: UInt64
@@ -86,16 +88,16 @@ final class ImagePipeline {
         }
     }
     private var nextToken: UInt64 = 1
-    private let retry = RetryPolicy(base: 1, factor: 2, cap: 20)
+    private var retry: RetryPolicy { RetryPolicy(base: config.imageRetryDelay, factor: 2, cap: config.imageRetryCap) }
     /// Loads (download, decode, upload) in progress at once; twice the transfer slots keeps the network busy.
     private var maxPendingLoads: Int { 2 * config.maxConcurrentDownloads }
 
     /// Textures made since the start (the kiosk's watchdog watches it grow).
     private(set) var uploadedTotal = 0
     /// Bytes held by textures and by decoded surfaces awaiting upload.
-    private(set) var textureBytes = 0
-    var pixelBytes: Int { decoded.reduce(0) { $0 + $1.surface.byteCount } }
-    var textureCount: Int { slots.values.reduce(0) { $0 + ($1.texture == nil ? 0 : 1) } }
+    @_spi(Bench) public private(set) var textureBytes = 0
+    @_spi(Bench) public var pixelBytes: Int { decoded.reduce(0) { $0 + $1.surface.byteCount } }
+    @_spi(Bench) public var textureCount: Int { slots.values.reduce(0) { $0 + ($1.texture == nil ? 0 : 1) } }
     var loadingCount: Int { slots.values.reduce(0) { $0 + ($1.pending == nil ? 0 : 1) } }
     private(set) var lastFailure: String?
 
@@ -103,7 +105,7 @@ final class ImagePipeline {
         self.source = source; self.pool = pool; self.live = live; self.mailbox = mailbox; self.config = config
     }
 
-    func state(of key: ImageKey) -> State {
+    @_spi(Bench) public func state(of key: ImageKey) -> State {
         guard let slot = slots[key] else { return .empty }
         if slot.texture != nil { return .ready }
         if slot.gaveUp { return .failed }
@@ -160,7 +162,7 @@ final class ImagePipeline {
     /// result on a worker thread (nothing if the token was dropped first). A cell decoded from an original is kept
     /// small for next time when the source wants it (not the pane's large image: one at a time).
     @discardableResult
-    func load(_ photo: Photo, size: PixelSize, cell: Bool, priority: Int, token: UInt64,
+    @_spi(Bench) public func load(_ photo: Photo, size: PixelSize, cell: Bool, priority: Int, token: UInt64,
               progress: ((Double) -> Void)? = nil, done: @escaping (Result<Surface, ImageFailure>) -> Void) -> RequestID {
         live.insert(token)
         let pool = self.pool, live = self.live, source = self.source
@@ -188,7 +190,7 @@ final class ImagePipeline {
     }
 
     /// A token no slot uses, for loads outside the slots (the benchmark's prefetch pass).
-    func newToken() -> UInt64 {
+    @_spi(Bench) public func newToken() -> UInt64 {
         defer { nextToken += 1 }
         return nextToken
     }
@@ -316,7 +318,7 @@ final class ImagePipeline {
 }
 
 extension ImageFailure: CustomStringConvertible {
-    var description: String {
+    public var description: String {
         switch self {
         case .source(let e): return "image: \(e)"
         case .decode(let why): return "image could not be decoded (\(why))"

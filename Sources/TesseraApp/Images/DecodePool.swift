@@ -34,7 +34,7 @@ public final class DecodePool {
     /// Milliseconds each decode took (decode and scale), for the benchmark; the first 10,000.
     private var durations: [Double] = []
     /// The largest pixel buffers one decode held, for the benchmark.
-    private(set) var decodePeakBytes = 0
+    @_spi(Bench) public private(set) var decodePeakBytes = 0
     /// Images refused from their header, for the benchmark and tests.
     private(set) var refusedCount = 0
 
@@ -77,7 +77,7 @@ public final class DecodePool {
 
     var queuedCount: Int { condition.lock(); defer { condition.unlock() }; return queue.count }
 
-    var decodeMilliseconds: [Double] {
+    @_spi(Bench) public var decodeMilliseconds: [Double] {
         condition.lock(); defer { condition.unlock() }
         return durations
     }

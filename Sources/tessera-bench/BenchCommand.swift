@@ -3,8 +3,9 @@ import FixtureServer
 import Foundation
 import GalleryCore
 import TesseraApp
+import TesseraBench
 
-/// `tessera bench`: see BENCHMARKS.md.
+/// `tessera-bench [bench]`: see BENCHMARKS.md.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -105,12 +106,12 @@ struct Bench: ParsableCommand {
         options.dir = dir.map { ($0 as NSString).expandingTildeInPath }
         options.cacheDirectory = cacheDir
         guard let report = try GalleryApp.bench(options) else {
-            FileHandle.standardError.write(Data("tessera bench: did not finish within \(timeLimit) s\n".utf8))
+            FileHandle.standardError.write(Data("tessera-bench: did not finish within \(timeLimit) s\n".utf8))
             throw ExitCode(1)
         }
         print(report.json)
         let violations = report.violations
-        for v in violations { FileHandle.standardError.write(Data("tessera bench: bound broken: \(v)\n".utf8)) }
+        for v in violations { FileHandle.standardError.write(Data("tessera-bench: bound broken: \(v)\n".utf8)) }
         if check && !violations.isEmpty { throw ExitCode(1) }
     }
 }

@@ -1,8 +1,10 @@
+import GalleryStore
+@_spi(Bench) import TesseraApp
 import Foundation
 import GalleryCore
 
 /// Writes to a store as fast as it can, saying after each commit what it committed, so a test can kill the process
-/// at any moment (`tessera cache-stress`) and then check that the store holds exactly whole records.
+/// at any moment (`tessera-bench cache-stress`) and then check that the store holds exactly whole records.
 public enum StoreStress {
     /// The bytes record `i` holds: a length and content derived from `i`, so a reader can tell a whole record from
     /// a torn one.

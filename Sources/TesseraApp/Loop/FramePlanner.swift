@@ -5,13 +5,13 @@ import SDLKit
 /// or a finished texture, or while the picture moves by itself, frames are whole; when the picture under the
 /// header is the one the last whole frame showed, only the header (the clock) is drawn and shown, which is what a
 /// renderer that can show parts of a frame makes cheap (`Renderer.present(part:)`).
-final class FramePlanner {
+@_spi(Bench) public final class FramePlanner {
     private var changed = true
     /// The picture under the header at the last whole frame (nil: it was moving).
     private var lastStill: StillPicture?
     /// Frames drawn whole, and frames where only the header was drawn and shown.
-    private(set) var wholeFrames = 0
-    private(set) var headerOnlyFrames = 0
+    @_spi(Bench) public private(set) var wholeFrames = 0
+    @_spi(Bench) public private(set) var headerOnlyFrames = 0
 
     /// Something that may change the picture happened since the last whole frame.
     func noteChange() { changed = true }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GalleryStore
+import TesseraBench
 
 /// For the crash-safety test: writes records to a cache store until killed.
 struct CacheStress: ParsableCommand {

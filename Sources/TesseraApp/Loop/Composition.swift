@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 import GalleryCore
 import GalleryNet
@@ -20,6 +21,19 @@ struct Composition {
     let scene: SceneRenderer
     let viewport: Viewport
 
+    /// Process-wide settings made before anything else: memory, SDL's pixel allocator, stop signals, the screen
+    /// saver.
+    static func prepareProcess(options: AppOptions) {
+        MemoryHygiene.configure()
+        SDLSystem.usePixelAllocator()
+        // Stop signals come to the loop as a flag, not as SDL's quit event: a kiosk ignores a window close but
+        // stops cleanly for its service manager.
+        SDLSystem.setHint("SDL_NO_SIGNAL_HANDLERS", "1")
+        tessera_catch_stop_signals()
+        // A desktop window lets the screen saver run; a kiosk decides for itself (`KioskRunner`).
+        SDLSystem.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", options.kiosk == nil ? "1" : "0")
+    }
+
     /// What starts before the display does: the network client, the mailbox, and the sources, so a folder's scan
     /// and the cache's first reads run while SDL opens the window.
     struct Early {
@@ -31,6 +45,8 @@ struct Composition {
         init(options: AppOptions) throws {
             var httpSettings = CurlHTTPClient.Settings()
             httpSettings.maxConcurrent = options.config.maxConcurrentDownloads
+            httpSettings.connectTimeout = options.config.connectTimeout
+            httpSettings.totalTimeout = options.config.requestTimeout
             http = try CurlHTTPClient(settings: httpSettings)
             let wake = WakeRelay()
             self.wake = wake

@@ -49,9 +49,38 @@ final class KioskRunner {
         return true
     }
 
-    /// The kiosk's part of a frame. Returns why the watchdog stepped in, if it did.
-    func frame(model: GalleryModel, images: ImagePipeline, online: Bool, now: Double, dt: Double,
-               firstScreenDrawn: @autoclosure () -> Bool) -> String? {
+    /// Each turn of the loop: outside the schedule's hours the screen goes black and holds nothing it can load
+    /// again; at the start of its hours it carries on from where it was. Returns whether it is asleep.
+    func keepSchedule(_ model: GalleryModel, images: ImagePipeline, renderer: Renderer, frames: FramePlanner) -> Bool {
+        guard setAsleep(shouldSleep(model)) else { return asleep }
+        Log.info(asleep ? "outside the schedule's hours: dark until they start" : "the schedule's hours start")
+        guard asleep else { return false }
+        images.reset()
+        renderer.setOffset(dx: 0, dy: 0)
+        frames.noteChange()
+        renderer.setColor(0, 0, 0)
+        renderer.clear()
+        renderer.present()
+        return true
+    }
+
+    /// The kiosk's part of a frame: the scrolling, the pointer, the watchdog (which asks again for what is stalled),
+    /// the burn-in shift at `time` seconds since start.
+    func frame(model: GalleryModel, images: ImagePipeline, renderer: Renderer, online: Bool, now: Double, dt: Double,
+               time: Double, firstScreenDrawn: @autoclosure () -> Bool) {
+        if let why = watch(model: model, images: images, online: online, now: now, dt: dt,
+                           firstScreenDrawn: firstScreenDrawn()) {
+            Log.warn("watchdog: \(why); asking again for what is stalled")
+            model.catalog.retryPagesSoon()
+            images.reset()
+        }
+        let shift = model.kiosk?.shift?.offset(at: time) ?? (dx: 0, dy: 0)
+        renderer.setOffset(dx: shift.dx, dy: shift.dy)
+    }
+
+    /// Returns why the watchdog stepped in, if it did.
+    private func watch(model: GalleryModel, images: ImagePipeline, online: Bool, now: Double, dt: Double,
+                       firstScreenDrawn: @autoclosure () -> Bool) -> String? {
         // Looked at only until the scrolling has started: it walks every visible cell.
         if model.kiosk?.autoScroll.started == false, firstScreenDrawn() { model.startKiosk() }
         model.advanceKiosk(now: now, dt: dt)
@@ -63,11 +92,6 @@ final class KioskRunner {
         return "no new photo drawn for \(Int(model.kiosk?.watchdog.limit ?? 0)) s while scrolling online "
             + "(\(images.loadingCount) images loading, \(model.catalog.count) photos in the feed, "
             + "pager \(model.catalog.pager.phase), last failure: \(images.lastFailure ?? "none"))"
-    }
-
-    /// Burn-in shift at `time` seconds since start.
-    func offset(_ model: GalleryModel, time: Double) -> (dx: Int, dy: Int) {
-        model.kiosk?.shift?.offset(at: time) ?? (0, 0)
     }
 
     static func minuteOfDay(_ date: Date) -> Int {

@@ -1,3 +1,4 @@
+@_spi(Bench) import TesseraApp
 import Foundation
 import GalleryCore
 

@@ -1,6 +1,6 @@
 /// Steers the app frame by frame instead of a person: the screenshot autopilot, the benchmark. Hooks run on the
 /// main thread inside the loop; returning an exit code ends the run.
-protocol FrameDriver: AnyObject {
+@_spi(Bench) public protocol FrameDriver: AnyObject {
     /// Before the frame's work: may move the model.
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32?
     /// After drawing, before present: the frame can still be read back.
@@ -12,8 +12,8 @@ protocol FrameDriver: AnyObject {
 }
 
 extension FrameDriver {
-    func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? { nil }
-    func afterDraw(_ app: GalleryApp, now: Double) -> Int32? { nil }
-    func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double) {}
-    var wantsWholeFrames: Bool { true }
+    @_spi(Bench) public func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? { nil }
+    @_spi(Bench) public func afterDraw(_ app: GalleryApp, now: Double) -> Int32? { nil }
+    @_spi(Bench) public func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double) {}
+    @_spi(Bench) public var wantsWholeFrames: Bool { true }
 }

@@ -1,3 +1,4 @@
+@_spi(Bench) import TesseraApp
 import GalleryCore
 
 /// What `tessera bench` measures and how.

@@ -1,3 +1,4 @@
+@_spi(Bench) import TesseraApp
 import Foundation
 
 /// This process's memory as the kernel counts it (`/proc/self/status`): VmRSS is everything resident, RssAnon the

@@ -1,3 +1,4 @@
+@_spi(Bench) import TesseraApp
 import Foundation
 import GalleryCore
 import LocalSources
@@ -60,7 +61,9 @@ final class BenchDriver: FrameDriver {
             return code
         case .scrolling(let since):
             if options.list, app.model.browse.mode != .list { app.model.browse.setMode(.list) }
-            app.model.browse.setScroll(offset: options.speed * (now - since))
+            // The distance scrolled since the start, less what a wrapping feed has dropped above the viewport (the
+            // content moved up by that much).
+            app.model.browse.setScroll(offset: options.speed * (now - since) - Double(app.model.browse.droppedHeight))
             if options.transitions, now - lastToggle >= 0.35 {
                 lastToggle = now
                 _ = app.model.apply(app.model.detail == nil ? .openDetail : .closeDetail)
@@ -86,7 +89,7 @@ final class BenchDriver: FrameDriver {
                 let prefix = FolderSource.cellKeyPrefix(folder: folder.rootPaths.first ?? "") + "/"
                 warm = ((try? store.imageCount(keyPrefix: prefix)) ?? 0) > 0
             }
-            guard Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
+            guard app.isSettled else { return nil }
             let m = sampleMemory()
             rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
             firstScreenMs = (now - processStart) * 1000
@@ -149,7 +152,10 @@ final class BenchDriver: FrameDriver {
         if frames % 15 == 0 { sampleMemory() }
     }
 
-    private func passed(_ app: GalleryApp) -> Int { app.model.browse.layout.countEnding(atOrAbove: app.model.browse.scrollTop) }
+    /// Items that have passed the top of the viewport since the start, those a wrapping feed has dropped included.
+    private func passed(_ app: GalleryApp) -> Int {
+        app.model.catalog.feed.droppedFront + app.model.browse.layout.countEnding(atOrAbove: app.model.browse.scrollTop)
+    }
 
     /// Every cell of the screen a jump is heading to shows its image (whether or not the glide has arrived).
     private func destinationFilled(_ app: GalleryApp, top: Int) -> Bool {

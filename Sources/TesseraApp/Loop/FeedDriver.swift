@@ -1,0 +1,82 @@
+import GalleryCore
+
+/// Keeps the catalog fed, frame by frame: asks the source for the next page when the screen wants one (paced for
+/// servers), shows what the cache held before the network answers and then refreshes it, follows a source's
+/// fallback when a page says it cannot work, probes a server while offline, and composes the header's status.
+/// Main thread only; the source's answers come back through the mailbox.
+final class FeedDriver {
+    private let sources: SourceProvider
+    private let model: GalleryModel
+    private let images: ImagePipeline
+    private let mailbox: Mailbox<Delivery>
+    private let config: GalleryConfig
+    private var network: NetworkWatch
+    /// The start-up refresh is still out (automation waits for it, so "settled" includes knowing whether online).
+    private(set) var refreshing = false
+    private var storeProblem: String?
+
+    init(sources: SourceProvider, model: GalleryModel, images: ImagePipeline, mailbox: Mailbox<Delivery>,
+         config: GalleryConfig, serverName: String) {
+        self.sources = sources; self.model = model; self.images = images; self.mailbox = mailbox
+        self.config = config
+        network = NetworkWatch(serverName: serverName)
+    }
+
+    var isOnline: Bool { network.isOnline }
+
+    /// A page arrived (or failed). A failure that says the source cannot work moves to its fallback and starts over.
+    func received(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double) {
+        if case .failure(let error) = result, sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
+            images.reset(source: sources.source)
+            model.resetFeed(source: sources.key)
+            return
+        }
+        if model.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {
+            Log.warn("page \(request.page) was the third in a row with nothing new; stopped asking (r reloads)")
+        }
+    }
+
+    /// The pages the cache held: shown at once. Then the network is asked for the first page, which refreshes the
+    /// stored one (the screen does not jump); the answer, or its absence, tells whether we are online.
+    func restored(_ pages: [(page: Int, contents: PageContents)], pageSize: Int) {
+        model.catalog.awaitingRestore = false
+        guard !pages.isEmpty else { return }
+        model.restore(pages, pageSize: pageSize)
+        Log.info("showing \(model.catalog.count) cached photos")
+        refreshing = true
+        let mailbox = self.mailbox
+        sources.source.fetchPage(1, limit: model.catalog.pager.settings.pageSize) { _ in mailbox.post(.refreshed) }
+    }
+
+    func refreshed() { refreshing = false }
+
+    /// A request reached the server or did not; when it is back, what waited is asked for again.
+    func reachable(_ reachable: Bool, now: Double) {
+        guard network.report(reachable: reachable, now: now) else { return }
+        model.catalog.retryPagesSoon()
+        images.retryNow()
+    }
+
+    /// The cache could not do something; said once in the log (a full disk would say it on every write).
+    func storeFailed(_ message: String) {
+        if storeProblem == nil { Log.warn(message) }
+        storeProblem = message
+    }
+
+    /// This frame's part: a probe while offline, and the next page if the screen wants one.
+    func tick(now: Double) {
+        if network.probeDue(now: now) { sources.probe() }
+        // Pacing is for servers; a folder or the demo answers as fast as it is asked.
+        let interval = sources.traits.networked ? max(config.pageInterval, sources.source.pageInterval ?? 0) : 0
+        if model.catalog.pager.settings.minInterval != interval { model.catalog.pace(minInterval: interval) }
+        guard let request = model.nextPageRequest(now: now) else { return }
+        let mailbox = self.mailbox
+        sources.source.fetchPage(request.page, limit: request.limit) { result in mailbox.post(.page(request, result)) }
+    }
+
+    /// The header's status line.
+    func status() -> HeaderStatus {
+        model.headerStatus(sourceName: sources.source.name, sourceNote: sources.note, imagesLoading: images.loadingCount,
+                           online: !sources.traits.networked || network.isOnline, storeProblem: storeProblem)
+    }
+}

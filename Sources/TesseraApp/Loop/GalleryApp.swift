@@ -1,0 +1,220 @@
+import CPlatform
+import Foundation
+import GalleryCore
+import GalleryNet
+import SDLKit
+
+/// The running gallery: a window, its event loop, and the threads that feed it. The main thread handles events,
+/// uploads textures and draws; downloads run on the network thread and decoding on the pool, and both report back
+/// through the mailbox, which wakes the loop.
+public final class GalleryApp {
+    private let options: AppOptions
+    private let config: GalleryConfig
+    private let window: Window
+    @_spi(Bench) public let renderer: Renderer
+    let pump: EventPump
+    @_spi(Bench) public let http: CurlHTTPClient
+    @_spi(Bench) public let sources: SourceProvider
+    private let mailbox: Mailbox<Delivery>
+    @_spi(Bench) public let pool: DecodePool
+    @_spi(Bench) public let images: ImagePipeline
+    @_spi(Bench) public let model: GalleryModel
+    @_spi(Bench) public let scene: SceneRenderer
+    private let input = InputRouter()
+    /// Kiosk mode's duties, when on.
+    private let kiosk: KioskRunner?
+    /// Pages, the cache's restore and refresh, reachability and the header's status.
+    private let feed: FeedDriver
+    private let driver: FrameDriver?
+    private var demand: ImageDemand
+    private var visible = true
+    private let started = GalleryApp.now()
+
+    /// Opens the window and runs until the user quits; returns the exit code.
+    public static func run(options: AppOptions) throws -> Int32 {
+        let autopilot = options.screenshotPath != nil || !options.script.isEmpty
+            ? Autopilot(steps: options.script, screenshotPath: options.screenshotPath) : nil
+        return try run(options: options, driver: autopilot)
+    }
+
+    @_spi(Bench) public static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
+        Composition.prepareProcess(options: options)
+        // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
+        // SDL stops only after the last of them is gone, whatever order they are released in.
+        let early = try Composition.Early(options: options)
+        return try GalleryApp(options: options, system: try SDLSystem(video: true), early: early, driver: driver).run()
+    }
+
+    private init(options: AppOptions, system: SDLSystem, early: Composition.Early, driver: FrameDriver?) throws {
+        self.driver = driver
+        self.options = options
+        kiosk = options.kiosk == nil ? nil : KioskRunner(clockShift: options.clockShift)
+        config = options.config
+        let parts = try Composition(options: options, system: system, early: early)
+        window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
+        mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
+        images = parts.images; model = parts.model; scene = parts.scene
+        feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
+                          serverName: options.api)
+        demand = ImageDemand(window: parts.viewport.physical)
+        MemoryHygiene.windowChanged(physicalPixels: parts.viewport.physical.area)
+    }
+
+    private func run() -> Int32 {
+        defer { shutdown() }
+        let frameInterval = 1.0 / Double(max(1, config.clockHz))
+        var lastFrame = GalleryApp.now()
+        var nextFrame = lastFrame
+        while true {
+            let now = GalleryApp.now()
+            // Hidden or asleep, the loop only wakes to see whether that has changed (and for a stop signal).
+            let wait = visible && kiosk?.asleep != true ? max(0, nextFrame - now) : 0.25
+            let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
+            let t = GalleryApp.now()
+            if tessera_stop_signal_received() != 0 {
+                Log.info("stopping on signal \(tessera_stop_signal_received())")
+                return 0
+            }
+            for event in events where react(to: event, now: t) == .quit { return 0 }
+            if !events.isEmpty { frames.noteChange() }
+            if let limit = options.exitAfter, t - started > limit {
+                Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
+                return 3
+            }
+            // A page or an image that arrived is drawn now rather than at the clock's next tick (a few ms apart at
+            // most, so a burst of arrivals cannot take the processor).
+            let (delivered, arrived) = deliver(now: t)
+            if delivered { frames.noteChange() }
+            pump.setTextInput(model.hasFocusedField)
+            let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames) ?? false
+            guard visible, !asleep else { continue }
+            guard t >= nextFrame || model.currentBrowse.scroll.isMoving || model.isAnimating
+                || (arrived && t - lastFrame >= GalleryApp.arrivalFrameGap) else { continue }
+            if let exit = driver?.beforeFrame(self, now: t) { return exit }
+            kiosk?.frame(model: model, images: images, renderer: renderer, online: feed.isOnline, now: t,
+                         dt: t - lastFrame, time: t - started, firstScreenDrawn: isSettled)
+            model.tick(dt: min(0.1, t - lastFrame))
+            lastFrame = t
+            nextFrame = t + frameInterval
+            feed.tick(now: t)
+            demand.sample(model, at: t)
+            images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
+            if images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t) > 0 {
+                frames.noteChange()
+            }
+            MemoryHygiene.tick(now: t)
+            if let exit = draw(now: t) { return exit }
+        }
+    }
+
+    /// Draws the frame whole, or the header alone when nothing under it changed; returns an exit code if the
+    /// driver ends the run.
+    private func draw(now t: Double) -> Int32? {
+        let still = model.stillPicture
+        if frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
+            let header = scene.drawHeaderAlone(model: model, status: feed.status(), clock: ClockFormat.now(),
+                                               time: t - started)
+            renderer.present(part: (header.x, header.y, header.width, header.height))
+            return nil
+        }
+        scene.draw(model: model, images: images, status: feed.status(), clock: ClockFormat.now(), time: t - started)
+        if let exit = driver?.afterDraw(self, now: t) { return exit }
+        renderer.present()
+        frames.drewWhole(still)
+        driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
+        return nil
+    }
+
+    // MARK: per frame
+
+    /// Whole frames or the header alone.
+    @_spi(Bench) public let frames = FramePlanner()
+
+    private enum Reaction { case carryOn, quit }
+
+    /// One input or window event.
+    private func react(to event: InputEvent, now: Double) -> Reaction {
+        switch event {
+        case .hidden: visible = false
+        case .shown, .exposed: visible = true
+        default: break
+        }
+        switch input.handle(event, model: model, now: now) {
+        case .none: break
+        case .quit: return .quit
+        case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
+        case .resized: resize()
+        case .copy(let text): Clipboard.set(text)
+        case .open(let url): Browser.open(url)
+        case .pointerShown: kiosk?.pointerShown(at: now)
+        case .renderReset: rebuildTextures()
+        case .displayChanged:
+            resize()
+            rebuildTextures()
+        }
+        return .carryOn
+    }
+
+    /// The renderer lost its textures (a display switched off and on, a driver reset): photos reload, the views
+    /// make theirs again, and the next frame is whole.
+    private func rebuildTextures() {
+        Log.info("the renderer lost its textures: making them again")
+        images.reset()
+        scene.rebuildTextures()
+    }
+
+    /// Shortest time between frames drawn for arrivals alone.
+    static let arrivalFrameGap = 0.004
+
+    /// Hands the workers' results to the feed and the pipeline; returns whether there were any, and whether any of
+    /// them is worth drawing at once.
+    private func deliver(now: Double) -> (any: Bool, arrived: Bool) {
+        var arrived = false, any = false
+        for message in mailbox.takeAll() {
+            any = true
+            arrived = arrived || message.changesPicture
+            switch message {
+            case let .page(request, result): feed.received(request, result, now: now)
+            case let .image(key, token, result): images.receive(key, token: token, result, now: now)
+            case let .progress(key, token, share): images.receiveProgress(key, token: token, share)
+            case .network(let reachable): feed.reachable(reachable, now: now)
+            case let .restored(limit, pages): feed.restored(pages, pageSize: limit)
+            case .refreshed: feed.refreshed()
+            case .edits(let edits): model.apply(edits)
+            case .storeProblem(let message): feed.storeFailed(message)
+            }
+        }
+        return (any, arrived)
+    }
+
+    /// The start-up refresh is still out (automation waits for it).
+    var refreshing: Bool { feed.refreshing }
+
+    /// Every visible cell (and an overlay's large image) drawn or failed for good, nothing moving, no page due.
+    @_spi(Bench) public var isSettled: Bool { Autopilot.isSettled(model: model, images: images) }
+
+    /// Times the kiosk's watchdog stepped in (for the soak).
+    @_spi(Bench) public var kioskInterventions: Int { kiosk?.interventions ?? 0 }
+
+    /// The window changed size or display: the new viewport goes to everything that depends on it.
+    private func resize() {
+        let viewport = Composition.viewport(window: window, renderer: renderer)
+        renderer.setScale(viewport.scale)
+        model.resize(to: viewport)
+        scene.viewportChanged(viewport)
+        demand.viewportChanged(viewport)
+        MemoryHygiene.windowChanged(physicalPixels: viewport.physical.area)
+    }
+
+    private func shutdown() {
+        if let first = RenderThreadGuard.violations.first {
+            Log.warn("\(RenderThreadGuard.violations.count) renderer call(s) off the main thread; first: \(first)")
+        }
+        images.reset()
+        pool.shutdown()
+        http.shutdown()
+        sources.shutdown()
+    }
+
+    @_spi(Bench) public static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
