@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 import GalleryCore
 #if canImport(Glibc)
@@ -7,9 +8,11 @@ import Glibc
 /// Photos from local folders and files (`tessera ~/Pictures`). The folders are scanned in the background, each
 /// image's size read from its header; pages go out in order as soon as the scan allows (`FolderIndex`). Images are
 /// read from disk, or from the cache store when this cell size was decoded before (keyed by path, file size,
-/// modification time and cell size, the file checked again at every read, so a changed file is never shown
-/// stale). A watcher follows the folders: files dropped in appear, deleted ones disappear, replaced ones refresh,
-/// reported as `Edits` for the catalog.
+/// modification time, inode, status-change time and cell size, the file checked again at every read, so a changed
+/// file is never shown stale). A watcher follows the folders: files dropped in appear, deleted ones disappear,
+/// replaced ones refresh, reported as `Edits` for the catalog. Folders nobody cleaned are taken as they come: a FIFO
+/// or device never blocks a reader, a link out of the folders is not followed, a file is read only as far as a
+/// photo of its size could go, and the bytes being read at once are bounded.
 public final class FolderSource: PhotoSource {
     public let name: String
     public var traits: SourceTraits {
@@ -26,6 +29,14 @@ public final class FolderSource: PhotoSource {
         public var watch = true
         /// Files larger than this are not read (no photo is; a disk image named .jpg would be).
         public var maxFileBytes = 256 << 20
+        /// The bytes of files being read at once, by all readers together.
+        public var maxBytesInFlight = 64 << 20
+        /// Follow links out of the folders, and onto other file systems (`--follow-links`).
+        public var followLinks = false
+        /// Folders watched at most (each costs one of the user's inotify watches); past it, the rest is looked
+        /// through again every `rescanInterval` seconds.
+        public var maxWatches = 8192
+        public var rescanInterval = 300.0
         public init() {}
     }
 
@@ -46,11 +57,15 @@ public final class FolderSource: PhotoSource {
     private var unwritten: [(key: String, data: Data)] = []
     private var stopping = false
     private var watchLimitSaid = false
+    /// Folders the watcher does not follow (past `maxWatches` or the system's limit): looked through periodically.
+    private var unwatched: [String] = []
+    private var watchCount = 0
+    private let gate: ByteGate
 
     private var watch: FolderWatch?
     private let reads = RequestQueue(name: "tessera-folder-read",
                                      width: max(2, ProcessInfo.processInfo.activeProcessorCount))
-    private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .userInitiated)
+    private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .utility)
     private let writes = DispatchQueue(label: "tessera-cell-writes", qos: .utility)
 
     /// `cells`: the cache store for decoded cells (nil: none), asked for when first needed (it may block while the
@@ -61,8 +76,10 @@ public final class FolderSource: PhotoSource {
         self.settings = settings
         cellStore = cells
         self.log = log
+        gate = ByteGate(limit: settings.maxBytesInFlight)
         index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
-        let first = self.roots.first.map { $0 == "/" ? "/" : String($0.split(separator: "/").last ?? "") } ?? "folder"
+        let first = self.roots.first.map { $0 == "/" ? "/" : PathBytes.display(String($0.split(separator: "/").last ?? "")) }
+            ?? "folder"
         name = self.roots.count == 1 ? first : "\(first) and \(self.roots.count - 1) more"
     }
 
@@ -91,21 +108,41 @@ public final class FolderSource: PhotoSource {
         return (index.scanFinished, index.count)
     }
 
+    /// Walks `paths` on the scan queue's thread, at idle priority (the frame thread comes first). The first scan
+    /// reads every header; a later one (a folder added, the watcher overflowed, the periodic look through unwatched
+    /// folders) reads only files whose size or time changed, and drops the files of the folders it walked that it
+    /// did not find again.
     private func scan(_ paths: [String], initial: Bool) {
+        tessera_make_thread_background()
+        defer { tessera_make_thread_normal() }
         var scanner = FolderScanner(hidden: settings.hidden)
+        scanner.followLinks = settings.followLinks
         scanner.skipped = log
-        scanner.enteredFolder = { [weak self] in self?.follow($0) }
+        var walked = Set<String>(), seen = Set<String>()
+        scanner.enteredFolder = { [weak self] folder in
+            if !initial { walked.insert(folder) }
+            self?.follow(folder)
+        }
         scanner.cancelled = { [weak self] in self?.isStopping ?? true }
+        if !initial {
+            scanner.isKnown = { [weak self] path, bytes, modified in
+                guard let self else { return false }
+                self.lock.lock(); defer { self.lock.unlock() }
+                return self.index.has(path: path, bytes: bytes, modified: modified)
+            }
+            scanner.unchanged = { seen.insert($0) }
+        }
         var batch: [LocalFile] = []
         let started = DispatchTime.now().uptimeNanoseconds
         var handed = 0
         scanner.scan(paths) { file in
+            if !initial { seen.insert(file.path) }
             batch.append(file)
             // Hand over often at first (a big folder's first screen waits on it), then in larger batches.
-            if batch.count >= (handed < 64 ? 8 : 128) {
+            if batch.count >= (handed < 64 ? 8 : 512) {
                 handed += batch.count
                 add(batch)
-                batch.removeAll()
+                batch.removeAll(keepingCapacity: true)
             }
         }
         add(batch)
@@ -117,19 +154,45 @@ public final class FolderSource: PhotoSource {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             log("found \(count) photos in \(Int(ms)) ms")
             answerWaitingPage()
+        } else if !isStopping {
+            lock.lock()
+            let edits = index.remove(in: walked, except: seen)
+            lock.unlock()
+            if !edits.isEmpty { onEdits(edits) }
         }
     }
 
-    /// Watches a folder the scan entered; says once when the system's limit on watches is reached.
+    /// Watches a folder the scan entered. Past `maxWatches`, or the system's limit, it is looked through again
+    /// every `rescanInterval` seconds instead; said once.
     private func follow(_ folder: String) {
-        guard let watch, !watch.watch(folder) else { return }
+        guard let watch else { return }
+        lock.lock()
+        let underCap = watchCount < settings.maxWatches
+        if underCap { watchCount += 1 }
+        lock.unlock()
+        if underCap, watch.watch(folder) { return }
         lock.lock()
         let first = !watchLimitSaid
         watchLimitSaid = true
+        // Only the top of each unwatched subtree: a rescan walks below it.
+        if !unwatched.contains(where: { folder.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { unwatched.append(folder) }
         lock.unlock()
-        if first {
-            log("cannot watch \(folder) and further folders for changes (the system's inotify limit, "
-                + "fs.inotify.max_user_watches): their new files show after a restart")
+        guard first else { return }
+        let why = underCap ? "the system's inotify limit, fs.inotify.max_user_watches" : "\(settings.maxWatches) folders watched"
+        log("cannot watch \(PathBytes.display(folder)) and further folders for changes (\(why)): they are looked "
+            + "through again every \(Int(settings.rescanInterval / 60)) minutes")
+        scheduleRescan()
+    }
+
+    /// The periodic look through the folders the watcher does not follow.
+    private func scheduleRescan() {
+        scanQueue.asyncAfter(deadline: .now() + settings.rescanInterval) { [weak self] in
+            guard let self, !self.isStopping else { return }
+            self.lock.lock()
+            let folders = self.unwatched
+            self.lock.unlock()
+            self.scan(folders, initial: false)
+            self.scheduleRescan()
         }
     }
 
@@ -139,11 +202,7 @@ public final class FolderSource: PhotoSource {
         guard !files.isEmpty else { return }
         var edits = FolderIndex.Edits()
         lock.lock()
-        for file in files {
-            let e = index.add(file)
-            edits.removed += e.removed
-            edits.inserted += e.inserted
-        }
+        for file in files { edits.merge(index.add(file)) }
         lock.unlock()
         if !edits.isEmpty { onEdits(edits) }
         answerWaitingPage()
@@ -180,7 +239,7 @@ public final class FolderSource: PhotoSource {
         lock.lock()
         let file = index.file(id: photo.id)
         lock.unlock()
-        let maxBytes = settings.maxFileBytes
+        let cap = settings.maxFileBytes, gate = self.gate
         return reads.submit(priority: priority) { [weak self] in
             guard let self else { return }
             guard let file else { return completion(.failure(.malformed("the file is gone"))) }
@@ -190,7 +249,12 @@ public final class FolderSource: PhotoSource {
                 return completion(.success(data))
             }
             if let key { self.remember(key, for: photo, size: size) }
-            switch LocalFileReader.contents(of: file.path, limit: maxBytes) {
+            let limit = LocalFileReader.byteLimit(width: file.width, height: file.height, cap: cap)
+            // The share is taken for the bytes the file can bring, and given back once they are handed on.
+            let share = gate.acquire(min(limit, Int(clamping: file.bytes)))
+            let read = LocalFileReader.contents(of: file.path, limit: limit)
+            gate.release(share)
+            switch read {
             case .success(let data): completion(.success(data))
             case .failure(let why): completion(.failure(.malformed("\(file.name): \(why)")))
             }
@@ -208,12 +272,14 @@ public final class FolderSource: PhotoSource {
         return true
     }
 
-    /// The cache key of a cell of this file as the file is now: path, size, modification time, cell size.
+    /// The cache key of a cell of this file as the file is now: path, size, modification time, inode and status
+    /// change time (a same-size replacement given the old time with `touch -r` is still a new file), cell size.
     public static func cellKey(path: String, size: PixelSize) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        guard let info = FolderScanner.status(path) else { return nil }
+        let modified = FolderScanner.modified(info)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         return cellKeyPrefix(folder: path) + "|\(size.width)x\(size.height)|\(info.st_size)|\(modified)"
+            + "|\(info.st_ino)|\(changed)"
     }
 
     /// Keys of cells of files at or under `folder` start with this.
@@ -283,8 +349,16 @@ public final class FolderSource: PhotoSource {
         return Credit(line: file.name, page: FolderSource.fileURL(file.path), details: ["Folder: " + file.folder, about])
     }
 
+    /// The file's URL with every byte of its path that is not plain ASCII percent-encoded (the path's own bytes, so a
+    /// name that is not UTF-8 opens too).
     static func fileURL(_ path: String) -> String {
-        "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+        var url = "file://"
+        for byte in PathBytes.bytes(path) {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80, c.isLetter || c.isNumber || "/-._~!$&'()*+,;=:@".contains(c) { url.append(c) }
+            else { url += String(format: "%%%02X", byte) }
+        }
+        return url
     }
 
     static func megabytes(_ bytes: Int64) -> String {
@@ -321,7 +395,7 @@ public final class FolderSource: PhotoSource {
     private func handle(_ events: [FolderWatch.Event]) {
         var edits = FolderIndex.Edits()
         var rescan: [String] = []
-        func merge(_ e: FolderIndex.Edits) { edits.removed += e.removed; edits.inserted += e.inserted }
+        func merge(_ e: FolderIndex.Edits) { edits.merge(e) }
         for event in events {
             switch event {
             case .changed(let path):
@@ -333,7 +407,7 @@ public final class FolderSource: PhotoSource {
                 case .failure(let why):
                     // Replaced by something that is not an image (or half written): it goes, rather than stay stale.
                     lock.lock(); merge(index.remove(path: path)); lock.unlock()
-                    log("\(path) skipped: \(why)")
+                    log("\(PathBytes.display(path)) skipped: \(why)")
                 }
             case .removed(let path):
                 lock.lock(); merge(index.remove(path: path)); lock.unlock()

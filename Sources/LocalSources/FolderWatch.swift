@@ -1,5 +1,6 @@
 import CPlatform
 import Foundation
+import GalleryCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,7 +48,7 @@ public final class FolderWatch {
     /// Starts watching one folder (not its subfolders: the scanner calls this for each one it enters).
     @discardableResult
     public func watch(_ folder: String) -> Bool {
-        let wd = inotify_add_watch(fd, folder, FolderWatch.mask)
+        let wd = PathBytes.withCString(folder) { inotify_add_watch(fd, $0, FolderWatch.mask) }
         guard wd >= 0 else { return false }
         lock.lock(); folders[wd] = folder; lock.unlock()
         return true
@@ -94,7 +95,7 @@ public final class FolderWatch {
             }
             let nameStart = offset + headerSize
             let nameBytes = buffer[nameStart..<min(count, nameStart + length)].prefix { $0 != 0 }
-            let name = String(decoding: nameBytes, as: UTF8.self)
+            let name = PathBytes.string(nameBytes)
             offset = nameStart + length
             if mask & UInt32(IN_Q_OVERFLOW) != 0 { events.append(.overflowed); continue }
             lock.lock()

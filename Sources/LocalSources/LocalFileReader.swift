@@ -27,17 +27,22 @@ public enum LocalFileReader {
         }
     }
 
-    /// The file's entry, or why it cannot be shown.
+    /// The file's entry, or why it cannot be shown. The file is opened once, without waiting on a FIFO or a device
+    /// (`O_NONBLOCK`), checked to be a regular file on the opened descriptor (a name swapped for a pipe between a
+    /// `stat` and an `open` cannot block a reader), and read from that descriptor.
     public static func read(path: String) -> Result<LocalFile, Failure> {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.unreadable("not a regular file")) }
+        let file: RegularFile
+        switch RegularFile.open(path) {
+        case .success(let opened): file = opened
+        case .failure(let why): return .failure(why)
+        }
+        let info = file.info
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         // Most headers end within 16 KB; EXIF thumbnails, maker notes and ICC profiles can push the frame header
         // further.
         var header: ImageHeader?
         for limit in [16 << 10, 256 << 10, ImageHeaderReader.searchLimit] {
-            guard let bytes = prefix(of: path, count: limit) else { return .failure(.unreadable("cannot be read")) }
+            guard let bytes = file.prefix(limit) else { return .failure(.unreadable("cannot be read")) }
             do {
                 header = try ImageHeaderReader.read(bytes)
                 break
@@ -53,31 +58,80 @@ public enum LocalFileReader {
         guard let header else { return .failure(.unreadable("no header")) }
         let size = header.displaySize
         return .success(LocalFile(path: path, bytes: Int64(info.st_size), modified: modified, width: size.width,
-                                  height: size.height, taken: header.taken, camera: header.camera))
+                                  height: size.height, taken: header.taken, camera: header.camera,
+                                  inode: UInt64(info.st_ino),
+                                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)))
     }
 
-    /// Up to `count` bytes from the start of the file.
+    /// Up to `count` bytes from the start of the file (a regular file only).
     public static func prefix(of path: String, count: Int) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            filled += n
-        }
-        return Data(buffer[0..<filled])
+        guard case .success(let file) = RegularFile.open(path) else { return nil }
+        return file.prefix(count)
     }
 
-    /// The whole file, if it is at most `limit` bytes (a file larger than any photo is refused unread).
+    /// The file's bytes for decoding, at most `limit` of them: a file larger than any photo of its size is read
+    /// only as far as such a photo could go (a 64×48 JPEG padded to 250 MB costs `limit`, not 250 MB).
     public static func contents(of path: String, limit: Int) -> Result<Data, Failure> {
+        switch RegularFile.open(path) {
+        case .success(let file):
+            guard let data = file.prefix(min(limit, Int(file.info.st_size))) else {
+                return .failure(.unreadable("cannot be read"))
+            }
+            return .success(data)
+        case .failure(let why):
+            return .failure(why)
+        }
+    }
+
+    /// The most bytes an encoded photo of this size is read for: four bytes a pixel (more than any JPEG, PNG or
+    /// WebP of real pixels takes) and room for metadata, never more than `cap`.
+    public static func byteLimit(width: Int, height: Int, cap: Int) -> Int {
+        min(cap, max(0, width) * max(0, height) * 4 + (4 << 20))
+    }
+}
+
+/// An open regular file: the one door to `open` for local photos. Opened with `O_NONBLOCK` (a FIFO or a device
+/// never blocks the opener) and kept only if `fstat` on the descriptor says it is a regular file.
+final class RegularFile {
+    let fd: Int32
+    let info: stat
+
+    private init(fd: Int32, info: stat) { self.fd = fd; self.info = info }
+    deinit { close(fd) }
+
+    static func open(_ path: String) -> Result<RegularFile, LocalFileReader.Failure> {
+        let fd = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        guard Int(info.st_size) <= limit else { return .failure(.unreadable("larger than \(limit >> 20) MB")) }
-        guard let data = prefix(of: path, count: Int(info.st_size)) else { return .failure(.unreadable("cannot be read")) }
-        return .success(data)
+        guard fstat(fd, &info) == 0 else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            return .failure(.unreadable(why))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return .failure(.unreadable("not a regular file (a pipe, device or socket)"))
+        }
+        return .success(RegularFile(fd: fd, info: info))
+    }
+
+    /// Up to `count` bytes from the start (`pread`: the descriptor's offset is not used).
+    func prefix(_ count: Int) -> Data? {
+        guard count > 0 else { return Data() }
+        var data = Data(count: count)
+        var filled = 0
+        let ok = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
+            while filled < count {
+                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(filled))
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { return false }
+                if n == 0 { break }
+                filled += n
+            }
+            return true
+        }
+        guard ok else { return nil }
+        data.count = filled
+        return data
     }
 }

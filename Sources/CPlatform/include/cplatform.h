@@ -23,8 +23,14 @@ static inline void tessera_make_thread_background(void) {
     struct sched_param param = { .sched_priority = 0 };
     sched_setscheduler(0, SCHED_IDLE, &param);
 }
+/* Back to the ordinary policy (a pool thread lent to background work returns as it came). */
+static inline void tessera_make_thread_normal(void) {
+    struct sched_param param = { .sched_priority = 0 };
+    sched_setscheduler(0, SCHED_OTHER, &param);
+}
 #else
 static inline void tessera_make_thread_background(void) {}
+static inline void tessera_make_thread_normal(void) {}
 static inline void tessera_limit_malloc_arenas(int n) { (void)n; }
 static inline void tessera_malloc_trim(void) {}
 #endif

@@ -87,4 +87,22 @@ public struct ExifInfo: Equatable, Sendable {
         let days = Int64(era * 146_097 + doe - 719_468)
         return days * 86_400 + Int64(h * 3600 + mi * 60 + s)
     }
+
+    /// The EXIF text for seconds made by `seconds(fromExifDate:)` ("2024:06:01 14:03:22"), its exact inverse.
+    public static func exifDate(seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = Int(seconds - days * 86_400)
+        // Civil date from days (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(y):\(two(m)):\(two(d)) \(two(Int64(rest / 3600))):\(two(Int64(rest / 60 % 60))):\(two(Int64(rest % 60)))"
+    }
 }

@@ -1,68 +1,3 @@
-/// One image file found in a folder, with what its header said: enough to lay out its cell and order it.
-public struct LocalFile: Equatable, Sendable {
-    public let path: String
-    public let bytes: Int64
-    /// Modification time, nanoseconds since 1970.
-    public let modified: Int64
-    /// Size as drawn (EXIF orientation applied).
-    public let width: Int
-    public let height: Int
-    /// EXIF DateTimeOriginal as written, and as seconds.
-    public let taken: String?
-    public let camera: String?
-    /// Newest first by the date taken, else the file's time (seconds since 1970, the clock's own time). Worked
-    /// out once: sorting compares it thousands of times.
-    public let date: Int64
-
-    public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String? = nil,
-                camera: String? = nil) {
-        self.path = path; self.bytes = bytes; self.modified = modified; self.width = width; self.height = height
-        self.taken = taken; self.camera = camera
-        date = taken.flatMap(ExifInfo.seconds(fromExifDate:)) ?? modified / 1_000_000_000
-        id = "f" + LocalFile.hex(LocalFile.fnv(path + "\u{0}\(bytes)\u{0}\(modified)"))
-        nameKey = FolderIndex.naturalKey(path)
-    }
-
-    /// The path as people read it, for plain byte comparison: case folded, runs of digits padded to one width.
-    let nameKey: [UInt8]
-
-    /// Stable while the file is unchanged, new when it is replaced: a replaced file is a new photo, so nothing drawn
-    /// for the old one can stand for it.
-    public let id: String
-
-
-    public var name: String { String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? "") }
-    public var folder: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    public var photo: Photo {
-        Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "", imageReference: path)
-    }
-
-    static func fnv(_ text: String, seed: UInt64 = 0xcbf29ce484222325) -> UInt64 {
-        var h = seed
-        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
-        return h
-    }
-
-    static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
-    }
-}
-
-/// How a folder's photos are ordered.
-public enum FolderSort: String, CaseIterable, Sendable {
-    /// Newest first: EXIF DateTimeOriginal, else the file's time.
-    case date
-    /// By path, as a person reads it ("img2" before "img10").
-    case name
-    /// A shuffle, different each pass, without repeats within a pass.
-    case random
-}
-
 /// The photos of the folders being shown, and which of them the feed already has this pass. Pure and
 /// single-threaded (the folder source guards it with a lock): files arrive from the scan and the watcher, pages go
 /// out to the pager, and what changes under cells already shown comes back as edits for the catalog.
@@ -72,83 +7,157 @@ public enum FolderSort: String, CaseIterable, Sendable {
 /// so far, in order, as soon as a page's worth is known, and files found later join those not yet shown. Cells
 /// already served are never reordered: a new file that sorts before them is inserted where it belongs, one that
 /// sorts after them comes with a later page.
+///
+/// Built for a million files: each file is one compact record (about 64 bytes, and its path); what the scan finds
+/// waits in `pending` and is sorted and merged in one pass when a page needs it (O(n log n) over the whole scan,
+/// never an insertion per file into a sorted array); removing a folder's files is one pass; a shuffle is a
+/// Fisher–Yates pass, not a sort.
 public struct FolderIndex {
     public let sort: FolderSort
     public static let smallFolder = 1000
-    public private(set) var files: [String: LocalFile] = [:]
-    /// Path by photo ID.
-    private var paths: [String: String] = [:]
-    public var scanFinished = false
-    /// Photo IDs served this pass.
-    private var served: Set<String> = []
-    public private(set) var pass = 0
-    private var seed: UInt64
-    /// Every file in this pass's order, kept sorted as files come and go (a binary search and one insertion each,
-    /// never a sort of the whole folder).
-    private var ordered: [LocalFile] = []
-    /// Where in `ordered` the next page starts looking: every photo before it is served. A file found or gone
-    /// before it moves it, so each page costs its own length, not the folder's.
+
+    /// One file, compactly: the photo ID, name key and date text are worked out when asked for, not kept.
+    struct Record {
+        var path: String
+        var bytes: Int64
+        var modified: Int64
+        var identity: UInt64
+        var date: Int64
+        var width: Int32
+        var height: Int32
+        /// Index into `cameras`, or -1.
+        var camera: Int32
+        var flags: UInt8
+
+        static let alive: UInt8 = 1, placed: UInt8 = 2, served: UInt8 = 4, taken: UInt8 = 8
+        func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
+        mutating func set(_ flag: UInt8, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
+    }
+
+    private var records: [Record] = []
+    private var free: [Int32] = []
+    private var byPath: [String: Int32] = [:]
+    private var byID: [UInt64: Int32] = [:]
+    private var cameras: [String] = []
+    private var cameraIndex: [String: Int32] = [:]
+    /// Every placed file in this pass's order.
+    private var ordered: [Int32] = []
+    /// Files found but not yet placed (the scan's, until a page needs them).
+    private var pending: [Int32] = []
+    /// Where in `ordered` the next page starts looking: every photo before it is served.
     private var cursor = 0
+    private var servedCount = 0
+    public var scanFinished = false
+    public private(set) var pass = 0
+    private var random: SplitMixRandom
 
     public init(sort: FolderSort, seed: UInt64 = 0x9E3779B97F4A7C15) {
         self.sort = sort
-        self.seed = seed
+        random = SplitMixRandom(seed: seed)
     }
 
-    public var count: Int { files.count }
-    public var isServingEverything: Bool { scanFinished && served.count == files.count }
+    public var count: Int { byPath.count }
+    public var isServingEverything: Bool { scanFinished && servedCount == count }
 
-    /// Whether `a` comes before `b` this pass.
-    public func precedes(_ a: LocalFile, _ b: LocalFile) -> Bool {
-        // A total order (ties broken by name, then by the exact path), so a file is found again where it was put.
-        func byName() -> Bool { a.nameKey != b.nameKey ? a.nameKey.lexicographicallyPrecedes(b.nameKey) : a.path < b.path }
-        switch sort {
-        case .date:
-            return a.date != b.date ? a.date > b.date : byName()
-        case .name:
-            return byName()
-        case .random:
-            let ka = LocalFile.fnv(a.path, seed: seed), kb = LocalFile.fnv(b.path, seed: seed)
-            return ka != kb ? ka < kb : a.path < b.path
+    // MARK: order
+
+    /// Whether record `a` comes before record `b` (a total order: ties broken by name, then the exact path). Not
+    /// used for `.random`, whose order is a permutation.
+    private func precedes(_ a: Record, _ b: Record) -> Bool {
+        if sort == .date, a.date != b.date { return a.date > b.date }
+        if NaturalOrder.less(a.path, b.path) { return true }
+        if NaturalOrder.less(b.path, a.path) { return false }
+        return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+    }
+
+    /// Where a record goes in `ordered` (binary search).
+    private func position(of r: Record) -> Int {
+        var low = 0, high = ordered.count
+        while low < high {
+            let mid = (low + high) / 2
+            if precedes(records[Int(ordered[mid])], r) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Places what the scan found: sorted among themselves, then merged into the order in one pass. Nothing already
+    /// served moves; the cursor goes back to the first unserved file placed before it.
+    private mutating func placePending() {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        for slot in batch { records[Int(slot)].set(Record.placed, true) }
+        if sort == .random {
+            // Anywhere among the files not yet served, at random: append, then shuffle the unserved tail.
+            ordered += batch
+            shuffle(from: cursor)
+            return
+        }
+        let recs = records
+        let sorted = batch.sorted { precedes(recs[Int($0)], recs[Int($1)]) }
+        var merged: [Int32] = []
+        merged.reserveCapacity(ordered.count + sorted.count)
+        var i = 0, j = 0
+        var newCursor: Int?
+        while i < ordered.count || j < sorted.count {
+            let takeNew = i == ordered.count
+                || (j < sorted.count && precedes(recs[Int(sorted[j])], recs[Int(ordered[i])]))
+            if takeNew {
+                if i <= cursor, newCursor == nil { newCursor = merged.count }
+                merged.append(sorted[j]); j += 1
+            } else {
+                if i == cursor, newCursor == nil { newCursor = merged.count }
+                merged.append(ordered[i]); i += 1
+            }
+        }
+        cursor = newCursor ?? merged.count
+        ordered = merged
+    }
+
+    private mutating func shuffle(from start: Int) {
+        guard ordered.count - start > 1 else { return }
+        for k in stride(from: ordered.count - 1, to: start, by: -1) {
+            let m = start + Int(random.next() % UInt64(k - start + 1))
+            ordered.swapAt(k, m)
         }
     }
 
     /// Every file, in this pass's order.
-    public func inOrder() -> [LocalFile] { ordered }
-
-    /// Where `file` goes (or is) in `ordered`.
-    private func position(of file: LocalFile) -> Int {
-        var low = 0, high = ordered.count
-        while low < high {
-            let mid = (low + high) / 2
-            if precedes(ordered[mid], file) { low = mid + 1 } else { high = mid }
-        }
-        return low
+    public mutating func inOrder() -> [LocalFile] {
+        placePending()
+        return ordered.map { file(records[Int($0)]) }
     }
+
+    // MARK: pages
 
     /// The next page of this pass, or nil while the scan has not yet found enough to answer in order. Page 1
     /// starts a pass (a reload, or the start over at the end); an empty page means the pass has ended.
     public mutating func page(_ page: Int, limit: Int) -> [Photo]? {
         let starting = page <= 1
-        let waiting = files.count - (starting ? 0 : served.count)
-        guard scanFinished || (files.count > FolderIndex.smallFolder && waiting >= limit) else { return nil }
+        let waiting = count - (starting ? 0 : servedCount)
+        guard scanFinished || (count > FolderIndex.smallFolder && waiting >= limit) else { return nil }
+        placePending()
         if starting {
             pass += 1
-            served.removeAll()
+            for slot in ordered { records[Int(slot)].set(Record.served, false) }
+            servedCount = 0
             cursor = 0
-            if sort == .random, pass > 1 {
-                seed = LocalFile.fnv(String(pass), seed: seed)
-                ordered.sort(by: precedes)
-            }
+            if sort == .random, pass > 1 { shuffle(from: 0) }
         }
         var out: [Photo] = []
         while cursor < ordered.count, out.count < limit {
-            let file = ordered[cursor]
-            if served.insert(file.id).inserted { out.append(file.photo) }
+            let slot = Int(ordered[cursor])
+            if !records[slot].has(Record.served) {
+                records[slot].set(Record.served, true)
+                servedCount += 1
+                out.append(file(records[slot]).photo)
+            }
             cursor += 1
         }
         return out
     }
+
+    // MARK: edits
 
     /// What the catalog must change for photos it already has.
     public struct Edits: Equatable, Sendable {
@@ -158,89 +167,205 @@ public struct FolderIndex {
         public var inserted: [(photo: Photo, before: String?)] = []
         public init() {}
         public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty }
+        public mutating func merge(_ other: Edits) { removed += other.removed; inserted += other.inserted }
         public static func == (a: Edits, b: Edits) -> Bool {
             a.removed == b.removed && a.inserted.map(\.photo) == b.inserted.map(\.photo)
                 && a.inserted.map(\.before) == b.inserted.map(\.before)
         }
     }
 
+    /// Whether the index has this file as it is (path, size, modification time): a rescan need not read it again.
+    public func has(path: String, bytes: Int64, modified: Int64) -> Bool {
+        guard let slot = byPath[path] else { return false }
+        let r = records[Int(slot)]
+        return r.bytes == bytes && r.modified == modified
+    }
+
     /// A file found by the scan or the watcher (new, or replacing the one at its path).
     public mutating func add(_ file: LocalFile) -> Edits {
         var edits = Edits()
-        if let old = files[file.path] {
-            if old == file { return edits }
+        if let slot = byPath[file.path] {
+            let r = records[Int(slot)]
+            if r.bytes == file.bytes, r.modified == file.modified, r.identity == file.identity,
+               Int(r.width) == file.width, Int(r.height) == file.height { return edits }
             edits = remove(path: file.path)
         }
-        files[file.path] = file
-        paths[file.id] = file.path
-        let at = position(of: file)
-        ordered.insert(file, at: at)
+        let slot = store(file)
+        // While the first scan runs, what it finds joins the photos still to come, placed when a page needs them (a
+        // big folder serves before its scan ends; its early cells must not be pushed down by newer files).
+        guard scanFinished else {
+            pending.append(slot)
+            return edits
+        }
+        placePending()
+        records[Int(slot)].set(Record.placed, true)
+        let at: Int
+        if sort == .random {
+            at = cursor + Int(random.next() % UInt64(ordered.count - cursor + 1))
+        } else {
+            at = position(of: records[Int(slot)])
+        }
+        ordered.insert(slot, at: at)
         if at < cursor { cursor = at }  // not served yet: the next page must find it
         // Served photos stay where they are; a new one goes among them only if it sorts before one of them, or
         // after all of them when the pass has nothing left to page (the feed has ended, or is waiting to wrap).
-        // While the first scan runs, what it finds joins the photos still to come (a big folder serves before its
-        // scan ends; its early cells must not be pushed down by every newer file found after them).
-        guard scanFinished, !served.isEmpty || pass > 0 else { return edits }
-        if let next = ordered[(at + 1)...].first(where: { served.contains($0.id) }) {
-            served.insert(file.id)
-            edits.inserted.append((file.photo, next.id))
-        } else if scanFinished && served.count == files.count - 1 {
-            served.insert(file.id)
-            edits.inserted.append((file.photo, nil))
+        guard servedCount > 0 || pass > 0 else { return edits }
+        if let next = ordered[(at + 1)...].first(where: { records[Int($0)].has(Record.served) }) {
+            serve(slot)
+            edits.inserted.append((self.file(records[Int(slot)]).photo, self.file(records[Int(next)]).id))
+        } else if servedCount == count - 1 {
+            serve(slot)
+            edits.inserted.append((self.file(records[Int(slot)]).photo, nil))
         }
         return edits
+    }
+
+    private mutating func serve(_ slot: Int32) {
+        records[Int(slot)].set(Record.served, true)
+        servedCount += 1
     }
 
     /// A file gone (deleted, moved away, no longer an image).
     public mutating func remove(path: String) -> Edits {
-        var edits = Edits()
-        guard let old = files.removeValue(forKey: path) else { return edits }
-        paths[old.id] = nil
-        let at = position(of: old)
-        if at < ordered.count, ordered[at].path == path {
-            ordered.remove(at: at)
-            if at < cursor { cursor -= 1 }
+        guard let slot = byPath[path] else { return Edits() }
+        let r = records[Int(slot)]
+        if r.has(Record.placed) {
+            let at = sort == .random ? nil : Optional(position(of: r))
+            if let at, at < ordered.count, ordered[at] == slot {
+                ordered.remove(at: at)
+                if at < cursor { cursor -= 1 }
+            } else if let at = ordered.firstIndex(of: slot) {
+                ordered.remove(at: at)
+                if at < cursor { cursor -= 1 }
+            }
+        } else {
+            pending.removeAll { $0 == slot }
         }
-        // Earlier passes may show it too: the catalog takes out every item of this photo it has.
-        served.remove(old.id)
-        if pass > 0 { edits.removed.append(old.id) }
-        return edits
+        return forget([slot])
     }
 
-    /// Every file under `folder` gone (a watched folder deleted or moved away).
+    /// Every file under `folder` gone (a watched folder deleted or moved away): one pass over the order.
     public mutating func remove(under folder: String) -> Edits {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let gone = byPath.filter { $0.key.hasPrefix(prefix) }.map(\.value)
+        return remove(slots: gone)
+    }
+
+    /// Every file in these folders (not below them) that `seen` does not hold: gone since they were read (a rescan
+    /// after the watcher lost track).
+    public mutating func remove(in folders: Set<String>, except seen: Set<String>) -> Edits {
+        let gone = byPath.filter { path, _ in
+            guard !seen.contains(path), let slash = path.lastIndex(of: "/") else { return false }
+            let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+            return folders.contains(parent)
+        }.map(\.value)
+        return remove(slots: gone)
+    }
+
+    private mutating func remove(slots gone: [Int32]) -> Edits {
+        guard !gone.isEmpty else { return Edits() }
+        let goneSet = Set(gone)
+        let before = ordered[..<min(cursor, ordered.count)].reduce(0) { $0 + (goneSet.contains($1) ? 1 : 0) }
+        ordered.removeAll { goneSet.contains($0) }
+        pending.removeAll { goneSet.contains($0) }
+        cursor -= before
+        return forget(gone)
+    }
+
+    /// Drops records taken out of the order; their photos leave the catalog (every pass's items of them).
+    private mutating func forget(_ slots: [Int32]) -> Edits {
         var edits = Edits()
-        for path in files.keys where path.hasPrefix(prefix) { edits.removed += remove(path: path).removed }
+        for slot in slots {
+            let r = records[Int(slot)]
+            let old = file(r)
+            byPath[r.path] = nil
+            byID[old.idHash] = nil
+            if r.has(Record.served) { servedCount -= 1 }
+            records[Int(slot)] = Record(path: "", bytes: 0, modified: 0, identity: 0, date: 0, width: 0, height: 0,
+                                        camera: -1, flags: 0)
+            free.append(slot)
+            if pass > 0 { edits.removed.append(old.id) }
+        }
         return edits
     }
 
-    public func file(id: String) -> LocalFile? { paths[id].flatMap { files[$0] } }
-
-    /// "img2.jpg" before "img10.jpg", case folded: runs of digits compare by value.
-    public static func naturalLess(_ a: String, _ b: String) -> Bool {
-        naturalKey(a).lexicographicallyPrecedes(naturalKey(b))
+    private mutating func store(_ file: LocalFile) -> Int32 {
+        var camera: Int32 = -1
+        if let name = file.camera {
+            if let known = cameraIndex[name] { camera = known } else {
+                camera = Int32(cameras.count)
+                cameras.append(name)
+                cameraIndex[name] = camera
+            }
+        }
+        let taken = file.taken.flatMap(ExifInfo.seconds(fromExifDate:)) != nil
+        let record = Record(path: file.path, bytes: file.bytes, modified: file.modified, identity: file.identity,
+                            date: file.date, width: Int32(clamping: file.width), height: Int32(clamping: file.height),
+                            camera: camera, flags: Record.alive | (taken ? Record.taken : 0))
+        let slot: Int32
+        if let reused = free.popLast() {
+            slot = reused
+            records[Int(slot)] = record
+        } else {
+            slot = Int32(records.count)
+            records.append(record)
+        }
+        byPath[file.path] = slot
+        byID[file.idHash] = slot
+        return slot
     }
 
-    /// The bytes `naturalLess` compares: the lowercased UTF-8, each run of digits without its leading zeros and
-    /// preceded by its length (so shorter numbers sort first, equal lengths by value).
+    // MARK: lookups
+
+    public func file(id: String) -> LocalFile? {
+        guard id.hasPrefix("f"), let hash = UInt64(id.dropFirst(), radix: 16), let slot = byID[hash] else { return nil }
+        return file(records[Int(slot)])
+    }
+
+    public func file(path: String) -> LocalFile? { byPath[path].map { file(records[Int($0)]) } }
+
+    private func file(_ r: Record) -> LocalFile {
+        LocalFile(path: r.path, bytes: r.bytes, modified: r.modified, width: Int(r.width), height: Int(r.height),
+                  taken: r.has(Record.taken) ? ExifInfo.exifDate(seconds: r.date) : nil,
+                  camera: r.camera >= 0 ? cameras[Int(r.camera)] : nil, identity: r.identity)
+    }
+
+    /// "img2.jpg" before "img10.jpg", case folded: runs of digits compare by value.
+    public static func naturalLess(_ a: String, _ b: String) -> Bool { NaturalOrder.less(a, b) }
+
+    /// The bytes `naturalLess` compares: the UTF-8 with ASCII letters lowercased, each run of digits without its
+    /// leading zeros and preceded by a marker and its length (so shorter numbers sort first, equal lengths by value).
     static func naturalKey(_ text: String) -> [UInt8] {
         var key: [UInt8] = []
-        key.reserveCapacity(text.utf8.count + 8)
         var digits: [UInt8] = []
         func flush() {
             guard !digits.isEmpty else { return }
             let trimmed = digits.drop { $0 == 0x30 }
-            // A digit-run marker below every printable byte, then its length: "2" < "10".
             key.append(0x01)
             key.append(UInt8(min(255, trimmed.count)))
             key.append(contentsOf: trimmed)
             digits.removeAll(keepingCapacity: true)
         }
-        for byte in text.lowercased().utf8 {
-            if byte >= 0x30 && byte <= 0x39 { digits.append(byte) } else { flush(); key.append(byte) }
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 { digits.append(byte) } else {
+                flush()
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+            }
         }
         flush()
         return key
+    }
+}
+
+/// SplitMix64: a small, fast generator for shuffles that a seed makes repeatable (tests).
+struct SplitMixRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
     }
 }

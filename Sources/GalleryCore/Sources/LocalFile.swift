@@ -1,0 +1,155 @@
+/// One image file found in a folder, with what its header said: enough to lay out its cell and order it.
+public struct LocalFile: Equatable, Sendable {
+    public let path: String
+    public let bytes: Int64
+    /// Modification time, nanoseconds since 1970.
+    public let modified: Int64
+    /// Size as drawn (EXIF orientation applied).
+    public let width: Int
+    public let height: Int
+    /// EXIF DateTimeOriginal as written ("2024:06:01 14:03:22"), and the camera.
+    public let taken: String?
+    public let camera: String?
+    /// The inode and the status-change time (ns): a file replaced by another of the same size and modification
+    /// time (`touch -r`) still differs in these.
+    public let identity: UInt64
+    /// Newest first by the date taken, else the file's time (seconds since 1970, the clock's own time). Worked
+    /// out once: sorting compares it many times.
+    public let date: Int64
+
+    public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String? = nil,
+                camera: String? = nil, inode: UInt64 = 0, changed: Int64 = 0) {
+        self.init(path: path, bytes: bytes, modified: modified, width: width, height: height, taken: taken,
+                  camera: camera, identity: LocalFile.identity(inode: inode, changed: changed))
+    }
+
+    init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String?, camera: String?,
+         identity: UInt64) {
+        self.path = path; self.bytes = bytes; self.modified = modified; self.width = width; self.height = height
+        self.taken = taken; self.camera = camera; self.identity = identity
+        date = taken.flatMap(ExifInfo.seconds(fromExifDate:)) ?? modified / 1_000_000_000
+    }
+
+    static func identity(inode: UInt64, changed: Int64) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for v in [inode, UInt64(bitPattern: changed)] {
+            for shift in stride(from: 0, to: 64, by: 8) { h = (h ^ ((v >> UInt64(shift)) & 0xFF)) &* 0x100000001b3 }
+        }
+        return h
+    }
+
+    /// Stable while the file is unchanged, new when it is replaced: a replaced file is a new photo, so nothing drawn
+    /// for the old one can stand for it.
+    public var id: String { "f" + LocalFile.hex(idHash) }
+
+    var idHash: UInt64 {
+        var h = LocalFile.fnv(path)
+        for v in [UInt64(bitPattern: bytes), UInt64(bitPattern: modified), identity] {
+            for shift in stride(from: 0, to: 64, by: 8) { h = (h ^ ((v >> UInt64(shift)) & 0xFF)) &* 0x100000001b3 }
+        }
+        return h
+    }
+
+    /// The file's name as shown (undecodable bytes as U+FFFD, no control or bidi characters).
+    public var name: String {
+        PathBytes.display(String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? ""))
+    }
+
+    /// The folder as shown.
+    public var folder: String { PathBytes.display(folderPath) }
+
+    /// The folder's path as the system knows it.
+    public var folderPath: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    public var photo: Photo {
+        Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "", imageReference: path)
+    }
+
+    static func fnv(_ text: String, seed: UInt64 = 0xcbf29ce484222325) -> UInt64 {
+        var h = seed
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return h
+    }
+
+    static func hex(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+}
+
+/// How a folder's photos are ordered.
+public enum FolderSort: String, CaseIterable, Sendable {
+    /// Newest first: EXIF DateTimeOriginal, else the file's time.
+    case date
+    /// By path, as a person reads it ("img2" before "img10").
+    case name
+    /// A shuffle, different each pass, without repeats within a pass.
+    case random
+}
+
+/// The order people read names in, without allocating: case folded (ASCII), runs of digits compared by value
+/// ("img2" before "img10"), as if comparing `FolderIndex.naturalKey` of both.
+enum NaturalOrder {
+    /// The bytes of the natural key, one at a time.
+    private struct Keys {
+        let bytes: String.UTF8View
+        var i: String.UTF8View.Index
+        /// A digit run being emitted: its marker, its length, then its digits (leading zeros dropped).
+        var run: (start: String.UTF8View.Index, end: String.UTF8View.Index, length: Int, stage: Int)?
+
+        init(_ s: String) { bytes = s.utf8; i = bytes.startIndex }
+
+        static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+        mutating func next() -> UInt8? {
+            while true {
+                if let r = run {
+                    switch r.stage {
+                    case 0: run!.stage = 1; return 0x01
+                    case 1: run!.stage = 2; return UInt8(min(255, r.length))
+                    default:
+                        if r.start < r.end { run!.start = bytes.index(after: r.start); return bytes[r.start] }
+                        run = nil
+                        continue
+                    }
+                }
+                guard i < bytes.endIndex else { return nil }
+                let b = bytes[i]
+                guard Keys.isDigit(b) else {
+                    i = bytes.index(after: i)
+                    return b >= 0x41 && b <= 0x5A ? b + 32 : b
+                }
+                var end = i
+                var firstNonZero: String.UTF8View.Index?
+                while end < bytes.endIndex, Keys.isDigit(bytes[end]) {
+                    if firstNonZero == nil, bytes[end] != 0x30 { firstNonZero = end }
+                    end = bytes.index(after: end)
+                }
+                let start = firstNonZero ?? end
+                run = (start, end, bytes.distance(from: start, to: end), 0)
+                i = end
+            }
+        }
+    }
+
+    /// Whether `a` comes before `b`.
+    static func less(_ a: String, _ b: String) -> Bool {
+        var ka = Keys(a), kb = Keys(b)
+        while true {
+            let x = ka.next(), y = kb.next()
+            switch (x, y) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (x?, y?) where x != y: return x < y
+            default: continue
+            }
+        }
+    }
+
+    /// Whether the two have the same natural key.
+    static func same(_ a: String, _ b: String) -> Bool { !less(a, b) && !less(b, a) }
+}
