@@ -24,11 +24,14 @@ enum PrivatePlace {
         return lstat(path, &info) == 0
     }
 
-    /// Creates `directory` (and its parents) 0700 if missing, and makes it 0700 if it exists.
-    static func makeDirectory(_ directory: String) throws {
+    /// Creates `directory` (and its parents) 0700 if missing. An existing one is made 0700 only when it is
+    /// Tessera's own (`owned`: the default place); a folder the user named (`--cache-dir ~/shared`) keeps the
+    /// permissions its owner gave it (the store's files in it are private all the same).
+    static func makeDirectory(_ directory: String, owned: Bool = true) throws {
+        let existed = exists(directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        chmod(directory, 0o700)
+        if owned || !existed { chmod(directory, 0o700) }
     }
 
     /// Creates the store file 0600 if missing (SQLite gives its -wal and -shm files the same mode), and makes

@@ -36,8 +36,9 @@ public final class SQLiteStore: PhotoStore {
     }
 
     /// Opens (or creates) the store in `directory`. Throws if the file is not a usable store of this version.
-    public init(directory: String, budgetBytes: Int) throws {
-        try PrivatePlace.makeDirectory(directory)
+    /// `ownsDirectory`: the folder is Tessera's own (made private even if it exists), not one the user named.
+    public init(directory: String, budgetBytes: Int, ownsDirectory: Bool = true) throws {
+        try PrivatePlace.makeDirectory(directory, owned: ownsDirectory)
         path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
         for file in [path, path + "-wal", path + "-shm"] {
             if let odd = PrivatePlace.oddEntry(at: file) { throw OpenError.notAFile(file, odd) }

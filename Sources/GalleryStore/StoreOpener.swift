@@ -19,9 +19,12 @@ public enum StoreOpener {
         return (home as NSString).appendingPathComponent(".cache/tessera")
     }
 
-    public static func open(directory: String, budgetBytes: Int, now: Date = Date()) -> Outcome {
+    /// `ownsDirectory`: false for a folder the user named, whose permissions are left as they are.
+    public static func open(directory: String, budgetBytes: Int, ownsDirectory: Bool = true,
+                            now: Date = Date()) -> Outcome {
         do {
-            return Outcome(store: try SQLiteStore(directory: directory, budgetBytes: budgetBytes), message: nil)
+            return Outcome(store: try SQLiteStore(directory: directory, budgetBytes: budgetBytes,
+                                                  ownsDirectory: ownsDirectory), message: nil)
         } catch let first {
             let path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
             let parts = [path, path + "-wal", path + "-shm"]
@@ -38,7 +41,7 @@ public enum StoreOpener {
                 return Outcome(store: nil, message: "cache disabled: \(path) is unusable (\(first)) and cannot be moved aside: \(error)")
             }
             do {
-                let store = try SQLiteStore(directory: directory, budgetBytes: budgetBytes)
+                let store = try SQLiteStore(directory: directory, budgetBytes: budgetBytes, ownsDirectory: ownsDirectory)
                 return Outcome(store: store, message: "cache at \(path) was unusable (\(first)); moved to \(aside), starting a new one")
             } catch {
                 return Outcome(store: nil, message: "cache disabled: \(error)")

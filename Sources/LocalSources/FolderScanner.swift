@@ -129,7 +129,11 @@ public struct FolderScanner {
                     if isImageName { images.append((path, nil)) }
                     continue
                 }
-                guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) else { continue }
+                guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) else {
+                    // A FIFO, socket or device named like a photo: never opened.
+                    if isImageName { say("\(PathBytes.display(path)) skipped: not a regular file (a pipe, device or socket)") }
+                    continue
+                }
                 if type == UInt8(DT_LNK), !scanner.followLinks {
                     guard isImageName || FolderScanner.status(path).map({ ($0.st_mode & S_IFMT) == S_IFDIR }) == true
                     else { continue }

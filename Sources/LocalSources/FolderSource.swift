@@ -61,6 +61,8 @@ public final class FolderSource: PhotoSource {
     private var unwatched: [String] = []
     private var watchCount = 0
     private let gate: ByteGate
+    /// A full disk refuses every batch of cells: said once a minute.
+    private var cellWriteLog = LogThrottle()
 
     private var watch: FolderWatch?
     private let reads = RequestQueue(name: "tessera-folder-read",
@@ -324,7 +326,15 @@ public final class FolderSource: PhotoSource {
         unwritten.removeAll()
         lock.unlock()
         guard !batch.isEmpty else { return }
-        do { try cells?.saveImages(batch) } catch { log("cannot keep decoded cells in the cache: \(error)") }
+        do {
+            try cells?.saveImages(batch)
+        } catch {
+            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            lock.lock()
+            let line = cellWriteLog.line("cannot keep decoded cells in the cache: \(error)", at: now)
+            lock.unlock()
+            if let line { log(line) }
+        }
     }
 
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {
@@ -437,6 +447,7 @@ extension FolderSource {
         var settings = Settings()
         settings.sort = context.folderSort
         settings.hidden = context.hidden
+        settings.followLinks = context.followLinks
         let folder = FolderSource(roots: context.paths, settings: settings, cells: context.cellStore, log: context.log)
         folder.onEdits = context.edits
         return InstalledSource(folder, key: "folder:" + context.paths.joined(separator: "\u{0}"))

@@ -18,6 +18,9 @@ struct Show: ParsableCommand {
     @Flag(help: "Include hidden files and folders (names starting with a dot).")
     var hidden = false
 
+    @Flag(help: "Follow symbolic links that lead out of the folders named, and onto other file systems (by default the scan stays inside them).")
+    var followLinks = false
+
     @Flag(help: "Kiosk mode: fullscreen, the wall scrolls by itself, the pointer hides, no key but Ctrl+Alt+Q quits, the feed always wraps.")
     var kiosk = false
 
@@ -148,6 +151,7 @@ struct Show: ParsableCommand {
         options.paths = paths
         options.sort = FolderSort(rawValue: sort) ?? .date
         options.hidden = hidden
+        options.followLinks = followLinks
         options.config.clockHz = clockHz
         options.fullscreen = fullscreen
         options.cacheDirectory = cacheDir

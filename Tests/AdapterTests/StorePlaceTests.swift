@@ -34,6 +34,22 @@ final class StorePlaceTests: XCTestCase {
         XCTAssertEqual(mode(file), 0o600)
     }
 
+    /// A folder the user named (`--cache-dir`) keeps the permissions its owner gave it; the store's files are
+    /// private all the same, and a folder Tessera had to make is private.
+    func testAFolderTheUserNamedKeepsItsPermissions() throws {
+        let oldMask = umask(0o022)
+        defer { umask(oldMask) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        chmod(dir, 0o755)
+        let store = try SQLiteStore(directory: dir, budgetBytes: 1 << 20, ownsDirectory: false)
+        try store.saveImage(Data([1]), forKey: "k")
+        XCTAssertEqual(mode(dir), 0o755, "not chmod'ed")
+        XCTAssertEqual(mode(file), 0o600)
+        let made = dir + "/made"
+        _ = try SQLiteStore(directory: made, budgetBytes: 1 << 20, ownsDirectory: false)
+        XCTAssertEqual(mode(made), 0o700, "a folder Tessera makes is private")
+    }
+
     /// Opens on another thread, so a hang (a FIFO opened for reading) fails the test instead of stopping it.
     private func openWithin(seconds: Double) -> StoreOpener.Outcome? {
         let done = DispatchSemaphore(value: 0)

@@ -137,6 +137,57 @@ final class FolderIndexTests: XCTestCase {
         XCTAssertEqual(Set(seen).count, 20_300, "each photo once in the pass")
     }
 
+    /// A camera folder scans oldest first, so newest-first order puts every file before all the others: the worst
+    /// case for an insertion per file. 100,000 of them, with pages served while the scan still runs, every file
+    /// once and in order; then a whole folder goes in one pass.
+    func testAHundredThousandFilesFoundOldestFirstArePagedNewestFirst() {
+        var index = FolderIndex(sort: .date)
+        var served: [Photo] = []
+        var page = 1
+        var early = 0
+        for i in 0..<100_000 {
+            _ = index.add(LocalFile(path: "/dcim/\(i / 1000)/img\(i).jpg", bytes: 1, modified: Int64(i) * 1_000_000_000,
+                                    width: 3, height: 2))
+            if i % 5000 == 4999, let photos = index.page(page, limit: 100) {
+                // The newest of what had been found so far.
+                XCTAssertEqual(photos.first.map { index.file(id: $0.id)!.date }, Int64(i))
+                served += photos
+                early += photos.count
+                page += 1
+            }
+        }
+        index.scanFinished = true
+        while let photos = index.page(page, limit: 1000), !photos.isEmpty {
+            served += photos
+            page += 1
+        }
+        XCTAssertEqual(served.count, 100_000)
+        XCTAssertEqual(Set(served.map(\.id)).count, 100_000, "every file once")
+        // Each page is in order; a page served early holds the newest of what had been found by then.
+        let tail = served[early...].map { index.file(id: $0.id)!.date }
+        XCTAssertEqual(tail, tail.sorted(by: >), "what was left is newest first")
+        let edits = index.remove(under: "/dcim/7")
+        XCTAssertEqual(edits.removed.count, 1000)
+        XCTAssertEqual(index.count, 99_000)
+        XCTAssertNil(index.file(path: "/dcim/7/img7500.jpg"))
+        XCTAssertNotNil(index.file(path: "/dcim/8/img8500.jpg"))
+    }
+
+    func testARescanDropsFilesItDidNotFindAgain() {
+        var index = FolderIndex(sort: .name)
+        for name in ["a/1.jpg", "a/2.jpg", "a/b/3.jpg", "c/4.jpg"] {
+            _ = index.add(LocalFile(path: "/p/" + name, bytes: 10, modified: 5, width: 3, height: 2))
+        }
+        index.scanFinished = true
+        _ = index.page(1, limit: 10)
+        XCTAssertTrue(index.has(path: "/p/a/1.jpg", bytes: 10, modified: 5))
+        XCTAssertFalse(index.has(path: "/p/a/1.jpg", bytes: 11, modified: 5), "a changed size is read again")
+        let edits = index.remove(in: ["/p/a", "/p/a/b"], except: ["/p/a/1.jpg", "/p/a/b/3.jpg"])
+        XCTAssertEqual(edits.removed.count, 1)
+        XCTAssertNil(index.file(path: "/p/a/2.jpg"))
+        XCTAssertNotNil(index.file(path: "/p/c/4.jpg"), "a folder not walked keeps its files")
+    }
+
     func testFilesAddedRemovedAndReplacedAfterTheScanBecomeEdits() {
         var index = FolderIndex(sort: .date)
         for i in 0..<5 { _ = index.add(file("p\(i).jpg", modified: Int64(10 * i))) }

@@ -104,6 +104,8 @@ public struct SourceContext {
     /// A folder's order and hidden files.
     public var folderSort: FolderSort
     public var hidden: Bool
+    /// Follow links out of the folders named, and onto other file systems.
+    public var followLinks = false
     /// Where decoded cells of a source of originals are kept, once the cache is open (may block until it is).
     public var cellStore: () -> PhotoStore?
     /// Tells the app of edits under photos shown (a watched folder), from any thread.

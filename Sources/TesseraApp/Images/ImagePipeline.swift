@@ -229,7 +229,9 @@ struct ImageWant {
             }
             slot.failures += 1
             lastFailure = "\(failure)"
-            if !failure.isRetryable || slot.failures > config.imageRetries {
+            // Bytes from a disk or made in the process are what they are: a decode that failed fails again (a file
+            // being written is seen again, as a new photo, when it is closed). Only a network's bytes are retried.
+            if !failure.isRetryable || !source.traits.networked || slot.failures > config.imageRetries {
                 slot.gaveUp = slot.texture == nil
                 // Once per image and slot: the cell shows "image unavailable"; the log says why.
                 if case .refused(let why) = failure {

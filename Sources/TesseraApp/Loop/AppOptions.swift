@@ -21,6 +21,8 @@ public struct AppOptions {
     /// How folder photos are ordered, and whether hidden files count.
     public var sort = FolderSort.date
     public var hidden = false
+    /// Follow links out of the folders named (`--follow-links`).
+    public var followLinks = false
     /// Kiosk mode (`--kiosk`, with its speed, idle time, schedule and burn-in shift); nil: a desktop window.
     public var kiosk: Kiosk?
     /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).

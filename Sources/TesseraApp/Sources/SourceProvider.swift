@@ -51,6 +51,7 @@ extension SourceRegistry {
             apiServesOriginals: options.apiServesOriginals, settings: options.sourceSettings,
             folderSort: options.sort, hidden: options.hidden, cellStore: { opening.value },
             edits: { report(.edits($0)) }, log: { Log.info($0) })
+        context.followLinks = options.followLinks
         guard let wanted = registry.chosen(for: context) else {
             throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")
         }
@@ -170,7 +171,7 @@ final class StoreOpening {
     private func open() {
         guard options.useCache else { return }
         let opened = StoreOpener.open(directory: options.cacheDirectory ?? StoreOpener.defaultDirectory(),
-                                      budgetBytes: options.cacheBytes)
+                                      budgetBytes: options.cacheBytes, ownsDirectory: options.cacheDirectory == nil)
         outcome = (opened.store, opened.message)
         if let message = opened.message { Log.warn(message) }
     }
