@@ -24,6 +24,9 @@ let package = Package(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
+            name: "CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
@@ -33,6 +36,7 @@ let package = Package(
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
+        .target(name: "HEIFKit", dependencies: ["CHeif"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
         .target(name: "GalleryStore", dependencies: ["GalleryCore", "CPlatform", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "DemoPhotos", dependencies: ["GalleryCore", "SDLKit"]),
@@ -47,7 +51,7 @@ let package = Package(
             ]),
         .target(
             name: "TesseraApp",
-            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "DemoPhotos", "LocalSources",
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources",
                            "CPlatform"]),
         .executableTarget(
             name: "tessera",
@@ -68,7 +72,7 @@ let package = Package(
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageSamples"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "FixtureServer", "TesseraApp",
+            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
                            "LocalSources", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples",
                            .product(name: "GRDB", package: "GRDB.swift")]),

@@ -99,3 +99,32 @@ extension HeaderBytes {
         Data(jpeg.prefix(2)) + Data(exif(orientation: orientation, bigEndian: false)) + Data(jpeg.dropFirst(2))
     }
 }
+
+extension HeaderBytes {
+    /// An ISO base media box.
+    public static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(8 + payload.count) + Array(type.utf8) + payload }
+
+    /// The boxes of a HEIF (or AVIF) file up to its picture: `ftyp`, then `meta` with the primary item (1), its
+    /// properties (`ispe`, and `irot`/`imir` when given) and their association; `moov` makes it a sequence of
+    /// `frames` samples; `mdat` holds `pictureBytes` zeros.
+    public static func heif(brand: String = "heic", width: Int, height: Int, rotation: Int? = nil, mirror: Int? = nil,
+                            frames: Int? = nil, pictureBytes: Int = 16) -> Data {
+        var bytes = box("ftyp", Array(brand.utf8) + be32(0) + Array("mif1".utf8) + Array(brand.utf8))
+        var properties = box("ispe", be32(0) + be32(width) + be32(height))
+        var indices: [UInt8] = [0x81]
+        if let rotation { properties += box("irot", [UInt8(rotation & 3)]); indices.append(0x82) }
+        if let mirror { properties += box("imir", [UInt8(mirror & 1)]); indices.append(UInt8(0x80 | indices.count + 1)) }
+        let ipma = box("ipma", be32(0) + be32(1) + be16(1) + [UInt8(indices.count)] + indices)
+        let iprp = box("iprp", box("ipco", properties) + ipma)
+        let pitm = box("pitm", be32(0) + be16(1))
+        let hdlr = box("hdlr", be32(0) + be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        bytes += box("meta", be32(0) + hdlr + pitm + iprp)
+        if let frames {
+            // A track whose sample table claims `frames` samples (the sizes are not listed: a header, not a film).
+            let stsz = box("stsz", be32(0) + be32(100) + be32(frames))
+            bytes += box("moov", box("trak", box("mdia", box("minf", box("stbl", stsz)))))
+        }
+        bytes += box("mdat", [UInt8](repeating: 0, count: pictureBytes))
+        return Data(bytes)
+    }
+}

@@ -9,7 +9,7 @@ import Glibc
 /// height for rotated photos, so the layout is final before any pixel is read.
 public enum LocalFileReader {
     /// Extensions looked at; anything else is not opened at all (videos, RAW files, sidecars).
-    public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp"]
+    public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "heic", "heif", "hif", "avif"]
 
     public static func hasImageExtension(_ name: Substring) -> Bool {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }

@@ -45,7 +45,7 @@ final class ImageHeaderTests: XCTestCase {
             }
         }
         XCTAssertEqual(ImageRefusal.unsupportedFormat("GIF").description,
-                       "GIF is not a supported image format (JPEG, PNG and WebP are)")
+                       "GIF is not a supported image format (JPEG, PNG, WebP, HEIC and AVIF are)")
     }
 
     func testTruncatedAndLyingHeadersThrowAndNeverTrap() {

@@ -52,8 +52,8 @@ public enum DecodePlanner {
             bytes = scale.scaled(header.width) * scale.scaled(header.height) * 4
             // A progressive JPEG keeps every coefficient of the full-size image, whatever the output scale.
             if header.progressive { bytes += header.coefficientBytes }
-        case .png, .webp:
-            // SDL_image decodes the whole picture to 32 bits a pixel.
+        case .png, .webp, .heic, .avif:
+            // SDL_image and libheif decode the whole picture to 32 bits a pixel (a 12-megapixel HEIC: 48 MB).
             // Sides are below 2^31 (PNG) or 2^24 (WebP): the product fits, and is capped before it can overflow.
             bytes = min(header.width * header.height, Int.max / 4) * 4
         }
@@ -67,8 +67,11 @@ public enum DecodePlanner {
             || upright.height > limits.maxOversize * max(1, requested.height) {
             throw ImageRefusal.notAsRequested(width: upright.width, height: upright.height, requested: requested)
         }
-        return DecodePlan(header: header, scale: scale, decodedWidth: scale.scaled(header.width),
-                          decodedHeight: scale.scaled(header.height), bufferBytes: bytes,
+        // libheif hands the picture over turned upright already.
+        let decoded = header.format.isHEIF ? upright : PixelSize(width: scale.scaled(header.width),
+                                                                  height: scale.scaled(header.height))
+        return DecodePlan(header: header, scale: scale, decodedWidth: decoded.width,
+                          decodedHeight: decoded.height, bufferBytes: bytes,
                           isLarge: bytes > limits.largeDecodeBytes)
     }
 }

@@ -1,9 +1,13 @@
 import Foundation
 
 /// The formats Tessera decodes. Every other format is refused by its magic bytes, before any decoder sees it:
-/// each decoder is attack surface, and these three cover photos from the web, cameras and phones.
+/// each decoder is attack surface, and these cover photos from the web, cameras and phones (HEIC is the iPhone's
+/// own; AVIF the web's newest).
 public enum ImageFormat: String, Sendable, Equatable {
-    case jpeg = "JPEG", png = "PNG", webp = "WebP"
+    case jpeg = "JPEG", png = "PNG", webp = "WebP", heic = "HEIC", avif = "AVIF"
+
+    /// Decoded through libheif, which applies the container's rotation and mirror itself.
+    public var isHEIF: Bool { self == .heic || self == .avif }
 }
 
 /// What an image's first bytes say about it: enough to decide whether, and how, to decode it, before any pixel
@@ -54,7 +58,8 @@ public enum ImageRefusal: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: return "no bytes"
-        case .unsupportedFormat(let name): return "\(name) is not a supported image format (JPEG, PNG and WebP are)"
+        case .unsupportedFormat(let name):
+            return "\(name) is not a supported image format (JPEG, PNG, WebP, HEIC and AVIF are)"
         case .malformedHeader(let format, let why): return "\(format.rawValue) header is malformed (\(why))"
         case let .tooLarge(format, w, h, bytes, limit):
             return "\(format.rawValue) of \(w)x\(h) would need \(bytes >> 20) MB to decode (limit \(limit >> 20) MB)"
@@ -71,13 +76,14 @@ public enum ImageHeaderReader {
     /// most, a few of them), never this far in.
     public static let searchLimit = 1 << 20
 
-    /// JPEG, PNG or WebP header, or why not.
+    /// JPEG, PNG, WebP, HEIC or AVIF header, or why not.
     public static func read(_ data: Data) throws -> ImageHeader {
         guard !data.isEmpty else { throw ImageRefusal.empty }
         let b = ByteReader(Array(data.prefix(searchLimit)))
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGHeader.read(b) }
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try readPNG(b) }
         if b.starts(with: Array("RIFF".utf8)), b.matches(Array("WEBP".utf8), at: 8) { return try readWebP(b) }
+        if HEIFHeader.recognises(b) { return try HEIFHeader.read(b) }
         throw ImageRefusal.unsupportedFormat(name(of: b))
     }
 
@@ -94,6 +100,17 @@ public enum ImageHeaderReader {
         case .webp:
             guard let size = ByteReader(Array(data.prefix(8))).u32le(at: 4) else { return false }
             return Int(size) + 8 <= data.count
+        case .heic, .avif:
+            // Every top-level box ends within the bytes (the last one, `mdat`, holds the picture).
+            let b = ByteReader(Array(data))
+            var offset = 0
+            while offset + 8 <= data.count {
+                guard let size = b.u32be(at: offset) else { return false }
+                if size == 0 { return true }  // the last box runs to the end of the file
+                guard size >= 8 else { return false }
+                offset += Int(size)
+            }
+            return offset == data.count
         }
     }
 
@@ -154,7 +171,7 @@ public enum ImageHeaderReader {
         if b.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "ICO" }
         if b.starts(with: [0x0A]) { return "PCX" }
         if b.starts(with: [0xFF, 0x0A]) || b.matches(Array("JXL ".utf8), at: 4) { return "JPEG XL" }
-        if b.matches(Array("ftyp".utf8), at: 4) { return "HEIF/AVIF" }
+        if b.matches(Array("ftyp".utf8), at: 4) { return "ISO media of another brand (a video?)" }
         if b.starts(with: [0x50]), let second = b.byte(at: 1), (0x31...0x37).contains(second) { return "PNM" }
         let text = String(decoding: b.bytes.prefix(512), as: UTF8.self).lowercased()
         if text.contains("<svg") { return "SVG" }

@@ -1,13 +1,16 @@
 import Foundation
 import GalleryCore
+import HEIFKit
 import JPEGKit
 import SDLKit
 
 /// The one door through which bytes from outside (network, cache file, folders) become pixels. The header is read
-/// and judged first (`DecodePlanner`): formats other than JPEG, PNG and WebP, pictures whose buffers would pass the
-/// limit, and network images far larger than asked are refused before any pixel buffer exists. JPEGs decode with
-/// libjpeg-turbo at the smallest DCT scale that still covers the target; PNG and WebP with their own SDL_image
-/// loader. The result is upright (EXIF orientation) and exactly the target size. Safe on any thread.
+/// and judged first (`DecodePlanner`): formats other than JPEG, PNG, WebP, HEIC and AVIF, pictures whose buffers
+/// would pass the limit, and network images far larger than asked are refused before any pixel buffer exists. JPEGs
+/// decode with libjpeg-turbo at the smallest DCT scale that still covers the target; PNG and WebP with their own
+/// SDL_image loader; HEIC and AVIF with libheif (the primary image, or the file's own thumbnail when that covers
+/// the target). The result is upright (EXIF orientation; a HEIF's container rotation, applied by libheif and never
+/// again) and exactly the target size. Safe on any thread.
 struct ImageDecoder {
     var limits = DecodeLimits()
 
@@ -34,19 +37,22 @@ struct ImageDecoder {
     func decode(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Decoded {
         let header = plan.header
         let stored: Surface
+        var fromThumbnail = false
         switch header.format {
         case .jpeg: stored = try decodeJPEG(data, plan: plan)
         case .png: stored = try Surface(decoding: data, with: .png)
         case .webp: stored = try Surface(decoding: data, with: .webp)
+        case .heic, .avif: stored = try decodeHEIF(data, plan: plan, target: target, fromThumbnail: &fromThumbnail)
         }
-        // The loader must have read the size the header showed; anything else means the planning was wrong.
-        guard stored.width == plan.decodedWidth, stored.height == plan.decodedHeight else {
+        // The loader must have read the size the header showed (or a HEIF's own thumbnail was used, which covers
+        // the target); anything else means the planning was wrong.
+        guard fromThumbnail || (stored.width == plan.decodedWidth && stored.height == plan.decodedHeight) else {
             throw ImageRefusal.malformedHeader(header.format, "decoded \(stored.width)x\(stored.height), header said "
                                                + "\(plan.decodedWidth)x\(plan.decodedHeight)")
         }
         let peak = stored.byteCount + (header.progressive ? header.coefficientBytes : 0)
-        // Scale in stored orientation, then turn the (small) result upright.
-        let turn = header.orientation.transform
+        // Scale in stored orientation, then turn the (small) result upright (libheif's output is upright already).
+        let turn = header.format.isHEIF ? ExifOrientation.up.transform : header.orientation.transform
         let storedTarget = turn.transpose ? (target.height, target.width) : (target.width, target.height)
         let scaled = try stored.scaled(toWidth: storedTarget.0, height: storedTarget.1)
         let upright = try scaled.reoriented(transpose: turn.transpose, flipHorizontal: turn.flipHorizontal,
@@ -57,6 +63,47 @@ struct ImageDecoder {
     /// Plans and decodes in one step (for callers that do not schedule by cost).
     func decode(_ data: Data, target: PixelSize, requested: PixelSize? = nil) throws -> Decoded {
         try decode(data, plan: plan(data, target: target, requested: requested), target: target)
+    }
+
+    /// The primary image through libheif, or the smallest of the file's thumbnails that covers the target (a
+    /// phone's HEIC carries one of about 320 px: a small cell need not decode 12 megapixels).
+    private func decodeHEIF(_ data: Data, plan: DecodePlan, target: PixelSize, fromThumbnail: inout Bool) throws -> Surface {
+        let file = try HEIFFile(data: data, maxSide: 16384)
+        let primary = try file.primary()
+        guard primary.width == plan.decodedWidth, primary.height == plan.decodedHeight else {
+            throw ImageRefusal.malformedHeader(plan.header.format, "libheif reads \(primary.width)x\(primary.height), "
+                                               + "the header said \(plan.decodedWidth)x\(plan.decodedHeight)")
+        }
+        let aspect = Double(primary.width) / Double(max(1, primary.height))
+        let thumbnail = primary.thumbnails()
+            .filter { $0.width >= target.width && $0.height >= target.height && $0.width < primary.width }
+            .filter { abs(Double($0.width) / Double(max(1, $0.height)) - aspect) < 0.02 * aspect }
+            .min { $0.width < $1.width }
+        let item = thumbnail ?? primary
+        let picture = try item.decodeRGBA()
+        // The coded picture must be the size its item claims (an `ispe` can lie about it).
+        guard picture.width == item.width, picture.height == item.height else {
+            throw ImageRefusal.malformedHeader(plan.header.format, "decoded \(picture.width)x\(picture.height), the "
+                                               + "file said \(item.width)x\(item.height)")
+        }
+        fromThumbnail = thumbnail != nil
+        let out = try Surface(width: picture.width, height: picture.height)
+        try picture.withRows { rows, stride in
+            out.withUnsafeMutablePixels { pixels, pitch in
+                // RGBA bytes to the surface's ARGB8888 (B, G, R, A in memory).
+                for y in 0..<picture.height {
+                    let src = rows + y * stride
+                    let dst = (pixels + y * pitch).assumingMemoryBound(to: UInt8.self)
+                    for x in 0..<picture.width {
+                        dst[4 * x] = src[4 * x + 2]
+                        dst[4 * x + 1] = src[4 * x + 1]
+                        dst[4 * x + 2] = src[4 * x]
+                        dst[4 * x + 3] = src[4 * x + 3]
+                    }
+                }
+            }
+        }
+        return out
     }
 
     private func decodeJPEG(_ data: Data, plan: DecodePlan) throws -> Surface {
