@@ -35,6 +35,11 @@ final class BenchDriver: FrameDriver {
     private var press: (at: Double, destination: Int)?
     private var fillMs: [Double] = []
     private var lastToggle = 0.0
+    /// `--dir`: when the scan finished (ms since the process started), the longest frame while it ran, and the
+    /// memory then.
+    private var scanMs: Double?
+    private var scanFrameMaxMs = 0.0
+    private var scanMemory: ProcessMemory?
     private(set) var report: BenchReport?
 
     init(options: BenchOptions, processStart: Double) {
@@ -99,6 +104,16 @@ final class BenchDriver: FrameDriver {
                 : options.jump ? .jumping : .scrolling(since: now)
         case .prefetching:
             guard let folder = app.sources.upstream as? FolderSource, folder.scanState.finished else { return nil }
+            if scanMs == nil {
+                scanMs = (now - processStart) * 1000
+                scanMemory = sampleMemory()
+            }
+            if options.scanOnly {
+                let code = finish(app)
+                report?.folder = .init(photos: folder.scanState.photos, firstScreenMs: firstScreenMs, allCellsMs: 0,
+                                       warm: warm ?? false, failures: 0, scan: scanFigures(photos: folder.scanState.photos))
+                return code
+            }
             if prefetch == nil {
                 prefetch = FolderPrefetch(photos: folder.photosInOrder(), config: app.model.config,
                                           viewport: app.model.viewport, images: app.images, workers: app.pool.workerCount)
@@ -108,7 +123,8 @@ final class BenchDriver: FrameDriver {
                 let allCells = (now - processStart) * 1000
                 let code = finish(app)
                 report?.folder = .init(photos: prefetch.total, firstScreenMs: firstScreenMs, allCellsMs: allCells,
-                                       warm: warm ?? false, failures: prefetch.failures)
+                                       warm: warm ?? false, failures: prefetch.failures,
+                                       scan: scanFigures(photos: prefetch.total))
                 return code
             }
         case .soaking(let since):
@@ -149,7 +165,17 @@ final class BenchDriver: FrameDriver {
         frames += 1
         if firstFrameMs == nil { firstFrameMs = (now - processStart) * 1000 }
         if case .firstScreen = phase {} else { frameMs.add((now - workStarted) * 1000) }
+        if options.dir != nil, scanMs == nil { scanFrameMaxMs = max(scanFrameMaxMs, (now - workStarted) * 1000) }
         if frames % 15 == 0 { sampleMemory() }
+    }
+
+    /// The scan's figures: files a second (from the process's start to the end of the scan), the longest frame while
+    /// it ran, and the memory the index holds (anonymous memory at the scan's end less after the first screen).
+    private func scanFigures(photos: Int) -> BenchReport.ScanFigures? {
+        guard let scanMs, let memory = scanMemory else { return nil }
+        return .init(milliseconds: scanMs, filesPerSecond: Double(photos) / max(0.001, scanMs / 1000),
+                     frameMaxMs: scanFrameMaxMs, rssMB: memory.rssMB, anonMB: memory.anonMB,
+                     indexMB: memory.anonMB - anon.afterFirstScreen)
     }
 
     /// Items that have passed the top of the viewport since the start, those a wrapping feed has dropped included.

@@ -32,6 +32,8 @@ public struct BenchOptions {
     /// with the normal cache (`cacheDirectory`, nil: `$XDG_CACHE_HOME/tessera`), so a second run is warm.
     public var dir: String?
     public var cacheDirectory: String?
+    /// With `dir`: stop once the scan has finished and the first screen is drawn (no prefetch of every cell).
+    public var scanOnly = false
     /// `bench --soak`: run the kiosk's own auto-scroll (wrapping, at `speed`) for this many minutes and report
     /// memory each minute, the drift of RssAnon after the first pass, and stalls.
     public var soakMinutes: Double?

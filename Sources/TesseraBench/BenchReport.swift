@@ -48,6 +48,16 @@ public struct BenchReport {
         let allCellsMs: Double
         let warm: Bool
         let failures: Int
+        let scan: ScanFigures?
+    }
+
+    struct ScanFigures {
+        let milliseconds: Double
+        let filesPerSecond: Double
+        let frameMaxMs: Double
+        let rssMB: Double
+        let anonMB: Double
+        let indexMB: Double
     }
 
     static func round(_ v: Double) -> Double { (v * 100).rounded() / 100 }
@@ -82,6 +92,12 @@ public struct BenchReport {
             object["cache"] = folder.warm ? "warm" : "cold"
             object["photos"] = folder.photos
             object["undecodable"] = folder.failures
+            if let scan = folder.scan {
+                object["scan"] = ["ms": BenchReport.round(scan.milliseconds),
+                                  "scan_files_per_s": BenchReport.round(scan.filesPerSecond),
+                                  "frame_max_ms": BenchReport.round(scan.frameMaxMs), "rss_mb": BenchReport.round(scan.rssMB),
+                                  "anon_mb": BenchReport.round(scan.anonMB), "index_mb": BenchReport.round(scan.indexMB)]
+            }
             object["config"] = ["dir": options.dir ?? "", "size": options.size.description, "renderer": options.renderer]
         }
         if let soak {

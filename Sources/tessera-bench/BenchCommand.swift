@@ -47,6 +47,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Load this folder instead of the fixture server: report first_screen_ms and all_cells_ms (a prefetch pass), cold or warm.")
     var dir: String?
 
+    @Flag(help: "With --dir: stop once the folder's scan has finished and the first screen is drawn: scan_files_per_s, the longest frame during the scan and the index's memory (index_mb), without decoding every cell.")
+    var scanOnly = false
+
     @Option(help: "With --dir: the cache folder (default: $XDG_CACHE_HOME/tessera, so a second run is warm).")
     var cacheDir: String?
 
@@ -105,6 +108,7 @@ struct Bench: ParsableCommand {
         options.timeLimit = timeLimit + (soak ?? 0) * 60 + (idle ?? 0)
         options.dir = dir.map { ($0 as NSString).expandingTildeInPath }
         options.cacheDirectory = cacheDir
+        options.scanOnly = scanOnly
         guard let report = try GalleryApp.bench(options) else {
             FileHandle.standardError.write(Data("tessera-bench: did not finish within \(timeLimit) s\n".utf8))
             throw ExitCode(1)
