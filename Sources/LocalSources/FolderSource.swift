@@ -49,9 +49,18 @@ public final class FolderSource: PhotoSource {
     /// Catalog edits for photos already shown; set before `start`.
     public var onEdits: (FolderIndex.Edits) -> Void = { _ in }
 
+    /// Held briefly, and the only lock the main thread takes: the frame never waits on the scan.
     private let lock = NSLock()
-    // Guarded by `lock`:
+    /// Held by the scan for a batch and while a page is put in order (a million files' index grows its tables under
+    /// it): never taken on the main thread.
+    private let indexLock = NSLock()
+    // Guarded by `indexLock`:
     private var index: FolderIndex
+    // Guarded by `lock`:
+    private var scanFinished = false
+    private var knownPhotos = 0
+    /// How the pane credits photos of pages served lately, so it never waits for the index.
+    private var credits: [String: Credit] = [:]
     private var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
     private var cellKeys: [String: String] = [:]
     private var unwritten: [(key: String, data: Data)] = []
@@ -68,6 +77,8 @@ public final class FolderSource: PhotoSource {
     private let reads = RequestQueue(name: "tessera-folder-read",
                                      width: max(2, ProcessInfo.processInfo.activeProcessorCount))
     private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .utility)
+    /// Pages are put in order and answered here, off the caller's (the main) thread.
+    private let pageQueue = DispatchQueue(label: "tessera-folder-pages", qos: .userInitiated)
     private let writes = DispatchQueue(label: "tessera-cell-writes", qos: .utility)
 
     /// `cells`: the cache store for decoded cells (nil: none), asked for when first needed (it may block while the
@@ -107,7 +118,7 @@ public final class FolderSource: PhotoSource {
     /// Whether the first scan has finished, and how many photos it knows.
     public var scanState: (finished: Bool, photos: Int) {
         lock.lock(); defer { lock.unlock() }
-        return (index.scanFinished, index.count)
+        return (scanFinished, knownPhotos)
     }
 
     /// Walks `paths` on the scan queue's thread, at idle priority (the frame thread comes first). The first scan
@@ -129,7 +140,7 @@ public final class FolderSource: PhotoSource {
         if !initial {
             scanner.isKnown = { [weak self] path, bytes, modified in
                 guard let self else { return false }
-                self.lock.lock(); defer { self.lock.unlock() }
+                self.indexLock.lock(); defer { self.indexLock.unlock() }
                 return self.index.has(path: path, bytes: bytes, modified: modified)
             }
             scanner.unchanged = { seen.insert($0) }
@@ -149,17 +160,23 @@ public final class FolderSource: PhotoSource {
         }
         add(batch)
         if initial {
-            lock.lock()
+            indexLock.lock()
             index.scanFinished = true
             let count = index.count
+            indexLock.unlock()
+            lock.lock()
+            scanFinished = true
+            knownPhotos = count
             lock.unlock()
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             log("found \(count) photos in \(Int(ms)) ms")
             answerWaitingPage()
         } else if !isStopping {
-            lock.lock()
+            indexLock.lock()
             let edits = index.remove(in: walked, except: seen)
-            lock.unlock()
+            let count = index.count
+            indexLock.unlock()
+            lock.lock(); knownPhotos = count; lock.unlock()
             if !edits.isEmpty { onEdits(edits) }
         }
     }
@@ -203,9 +220,11 @@ public final class FolderSource: PhotoSource {
     private func add(_ files: [LocalFile]) {
         guard !files.isEmpty else { return }
         var edits = FolderIndex.Edits()
-        lock.lock()
+        indexLock.lock()
         for file in files { edits.merge(index.add(file)) }
-        lock.unlock()
+        let count = index.count
+        indexLock.unlock()
+        lock.lock(); knownPhotos = count; lock.unlock()
         if !edits.isEmpty { onEdits(edits) }
         answerWaitingPage()
     }
@@ -222,14 +241,26 @@ public final class FolderSource: PhotoSource {
         return id
     }
 
-    /// Answers the page the pager waits for, if the scan now allows it.
+    /// Answers the page the pager waits for, if the scan now allows it, on the page queue.
     private func answerWaitingPage() {
+        pageQueue.async { [weak self] in self?.answerNow() }
+    }
+
+    private func answerNow() {
         lock.lock()
-        guard let waiting = waitingPage, let photos = index.page(waiting.page, limit: waiting.limit) else {
-            lock.unlock()
-            return
-        }
+        let waiting = waitingPage
+        lock.unlock()
+        guard let waiting else { return }
+        indexLock.lock()
+        let photos = index.page(waiting.page, limit: waiting.limit)
+        let files = photos?.compactMap { index.file(id: $0.id) } ?? []
+        indexLock.unlock()
+        guard let photos else { return }
+        lock.lock()
+        guard waitingPage?.id == waiting.id else { lock.unlock(); return }  // withdrawn meanwhile
         waitingPage = nil
+        if credits.count > 20_000 { credits.removeAll(keepingCapacity: true) }
+        for file in files { credits[file.id] = FolderSource.credit(file) }
         lock.unlock()
         waiting.done(.success(PageContents(photos: photos)))
     }
@@ -238,12 +269,12 @@ public final class FolderSource: PhotoSource {
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
                            completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
-        lock.lock()
-        let file = index.file(id: photo.id)
-        lock.unlock()
         let cap = settings.maxFileBytes, gate = self.gate
         return reads.submit(priority: priority) { [weak self] in
             guard let self else { return }
+            self.indexLock.lock()
+            let file = self.index.file(id: photo.id)
+            self.indexLock.unlock()
             guard let file else { return completion(.failure(.malformed("the file is gone"))) }
             // The file as it is now: a changed one misses the cache and is read afresh.
             let key = FolderSource.cellKey(path: file.path, size: size)
@@ -289,7 +320,7 @@ public final class FolderSource: PhotoSource {
 
     /// The photos found, in the order of a pass (for a prefetch of every cell).
     public func photosInOrder() -> [Photo] {
-        lock.lock(); defer { lock.unlock() }
+        indexLock.lock(); defer { indexLock.unlock() }
         return index.inOrder().map(\.photo)
     }
 
@@ -338,20 +369,32 @@ public final class FolderSource: PhotoSource {
     }
 
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {
-        lock.lock()
+        indexLock.lock()
         let path = index.file(id: photo.id)?.path
-        lock.unlock()
+        indexLock.unlock()
         // A stored cell that does not decode is dropped; the next try reads the file.
         if let path, let key = FolderSource.cellKey(path: path, size: size) { try? cells?.removeImage(forKey: key) }
     }
 
     // MARK: what the pane shows
 
+    /// Asked every frame the pane is open, on the main thread: from the photos of pages served lately, else (a photo
+    /// of an edit) from the index.
     public func credit(for photo: Photo) -> Credit {
         lock.lock()
-        let file = index.file(id: photo.id)
+        let known = credits[photo.id]
         lock.unlock()
+        if let known { return known }
+        indexLock.lock()
+        let file = index.file(id: photo.id)
+        indexLock.unlock()
         guard let file else { return Credit(line: photo.author, page: "") }
+        let credit = FolderSource.credit(file)
+        lock.lock(); credits[photo.id] = credit; lock.unlock()
+        return credit
+    }
+
+    static func credit(_ file: LocalFile) -> Credit {
         var about = FolderSource.megabytes(file.bytes) + " · "
         about += file.taken.map { "taken " + FolderSource.readable(exifDate: $0) }
             ?? "modified " + FolderSource.readable(nanoseconds: file.modified)
@@ -382,16 +425,14 @@ public final class FolderSource: PhotoSource {
         return "\(parts[0])-\(parts[1])-\(parts[2]) \(parts[3]):\(parts[4])"
     }
 
+    /// "2026-11-23 14:03" in local time (`localtime_r`: safe on any thread, unlike a shared formatter).
     static func readable(nanoseconds: Int64) -> String {
-        dayAndMinute.string(from: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9))
+        var t = time_t(nanoseconds / 1_000_000_000)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return "?" }
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
     }
-
-    /// Made once: the pane asks for its lines every frame, and making a formatter costs far more than using one.
-    private static let dayAndMinute: DateFormatter = {
-        let f = DateFormatter()
-        f.dateFormat = "yyyy-MM-dd HH:mm"
-        return f
-    }()
 
     static func absolute(_ path: String) -> String {
         var p = (path as NSString).expandingTildeInPath
@@ -413,16 +454,16 @@ public final class FolderSource: PhotoSource {
                 guard LocalFileReader.hasImageExtension(name), settings.hidden || !name.hasPrefix(".") else { continue }
                 switch LocalFileReader.read(path: path) {
                 case .success(let file):
-                    lock.lock(); merge(index.add(file)); lock.unlock()
+                    indexLock.lock(); merge(index.add(file)); indexLock.unlock()
                 case .failure(let why):
                     // Replaced by something that is not an image (or half written): it goes, rather than stay stale.
-                    lock.lock(); merge(index.remove(path: path)); lock.unlock()
+                    indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
                     log("\(PathBytes.display(path)) skipped: \(why)")
                 }
             case .removed(let path):
-                lock.lock(); merge(index.remove(path: path)); lock.unlock()
+                indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
             case .folderRemoved(let folder):
-                lock.lock(); merge(index.remove(under: folder)); lock.unlock()
+                indexLock.lock(); merge(index.remove(under: folder)); indexLock.unlock()
             case .folderAdded(let folder):
                 let name = folder.split(separator: "/").last ?? ""
                 if settings.hidden || !name.hasPrefix(".") { rescan.append(folder) }

@@ -8,7 +8,8 @@
 /// already served are never reordered: a new file that sorts before them is inserted where it belongs, one that
 /// sorts after them comes with a later page.
 ///
-/// Built for a million files: each file is one compact record (about 64 bytes, and its path); what the scan finds
+/// Built for a million files: each file is one compact record (about 64 bytes: its folder is a number into a table of
+/// folders, its name a string that is stored inline when it is short, as camera names are); what the scan finds
 /// waits in `pending` and is sorted and merged in one pass when a page needs it (O(n log n) over the whole scan,
 /// never an insertion per file into a sorted array); removing a folder's files is one pass; a shuffle is a
 /// Fisher–Yates pass, not a sort.
@@ -18,7 +19,8 @@ public struct FolderIndex {
 
     /// One file, compactly: the photo ID, name key and date text are worked out when asked for, not kept.
     struct Record {
-        var path: String
+        var folder: Int32
+        var name: String
         var bytes: Int64
         var modified: Int64
         var identity: UInt64
@@ -36,7 +38,15 @@ public struct FolderIndex {
 
     private var records: [Record] = []
     private var free: [Int32] = []
-    private var byPath: [String: Int32] = [:]
+    /// A file by its folder and name.
+    private struct FileKey: Hashable {
+        let folder: Int32
+        let name: String
+    }
+    private var byName: [FileKey: Int32] = [:]
+    /// Folders' paths (without the trailing "/"; the root is ""), and their numbers.
+    private var folders: [String] = []
+    private var folderIDs: [String: Int32] = [:]
     private var byID: [UInt64: Int32] = [:]
     private var cameras: [String] = []
     private var cameraIndex: [String: Int32] = [:]
@@ -56,7 +66,24 @@ public struct FolderIndex {
         random = SplitMixRandom(seed: seed)
     }
 
-    public var count: Int { byPath.count }
+    public var count: Int { byName.count }
+
+    // MARK: paths
+
+    /// A path's folder (without its "/") and name.
+    private static func split(_ path: String) -> (folder: Substring, name: Substring) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path[...]) }
+        return (path[..<slash], path[path.index(after: slash)...])
+    }
+
+    /// The key of a path already known (nil when its folder is not).
+    private func key(_ path: String) -> FileKey? {
+        let parts = FolderIndex.split(path)
+        guard let folder = folderIDs[String(parts.folder)] else { return nil }
+        return FileKey(folder: folder, name: String(parts.name))
+    }
+
+    private func path(_ r: Record) -> String { folders[Int(r.folder)] + "/" + r.name }
     public var isServingEverything: Bool { scanFinished && servedCount == count }
 
     // MARK: order
@@ -65,9 +92,10 @@ public struct FolderIndex {
     /// used for `.random`, whose order is a permutation.
     private func precedes(_ a: Record, _ b: Record) -> Bool {
         if sort == .date, a.date != b.date { return a.date > b.date }
-        if NaturalOrder.less(a.path, b.path) { return true }
-        if NaturalOrder.less(b.path, a.path) { return false }
-        return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+        let fa = folders[Int(a.folder)], fb = folders[Int(b.folder)]
+        if NaturalOrder.less(folder: fa, name: a.name, folder: fb, name: b.name) { return true }
+        if NaturalOrder.less(folder: fb, name: b.name, folder: fa, name: a.name) { return false }
+        return NaturalOrder.bytesLess(folder: fa, name: a.name, folder: fb, name: b.name)
     }
 
     /// Where a record goes in `ordered` (binary search).
@@ -176,7 +204,7 @@ public struct FolderIndex {
 
     /// Whether the index has this file as it is (path, size, modification time): a rescan need not read it again.
     public func has(path: String, bytes: Int64, modified: Int64) -> Bool {
-        guard let slot = byPath[path] else { return false }
+        guard let key = key(path), let slot = byName[key] else { return false }
         let r = records[Int(slot)]
         return r.bytes == bytes && r.modified == modified
     }
@@ -184,7 +212,7 @@ public struct FolderIndex {
     /// A file found by the scan or the watcher (new, or replacing the one at its path).
     public mutating func add(_ file: LocalFile) -> Edits {
         var edits = Edits()
-        if let slot = byPath[file.path] {
+        if let key = key(file.path), let slot = byName[key] {
             let r = records[Int(slot)]
             if r.bytes == file.bytes, r.modified == file.modified, r.identity == file.identity,
                Int(r.width) == file.width, Int(r.height) == file.height { return edits }
@@ -227,7 +255,7 @@ public struct FolderIndex {
 
     /// A file gone (deleted, moved away, no longer an image).
     public mutating func remove(path: String) -> Edits {
-        guard let slot = byPath[path] else { return Edits() }
+        guard let key = key(path), let slot = byName[key] else { return Edits() }
         let r = records[Int(slot)]
         if r.has(Record.placed) {
             let at = sort == .random ? nil : Optional(position(of: r))
@@ -246,18 +274,19 @@ public struct FolderIndex {
 
     /// Every file under `folder` gone (a watched folder deleted or moved away): one pass over the order.
     public mutating func remove(under folder: String) -> Edits {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let gone = byPath.filter { $0.key.hasPrefix(prefix) }.map(\.value)
+        let top = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let prefix = top + "/"
+        let under = Set(folders.indices.filter { folders[$0] == top || folders[$0].hasPrefix(prefix) }.map { Int32($0) })
+        let gone = byName.filter { under.contains($0.key.folder) }.map(\.value)
         return remove(slots: gone)
     }
 
     /// Every file in these folders (not below them) that `seen` does not hold: gone since they were read (a rescan
     /// after the watcher lost track).
     public mutating func remove(in folders: Set<String>, except seen: Set<String>) -> Edits {
-        let gone = byPath.filter { path, _ in
-            guard !seen.contains(path), let slash = path.lastIndex(of: "/") else { return false }
-            let parent = slash == path.startIndex ? "/" : String(path[..<slash])
-            return folders.contains(parent)
+        let walked = Set(folders.compactMap { folderIDs[$0.hasSuffix("/") ? String($0.dropLast()) : $0] })
+        let gone = byName.filter { key, slot in
+            walked.contains(key.folder) && !seen.contains(path(records[Int(slot)]))
         }.map(\.value)
         return remove(slots: gone)
     }
@@ -278,11 +307,11 @@ public struct FolderIndex {
         for slot in slots {
             let r = records[Int(slot)]
             let old = file(r)
-            byPath[r.path] = nil
+            byName[FileKey(folder: r.folder, name: r.name)] = nil
             byID[old.idHash] = nil
             if r.has(Record.served) { servedCount -= 1 }
-            records[Int(slot)] = Record(path: "", bytes: 0, modified: 0, identity: 0, date: 0, width: 0, height: 0,
-                                        camera: -1, flags: 0)
+            records[Int(slot)] = Record(folder: 0, name: "", bytes: 0, modified: 0, identity: 0, date: 0, width: 0,
+                                        height: 0, camera: -1, flags: 0)
             free.append(slot)
             if pass > 0 { edits.removed.append(old.id) }
         }
@@ -299,7 +328,15 @@ public struct FolderIndex {
             }
         }
         let taken = file.taken.flatMap(ExifInfo.seconds(fromExifDate:)) != nil
-        let record = Record(path: file.path, bytes: file.bytes, modified: file.modified, identity: file.identity,
+        let parts = FolderIndex.split(file.path)
+        let folderPath = String(parts.folder)
+        let folder: Int32
+        if let known = folderIDs[folderPath] { folder = known } else {
+            folder = Int32(folders.count)
+            folders.append(folderPath)
+            folderIDs[folderPath] = folder
+        }
+        let record = Record(folder: folder, name: String(parts.name), bytes: file.bytes, modified: file.modified, identity: file.identity,
                             date: file.date, width: Int32(clamping: file.width), height: Int32(clamping: file.height),
                             camera: camera, flags: Record.alive | (taken ? Record.taken : 0))
         let slot: Int32
@@ -310,7 +347,7 @@ public struct FolderIndex {
             slot = Int32(records.count)
             records.append(record)
         }
-        byPath[file.path] = slot
+        byName[FileKey(folder: folder, name: record.name)] = slot
         byID[file.idHash] = slot
         return slot
     }
@@ -322,10 +359,10 @@ public struct FolderIndex {
         return file(records[Int(slot)])
     }
 
-    public func file(path: String) -> LocalFile? { byPath[path].map { file(records[Int($0)]) } }
+    public func file(path: String) -> LocalFile? { key(path).flatMap { byName[$0] }.map { file(records[Int($0)]) } }
 
     private func file(_ r: Record) -> LocalFile {
-        LocalFile(path: r.path, bytes: r.bytes, modified: r.modified, width: Int(r.width), height: Int(r.height),
+        LocalFile(path: path(r), bytes: r.bytes, modified: r.modified, width: Int(r.width), height: Int(r.height),
                   taken: r.has(Record.taken) ? ExifInfo.exifDate(seconds: r.date) : nil,
                   camera: r.camera >= 0 ? cameras[Int(r.camera)] : nil, identity: r.identity)
     }

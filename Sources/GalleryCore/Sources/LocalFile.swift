@@ -91,21 +91,25 @@ public enum FolderSort: String, CaseIterable, Sendable {
 }
 
 /// The order people read names in, without allocating: case folded (ASCII), runs of digits compared by value
-/// ("img2" before "img10"), as if comparing `FolderIndex.naturalKey` of both.
+/// ("img2" before "img10"), as if comparing `FolderIndex.naturalKey` of both. A path may come in parts (a folder, a
+/// name): they are read as the one string `folder + "/" + name`, never put together.
 enum NaturalOrder {
-    /// The bytes of the natural key, one at a time.
+    /// The bytes of the natural key, one at a time, over the parts of one string.
     private struct Keys {
-        let bytes: String.UTF8View
+        let parts: [String.UTF8View]
+        var part = 0
         var i: String.UTF8View.Index
-        /// A digit run being emitted: its marker, its length, then its digits (leading zeros dropped).
+        /// A digit run being emitted: its marker, its length, then its digits (leading zeros dropped). A run never
+        /// crosses parts: they are joined by "/".
         var run: (start: String.UTF8View.Index, end: String.UTF8View.Index, length: Int, stage: Int)?
 
-        init(_ s: String) { bytes = s.utf8; i = bytes.startIndex }
+        init(_ parts: [String.UTF8View]) { self.parts = parts; i = parts[0].startIndex }
 
         static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
         mutating func next() -> UInt8? {
             while true {
+                let bytes = parts[part]
                 if let r = run {
                     switch r.stage {
                     case 0: run!.stage = 1; return 0x01
@@ -116,7 +120,12 @@ enum NaturalOrder {
                         continue
                     }
                 }
-                guard i < bytes.endIndex else { return nil }
+                guard i < bytes.endIndex else {
+                    guard part + 1 < parts.count else { return nil }
+                    part += 1
+                    i = parts[part].startIndex
+                    continue
+                }
                 let b = bytes[i]
                 guard Keys.isDigit(b) else {
                     i = bytes.index(after: i)
@@ -135,8 +144,7 @@ enum NaturalOrder {
         }
     }
 
-    /// Whether `a` comes before `b`.
-    static func less(_ a: String, _ b: String) -> Bool {
+    private static func compare(_ a: [String.UTF8View], _ b: [String.UTF8View]) -> Bool {
         var ka = Keys(a), kb = Keys(b)
         while true {
             let x = ka.next(), y = kb.next()
@@ -150,6 +158,26 @@ enum NaturalOrder {
         }
     }
 
-    /// Whether the two have the same natural key.
-    static func same(_ a: String, _ b: String) -> Bool { !less(a, b) && !less(b, a) }
+    /// Whether `a` comes before `b`.
+    static func less(_ a: String, _ b: String) -> Bool { compare([a.utf8], [b.utf8]) }
+
+    /// Whether the path `folderA + "/" + nameA` comes before `folderB + "/" + nameB`.
+    static func less(folder fa: String, name na: String, folder fb: String, name nb: String) -> Bool {
+        compare([fa.utf8, "/".utf8, na.utf8], [fb.utf8, "/".utf8, nb.utf8])
+    }
+
+    /// Plain byte order of two such paths.
+    static func bytesLess(folder fa: String, name na: String, folder fb: String, name nb: String) -> Bool {
+        var a = [fa.utf8, "/".utf8, na.utf8].joined().makeIterator()
+        var b = [fb.utf8, "/".utf8, nb.utf8].joined().makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (x?, y?) where x != y: return x < y
+            default: continue
+            }
+        }
+    }
 }
