@@ -11,12 +11,12 @@ import GRDB
 public final class SQLiteStore: PhotoStore {
     /// Bumped when the schema changes; a store with a larger number was written by a newer Tessera.
     /// 2 added `pinned` (bookmarked photos' images, never evicted); a version-1 store gains it on opening.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
     public static let fileName = "tessera.sqlite"
 
     public let path: String
     public let budgetBytes: Int
-    private let db: DatabasePool
+    let db: DatabasePool
     private let lock = NSLock()
     private var imageBytes = 0
 
@@ -72,6 +72,12 @@ public final class SQLiteStore: PhotoStore {
                         last_used REAL NOT NULL);
                     CREATE INDEX IF NOT EXISTS images_by_use ON images(last_used);
                     CREATE TABLE IF NOT EXISTS pinned (prefix TEXT PRIMARY KEY NOT NULL);
+                    CREATE TABLE IF NOT EXISTS folder_files (
+                        source TEXT NOT NULL, path TEXT NOT NULL, bytes INTEGER NOT NULL, modified INTEGER NOT NULL,
+                        identity INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+                        date INTEGER NOT NULL, taken TEXT, camera TEXT,
+                        PRIMARY KEY (source, path)) WITHOUT ROWID;
+                    CREATE INDEX IF NOT EXISTS folder_files_by_date ON folder_files(source, date DESC);
                     PRAGMA user_version = \(SQLiteStore.schemaVersion);
                     """)
                     return .commit

@@ -59,6 +59,7 @@ public final class FolderSource: PhotoSource {
     // Guarded by `lock`:
     private var scanFinished = false
     private var knownPhotos = 0
+    private var indexKept = false
     /// How the pane credits photos of pages served lately, so it never waits for the index.
     private var credits: [String: Credit] = [:]
     private var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
@@ -104,7 +105,12 @@ public final class FolderSource: PhotoSource {
             watch = FolderWatch { [weak self] events in self?.handle(events) }
             if watch == nil { log("cannot watch folders for changes (inotify): new files show after a restart") }
         }
-        scanQueue.async { [weak self] in self?.scan(self?.roots ?? [], initial: true) }
+        scanQueue.async { [weak self] in
+            guard let self else { return }
+            // A warm start shows the index of the last run at once and checks it against the disk in the background;
+            // a cold one reads every header, then keeps the index for next time.
+            if self.loadStoredIndex() { self.scan(self.roots, initial: false) } else { self.scan(self.roots, initial: true) }
+        }
     }
 
     public func stop() {
@@ -120,6 +126,78 @@ public final class FolderSource: PhotoSource {
         lock.lock(); defer { lock.unlock() }
         return (scanFinished, knownPhotos)
     }
+
+    /// The key the index is stored under: the roots shown.
+    private var indexKey: String { "index:" + roots.joined(separator: "\u{0}") }
+
+    private var indexStore: FolderIndexStore? { cells as? FolderIndexStore }
+
+    /// Adds the stored index of the last run, newest first, a batch at a time (the first page goes out with the first
+    /// batch); returns whether there was one.
+    private func loadStoredIndex() -> Bool {
+        guard let store = indexStore, (try? store.hasFolderIndex(source: indexKey)) == true else { return false }
+        tessera_make_thread_background()
+        defer { tessera_make_thread_normal() }
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            try store.loadFolderIndex(source: indexKey, batchSize: 4096) { [weak self] files in
+                guard let self, !self.isStopping else { return false }
+                self.add(files)
+                return true
+            }
+        } catch {
+            log("the folder index of the last run could not be read (\(error)): reading the folders afresh")
+            return false
+        }
+        indexLock.lock()
+        index.scanFinished = true
+        let count = index.count
+        indexLock.unlock()
+        lock.lock(); scanFinished = true; knownPhotos = count; lock.unlock()
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        log("showing \(count) photos from the index of the last run (\(Int(ms)) ms); checking the folders for changes")
+        lock.lock(); indexKept = true; lock.unlock()
+        answerWaitingPage()
+        return true
+    }
+
+    /// Writes the whole index out (after a first scan), a chunk at a time.
+    private func storeWholeIndex() {
+        guard let store = indexStore else { return }
+        do {
+            try store.clearFolderIndex(source: indexKey)
+            var offset = 0, stored = 0
+            while !isStopping {
+                indexLock.lock()
+                let (files, next) = index.files(from: offset, count: 20_000)
+                indexLock.unlock()
+                if files.isEmpty { break }
+                try store.updateFolderIndex(source: indexKey, upsert: files, remove: [])
+                offset = next
+                stored += files.count
+            }
+            if !isStopping {
+                log("kept the index of \(stored) photos for the next start")
+                lock.lock(); indexKept = true; lock.unlock()
+            }
+        } catch {
+            log("the folder index could not be kept for next time: \(error)")
+        }
+    }
+
+    /// Keeps what changed on disk in the stored index too.
+    private func storeChanges(upsert: [LocalFile], remove: [String]) {
+        guard !upsert.isEmpty || !remove.isEmpty, let store = indexStore else { return }
+        let key = indexKey
+        writes.async { [weak self] in
+            do { try store.updateFolderIndex(source: key, upsert: upsert, remove: remove) } catch {
+                self?.log("the folder index could not be updated: \(error)")
+            }
+        }
+    }
+
+    /// Whether the index is in the store for the next start (after a first scan; a warm start's is there already).
+    public var isIndexKept: Bool { lock.lock(); defer { lock.unlock() }; return indexKept }
 
     /// Walks `paths` on the scan queue's thread, at idle priority (the frame thread comes first). The first scan
     /// reads every header; a later one (a folder added, the watcher overflowed, the periodic look through unwatched
@@ -146,10 +224,14 @@ public final class FolderSource: PhotoSource {
             scanner.unchanged = { seen.insert($0) }
         }
         var batch: [LocalFile] = []
+        var changed: [LocalFile] = []
         let started = DispatchTime.now().uptimeNanoseconds
         var handed = 0
         scanner.scan(paths) { file in
-            if !initial { seen.insert(file.path) }
+            if !initial {
+                seen.insert(file.path)
+                changed.append(file)
+            }
             batch.append(file)
             // Hand over often at first (a big folder's first screen waits on it), then in larger batches.
             if batch.count >= (handed < 64 ? 8 : 512) {
@@ -171,13 +253,18 @@ public final class FolderSource: PhotoSource {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             log("found \(count) photos in \(Int(ms)) ms")
             answerWaitingPage()
+            storeWholeIndex()
         } else if !isStopping {
             indexLock.lock()
-            let edits = index.remove(in: walked, except: seen)
+            let (edits, gone) = index.remove(in: walked, except: seen)
             let count = index.count
             indexLock.unlock()
             lock.lock(); knownPhotos = count; lock.unlock()
             if !edits.isEmpty { onEdits(edits) }
+            storeChanges(upsert: changed, remove: gone)
+            if !changed.isEmpty || !gone.isEmpty {
+                log("\(changed.count) photos new or changed, \(gone.count) gone since the folders were last read")
+            }
         }
     }
 
@@ -446,6 +533,7 @@ public final class FolderSource: PhotoSource {
     private func handle(_ events: [FolderWatch.Event]) {
         var edits = FolderIndex.Edits()
         var rescan: [String] = []
+        var upserts: [LocalFile] = [], gone: [String] = []
         func merge(_ e: FolderIndex.Edits) { edits.merge(e) }
         for event in events {
             switch event {
@@ -455,15 +543,21 @@ public final class FolderSource: PhotoSource {
                 switch LocalFileReader.read(path: path) {
                 case .success(let file):
                     indexLock.lock(); merge(index.add(file)); indexLock.unlock()
+                    upserts.append(file)
                 case .failure(let why):
                     // Replaced by something that is not an image (or half written): it goes, rather than stay stale.
                     indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
+                    gone.append(path)
                     log("\(PathBytes.display(path)) skipped: \(why)")
                 }
             case .removed(let path):
                 indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
+                gone.append(path)
             case .folderRemoved(let folder):
-                indexLock.lock(); merge(index.remove(under: folder)); indexLock.unlock()
+                indexLock.lock()
+                gone += index.paths(under: folder)
+                merge(index.remove(under: folder))
+                indexLock.unlock()
             case .folderAdded(let folder):
                 let name = folder.split(separator: "/").last ?? ""
                 if settings.hidden || !name.hasPrefix(".") { rescan.append(folder) }
@@ -473,6 +567,7 @@ public final class FolderSource: PhotoSource {
             }
         }
         if !edits.isEmpty { onEdits(edits) }
+        storeChanges(upsert: upserts, remove: gone)
         answerWaitingPage()
         let paths = rescan
         if !paths.isEmpty { scanQueue.async { [weak self] in self?.scan(paths, initial: false) } }

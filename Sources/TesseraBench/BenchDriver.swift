@@ -109,6 +109,8 @@ final class BenchDriver: FrameDriver {
                 scanMemory = sampleMemory()
             }
             if options.scanOnly {
+                // The index is kept for the next start after the scan: wait for it, so a second run is warm.
+                guard folder.isIndexKept else { return nil }
                 let code = finish(app)
                 report?.folder = .init(photos: folder.scanState.photos, firstScreenMs: firstScreenMs, allCellsMs: 0,
                                        warm: warm ?? false, failures: 0, scan: scanFigures(photos: folder.scanState.photos))

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import GalleryStore
 import ImageSamples
 import LocalSources
 import SDLKit
@@ -114,6 +115,77 @@ final class FolderSourceTests: XCTestCase {
         }
         wait(for: [done], timeout: 10)
         return box.value ?? []
+    }
+
+    /// Log lines, and a wait for one that says something.
+    private final class LogLines {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        private var waiter: (text: String, done: XCTestExpectation)?
+        func add(_ line: String) {
+            lock.lock(); defer { lock.unlock() }
+            lines.append(line)
+            if let w = waiter, line.contains(w.text) { waiter = nil; w.done.fulfill() }
+        }
+        func expect(_ text: String, _ done: XCTestExpectation) {
+            lock.lock(); defer { lock.unlock() }
+            if lines.contains(where: { $0.contains(text) }) { done.fulfill() } else { waiter = (text, done) }
+        }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    }
+
+    /// The index outlives the run: the next start shows the last run's photos without reading a header, then
+    /// finds what changed on disk meanwhile and applies it as edits.
+    func testAWarmStartShowsTheStoredIndexThenAppliesWhatChanged() throws {
+        for i in 0..<30 { try write(try jpeg(40 + i, 30), "dcim/\(i % 3)/img\(i).jpg") }
+        let cache = root + "-cache"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let store = try SQLiteStore(directory: cache, budgetBytes: 64 << 20)
+        var settings = FolderSource.Settings()
+        settings.watch = false
+
+        let cold = LogLines()
+        let first = FolderSource(roots: [root], settings: settings, cells: { store }, log: { cold.add($0) })
+        first.start()
+        XCTAssertEqual(firstPage(first).count, 30)
+        let found = expectation(description: "scan")
+        cold.expect("kept the index of 30 photos for the next start", found)
+        wait(for: [found], timeout: 20)
+        first.stop()
+        XCTAssertTrue(try store.hasFolderIndex(source: "index:" + root))
+
+        // Meanwhile: one deleted, one new, one rewritten at another size.
+        try FileManager.default.removeItem(atPath: root + "/dcim/0/img0.jpg")
+        try write(try jpeg(90, 60), "dcim/1/new.jpg")
+        try write(try jpeg(300, 30), "dcim/2/img2.jpg")
+
+        let warm = LogLines()
+        let second = FolderSource(roots: [root], settings: settings, cells: { store }, log: { warm.add($0) })
+        let edits = EditLog()
+        second.onEdits = { edits.add($0) }
+        second.start()
+        defer { second.stop() }
+        let page = firstPage(second)
+        XCTAssertEqual(page.count, 30, "the last run's photos, from the index")
+        XCTAssertTrue(warm.all.contains { $0.contains("showing 30 photos from the index of the last run") }, "\(warm.all)")
+        let checked = expectation(description: "checked")
+        warm.expect("since the folders were last read", checked)
+        wait(for: [checked], timeout: 20)
+        XCTAssertTrue(warm.all.contains("2 photos new or changed, 1 gone since the folders were last read"), "\(warm.all)")
+        let applied = expectation(description: "edits")
+        edits.expect(applied) { $0.removed.count == 2 }  // the deleted photo, and the old version of the rewritten one
+        wait(for: [applied], timeout: 10)
+        let now = second.photosInOrder()
+        XCTAssertEqual(now.count, 30)
+        XCTAssertTrue(now.contains { $0.author == "new.jpg" })
+        XCTAssertFalse(now.contains { $0.author == "img0.jpg" })
+        XCTAssertEqual(now.first { $0.author == "img2.jpg" }.map { [$0.width, $0.height] }, [300, 30])
+
+        // And the stored index was brought up to date: a third start shows the disk as it is.
+        second.flushCells()
+        var stored: [LocalFile] = []
+        try store.loadFolderIndex(source: "index:" + root, batchSize: 7) { stored += $0; return true }
+        XCTAssertEqual(Set(stored.map(\.path)), Set(now.compactMap(\.imageReference)))
     }
 
     func testDroppedDeletedAndReplacedFilesBecomeEdits() throws {

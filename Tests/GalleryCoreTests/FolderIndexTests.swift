@@ -182,8 +182,10 @@ final class FolderIndexTests: XCTestCase {
         _ = index.page(1, limit: 10)
         XCTAssertTrue(index.has(path: "/p/a/1.jpg", bytes: 10, modified: 5))
         XCTAssertFalse(index.has(path: "/p/a/1.jpg", bytes: 11, modified: 5), "a changed size is read again")
-        let edits = index.remove(in: ["/p/a", "/p/a/b"], except: ["/p/a/1.jpg", "/p/a/b/3.jpg"])
+        let (edits, paths) = index.remove(in: ["/p/a", "/p/a/b"], except: ["/p/a/1.jpg", "/p/a/b/3.jpg"])
         XCTAssertEqual(edits.removed.count, 1)
+        XCTAssertEqual(paths, ["/p/a/2.jpg"])
+        XCTAssertEqual(index.files(from: 0, count: 10).files.map(\.path).sorted(), ["/p/a/1.jpg", "/p/a/b/3.jpg", "/p/c/4.jpg"])
         XCTAssertNil(index.file(path: "/p/a/2.jpg"))
         XCTAssertNotNil(index.file(path: "/p/c/4.jpg"), "a folder not walked keeps its files")
     }

@@ -273,22 +273,27 @@ public struct FolderIndex {
     }
 
     /// Every file under `folder` gone (a watched folder deleted or moved away): one pass over the order.
-    public mutating func remove(under folder: String) -> Edits {
+    public mutating func remove(under folder: String) -> Edits { remove(slots: slots(under: folder)) }
+
+    /// The paths of the files under `folder`.
+    public func paths(under folder: String) -> [String] { slots(under: folder).map { path(records[Int($0)]) } }
+
+    private func slots(under folder: String) -> [Int32] {
         let top = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let prefix = top + "/"
         let under = Set(folders.indices.filter { folders[$0] == top || folders[$0].hasPrefix(prefix) }.map { Int32($0) })
-        let gone = byName.filter { under.contains($0.key.folder) }.map(\.value)
-        return remove(slots: gone)
+        return byName.filter { under.contains($0.key.folder) }.map(\.value)
     }
 
     /// Every file in these folders (not below them) that `seen` does not hold: gone since they were read (a rescan
     /// after the watcher lost track).
-    public mutating func remove(in folders: Set<String>, except seen: Set<String>) -> Edits {
+    public mutating func remove(in folders: Set<String>, except seen: Set<String>) -> (edits: Edits, paths: [String]) {
         let walked = Set(folders.compactMap { folderIDs[$0.hasSuffix("/") ? String($0.dropLast()) : $0] })
         let gone = byName.filter { key, slot in
             walked.contains(key.folder) && !seen.contains(path(records[Int(slot)]))
         }.map(\.value)
-        return remove(slots: gone)
+        let paths = gone.map { path(records[Int($0)]) }
+        return (remove(slots: gone), paths)
     }
 
     private mutating func remove(slots gone: [Int32]) -> Edits {
@@ -357,6 +362,18 @@ public struct FolderIndex {
     public func file(id: String) -> LocalFile? {
         guard id.hasPrefix("f"), let hash = UInt64(id.dropFirst(), radix: 16), let slot = byID[hash] else { return nil }
         return file(records[Int(slot)])
+    }
+
+    /// Files of records `from` onwards, at most `count`, and where the next call starts (for writing the index out
+    /// a chunk at a time, without a copy of every path at once).
+    public func files(from start: Int, count: Int) -> (files: [LocalFile], next: Int) {
+        var out: [LocalFile] = []
+        var i = max(0, start)
+        while i < records.count, out.count < count {
+            if records[i].has(Record.alive) { out.append(file(records[i])) }
+            i += 1
+        }
+        return (out, i)
     }
 
     public func file(path: String) -> LocalFile? { key(path).flatMap { byName[$0] }.map { file(records[Int($0)]) } }

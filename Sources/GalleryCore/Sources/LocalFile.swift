@@ -23,8 +23,9 @@ public struct LocalFile: Equatable, Sendable {
                   camera: camera, identity: LocalFile.identity(inode: inode, changed: changed))
     }
 
-    init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String?, camera: String?,
-         identity: UInt64) {
+    /// As stored: `identity` is what `init(…, inode:, changed:)` worked out.
+    public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String?, camera: String?,
+                identity: UInt64) {
         self.path = path; self.bytes = bytes; self.modified = modified; self.width = width; self.height = height
         self.taken = taken; self.camera = camera; self.identity = identity
         date = taken.flatMap(ExifInfo.seconds(fromExifDate:)) ?? modified / 1_000_000_000

@@ -77,6 +77,20 @@ public protocol PhotoStore: AnyObject {
     func setPinned(_ prefix: String, _ pinned: Bool) throws
 }
 
+/// Where a folder source keeps its index between runs (the cache store), so a warm start shows its first screen
+/// without reading a header. Files are keyed by path under a source key; the stored index is a cache like the rest:
+/// it may be gone, and is checked against the disk in the background.
+public protocol FolderIndexStore: AnyObject {
+    /// Whether an index is stored for `source`.
+    func hasFolderIndex(source: String) throws -> Bool
+    /// Every stored file, newest first by date, in batches (`batch` returns false to stop).
+    func loadFolderIndex(source: String, batchSize: Int, batch: ([LocalFile]) -> Bool) throws
+    /// Files found or changed, and paths gone, in one transaction.
+    func updateFolderIndex(source: String, upsert: [LocalFile], remove: [String]) throws
+    /// Forgets the stored index (a full one follows).
+    func clearFolderIndex(source: String) throws
+}
+
 extension PhotoStore {
     public func saveImages(_ items: [(key: String, data: Data)]) throws {
         for item in items { try saveImage(item.data, forKey: item.key) }
