@@ -147,6 +147,10 @@ public final class FolderSource: PhotoSource {
             }
         } catch {
             log("the folder index of the last run could not be read (\(error)): reading the folders afresh")
+            try? store.clearFolderIndex(source: indexKey)
+            indexLock.lock()
+            index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
+            indexLock.unlock()
             return false
         }
         indexLock.lock()

@@ -59,11 +59,11 @@ public struct FolderIndex {
     private var servedCount = 0
     public var scanFinished = false
     public private(set) var pass = 0
-    private var random: SplitMixRandom
+    private var random: SplitMix
 
     public init(sort: FolderSort, seed: UInt64 = 0x9E3779B97F4A7C15) {
         self.sort = sort
-        random = SplitMixRandom(seed: seed)
+        random = SplitMix(state: seed)
     }
 
     public var count: Int { byName.count }
@@ -408,18 +408,5 @@ public struct FolderIndex {
         }
         flush()
         return key
-    }
-}
-
-/// SplitMix64: a small, fast generator for shuffles that a seed makes repeatable (tests).
-struct SplitMixRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
