@@ -52,11 +52,14 @@ public final class JPEGDecompressor {
     /// Decodes into caller-owned 32-bit BGRA memory (`tjDecompress2`, `TJPF_BGRA`: SDL's ARGB8888 on a
     /// little-endian machine, alpha opaque) at `width`×`height`, which must be one of the scaled sizes. Progressive
     /// files with an unreasonable number of scans are refused (`TJFLAG_LIMITSCANS`).
+    /// `fast`: libjpeg-turbo's fast integer inverse DCT and its fast chroma upsampling (`TJFLAG_FASTDCT`,
+    /// `TJFLAG_FASTUPSAMPLE`), for a picture that is made smaller afterwards, where their small errors do not show.
     public func decompress(_ jpeg: UnsafeRawBufferPointer, into pixels: UnsafeMutableRawPointer, width: Int,
-                           pitch: Int, height: Int) throws {
+                           pitch: Int, height: Int, fast: Bool = false) throws {
         let base = jpeg.baseAddress?.assumingMemoryBound(to: UInt8.self)
         let out = pixels.assumingMemoryBound(to: UInt8.self)
-        let flags = Int32(TJFLAG_LIMITSCANS)
+        var flags = Int32(TJFLAG_LIMITSCANS)
+        if fast { flags |= Int32(TJFLAG_FASTDCT) | Int32(TJFLAG_FASTUPSAMPLE) }
         guard tjDecompress2(handle, base, UInt(jpeg.count), out, Int32(width), Int32(pitch), Int32(height),
                             Int32(TJPF_BGRA.rawValue), flags) == 0
         else { throw error("tjDecompress2") }

@@ -132,6 +132,11 @@ final class DecodePlanTests: XCTestCase {
         XCTAssertEqual(p.bufferBytes, 1000 * 750 * 4)
         let tiny = try plan(HeaderBytes.jpeg(width: 4000, height: 3000), target: PixelSize(width: 100, height: 75))
         XCTAssertEqual(tiny.scale, ScalingFactor(1, 8))
+        // A scale that covers 90 % of the cell is enough: 1/2 of a 1200×1600 photo is 600×800 for a 620×827 cell.
+        let portrait = try plan(HeaderBytes.jpeg(width: 1200, height: 1600), target: PixelSize(width: 620, height: 827))
+        XCTAssertEqual(portrait.scale, ScalingFactor(1, 2))
+        let under = try plan(HeaderBytes.jpeg(width: 1200, height: 1600), target: PixelSize(width: 700, height: 933))
+        XCTAssertEqual(under.scale, .one, "600 is under 90 % of 700")
         // Never scaled up: a target larger than the image decodes at full size.
         let big = try plan(HeaderBytes.jpeg(width: 400, height: 300), target: PixelSize(width: 800, height: 600))
         XCTAssertEqual(big.scale, .one)

@@ -7,6 +7,10 @@ public struct DecodeLimits: Equatable, Sendable {
     /// Decodes needing more than this are "large": at most one runs at a time, so two of them never add up, and
     /// the other workers stay free for small cells.
     public var largeDecodeBytes = 8 << 20
+    /// A JPEG DCT scale is chosen when its output covers at least this share of the target on each side; the linear
+    /// scale after it makes up the rest (an enlargement of at most 11 %, which a cell does not show), and a 1/2
+    /// decode costs a third of a full one. 1 would ask for full coverage.
+    public var dctCoverage = 0.9
 
     public init() {}
 }
@@ -14,7 +18,8 @@ public struct DecodeLimits: Equatable, Sendable {
 /// What one decode will do, decided from the header alone.
 public struct DecodePlan: Equatable, Sendable {
     public var header: ImageHeader
-    /// JPEG DCT scaling (num/denom ≤ 1) chosen so the decoded picture is still at least the target size.
+    /// JPEG DCT scaling (num/denom ≤ 1) chosen so the decoded picture still covers (`DecodeLimits.dctCoverage` of)
+    /// the target size.
     public var scale: ScalingFactor
     /// Size the decoder produces (stored orientation), before scaling to the target and turning upright.
     public var decodedWidth: Int
@@ -48,7 +53,11 @@ public enum DecodePlanner {
             // The target in stored orientation; the smallest DCT scale that still covers it.
             let need = header.orientation.swapsAxes ? (target.height, target.width) : (target.width, target.height)
             let usable = scalingFactors.filter { $0.num > 0 && $0.num <= $0.denom }.sorted { $0.value < $1.value }
-            scale = usable.first { $0.scaled(header.width) >= need.0 && $0.scaled(header.height) >= need.1 } ?? .one
+            let cover = min(1, max(0.5, limits.dctCoverage))
+            scale = usable.first {
+                Double($0.scaled(header.width)) >= cover * Double(need.0)
+                    && Double($0.scaled(header.height)) >= cover * Double(need.1)
+            } ?? .one
             bytes = scale.scaled(header.width) * scale.scaled(header.height) * 4
             // A progressive JPEG keeps every coefficient of the full-size image, whatever the output scale.
             if header.progressive { bytes += header.coefficientBytes }

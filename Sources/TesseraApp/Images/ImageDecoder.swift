@@ -39,7 +39,7 @@ struct ImageDecoder {
         let stored: Surface
         var fromThumbnail = false
         switch header.format {
-        case .jpeg: stored = try decodeJPEG(data, plan: plan)
+        case .jpeg: stored = try decodeJPEG(data, plan: plan, target: target)
         case .png: stored = try Surface(decoding: data, with: .png)
         case .webp: stored = try Surface(decoding: data, with: .webp)
         case .heic, .avif: stored = try decodeHEIF(data, plan: plan, target: target, fromThumbnail: &fromThumbnail)
@@ -106,7 +106,9 @@ struct ImageDecoder {
         return out
     }
 
-    private func decodeJPEG(_ data: Data, plan: DecodePlan) throws -> Surface {
+    private func decodeJPEG(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Surface {
+        // Made smaller afterwards (a cell, most of the time): the fast DCT and upsampling are invisible there.
+        let shrinks = plan.decodedWidth * plan.decodedHeight > target.width * target.height
         let jpeg = try JPEGDecompressor()
         let out = try Surface(width: plan.decodedWidth, height: plan.decodedHeight)
         try data.withUnsafeBytes { bytes in
@@ -118,7 +120,7 @@ struct ImageDecoder {
             try out.withUnsafeMutablePixels { pixels, pitch in
                 do {
                     try jpeg.decompress(bytes, into: pixels, width: plan.decodedWidth, pitch: pitch,
-                                        height: plan.decodedHeight)
+                                        height: plan.decodedHeight, fast: shrinks)
                 } catch let error as JPEGError where error.isWarning {
                     // Warnings ("extraneous bytes before marker") are common in camera files and harmless; a file
                     // that ends early is a transfer cut short and is worth another try, not a grey half.
