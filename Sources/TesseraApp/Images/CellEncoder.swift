@@ -12,7 +12,8 @@ enum CellEncoder {
         guard let argb = try? surface.convertedToARGB(), let jpeg = try? JPEGCompressor() else { return nil }
         var data: Data?
         argb.withUnsafeMutablePixels { pixels, pitch in
-            data = try? jpeg.compress(pixels, width: argb.width, pitch: pitch, height: argb.height, quality: quality)
+            data = try? jpeg.compress(pixels, width: argb.width, pitch: pitch, height: argb.height, quality: quality,
+                                      fast: true)
         }
         return data
     }

@@ -178,8 +178,10 @@ struct ImageWant {
                                            requested: requested) { decoded in
                     // Bytes that do not decode must not stay cached: the next try downloads afresh.
                     if case .failure = decoded { source.imageUndecodable(photo, size: size) }
+                    // A cell at the photo's own size is the file itself: nothing to keep. (The photo carries its size
+                    // as drawn: no third read of the header.)
                     if keep, case .success(let surface) = decoded,
-                       (try? ImageHeaderReader.read(data).displaySize) != size,
+                       PixelSize(width: photo.width, height: photo.height) != size,
                        let encoded = CellEncoder.encode(surface) {
                         source.keepDecodedCell(photo, size: size, encoded: encoded)
                     }
