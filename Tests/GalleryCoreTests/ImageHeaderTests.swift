@@ -133,10 +133,19 @@ final class DecodePlanTests: XCTestCase {
         let tiny = try plan(HeaderBytes.jpeg(width: 4000, height: 3000), target: PixelSize(width: 100, height: 75))
         XCTAssertEqual(tiny.scale, ScalingFactor(1, 8))
         // A scale that covers 90 % of the cell is enough: 1/2 of a 1200×1600 photo is 600×800 for a 620×827 cell.
-        let portrait = try plan(HeaderBytes.jpeg(width: 1200, height: 1600), target: PixelSize(width: 620, height: 827))
-        XCTAssertEqual(portrait.scale, ScalingFactor(1, 2))
-        let under = try plan(HeaderBytes.jpeg(width: 1200, height: 1600), target: PixelSize(width: 700, height: 933))
-        XCTAssertEqual(under.scale, .one, "600 is under 90 % of 700")
+        // (The app decodes at 1/1, 1/2, 1/4 and 1/8 only: libjpeg-turbo's SIMD kernels.)
+        let simd = [ScalingFactor(1, 8), ScalingFactor(1, 4), ScalingFactor(1, 2), .one]
+        func simdPlan(_ w: Int, _ h: Int, _ target: PixelSize) throws -> DecodePlan {
+            try DecodePlanner.plan(ImageHeaderReader.read(HeaderBytes.jpeg(width: w, height: h)), target: target,
+                                   requested: nil, limits: limits, scalingFactors: simd)
+        }
+        XCTAssertEqual(try simdPlan(1200, 1600, PixelSize(width: 620, height: 827)).scale, ScalingFactor(1, 2))
+        XCTAssertEqual(try simdPlan(1200, 1600, PixelSize(width: 700, height: 933)).scale, .one, "600 is under 90 % of 700")
+        var exact = limits
+        exact.dctCoverage = 1
+        XCTAssertEqual(try DecodePlanner.plan(ImageHeaderReader.read(HeaderBytes.jpeg(width: 1200, height: 1600)),
+                                              target: PixelSize(width: 620, height: 827), requested: nil, limits: exact,
+                                              scalingFactors: simd).scale, .one, "an exact cover would decode it whole")
         // Never scaled up: a target larger than the image decodes at full size.
         let big = try plan(HeaderBytes.jpeg(width: 400, height: 300), target: PixelSize(width: 800, height: 600))
         XCTAssertEqual(big.scale, .one)
