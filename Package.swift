@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "tessera-bench",
             dependencies: [
-                "TesseraBench", "FixtureServer", "TesseraApp", "GalleryCore", "SDLKit",
+                "TesseraBench", "FixtureServer", "TesseraApp", "GalleryCore", "GalleryStore", "SDLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -14,12 +14,15 @@ public final class LibraryStore: Library {
 
     public enum OpenError: Error, CustomStringConvertible {
         case newerVersion
+        /// The file is not a usable library (not a database, corrupt, not a file): it is copied aside.
         case unusable(String)
+        /// It could not be opened now (busy, locked, a full or read-only disk): the file is fine and left alone.
+        case unavailable(String)
 
         public var description: String {
             switch self {
             case .newerVersion: return "it was written by a newer Tessera"
-            case .unusable(let why): return why
+            case .unusable(let why), .unavailable(let why): return why
             }
         }
     }
@@ -58,15 +61,18 @@ public final class LibraryStore: Library {
             config.busyMode = .timeout(5)
             db = try DatabaseQueue(path: path, configuration: config)
             let migrator = LibraryStore.migrator
+            // Copies started together take turns at creating and migrating the file.
+            let turn = try FileLock(beside: path)
             if try db.read({ try migrator.hasBeenSuperseded($0) }) { throw OpenError.newerVersion }
             try migrator.migrate(db)
+            _ = turn
             let check = try db.read { try String.fetchOne($0, sql: "PRAGMA quick_check") ?? "" }
             guard check == "ok" else { throw OpenError.unusable("damaged (\(check))") }
             name = try db.read { try String.fetchOne($0, sql: "SELECT value FROM settings WHERE key = 'name'") }
         } catch let error as OpenError {
             throw error
         } catch {
-            throw OpenError.unusable("\(error)")
+            throw DatabaseDamage.isDamage(error) ? OpenError.unusable("\(error)") : OpenError.unavailable("\(error)")
         }
     }
 
@@ -116,8 +122,27 @@ public enum LibraryOpener {
     }
 
     public static func open(directory: String, now: Date = Date()) -> Outcome {
+        // A library busy with another copy's write is waited for (SQLite's own timeout, three times), never taken
+        // for damage.
+        var attempt = 0
+        while true {
+            do {
+                return Outcome(library: try LibraryStore(directory: directory), message: nil)
+            } catch LibraryStore.OpenError.unavailable(let why) {
+                attempt += 1
+                guard attempt < 3 else {
+                    return Outcome(library: MemoryLibrary(),
+                                   message: "your library cannot be used just now (\(why)); it is left as it is, and nothing this session changes is saved")
+                }
+            } catch {
+                return openDamaged(directory: directory, error: error, now: now)
+            }
+        }
+    }
+
+    private static func openDamaged(directory: String, error: Error, now: Date) -> Outcome {
         do {
-            return Outcome(library: try LibraryStore(directory: directory), message: nil)
+            throw error
         } catch LibraryStore.OpenError.newerVersion {
             return Outcome(library: MemoryLibrary(),
                            message: "your library was written by a newer Tessera: it is left as it is, and nothing this session changes is saved")

@@ -23,6 +23,8 @@ public final class SQLiteStore: PhotoStore {
     public enum OpenError: Error, CustomStringConvertible {
         case newerVersion(Int)
         case unusable(String)
+        /// It could not be opened now (busy, locked, a full or read-only disk): the file is fine and left alone.
+        case unavailable(String)
         /// Something other than a regular file stands where a store file goes.
         case notAFile(String, String)
 
@@ -30,7 +32,7 @@ public final class SQLiteStore: PhotoStore {
             switch self {
             case let .notAFile(path, what): return "\((path as NSString).lastPathComponent) is \(what), not a file"
             case .newerVersion(let v): return "written by a newer Tessera (schema \(v), this one reads \(schemaVersion))"
-            case .unusable(let why): return why
+            case .unusable(let why), .unavailable(let why): return why
             }
         }
     }
@@ -54,6 +56,9 @@ public final class SQLiteStore: PhotoStore {
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -512") }
         do {
             db = try DatabasePool(path: path, configuration: config)
+            // Copies started together take turns at creating the tables.
+            let turn = try FileLock(beside: path)
+            defer { _ = turn }
             let version = try db.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
             if version > SQLiteStore.schemaVersion { throw OpenError.newerVersion(version) }
             try db.writeWithoutTransaction { db in
@@ -94,7 +99,7 @@ public final class SQLiteStore: PhotoStore {
         } catch let error as OpenError {
             throw error
         } catch {
-            throw OpenError.unusable("\(error)")
+            throw DatabaseDamage.isDamage(error) ? OpenError.unusable("\(error)") : OpenError.unavailable("\(error)")
         }
     }
 

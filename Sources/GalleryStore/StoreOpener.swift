@@ -25,6 +25,9 @@ public enum StoreOpener {
         do {
             return Outcome(store: try SQLiteStore(directory: directory, budgetBytes: budgetBytes,
                                                   ownsDirectory: ownsDirectory), message: nil)
+        } catch SQLiteStore.OpenError.unavailable(let why) {
+            // Busy with another copy, a full or read-only disk: the file is fine; this session runs without it.
+            return Outcome(store: nil, message: "cache not used this session: \(why)")
         } catch let first {
             let path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
             let parts = [path, path + "-wal", path + "-shm"]
@@ -40,11 +43,27 @@ public enum StoreOpener {
             } catch {
                 return Outcome(store: nil, message: "cache disabled: \(path) is unusable (\(first)) and cannot be moved aside: \(error)")
             }
+            pruneMovedAside(directory: directory, keep: 2)
             do {
                 let store = try SQLiteStore(directory: directory, budgetBytes: budgetBytes, ownsDirectory: ownsDirectory)
                 return Outcome(store: store, message: "cache at \(path) was unusable (\(first)); moved to \(aside), starting a new one")
             } catch {
                 return Outcome(store: nil, message: "cache disabled: \(error)")
+            }
+        }
+    }
+
+    /// Keeps the `keep` newest copies moved aside (with their -wal and -shm), deletes older ones: a cache that keeps
+    /// breaking must not fill the disk with copies.
+    static func pruneMovedAside(directory: String, keep: Int) {
+        let prefix = SQLiteStore.fileName + ".broken-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let stamps = Set(names.filter { $0.hasPrefix(prefix) }.compactMap { name -> Int? in
+            Int(name.dropFirst(prefix.count).prefix { $0.isNumber })
+        }).sorted(by: >)
+        for stamp in stamps.dropFirst(keep) {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(prefix + "\(stamp)" + suffix))
             }
         }
     }
