@@ -89,13 +89,44 @@ final class SourceRegistryTests: XCTestCase {
         http.shutdown()
     }
 
-    func testTheDefaultServerUnreachableAtStartFallsBackToTheDemoButANamedOneDoesNot() {
+    func testAServerUnreachableAtStartGivesWayToTheDemoOnlyWhileNothingIsShown() {
         let rule = PicsumSource.kind.fallbacks[0]
         let down = SourceError.http(.unreachable("connect"))
         XCTAssertTrue(rule.applies(to: down, feedIsEmpty: true, defaultServer: true))
+        XCTAssertTrue(rule.applies(to: down, feedIsEmpty: true, defaultServer: false), "a server named by --api too")
         XCTAssertFalse(rule.applies(to: down, feedIsEmpty: false, defaultServer: true), "photos already shown")
-        XCTAssertFalse(rule.applies(to: down, feedIsEmpty: true, defaultServer: false), "--api named a server")
+        XCTAssertFalse(rule.applies(to: .http(.status(500, retryAfter: nil)), feedIsEmpty: true, defaultServer: true))
         XCTAssertEqual(rule.target, "demo")
+    }
+
+    /// A kiosk that boots before its network: the demo shows, the source is waited for, and when it answers it
+    /// takes over again by itself.
+    func testASourceUnreachableAtStartIsWaitedForAndComesBack() throws {
+        let http = try CurlHTTPClient()
+        defer { http.shutdown() }
+        var registry = self.registry()
+        registry.install(SourceKind(name: "throwaway", summary: "three made-up photos",
+                                    fallbacks: [SourceFallback(.unreachableAtStart, to: "demo", note: "unused")]) { _ in
+            InstalledSource(Throwaway(), key: "throwaway:1")
+        })
+        var options = self.options()
+        options.api = "http://127.0.0.1:9"
+        let provider = try SourceProvider(options: options, registry: registry, http: http, report: { _ in })
+        XCTAssertFalse(provider.isAwaiting)
+        XCTAssertTrue(provider.switchedAway(after: .http(.unreachable("connect")), feedIsEmpty: true))
+        XCTAssertEqual(provider.kind.name, "demo")
+        XCTAssertTrue(provider.isAwaiting)
+        XCTAssertEqual(provider.note, "Waiting for 127.0.0.1:9: showing the demo")
+        let answered = expectation(description: "probe")
+        let box = Box<Bool>()
+        provider.probeAwaited { box.set($0); answered.fulfill() }
+        wait(for: [answered], timeout: 5)
+        XCTAssertEqual(box.value, true, "the throwaway source answers")
+        XCTAssertTrue(provider.returnToAwaited())
+        XCTAssertEqual(provider.kind.name, "throwaway")
+        XCTAssertEqual(provider.key, "throwaway:1", "bookmarks belong to it again")
+        XCTAssertFalse(provider.isAwaiting)
+        XCTAssertNil(provider.note)
     }
 
     func testTheShippedRegistryNamesEveryKindOnce() {

@@ -108,10 +108,14 @@ public enum ScriptStep: Equatable {
     /// The renderer loses its textures, as after a display was switched off and on (`render-reset`, and
     /// `device-reset` for the whole device).
     case renderReset(device: Bool)
+    /// Waits (without settling) until the photos come from the source of this name (`await-source:NAME`).
+    case awaitSource(String)
 
     public init?(name: String) {
         if name == "render-reset" || name == "device-reset" {
             self = .renderReset(device: name == "device-reset")
+        } else if name.hasPrefix("await-source:") {
+            self = .awaitSource(String(name.dropFirst(13)))
         } else if name.hasPrefix("type:") {
             self = .text(String(name.dropFirst(5)))
         } else if let command = Command(name: name) {

@@ -56,8 +56,8 @@ public struct SourceFallback {
     public enum Trigger: Equatable {
         /// It could not be made (a missing key).
         case setupFailed
-        /// The network failed before anything was shown (and nothing cached); only for the default server, not one
-        /// the user named (`--api`): that one is waited for.
+        /// The network failed before anything was shown (and nothing cached): the fallback shows meanwhile, and the
+        /// source is probed until it answers, then shown again (a kiosk that boots before its network).
         case unreachableAtStart
         /// The server answered this HTTP status (401: a refused key).
         case status(Int)
@@ -77,7 +77,7 @@ public struct SourceFallback {
     public func applies(to error: SourceError, feedIsEmpty: Bool, defaultServer: Bool) -> Bool {
         switch trigger {
         case .setupFailed: return false
-        case .unreachableAtStart: return feedIsEmpty && defaultServer && error.isNetworkFailure
+        case .unreachableAtStart: return feedIsEmpty && error.isNetworkFailure
         case .status(let code): if case .http(.status(code, _)) = error { return true } else { return false }
         }
     }

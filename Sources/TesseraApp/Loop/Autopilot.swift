@@ -18,6 +18,9 @@ final class Autopilot: FrameDriver {
             case .command(let command): return app.model.apply(command) == .quit ? 0 : nil
             case .text(let typed): app.model.handle(text: typed); return nil
             case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
+            case .awaitSource(let name):
+                if app.sources.source.name != name { steps.insert(.awaitSource(name), at: 0) }
+                return nil
             }
         }
         guard let path = screenshotPath else { return 0 }

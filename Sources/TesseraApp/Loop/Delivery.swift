@@ -17,12 +17,14 @@ enum Delivery {
     case refreshed
     /// Files changed on disk under photos already shown.
     case edits(FolderIndex.Edits)
+    /// The source waited for (unreachable at start) answered a probe, or did not.
+    case awaitedSource(answered: Bool)
 
     /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
     var changesPicture: Bool {
         switch self {
         case .page, .image, .restored, .edits: return true
-        case .progress, .network, .storeProblem, .refreshed: return false
+        case .progress, .network, .storeProblem, .refreshed, .awaitedSource: return false
         }
     }
 }

@@ -14,6 +14,9 @@ final class FeedDriver {
     /// The start-up refresh is still out (automation waits for it, so "settled" includes knowing whether online).
     private(set) var refreshing = false
     private var storeProblem: String?
+    /// Probes of a source that could not be reached at start, backing off to 30 s.
+    private var awaiting = Connectivity()
+    private var probeOut = false
 
     init(sources: SourceProvider, model: GalleryModel, images: ImagePipeline, mailbox: Mailbox<Delivery>,
          config: GalleryConfig, serverName: String) {
@@ -29,6 +32,7 @@ final class FeedDriver {
         if case .failure(let error) = result, sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
             images.reset(source: sources.source)
             model.resetFeed(source: sources.key)
+            if sources.isAwaiting { awaiting.networkFailed(now: now, unit: Double.random(in: 0..<1)) }
             return
         }
         if model.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {
@@ -63,9 +67,27 @@ final class FeedDriver {
         storeProblem = message
     }
 
-    /// This frame's part: a probe while offline, and the next page if the screen wants one.
+    /// The source waited for answered a probe (it is shown again), or did not (the next probe waits longer).
+    func awaitedSource(answered: Bool, now: Double) {
+        probeOut = false
+        guard answered else { return }
+        guard sources.returnToAwaited() else { return }
+        awaiting = Connectivity()
+        network = NetworkWatch(serverName: network.serverName)
+        images.reset(source: sources.source)
+        model.resetFeed(source: sources.key)
+    }
+
+    /// This frame's part: a probe while offline (or of a source waited for), and the next page if the screen wants
+    /// one.
     func tick(now: Double) {
         if network.probeDue(now: now) { sources.probe() }
+        if sources.isAwaiting, !probeOut, awaiting.shouldProbe(now: now) {
+            awaiting.probeSent(now: now, unit: Double.random(in: 0..<1))
+            probeOut = true
+            let mailbox = self.mailbox
+            sources.probeAwaited { mailbox.post(.awaitedSource(answered: $0)) }
+        }
         // Pacing is for servers; a folder or the demo answers as fast as it is asked.
         let interval = sources.traits.networked ? max(config.pageInterval, sources.source.pageInterval ?? 0) : 0
         if model.catalog.pager.settings.minInterval != interval { model.catalog.pace(minInterval: interval) }

@@ -182,6 +182,7 @@ public final class GalleryApp {
             case .refreshed: feed.refreshed()
             case .edits(let edits): model.apply(edits)
             case .storeProblem(let message): feed.storeFailed(message)
+            case .awaitedSource(let answered): feed.awaitedSource(answered: answered, now: now)
             }
         }
         return (any, arrived)

@@ -33,6 +33,10 @@ extension SourceRegistry {
     /// The cache in front of `upstream`, when there is a store and the source is cacheable.
     private(set) var caching: CachingSource?
     private(set) var note: String?
+    /// The source given up because it could not be reached at start: probed until it answers, then shown again.
+    private var awaited: (kind: SourceKind, context: SourceContext, probe: PhotoSource)?
+    /// Whether a source is being waited for (the fallback shows meanwhile).
+    var isAwaiting: Bool { awaited != nil }
     /// The offline cache, if it opened (waits for it while it opens).
     @_spi(Bench) public var store: SQLiteStore? { opening.value }
     private let opening: StoreOpening
@@ -99,13 +103,22 @@ extension SourceRegistry {
             $0.applies(to: error, feedIsEmpty: feedIsEmpty, defaultServer: context.apiIsDefault)
         }), let target = registry.kind(named: rule.target) else { return false }
         // The header has room for the gist; the reason goes to the log.
-        Log.warn("\(upstream.name): \(error); \(rule.note)")
+        let failing = upstream
+        var note = rule.note
+        if rule.trigger == .unreachableAtStart {
+            // Not for good: the source is asked again until it answers (`probeAwaited`).
+            awaited = (kind, context, failing)
+            note = "Waiting for \(SourceProvider.serverName(context)): showing the demo"
+            Log.warn("\(SourceProvider.serverName(context)) cannot be reached (\(error)); showing the demo until it answers")
+        } else {
+            Log.warn("\(upstream.name): \(error); \(rule.note)")
+        }
         // `--api` was the failing source's server; what takes over uses its own default.
         context.api = PicsumSource.defaultBaseURL
         context.apiIsDefault = true
         do {
-            let made = try SourceProvider.make(target, registry: registry, context: context, note: rule.note)
-            upstream.stop()
+            let made = try SourceProvider.make(target, registry: registry, context: context, note: note)
+            if awaited?.probe !== upstream { upstream.stop() }
             (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
             adopt(made.installed, note: made.note)
             upstream.start()
@@ -114,6 +127,41 @@ extension SourceRegistry {
             Log.warn("\(target.name) cannot take over: \(error)")
             return false
         }
+    }
+
+    /// Asks the source waited for for its smallest page; `answered` hears whether it did (from any thread).
+    func probeAwaited(answered: @escaping (Bool) -> Void) {
+        guard let awaited else { return }
+        awaited.probe.fetchPage(1, limit: 1) { result in
+            if case .failure(let error) = result, error.isNetworkFailure { answered(false) } else { answered(true) }
+        }
+    }
+
+    /// The source waited for answered: it is shown again (behind the cache) instead of the fallback. Returns whether
+    /// the source changed (the caller starts the feed and images afresh).
+    func returnToAwaited() -> Bool {
+        guard let awaited else { return false }
+        self.awaited = nil
+        context = awaited.context
+        upstream.stop()
+        do {
+            let made = try SourceProvider.make(awaited.kind, registry: registry, context: context, note: nil)
+            (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
+            adopt(made.installed, note: made.note)
+            upstream.start()
+            Log.info("\(SourceProvider.serverName(context)) answers: showing it")
+            return true
+        } catch {
+            Log.warn("\(awaited.kind.name) cannot take over again: \(error)")
+            return false
+        }
+    }
+
+    /// What the header calls a source's server: "picsum.photos", "127.0.0.1:8321".
+    static func serverName(_ context: SourceContext) -> String {
+        guard let url = URL(string: context.api), let host = url.host else { return context.api }
+        if context.requested == "unsplash", context.apiIsDefault { return "api.unsplash.com" }
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     /// Asks the server for the smallest page, bypassing the cache, to learn whether it is reachable again.

@@ -1,0 +1,86 @@
+import FixtureServer
+import Foundation
+import SDLKit
+import XCTest
+
+/// A kiosk that boots before its network: the server is down at start and nothing is cached, so the demo shows;
+/// the server comes up, and the wall switches to its photos by itself, without a restart.
+final class LateNetworkUITests: XCTestCase {
+    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
+
+    /// Standard error, line by line as it comes, with a wait for a line that says something.
+    private final class Lines {
+        private let lock = NSLock()
+        private var text = ""
+        private var waiter: (String, DispatchSemaphore)?
+        func append(_ data: Data) {
+            lock.lock(); defer { lock.unlock() }
+            text += String(decoding: data, as: UTF8.self)
+            if let (needle, done) = waiter, text.contains(needle) { waiter = nil; done.signal() }
+        }
+        func wait(for needle: String, seconds: Double) -> Bool {
+            let done = DispatchSemaphore(value: 0)
+            lock.lock()
+            if text.contains(needle) { lock.unlock(); return true }
+            waiter = (needle, done)
+            lock.unlock()
+            return done.wait(timeout: .now() + seconds) == .success
+        }
+        var all: String { lock.lock(); defer { lock.unlock() }; return text }
+    }
+
+    func testAServerDownAtStartIsWaitedForAndShownWhenItComesUp() throws {
+        XCTAssertNotNil(LateNetworkUITests.sdl)
+        // A free port, with nothing listening on it.
+        let reserve = FixtureServer(photos: 60)
+        let port = try reserve.start(port: 0)
+        reserve.stop()
+        let root = NSTemporaryDirectory() + "tessera-late-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let shot = root + "/frame.png"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        process.arguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "90",
+                             "--api", "http://127.0.0.1:\(port)", "--cache-dir", root + "/cache",
+                             "--script", "await-source:127.0.0.1"]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        let lines = Lines()
+        stderr.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        XCTAssertTrue(lines.wait(for: "showing the demo until it answers", seconds: 30), lines.all)
+        let server = FixtureServer(photos: 60)
+        try server.start(port: port)
+        defer { server.stop() }
+        let up = Date()
+        process.waitUntilExit()
+        stderr.fileHandleForReading.readabilityHandler = nil
+        let took = Date().timeIntervalSince(up)
+        print("the server's photos shown \(String(format: "%.1f", took)) s after it came up")
+        XCTAssertEqual(process.terminationStatus, 0, lines.all)
+        XCTAssertLessThan(took, 35, "back on the real feed within 35 s")
+        XCTAssertTrue(lines.all.contains("answers: showing it"), lines.all)
+        XCTAssertGreaterThan(server.counters.pages, 0, "the wall asked the server for pages")
+        let frame = try Surface(contentsOf: shot).convertedToARGB()
+        // Photos, not placeholders or the empty wall: most of the grid is neither the background nor the placeholder.
+        var plain = 0, total = 0
+        for y in stride(from: 60, to: frame.height, by: 7) {
+            for x in stride(from: 0, to: frame.width, by: 7) {
+                let p = frame.pixel(x: x, y: y)
+                total += 1
+                if (abs(Int(p.r) - 24) < 4 && abs(Int(p.g) - 24) < 4) || (abs(Int(p.r) - 52) < 4 && abs(Int(p.g) - 52) < 4) {
+                    plain += 1
+                }
+            }
+        }
+        XCTAssertLessThan(Double(plain) / Double(total), 0.3, "the server's photos are drawn")
+    }
+}
