@@ -581,14 +581,24 @@ public final class FolderSource: PhotoSource {
 extension FolderSource {
     /// The folders and files named on the command line (or `folder` lines of the configuration file).
     public static let kind = SourceKind(
-        name: "folder", summary: "Folders and files named on the command line", chosen: { !$0.paths.isEmpty }
+        name: "folder", summary: "Folders and files named on the command line", chosen: { !$0.paths.isEmpty },
+        fallbacks: [SourceFallback(.setupFailed, to: "demo", note: "{reason}")]
     ) { context in
         guard !context.paths.isEmpty else { throw SourceSetupError("--source folder needs a folder or file to show") }
+        // A folder not there yet (a USB stick, a network share mounted later) is waited for, never an exit.
+        let present = context.paths.filter { FolderScanner.status(FolderSource.absolute($0)) != nil }
+        guard !present.isEmpty else {
+            let names = context.paths.map(PathBytes.display).joined(separator: ", ")
+            throw SourceSetupError("Waiting for \(names) to appear: showing the demo", mayComeLater: true)
+        }
+        for path in context.paths where !present.contains(path) {
+            context.log("\(PathBytes.display(path)) does not exist (yet): the others are shown")
+        }
         var settings = Settings()
         settings.sort = context.folderSort
         settings.hidden = context.hidden
         settings.followLinks = context.followLinks
-        let folder = FolderSource(roots: context.paths, settings: settings, cells: context.cellStore, log: context.log)
+        let folder = FolderSource(roots: present, settings: settings, cells: context.cellStore, log: context.log)
         folder.onEdits = context.edits
         return InstalledSource(folder, key: "folder:" + context.paths.joined(separator: "\u{0}"))
     }

@@ -112,9 +112,6 @@ struct Show: ParsableCommand {
         if let schedule, Schedule(parsing: schedule) == nil {
             throw ValidationError("--schedule must look like 07:00-23:00")
         }
-        for path in paths where !FileManager.default.fileExists(atPath: (path as NSString).expandingTildeInPath) {
-            throw ValidationError("\(path): no such file or folder")
-        }
         guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }

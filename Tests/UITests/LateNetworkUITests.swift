@@ -83,4 +83,48 @@ final class LateNetworkUITests: XCTestCase {
         }
         XCTAssertLessThan(Double(plain) / Double(total), 0.3, "the server's photos are drawn")
     }
+
+    /// A folder on a stick that is plugged in after the kiosk started: waited for, never an exit, shown when it comes.
+    func testAFolderThatDoesNotExistYetIsWaitedForAndShownWhenItAppears() throws {
+        XCTAssertNotNil(LateNetworkUITests.sdl)
+        let root = NSTemporaryDirectory() + "tessera-late-folder-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let stick = root + "/stick"
+        let shot = root + "/frame.png"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        process.arguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "90",
+                             "--cache-dir", root + "/cache", "--script", "await-source:stick", stick]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        let lines = Lines()
+        stderr.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        XCTAssertTrue(lines.wait(for: "Waiting for", seconds: 30), lines.all)
+        XCTAssertTrue(process.isRunning, "a folder not there yet is no reason to exit")
+        // The stick arrives.
+        try FileManager.default.createDirectory(atPath: stick + ".tmp", withIntermediateDirectories: true)
+        for i in 0..<4 {
+            let s = try Surface(width: 300, height: 200)
+            s.fill(x: 0, y: 0, width: 300, height: 200, r: 200, g: UInt8(40 * i), b: 60)
+            try s.jpegData(quality: 90).write(to: URL(fileURLWithPath: stick + ".tmp/p\(i).jpg"))
+        }
+        try FileManager.default.moveItem(atPath: stick + ".tmp", toPath: stick)
+        let came = Date()
+        process.waitUntilExit()
+        stderr.fileHandleForReading.readabilityHandler = nil
+        XCTAssertEqual(process.terminationStatus, 0, lines.all)
+        XCTAssertLessThan(Date().timeIntervalSince(came), 35)
+        XCTAssertTrue(lines.all.contains("stick is there: showing it"), lines.all)
+        let frame = try Surface(contentsOf: shot).convertedToARGB()
+        let p = frame.pixel(x: 100, y: 120)
+        XCTAssertEqual(Int(p.r), 200, accuracy: 12, "the stick's photos are drawn (\(p))")
+        XCTAssertEqual(Int(p.b), 60, accuracy: 12)
+    }
 }

@@ -128,7 +128,13 @@ public struct SourceContext {
 /// A source that cannot be made as asked, and why, in one line.
 public struct SourceSetupError: Error, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// What is missing may come (a folder on a USB stick not yet mounted): the source is made again from time to
+    /// time, and shown when it can be.
+    public let mayComeLater: Bool
+    public init(_ description: String, mayComeLater: Bool = false) {
+        self.description = description
+        self.mayComeLater = mayComeLater
+    }
 }
 
 /// The kinds installed, in the order they are asked whether they are the one chosen.

@@ -23,6 +23,8 @@ final class FeedDriver {
         self.sources = sources; self.model = model; self.images = images; self.mailbox = mailbox
         self.config = config
         network = NetworkWatch(serverName: serverName)
+        // A source that could not be made yet (a folder not there) is probed from the start.
+        if sources.isAwaiting { awaiting.networkFailed(now: 0) }
     }
 
     var isOnline: Bool { network.isOnline }

@@ -33,8 +33,9 @@ extension SourceRegistry {
     /// The cache in front of `upstream`, when there is a store and the source is cacheable.
     private(set) var caching: CachingSource?
     private(set) var note: String?
-    /// The source given up because it could not be reached at start: probed until it answers, then shown again.
-    private var awaited: (kind: SourceKind, context: SourceContext, probe: PhotoSource)?
+    /// The source given up because it could not be reached at start (or made: a folder not there yet): probed until
+    /// it answers, then shown again. `probe` says whether it answers now, from any thread.
+    private var awaited: (kind: SourceKind, context: SourceContext, probe: (@escaping (Bool) -> Void) -> Void)?
     /// Whether a source is being waited for (the fallback shows meanwhile).
     var isAwaiting: Bool { awaited != nil }
     /// The offline cache, if it opened (waits for it while it opens).
@@ -59,24 +60,35 @@ extension SourceRegistry {
         guard let wanted = registry.chosen(for: context) else {
             throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")
         }
-        let made = try SourceProvider.make(wanted, registry: registry, context: context, note: nil)
+        var later: SourceKind?
+        let made = try SourceProvider.make(wanted, registry: registry, context: context, note: nil, comesLater: &later)
         (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
         adopt(made.installed, note: made.note)
+        if let later { awaitMaking(later) }
+    }
+
+    /// Waits for a kind that could not be made yet: made again at each probe.
+    private func awaitMaking(_ later: SourceKind) {
+        let context = self.context
+        awaited = (later, context, { done in done((try? later.make(context)) != nil) })
+        Log.warn(note ?? "waiting for \(later.name)")
     }
 
     var traits: SourceTraits { upstream.traits }
 
     /// Makes a kind's source, following its setup fallback (to another kind) if it cannot be made.
-    private static func make(_ wanted: SourceKind, registry: SourceRegistry, context: SourceContext,
-                             note: String?) throws -> (kind: SourceKind, installed: InstalledSource, note: String?) {
+    /// `comesLater` hears the kind that failed with what may come later (then waited for).
+    private static func make(_ wanted: SourceKind, registry: SourceRegistry, context: SourceContext, note: String?,
+                             comesLater: inout SourceKind?) throws -> (kind: SourceKind, installed: InstalledSource, note: String?) {
         do {
             return (wanted, try wanted.make(context), note)
         } catch {
+            if (error as? SourceSetupError)?.mayComeLater == true, comesLater == nil { comesLater = wanted }
             guard let rule = wanted.fallbacks.first(where: { $0.trigger == .setupFailed }),
                   let target = registry.kind(named: rule.target) else { throw error }
             let message = rule.note.replacingOccurrences(of: "{reason}", with: "\(error)")
             Log.warn(message)
-            return try make(target, registry: registry, context: context, note: message)
+            return try make(target, registry: registry, context: context, note: message, comesLater: &comesLater)
         }
     }
 
@@ -107,7 +119,11 @@ extension SourceRegistry {
         var note = rule.note
         if rule.trigger == .unreachableAtStart {
             // Not for good: the source is asked again until it answers (`probeAwaited`).
-            awaited = (kind, context, failing)
+            awaited = (kind, context, { done in
+                failing.fetchPage(1, limit: 1) { result in
+                    if case .failure(let error) = result, error.isNetworkFailure { done(false) } else { done(true) }
+                }
+            })
             note = "Waiting for \(SourceProvider.serverName(context)): showing the demo"
             Log.warn("\(SourceProvider.serverName(context)) cannot be reached (\(error)); showing the demo until it answers")
         } else {
@@ -117,8 +133,9 @@ extension SourceRegistry {
         context.api = PicsumSource.defaultBaseURL
         context.apiIsDefault = true
         do {
-            let made = try SourceProvider.make(target, registry: registry, context: context, note: note)
-            if awaited?.probe !== upstream { upstream.stop() }
+            var later: SourceKind?
+            let made = try SourceProvider.make(target, registry: registry, context: context, note: note, comesLater: &later)
+            upstream.stop()
             (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
             adopt(made.installed, note: made.note)
             upstream.start()
@@ -131,10 +148,7 @@ extension SourceRegistry {
 
     /// Asks the source waited for for its smallest page; `answered` hears whether it did (from any thread).
     func probeAwaited(answered: @escaping (Bool) -> Void) {
-        guard let awaited else { return }
-        awaited.probe.fetchPage(1, limit: 1) { result in
-            if case .failure(let error) = result, error.isNetworkFailure { answered(false) } else { answered(true) }
-        }
+        awaited?.probe(answered)
     }
 
     /// The source waited for answered: it is shown again (behind the cache) instead of the fallback. Returns whether
@@ -145,11 +159,14 @@ extension SourceRegistry {
         context = awaited.context
         upstream.stop()
         do {
-            let made = try SourceProvider.make(awaited.kind, registry: registry, context: context, note: nil)
+            var later: SourceKind?
+            let made = try SourceProvider.make(awaited.kind, registry: registry, context: context, note: nil,
+                                               comesLater: &later)
             (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
             adopt(made.installed, note: made.note)
             upstream.start()
-            Log.info("\(SourceProvider.serverName(context)) answers: showing it")
+            Log.info(upstream.traits.networked ? "\(SourceProvider.serverName(context)) answers: showing it"
+                     : "\(upstream.name) is there: showing it")
             return true
         } catch {
             Log.warn("\(awaited.kind.name) cannot take over again: \(error)")
