@@ -41,15 +41,19 @@ public final class EventPump {
         wakeType = t
     }
 
-    /// Waits up to `timeoutMs` for the first event, then takes every event already queued.
-    public func wait(timeoutMs: Int) -> [InputEvent] {
+    /// Waits up to `timeoutMs` for the first event, then takes what is already queued, `limit` events at most: a
+    /// flood (a stuck key, a touch screen gone mad) is read a bounded slice per frame and the frame still comes.
+    public func wait(timeoutMs: Int, limit: Int = 256) -> [InputEvent] {
         var raw = SDL_Event()
         var events: [InputEvent] = []
+        var read = 0
         if timeoutMs > 0 {
             guard SDL_WaitEventTimeout(&raw, Int32(timeoutMs)) == 1 else { return [] }
+            read += 1
             if let e = translate(raw) { events.append(e) }
         }
-        while SDL_PollEvent(&raw) == 1 {
+        while read < limit, SDL_PollEvent(&raw) == 1 {
+            read += 1
             if let e = translate(raw) { events.append(e) }
         }
         return events

@@ -124,6 +124,35 @@ final class KioskTests: XCTestCase {
     }
 }
 
+/// What a kiosk keeps from passers-by: the way out stays out of its help, nobody types onto the public screen, and
+/// a tap on a star writes no one's bookmark.
+final class KioskHardeningTests: XCTestCase {
+    func testTheKiosksHelpSearchAndStarsKeepToThemselves() {
+        let library = MemoryLibrary(userName: "Lobby")
+        let model = GalleryModel(kiosk: Kiosk(), library: library, asksName: false)
+        let request = model.catalog.nextPageRequest(wantsMore: true, now: 0)!
+        _ = model.receive(request, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let desktop = GalleryModel()
+        XCTAssertTrue(HelpSheet.sections(for: KeyMap.kiosk()).flatMap(\.rows).contains { $0.keys.hasPrefix("Ctrl+Alt+") && $0.action == "Quit" },
+                      "the kiosk's key map does quit on Ctrl+Alt+Q")
+        XCTAssertFalse(model.helpSections.flatMap(\.rows).contains { $0.keys.contains("Ctrl+Alt") || $0.action == "Quit" },
+                       "but its help does not say so")
+        XCTAssertTrue(desktop.helpSections.flatMap(\.rows).contains { $0.action == "Quit" }, "a desktop's help does")
+        _ = model.handle(key: .character("?"), modifiers: .shift)
+        XCTAssertTrue(model.overlays.last is HelpOverlay, "the help itself is there")
+        _ = model.handle(key: .escape)
+        _ = model.handle(key: .character("?"), modifiers: .shift)
+        _ = model.handle(key: .character("?"), modifiers: .shift)
+        _ = model.handle(key: .character("/"))
+        XCTAssertNil(model.search, "no search field on a kiosk")
+        XCTAssertFalse(model.hasFocusedField)
+        let star = BrowseScreen.starRect(of: model.browse.screenFrame(of: 0))!
+        model.click(atWindowX: star.x + 4, y: star.y + 4)
+        XCTAssertFalse(model.isBookmarked("0"))
+        XCTAssertEqual(library.bookmarks().count, 0, "a tap on a star wrote nothing")
+    }
+}
+
 /// A wall that wraps for weeks keeps a bounded list: earlier passes far above the viewport are dropped, and what
 /// is on screen does not move.
 final class PassTrimmingTests: XCTestCase {

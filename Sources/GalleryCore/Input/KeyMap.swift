@@ -41,9 +41,10 @@ public struct KeyMap {
 
     /// Commands a public screen must not offer: a way out (quit, leaving fullscreen, a browser opened on a link)
     /// or a change to someone's data (the name, bookmarks).
+    /// Search is one too: a passer-by's typing must not appear on a public screen.
     public static let kioskForbidden: Set<Command> = [
         .quit, .toggleFullscreen, .copyLink, .openLink, .changeName, .toggleBookmark, .showBookmarks, .removeBookmark,
-        .undoRemoveBookmark,
+        .undoRemoveBookmark, .openSearch,
     ]
 
     /// The key map of a kiosk: the given one without `kioskForbidden` commands and without Esc, and Ctrl+Alt+Q as the

@@ -213,9 +213,10 @@ public final class GalleryModel {
 
     public func isBookmarked(_ photoID: String) -> Bool { shelf?.contains(photoID) ?? false }
 
-    /// Stars or unstars a photo; a failure to store it is said in an alert.
+    /// Stars or unstars a photo (never on a kiosk: a tap on a star must not write anyone's data); a failure to store
+    /// it is said in an alert.
     public func toggleBookmark(_ photo: Photo) {
-        guard let shelf else { return }
+        guard kiosk == nil, let shelf else { return }
         do { try shelf.toggle(photo) } catch { alert("The bookmark could not be saved: \(error)") }
     }
 

@@ -15,3 +15,10 @@ public final class HelpOverlay: Overlay {
         return true
     }
 }
+
+extension GalleryModel {
+    /// The help sheet for this gallery: a kiosk's leaves out its way out.
+    public var helpSections: [HelpSheet.Section] {
+        HelpSheet.sections(for: keyMap, rooms: rooms, hiding: kiosk == nil ? [] : [.quit])
+    }
+}

@@ -16,14 +16,19 @@ public enum HelpSheet {
 
     /// The sections for the key map; `rooms` names what `show` commands open. Scopes of rooms added later come
     /// after the built-in ones, titled by their name.
-    public static func sections(for keyMap: KeyMap, rooms: RoomRegistry = .standard) -> [Section] {
+    /// `hiding`: commands left out (a kiosk's help does not tell passers-by the way out).
+    public static func sections(for keyMap: KeyMap, rooms: RoomRegistry = .standard,
+                                hiding: Set<Command> = []) -> [Section] {
         let known = Set(order.map(\.0))
         let added = keyMap.bindings.keys.filter { !known.contains($0) && $0 != .welcome && $0 != .alert }
             .sorted { $0.rawValue < $1.rawValue }.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) }
         return (order + added).compactMap { scope, title in
             guard let table = keyMap.bindings[scope], !table.isEmpty else { return nil }
             var byCommand: [String: [String]] = [:]
-            for (chord, command) in table { byCommand[rooms.summary(of: command), default: []].append(chord.name) }
+            for (chord, command) in table where !hiding.contains(command) {
+                byCommand[rooms.summary(of: command), default: []].append(chord.name)
+            }
+            guard !byCommand.isEmpty else { return nil }
             let rows = byCommand.map { Row(keys: $0.value.sorted { ($0.count, $0) < ($1.count, $1) }.joined(separator: ", "),
                                            action: $0.key) }
                 .sorted { $0.action < $1.action }

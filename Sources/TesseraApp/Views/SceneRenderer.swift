@@ -38,7 +38,7 @@ import SDLKit
             searchBar.draw(bar.screen.search, window: f.model.viewport.size, top: f.model.config.headerHeight, time: f.time)
         }
         views.register(HelpOverlay.self) { _, f in
-            help.draw(HelpSheet.sections(for: f.model.keyMap, rooms: f.model.rooms), window: f.model.viewport.size,
+            help.draw(f.model.helpSections, window: f.model.viewport.size,
                       top: f.model.config.headerHeight)
         }
     }
