@@ -110,10 +110,14 @@ public enum ScriptStep: Equatable {
     case renderReset(device: Bool)
     /// Waits (without settling) until the photos come from the source of this name (`await-source:NAME`).
     case awaitSource(String)
+    /// Holds the main loop still for this many seconds, as a hung loop would (`hang:SECONDS`; the watchdog's test).
+    case hang(Double)
 
     public init?(name: String) {
         if name == "render-reset" || name == "device-reset" {
             self = .renderReset(device: name == "device-reset")
+        } else if name.hasPrefix("hang:"), let seconds = Double(name.dropFirst(5)), seconds >= 0, seconds <= 60 {
+            self = .hang(seconds)
         } else if name.hasPrefix("await-source:") {
             self = .awaitSource(String(name.dropFirst(13)))
         } else if name.hasPrefix("type:") {

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 
 /// Drives the app without a person, for tests and README screenshots: waits until the screen has settled (every
@@ -18,6 +19,7 @@ final class Autopilot: FrameDriver {
             case .command(let command): return app.model.apply(command) == .quit ? 0 : nil
             case .text(let typed): app.model.handle(text: typed); return nil
             case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
+            case .hang(let seconds): Thread.sleep(forTimeInterval: seconds); return nil
             case .awaitSource(let name):
                 if app.sources.source.name != name { steps.insert(.awaitSource(name), at: 0) }
                 return nil

@@ -27,6 +27,8 @@ public final class GalleryApp {
     private let feed: FeedDriver
     private let driver: FrameDriver?
     private var demand: ImageDemand
+    /// systemd's `Type=notify` and watchdog, when the app runs as such a service.
+    private let service = ServiceNotifier()
     private var visible = true
     private let started = GalleryApp.now()
 
@@ -71,6 +73,8 @@ public final class GalleryApp {
             let wait = visible && kiosk?.asleep != true ? max(0, nextFrame - now) : 0.25
             let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
             let t = GalleryApp.now()
+            // The heartbeat comes from this loop: if it hangs, systemd's watchdog sees the silence.
+            service?.beat(now: t)
             if tessera_stop_signal_received() != 0 {
                 Log.info("stopping on signal \(tessera_stop_signal_received())")
                 return 0
@@ -120,6 +124,7 @@ public final class GalleryApp {
         scene.draw(model: model, images: images, status: feed.status(), clock: ClockFormat.now(), time: t - started)
         if let exit = driver?.afterDraw(self, now: t) { return exit }
         renderer.present()
+        service?.shown()
         frames.drewWhole(still)
         driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
         return nil
@@ -208,6 +213,7 @@ public final class GalleryApp {
     }
 
     private func shutdown() {
+        service?.stopping()
         if let first = RenderThreadGuard.violations.first {
             Log.warn("\(RenderThreadGuard.violations.count) renderer call(s) off the main thread; first: \(first)")
         }
