@@ -110,7 +110,7 @@ deb:
 # make install into a temporary prefix, checked (desktop entry, man page, no toolchain library), then removed.
 check-install:
 	$(APT) update -qq
-	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db
+	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db systemd
 	scripts/check-install
 
 # The package on a clean Debian 12: a debootstrap chroot, apt install, the demo drawn, apt remove. Needs root and
