@@ -33,6 +33,9 @@ struct Show: ParsableCommand {
     @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); black outside them.")
     var schedule: String?
 
+    @Option(help: "What each photo's caption shows, bottom left: any of date, place, camera, author, comma-separated, or none (default: none; in kiosk mode date,place when the photo has them).")
+    var caption: String?
+
     @Flag(inversion: .prefixedNo, help: "Kiosk: move still things by a few pixels every few minutes against burn-in (default on).")
     var pixelShift = true
 
@@ -109,6 +112,9 @@ struct Show: ParsableCommand {
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
         guard idle >= 0, idle <= 86_400 else { throw ValidationError("--idle must be 0 to 86400 (seconds)") }
+        if let caption, CaptionFields(parsing: caption) == nil {
+            throw ValidationError("--caption takes date, place, camera, author (comma-separated) or none")
+        }
         if let schedule, Schedule(parsing: schedule) == nil {
             throw ValidationError("--schedule must look like 07:00-23:00")
         }
@@ -145,6 +151,7 @@ struct Show: ParsableCommand {
             options.kiosk = Kiosk(speed: speed, idle: idle, schedule: schedule.flatMap(Schedule.init(parsing:)),
                                   pixelShift: pixelShift)
         }
+        options.config.captions = caption.flatMap(CaptionFields.init(parsing:)) ?? (kiosk ? .kiosk : [])
         options.paths = paths
         options.sort = FolderSort(rawValue: sort) ?? .date
         options.hidden = hidden

@@ -14,6 +14,8 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
     public var blurHash: String?
     /// The source's own reference to the image, when it is not built from the ID (Unsplash's `urls.raw`).
     public var imageReference: String?
+    /// When and where it was taken, and with what, when the source knows (for captions).
+    public var facts: PhotoFacts?
 
     public init(id: String, author: String, width: Int, height: Int, url: String, downloadURL: String,
                 color: String? = nil, blurHash: String? = nil, imageReference: String? = nil) {
@@ -43,6 +45,7 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
                             url: ExternalText.url(url), downloadURL: ExternalText.url(downloadURL), blurHash: hash,
                             imageReference: imageReference.map(Photo.reference).flatMap { $0.isEmpty ? nil : $0 })
         checked.color = placeholderColor == nil ? nil : color
+        checked.facts = facts?.validated()
         return checked
     }
 

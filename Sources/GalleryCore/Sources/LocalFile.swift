@@ -66,7 +66,11 @@ public struct LocalFile: Equatable, Sendable {
     }
 
     public var photo: Photo {
-        Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "", imageReference: path)
+        var photo = Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "",
+                          imageReference: path)
+        let taken = self.taken.flatMap(ExifInfo.seconds(fromExifDate:))
+        if taken != nil || camera != nil { photo.facts = PhotoFacts(taken: taken, camera: camera) }
+        return photo
     }
 
     static func fnv(_ text: String, seed: UInt64 = 0xcbf29ce484222325) -> UInt64 {

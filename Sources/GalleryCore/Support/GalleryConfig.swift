@@ -27,6 +27,8 @@ public struct GalleryConfig: Equatable {
     public var imageRetryCap = 20.0
     public var imageRetries = 3
     public var detailMargin = 40
+    /// What each cell's caption says (none on the desktop unless asked; date and place on a kiosk).
+    public var captions: CaptionFields = []
     public var theme = Theme()
 
     public init() {}
