@@ -40,6 +40,8 @@ final class BenchDriver: FrameDriver {
     private var scanMs: Double?
     private var scanFrameMaxMs = 0.0
     private var scanMemory: ProcessMemory?
+    /// `--outages`: whether the fixture is down now.
+    private var serverIsDown = false
     private(set) var report: BenchReport?
 
     init(options: BenchOptions, processStart: Double) {
@@ -138,6 +140,17 @@ final class BenchDriver: FrameDriver {
                        running: app.model.kiosk?.autoScroll.isRunning(at: now) ?? false, topPass: topPass,
                        itemsHeld: browse.catalog.count, memory: { self.sampleMemory() })
             while watchdogSeen < app.kioskInterventions { watchdogSeen += 1; soak.watchdogFired() }
+            if options.outages {
+                let t = now - since
+                let cycle = t.truncatingRemainder(dividingBy: options.outagePeriod)
+                let shouldBeDown = t >= options.outagePeriod && cycle < options.outageSeconds
+                if shouldBeDown != serverIsDown {
+                    serverIsDown = shouldBeDown
+                    options.serverDown(shouldBeDown)
+                    if shouldBeDown { soak.serverWentDown(at: t) } else { soak.serverCameBack(at: t) }
+                }
+                if !serverIsDown, app.isOnline { soak.online(at: t) }
+            }
             if now - since >= (options.soakMinutes ?? 0) * 60 {
                 let code = finish(app)
                 report?.soak = SoakFigures(track: soak, passes: app.model.catalog.pager.pass)

@@ -16,6 +16,12 @@ public struct BenchOptions {
     public var latencyMs = 20
     /// What that server has served so far (pages, images), for the report.
     public var serverCounters: () -> (pages: Int, images: Int) = { (0, 0) }
+    /// `--outages`: during a soak the server stops answering for `outageSeconds` every `outagePeriod` seconds
+    /// (the first one after one period); `serverDown` takes it down and brings it back.
+    public var outages = false
+    public var outagePeriod = 300.0
+    public var outageSeconds = 60.0
+    public var serverDown: (Bool) -> Void = { _ in }
     /// Photos per page request. The app asks for at most one page a second, so a very fast long run needs big pages.
     public var pageSize = 30
     /// software, accelerated, or auto (the app's own default choice).

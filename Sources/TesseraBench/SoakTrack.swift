@@ -17,6 +17,11 @@ struct SoakTrack {
     private var lastDriftSample = -Double.infinity
     private var lastMove: (position: Int, at: Double)?
     private var inStall = false
+    /// Outages of the server: when it went down and came back (soak seconds), and how long after its return the app
+    /// was back on the real feed (online again).
+    private(set) var outages: [(down: Double, up: Double?, backAfter: Double?)] = []
+    /// Stalls that began outside an outage (the bound: none).
+    private(set) var stallsOutsideOutages = 0
 
     /// One frame `elapsed` seconds into the soak. `position` only grows while the wall moves down; `topPass` is the
     /// pass of the item at the top of the viewport.
@@ -38,7 +43,24 @@ struct SoakTrack {
         } else if !inStall, elapsed - lastMove!.at >= SoakTrack.stallSeconds {
             inStall = true
             stalls += 1
+            // A stall in an outage (or within 30 s of its end) is the outage's; any other is the app's.
+            if !inOutage(elapsed) { stallsOutsideOutages += 1 }
         }
+    }
+
+    private func inOutage(_ t: Double) -> Bool {
+        outages.contains { t >= $0.down && t <= ($0.up ?? .infinity) + 30 }
+    }
+
+    mutating func serverWentDown(at t: Double) { outages.append((t, nil, nil)) }
+    mutating func serverCameBack(at t: Double) {
+        guard !outages.isEmpty else { return }
+        outages[outages.count - 1].up = t
+    }
+    /// The app is online (its last request reached the server) at `t`.
+    mutating func online(at t: Double) {
+        guard let last = outages.last, let up = last.up, last.backAfter == nil else { return }
+        outages[outages.count - 1].backAfter = t - up
     }
 
     mutating func watchdogFired() { stalls += 1 }
@@ -74,6 +96,13 @@ struct SoakFigures {
                                             "anon_mb": BenchReport.round($0.anonMB)] },
         ]
         object["first_pass_s"] = track.firstPassSeconds.map(BenchReport.round) ?? NSNull()
+        if !track.outages.isEmpty {
+            object["outages"] = track.outages.map { o -> [String: Any] in
+                ["down_s": BenchReport.round(o.down), "up_s": o.up.map(BenchReport.round) ?? NSNull(),
+                 "back_on_feed_after_s": o.backAfter.map(BenchReport.round) ?? NSNull()]
+            }
+            object["stalls_outside_outages"] = track.stallsOutsideOutages
+        }
         object["anon_mb_per_hour"] = track.anonMBPerHour.map(BenchReport.round) ?? NSNull()
         return object
     }

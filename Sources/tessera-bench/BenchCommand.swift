@@ -59,6 +59,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Once the first screen is drawn, leave the wall still this many seconds (only the clock moves) and report the processor time used (idle.cpu_pct) and the frames drawn whole or header only. Measure under a real display: SDL_VIDEODRIVER=x11.")
     var idle: Double?
 
+    @Flag(help: "With --soak: the server stops answering for a minute every five minutes (the first outage after five): stalls outside the outages, and how soon after each return the wall is back on the real feed.")
+    var outages = false
+
+    @Option(help: .hidden)
+    var outagePeriod: Double = 300
+
     @Option(help: "Give up after this many seconds (a soak: its length plus this).")
     var timeLimit: Double = 600
 
@@ -82,6 +88,9 @@ struct Bench: ParsableCommand {
         options.items = items
         options.speed = speed ?? (soak == nil ? 4000 : 2000)
         options.soakMinutes = soak
+        options.outages = outages
+        options.outagePeriod = outagePeriod
+        options.outageSeconds = outagePeriod / 5
         options.idleSeconds = idle
         options.size = PixelSize(parsing: size)!
         // The app loads over HTTP from a fixture server in this process (never the app's own: it listens nowhere).
@@ -97,6 +106,10 @@ struct Bench: ParsableCommand {
             fixture.runInBackground()
             options.api = fixture.baseURL
             options.serverCounters = { let c = fixture.counters; return (c.pages, c.images) }
+            let port = fixture.port
+            options.serverDown = { down in
+                if down { fixture.stop() } else { _ = try? fixture.start(port: port) }
+            }
             server = fixture
         }
         defer { server?.shutdown() }

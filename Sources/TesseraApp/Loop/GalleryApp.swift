@@ -199,6 +199,9 @@ public final class GalleryApp {
     /// Every visible cell (and an overlay's large image) drawn or failed for good, nothing moving, no page due.
     @_spi(Bench) public var isSettled: Bool { Autopilot.isSettled(model: model, images: images) }
 
+    /// Whether the last request reached the server (for the soak's outages).
+    @_spi(Bench) public var isOnline: Bool { feed.isOnline }
+
     /// Times the kiosk's watchdog stepped in (for the soak).
     @_spi(Bench) public var kioskInterventions: Int { kiosk?.interventions ?? 0 }
 
