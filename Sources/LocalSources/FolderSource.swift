@@ -87,6 +87,9 @@ public final class FolderSource: PhotoSource {
     public init(roots: [String], settings: Settings = Settings(), cells: @escaping () -> PhotoStore?,
                 log: @escaping (String) -> Void) {
         self.roots = roots.map(FolderSource.absolute)
+        let files = Set(self.roots.filter { FolderScanner.status($0).map { ($0.st_mode & S_IFMT) != S_IFDIR } ?? false })
+        fileRoots = files
+        folderRoots = self.roots.filter { !files.contains($0) }
         self.settings = settings
         cellStore = cells
         self.log = log
@@ -99,11 +102,25 @@ public final class FolderSource: PhotoSource {
 
     deinit { stop() }
 
+    /// Files named on their own (not folders): watched through their folder, whose other files are not shown.
+    private let fileRoots: Set<String>
+    private let folderRoots: [String]
+
+    /// Whether an event's path is one the user asked for: a file named, or anything under a folder named.
+    private func isShown(_ path: String) -> Bool {
+        fileRoots.contains(path) || FolderScanner.isInside(path, folderRoots)
+    }
+
     /// Starts the scan (and the watcher) in the background.
     public func start() {
         if settings.watch {
             watch = FolderWatch { [weak self] events in self?.handle(events) }
             if watch == nil { log("cannot watch folders for changes (inotify): new files show after a restart") }
+            // A file named on its own is watched through its folder (a replaced or deleted file is seen).
+            for file in fileRoots {
+                let parent = (file as NSString).deletingLastPathComponent
+                if !FolderScanner.isInside(parent, folderRoots) { _ = watch?.watch(parent.isEmpty ? "/" : parent) }
+            }
         }
         scanQueue.async { [weak self] in
             guard let self else { return }
@@ -542,6 +559,7 @@ public final class FolderSource: PhotoSource {
         for event in events {
             switch event {
             case .changed(let path):
+                guard isShown(path) else { continue }
                 let name = Substring(path.split(separator: "/").last ?? "")
                 guard LocalFileReader.hasImageExtension(name), settings.hidden || !name.hasPrefix(".") else { continue }
                 switch LocalFileReader.read(path: path) {
@@ -554,7 +572,7 @@ public final class FolderSource: PhotoSource {
                     gone.append(path)
                     log("\(PathBytes.display(path)) skipped: \(why)")
                 }
-            case .removed(let path):
+            case .removed(let path) where isShown(path):
                 indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
                 gone.append(path)
             case .folderRemoved(let folder):
@@ -562,7 +580,10 @@ public final class FolderSource: PhotoSource {
                 gone += index.paths(under: folder)
                 merge(index.remove(under: folder))
                 indexLock.unlock()
+            case .removed:
+                continue
             case .folderAdded(let folder):
+                guard FolderScanner.isInside(folder, folderRoots) else { continue }
                 let name = folder.split(separator: "/").last ?? ""
                 if settings.hidden || !name.hasPrefix(".") { rescan.append(folder) }
             case .overflowed:

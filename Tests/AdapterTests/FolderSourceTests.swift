@@ -188,6 +188,26 @@ final class FolderSourceTests: XCTestCase {
         XCTAssertEqual(Set(stored.map(\.path)), Set(now.compactMap(\.imageReference)))
     }
 
+    /// A file named on its own is watched through its folder; the folder's other files are not shown.
+    func testAFileNamedOnItsOwnIsWatchedThroughItsFolder() throws {
+        try write(try jpeg(40, 30), "a.jpg")
+        try write(try jpeg(40, 30), "b.jpg")
+        let source = FolderSource(roots: [root + "/a.jpg"], cells: { nil }, log: { _ in })
+        let log = EditLog()
+        source.onEdits = { log.add($0) }
+        source.start()
+        defer { source.stop() }
+        XCTAssertEqual(firstPage(source).map(\.author), ["a.jpg"])
+        try write(try jpeg(60, 20), "c.jpg")  // beside it: not asked for
+        let replaced = expectation(description: "replaced")
+        log.expect(replaced) { $0.inserted.contains { $0.photo.author == "a.jpg" && $0.photo.width == 90 } }
+        try write(try jpeg(90, 30), ".a.part")
+        try FileManager.default.moveItem(atPath: root + "/.a.part", toPath: root + "/a.jpg.new")
+        _ = rename(root + "/a.jpg.new", root + "/a.jpg")
+        wait(for: [replaced], timeout: 10)
+        XCTAssertEqual(source.photosInOrder().map(\.author), ["a.jpg"], "c.jpg beside it is not shown")
+    }
+
     func testDroppedDeletedAndReplacedFilesBecomeEdits() throws {
         try write(try jpeg(40, 30), "a.jpg")
         try write(try jpeg(40, 30), "b.jpg")

@@ -234,6 +234,18 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(Clipboard.text(), "https://unsplash.com/photos/x")
     }
 
+    /// A flood of events is read a bounded slice per frame; the rest waits for the next.
+    func testAFloodOfEventsIsReadABoundedSliceAtATime() throws {
+        XCTAssertNotNil(RenderingTests.video)
+        let pump = try EventPump()
+        _ = pump.wait(timeoutMs: 0)
+        for _ in 0..<300 { pump.wake() }
+        let first = pump.wait(timeoutMs: 0, limit: 256)
+        XCTAssertEqual(first.count, 256)
+        let rest = pump.wait(timeoutMs: 0, limit: 256)
+        XCTAssertEqual(rest.count, 44, "the rest on the next turn, none lost")
+    }
+
     func testAWakeFromAnotherThreadEndsTheWait() throws {
         XCTAssertNotNil(RenderingTests.video)
         let pump = try EventPump()
