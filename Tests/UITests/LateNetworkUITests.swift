@@ -29,6 +29,26 @@ final class LateNetworkUITests: XCTestCase {
         var all: String { lock.lock(); defer { lock.unlock() }; return text }
     }
 
+    /// Starts the app headless with `arguments`; its standard error is read as it comes.
+    private func launch(_ arguments: [String]) throws -> (Process, Lines) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        process.arguments = ["--renderer", "software", "--no-vsync", "--exit-after", "90"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        let lines = Lines()
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil } else { lines.append(data) }
+        }
+        try process.run()
+        return (process, lines)
+    }
+
     func testAServerDownAtStartIsWaitedForAndShownWhenItComesUp() throws {
         XCTAssertNotNil(LateNetworkUITests.sdl)
         // A free port, with nothing listening on it.
@@ -40,20 +60,8 @@ final class LateNetworkUITests: XCTestCase {
         let shot = root + "/frame.png"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        process.arguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "90",
-                             "--api", "http://127.0.0.1:\(port)", "--cache-dir", root + "/cache",
-                             "--script", "await-source:127.0.0.1"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
-        process.environment = env
-        let stderr = Pipe()
-        process.standardError = stderr
-        let lines = Lines()
-        stderr.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
-        try process.run()
+        let (process, lines) = try launch(["--screenshot", shot, "--api", "http://127.0.0.1:\(port)",
+                                           "--cache-dir", root + "/cache", "--script", "await-source:127.0.0.1"])
         defer { if process.isRunning { process.terminate() } }
 
         XCTAssertTrue(lines.wait(for: "showing the demo until it answers", seconds: 30), lines.all)
@@ -62,7 +70,6 @@ final class LateNetworkUITests: XCTestCase {
         defer { server.stop() }
         let up = Date()
         process.waitUntilExit()
-        stderr.fileHandleForReading.readabilityHandler = nil
         let took = Date().timeIntervalSince(up)
         print("the server's photos shown \(String(format: "%.1f", took)) s after it came up")
         XCTAssertEqual(process.terminationStatus, 0, lines.all)
@@ -92,19 +99,8 @@ final class LateNetworkUITests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let stick = root + "/stick"
         let shot = root + "/frame.png"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        process.arguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "90",
-                             "--cache-dir", root + "/cache", "--script", "await-source:stick", stick]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
-        process.environment = env
-        let stderr = Pipe()
-        process.standardError = stderr
-        let lines = Lines()
-        stderr.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
-        try process.run()
+        let (process, lines) = try launch(["--screenshot", shot, "--cache-dir", root + "/cache",
+                                           "--script", "await-source:stick", stick])
         defer { if process.isRunning { process.terminate() } }
         XCTAssertTrue(lines.wait(for: "Waiting for", seconds: 30), lines.all)
         XCTAssertTrue(process.isRunning, "a folder not there yet is no reason to exit")
@@ -118,7 +114,6 @@ final class LateNetworkUITests: XCTestCase {
         try FileManager.default.moveItem(atPath: stick + ".tmp", toPath: stick)
         let came = Date()
         process.waitUntilExit()
-        stderr.fileHandleForReading.readabilityHandler = nil
         XCTAssertEqual(process.terminationStatus, 0, lines.all)
         XCTAssertLessThan(Date().timeIntervalSince(came), 35)
         XCTAssertTrue(lines.all.contains("stick is there: showing it"), lines.all)

@@ -37,11 +37,11 @@ public final class BookmarksScreen: Screen {
             switch command {
             case .toggleBookmark, .removeBookmark:
                 // On this screen a star only comes off.
-                guard let index = bookmarks.focusedIndex else { return .none }
+                guard let index = bookmarks.focusedIndex else { return GalleryModel.Effect.none }
                 try shelf.remove(bookmarks.catalog.items[index].photo)
                 refresh()
             case .undoRemoveBookmark:
-                guard let back = try shelf.undo() else { return .none }
+                guard let back = try shelf.undo() else { return GalleryModel.Effect.none }
                 refresh(focusing: back.photo.id)
             case .closeScreen:
                 gallery.pop(self)
@@ -51,7 +51,7 @@ public final class BookmarksScreen: Screen {
         } catch {
             gallery.alert("The bookmark could not be saved: \(error)")
         }
-        return .none
+        return GalleryModel.Effect.none
     }
 
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool { bookmarks.pointer(input, in: gallery) }

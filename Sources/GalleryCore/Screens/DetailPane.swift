@@ -41,16 +41,16 @@ public final class DetailPane: Overlay {
         // The wall's focus is the pane's photo: the screen under it stars it (the bookmarks screen removes it).
         case .toggleBookmark: return gallery.screen.perform(command, in: gallery)
         case .copyLink, .openLink:
-            guard let index else { return .none }
+            guard let index else { return GalleryModel.Effect.none }
             // Only http(s) links leave the app (and a local photo's own file); a page URL is validated when parsed,
             // checked again here.
             let page = gallery.credit(wall.catalog.items[index].photo).page
             let url = ExternalText.isFileURL(page) ? page : ExternalText.url(page)
-            guard !url.isEmpty else { return .none }
+            guard !url.isEmpty else { return GalleryModel.Effect.none }
             return command == .copyLink ? .copy(url) : .open(url)
         default: return nil
         }
-        return .none
+        return GalleryModel.Effect.none
     }
 
     /// Input goes back to the wall at once; the pane shrinks into its cell on the frames that follow.

@@ -50,7 +50,7 @@ public final class SearchScreen: Screen {
         default:
             return matches.perform(command, in: gallery)
         }
-        return .none
+        return GalleryModel.Effect.none
     }
 
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool { matches.pointer(input, in: gallery) }
