@@ -22,6 +22,7 @@ public final class FolderSource: PhotoSource {
     public var answersAtRequestedSize: Bool { false }
     /// Decoded cells are worth keeping: a camera file costs far more to decode than a cell-sized JPEG.
     public var keepsDecodedCells: Bool { true }
+    public var emptyFeedText: String { "No photos here (JPEG, PNG, WebP, HEIC, AVIF). New ones show as they arrive." }
 
     public struct Settings {
         public var sort = FolderSort.date

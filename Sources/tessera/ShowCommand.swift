@@ -121,7 +121,8 @@ struct Show: ParsableCommand {
         guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
-        guard (1...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 1 to 1000") }
+        // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
+        guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
             throw ValidationError("--renderer must be software or accelerated")
         }

@@ -2,6 +2,7 @@ import DemoPhotos
 import Foundation
 import GalleryCore
 import GalleryNet
+import LocalSources
 import XCTest
 @_spi(Bench) @testable import TesseraApp
 
@@ -127,6 +128,15 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertEqual(provider.key, "throwaway:1", "bookmarks belong to it again")
         XCTAssertFalse(provider.isAwaiting)
         XCTAssertNil(provider.note)
+    }
+
+    func testAnEmptyFeedIsToldInItsSourcesOwnWords() throws {
+        let http = try CurlHTTPClient()
+        defer { http.shutdown() }
+        XCTAssertEqual(PicsumSource(baseURL: "http://127.0.0.1:9", http: http, name: "picsum").emptyFeedText,
+                       "picsum sent no photos. r asks again.")
+        XCTAssertTrue(FolderSource(roots: ["/nonexistent"], cells: { nil }, log: { _ in }).emptyFeedText
+            .hasPrefix("No photos here"))
     }
 
     func testTheShippedRegistryNamesEveryKindOnce() {

@@ -232,4 +232,15 @@ final class ListViewTests: XCTestCase {
         _ = model.handle(key: .enter)
         XCTAssertEqual(model.detail?.index, target + 1)
     }
+
+    func testEscLeavesTheListForTheGrid() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        model.receive(model.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
+        _ = model.handle(key: .character("v"))
+        XCTAssertEqual(model.browse.mode, .list)
+        _ = model.handle(key: .escape)
+        XCTAssertEqual(model.browse.mode, .grid, "Esc goes back, as a person expects")
+        _ = model.handle(key: .escape)
+        XCTAssertEqual(model.browse.mode, .grid)
+    }
 }

@@ -227,4 +227,18 @@ final class AppUITests: XCTestCase {
             XCTAssertTrue(bench.contains(command), "\(command) missing from tessera-bench --help:\n\(bench)")
         }
     }
+
+    /// The header's milliseconds must be seen to run: a clock redrawn fewer than ten times a second is refused.
+    func testAClockTooSlowToSeeRunningIsRefused() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        p.arguments = ["--demo", "--clock-hz", "5"]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertNotEqual(p.terminationStatus, 0)
+        XCTAssertTrue(text.contains("--clock-hz must be 10 to 1000"), text)
+    }
 }

@@ -20,6 +20,8 @@ public final class GalleryModel {
     /// How a photo is credited in the pane, and the link `c` copies and `o` opens: the shown source's say
     /// (`PhotoSource.credit`), author and page by default.
     public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
+    /// What the wall says when the feed ended empty (the shown source's words).
+    public var emptyFeedText: () -> String = { "This feed has no photos." }
 
     /// Screens, bottom first; the last one shows.
     public private(set) var screens: [Screen]

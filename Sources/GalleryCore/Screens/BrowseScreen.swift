@@ -307,7 +307,10 @@ extension BrowseScreen: Screen {
     }
 
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
-        if command == .toggleBookmark {
+        if command == .clearSearch, mode == .list {
+            // Esc (bound to clearing a search on the wall) leaves the list for the grid when there is no search.
+            setMode(.grid)
+        } else if command == .toggleBookmark {
             if let index = focusedIndex { gallery.toggleBookmark(catalog.items[index].photo) }
         } else if let open = apply(command) {
             gallery.openDetail(at: open, on: self)

@@ -34,6 +34,8 @@ public protocol PhotoSource: AnyObject {
     var keepsDecodedCells: Bool { get }
     /// A cell decoded from an image `fetchImage` returned, encoded at its cell size, to answer the next fetch.
     func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data)
+    /// What the wall says when the feed ended without a photo, in the source's own words.
+    var emptyFeedText: String { get }
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -54,6 +56,7 @@ extension PhotoSource {
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
     public var keepsDecodedCells: Bool { false }
     public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {}
+    public var emptyFeedText: String { "\(name) sent no photos. r asks again." }
     public func start() {}
     public func stop() {}
 }

@@ -89,6 +89,7 @@ struct Composition {
         let sources = self.sources
         // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
         model.credit = { sources.source.credit(for: $0) }
+        model.emptyFeedText = { sources.upstream.emptyFeedText }
         model.onBookmarkChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
         // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
         for bookmark in model.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }

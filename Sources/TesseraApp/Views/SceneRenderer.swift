@@ -22,8 +22,7 @@ import SDLKit
         let walls = browseView, detail = DetailView(canvas: canvas), welcome = WelcomeView(canvas: canvas)
         let alert = AlertView(canvas: canvas), searchBar = SearchBarView(canvas: canvas), help = HelpView(canvas: canvas)
         views.register(BrowseScreen.self) { wall, f in
-            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded
-                ? "No photos here (JPEG, PNG, WebP). New ones show as they arrive." : nil)
+            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.emptyFeedText() : nil)
         }
         views.register(BookmarksScreen.self) { screen, f in
             walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet: press b on a photo to keep it here. Esc returns.")
