@@ -243,4 +243,22 @@ final class ListViewTests: XCTestCase {
         _ = model.handle(key: .escape)
         XCTAssertEqual(model.browse.mode, .grid)
     }
+
+    /// The list shows whole photos: a photo taller than the window is fitted inside its cell, never cropped; the
+    /// grid fills its cells.
+    func testTheListShowsTallPhotosWholeAndTheGridFillsItsCells() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        let shots = [photo("tall", 300, 1200), photo("wide", 300, 100)] + photos(0..<10)
+        model.receive(model.nextPageRequest(now: 0)!, .success(PageContents(photos: shots)), now: 0)
+        let wall = model.browse
+        XCTAssertEqual(wall.pictureFrame(of: 0), wall.screenFrame(of: 0), "the grid fills the cell")
+        _ = model.handle(key: .character("v"))
+        for _ in 0..<120 { model.tick(dt: 1.0 / 60) }
+        let cell = wall.screenFrame(of: 0), picture = wall.pictureFrame(of: 0)
+        XCTAssertLessThanOrEqual(cell.height, wall.gridHeight, "at most a window tall")
+        XCTAssertEqual(picture.height, cell.height)
+        XCTAssertEqual(Double(picture.width), Double(picture.height) / 4, accuracy: 1, "its own shape, whole")
+        XCTAssertEqual(picture.x + picture.width / 2, cell.x + cell.width / 2, accuracy: 1, "centred on the background")
+        XCTAssertEqual(wall.pictureFrame(of: 1), wall.screenFrame(of: 1), "a photo that fits fills its full-width cell")
+    }
 }

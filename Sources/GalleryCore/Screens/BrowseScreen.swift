@@ -45,6 +45,16 @@ public final class BrowseScreen {
         layout.frames[index].offsetBy(dy: gridTop - scrollTop)
     }
 
+    /// Where a photo's picture goes within its cell: the whole cell in the grid (cropped to fill it, as a wall
+    /// does), fitted inside it in the list, never cropped (a photo taller than the window is letterboxed on the
+    /// background).
+    public func pictureFrame(_ frame: Rect, of photo: Photo) -> Rect {
+        mode == .list ? frame.aspectFit(width: photo.width, height: photo.height) : frame
+    }
+
+    /// The picture's frame of an item, in window coordinates.
+    public func pictureFrame(of index: Int) -> Rect { pictureFrame(screenFrame(of: index), of: catalog.items[index].photo) }
+
     /// Items intersecting the grid area, ascending.
     public var visibleIndices: [Int] { layout.indices(intersecting: scrollTop, scrollTop + gridHeight) }
 
@@ -201,9 +211,9 @@ public final class BrowseScreen {
         }
     }
 
-    /// The layout for the mode and window, with every catalog item in it. In the list a photo is at most one grid
-    /// height tall (taller ones are cropped, as picsum crops to the size asked): the visible cells then always fit
-    /// the texture budget, and each photo can be seen whole.
+    /// The layout for the mode and window, with every catalog item in it. In the list a photo is at full width and
+    /// its own height, at most one grid height tall: a taller one is fitted inside that cell (`pictureFrame`), so
+    /// every photo is seen whole and the visible cells always fit the texture budget.
     private func makeLayout() -> MasonryLayout {
         var metrics = config.layoutMetrics
         if mode == .list {

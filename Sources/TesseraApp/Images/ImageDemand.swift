@@ -39,7 +39,8 @@ struct ImageDemand {
                                direction: browse.scroll.direction, scale: scale)
         wants.reserveCapacity(wants.count + plan.ordered.count)
         for index in plan.ordered {
-            let frame = browse.layout.frames[index]
+            // Asked for at the size the picture is drawn (a photo fitted inside a list cell is not cropped to it).
+            let frame = browse.pictureFrame(browse.layout.frames[index], of: items[index].photo)
             let worth = ResidencyPolicy.isWorthLoading(frame, top: browse.scrollTop, height: browse.gridHeight,
                                                       velocity: motion.velocity, loadTime: loadTime)
             wants.append(ImageWant(key: ImageKey(item: items[index].key, detail: false), photo: items[index].photo,

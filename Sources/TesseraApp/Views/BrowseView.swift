@@ -47,7 +47,8 @@ final class BrowseView {
         let showsFocus = scene.model.overlays.isEmpty
         let visible = screen.visibleIndices
         let items = screen.catalog.items
-        let frames = visible.map { screen.screenFrame(of: $0) }
+        // The pictures' frames: the cells in the grid, fitted inside them in the list (the bars around are gaps).
+        let frames = visible.map { screen.pictureFrame(of: $0) }
         if fillsGaps {
             let grid = Rect(x: 0, y: screen.gridTop, width: screen.window.width, height: screen.gridHeight)
             for gap in grid.uncovered(by: frames) { canvas.fill(gap, theme.background) }
