@@ -35,28 +35,26 @@ final class HeaderView {
         if status.isBusy { drawProgress(width: width, y: height - 3, time: time, filled: filled) }
         guard let text = canvas.text else { return }
         let titleY = (height - text.lineHeight(.title)) / 2
-        var x = 16 + text.draw("Tessera", .title, x: 16, y: titleY, color: theme.text) + 20
-        // "Ada Lovelace · 14:03:27.512": the name, cut to leave room for the clock and the status.
-        if let name {
-            x += text.draw(name + " · ", .title, x: x, y: titleY, color: theme.text, maxWidth: max(40, width / 2 - x - 180))
-        }
-        let clockWidth = text.drawClock(clock, x: x, y: titleY, color: theme.accent)
+        let second = status.problem ?? status.note
+        let layout = HeaderLayout.plan(
+            width: width, name: name, clockWidth: text.width(of: clock, .title),
+            status: [status.summary] + (second.map { [$0] } ?? []),
+            measureTitle: { text.width(of: $0, .title) }, measureBody: { text.width(of: $0, .body) },
+            fitBody: { text.fit($0, .body, maxWidth: $1) }, fitTitle: { text.fit($0, .title, maxWidth: $1) })
+        if layout.showsTitle { text.draw("Tessera", .title, x: HeaderLayout.margin, y: titleY, color: theme.text) }
+        if let shown = layout.name { text.draw(shown, .title, x: layout.nameX, y: titleY, color: theme.text) }
+        let clockWidth = text.drawClock(clock, x: layout.clockX, y: titleY, color: theme.accent)
         // A little wider than drawn: a digit's glyph may reach past its advance.
-        let clockRect = Rect(x: x, y: titleY, width: clockWidth + 4, height: text.lineHeight(.title))
-
-        let summaryY = status.problem == nil && status.note == nil ? (height - text.lineHeight(.body)) / 2 : 5
-        let summary = text.fit(status.summary, .body, maxWidth: width / 2)
-        var statusLeft = width - 16 - text.width(of: summary, .body)
-        text.draw(summary, .body, x: statusLeft, y: summaryY, color: theme.dimText)
-        if let second = status.problem ?? status.note {
-            let color = status.problem != nil ? theme.errorText : theme.dimText
-            let line = text.fit(second, .body, maxWidth: width / 2)
-            text.draw(line, .body, x: width - 16 - text.width(of: line, .body), y: summaryY + text.lineHeight(.body),
-                      color: color)
-            statusLeft = min(statusLeft, width - 16 - text.width(of: line, .body))
+        let clockRect = Rect(x: layout.clockX, y: titleY, width: clockWidth + 4, height: text.lineHeight(.title))
+        let lines = layout.statusLines
+        var y = lines.count > 1 ? 5 : (height - text.lineHeight(.body)) / 2
+        for (i, line) in lines.enumerated() {
+            let color = i == 1 && status.problem != nil ? theme.errorText : theme.dimText
+            text.draw(line, .body, x: width - HeaderLayout.margin - text.width(of: line, .body), y: y, color: color)
+            y += text.lineHeight(.body)
         }
-        // The clock is redrawn alone only where that cannot paint over the status (a narrow window overlaps them).
-        clockArea = clockRect.maxX <= statusLeft ? clockRect : nil
+        // The clock is redrawn alone only where that cannot paint over the status.
+        clockArea = clockRect.maxX <= layout.statusLeft ? clockRect : nil
     }
 
     /// How much of the screen has its images, and a moving segment while busy.

@@ -1,0 +1,56 @@
+import XCTest
+@testable import GalleryCore
+
+/// The header at every width from 360 px: nothing overlaps, the clock stays whole, the name too where it can.
+final class HeaderLayoutTests: XCTestCase {
+    // A monospaced stand-in for the fonts: 11 px a character in the title's font, 8 in the status's.
+    private func title(_ s: String) -> Int { s.count * 11 }
+    private func body(_ s: String) -> Int { s.count * 8 }
+    private func fit(_ s: String, _ w: Int, _ per: Int) -> String {
+        s.count * per <= w ? s : String(s.prefix(max(0, w / per - 1))) + "…"
+    }
+
+    private func plan(_ width: Int, name: String?, status: [String]) -> HeaderLayout {
+        HeaderLayout.plan(width: width, name: name, clockWidth: title("20:55:21.873"), status: status,
+                          measureTitle: title, measureBody: body, fitBody: { self.fit($0, $1, 8) },
+                          fitTitle: { self.fit($0, $1, 11) })
+    }
+
+    func testNothingOverlapsAtAnyWidthAndTheClockStaysWhole() {
+        let clock = title("20:55:21.873")
+        let statuses = [["120 photos · demo"], ["1,000,000 photos · Pictures · loading 12 images",
+                                                 "Waiting for picsum.photos: showing the demo"]]
+        for name in ["Ada", "Ada Lovelace-Byron", String(repeating: "Ada Lovel", count: 4) + "ace"] {
+            for status in statuses {
+                for width in stride(from: 360, through: 3840, by: 20) {
+                    let l = plan(width, name: name, status: status)
+                    XCTAssertLessThanOrEqual(l.clockX + clock, width - HeaderLayout.margin, "clock whole at \(width)")
+                    if !l.statusLines.isEmpty {
+                        XCTAssertLessThanOrEqual(l.clockX + clock + HeaderLayout.statusGap, l.statusLeft,
+                                                 "the clock clear of the status at \(width)")
+                        for line in l.statusLines {
+                            XCTAssertLessThanOrEqual(body(line), width - HeaderLayout.margin - l.statusLeft)
+                        }
+                    }
+                    if l.showsTitle { XCTAssertEqual(l.nameX, HeaderLayout.margin + title("Tessera") + 20) }
+                    if width >= 800 {
+                        XCTAssertEqual(l.name, name + " · ", "\(name.count) characters whole at \(width)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testTheStatusShortensFirstThenTheTitleGoes() {
+        let status = ["1,000,000 photos · Pictures · loading 12 images"]
+        let wide = plan(1600, name: "Ada", status: status)
+        XCTAssertTrue(wide.showsTitle)
+        XCTAssertEqual(wide.statusLines, status, "room for all of it")
+        let middle = plan(700, name: "Ada", status: status)
+        XCTAssertTrue(middle.showsTitle)
+        XCTAssertTrue(middle.statusLines[0].hasSuffix("…"), "shortened before the title goes")
+        let narrow = plan(480, name: "Ada Lovelace-Byron", status: status)
+        XCTAssertFalse(narrow.showsTitle, "then the title goes")
+        XCTAssertEqual(narrow.name, "Ada Lovelace-Byron · ", "the name whole")
+    }
+}
