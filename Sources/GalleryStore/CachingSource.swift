@@ -66,6 +66,31 @@ public final class CachingSource: PhotoSource {
         return result
     }
 
+    /// Images answered offline with another size of the photo, by key (bounded: an old entry only costs a refetch).
+    private var standIns: Set<String> = []
+
+    public func wasStandIn(_ photo: Photo, size: PixelSize) -> Bool {
+        let key = imageKey(photo, size: size)
+        lock.lock(); defer { lock.unlock() }
+        if standIns.count > 4096 { standIns.removeAll() }
+        return standIns.remove(key) != nil
+    }
+
+    /// The stored size of `photo` nearest to `size` that the decoder will take: the smallest that covers it (and is
+    /// at most twice its size, as a source that answers at the size asked must be), else the largest below it.
+    func nearestStored(_ photo: Photo, size: PixelSize) -> Data? {
+        let prefix = "\(sourceKey)/id/\(photo.id)/"
+        guard let keys = try? store.imageKeys(prefix: prefix, limit: 64) else { return nil }
+        let sizes: [(key: String, w: Int, h: Int)] = keys.compactMap { key in
+            let parts = key.dropFirst(prefix.count).split(separator: "/")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
+            return (key, w, h)
+        }.filter { $0.w <= 2 * size.width && $0.h <= 2 * size.height }
+        let covering = sizes.filter { $0.w >= size.width && $0.h >= size.height }.min { $0.w * $0.h < $1.w * $1.h }
+        let best = covering ?? sizes.max { $0.w * $0.h < $1.w * $1.h }
+        return best.flatMap { try? store.image(forKey: $0.key) }
+    }
+
     public func imageKey(_ photo: Photo, size: PixelSize) -> String {
         "\(sourceKey)/id/\(photo.id)/\(size.width)/\(size.height)"
     }
@@ -126,6 +151,12 @@ public final class CachingSource: PhotoSource {
                     }
                 case .failure(let error):
                     networkReport(!error.isNetworkFailure)
+                    // Offline: the same photo kept at another size is better than a placeholder (drawn scaled, and
+                    // asked for again at its own size once the server answers).
+                    if error.isNetworkFailure, let standIn = nearestStored(photo, size: size) {
+                        lock.lock(); standIns.insert(key); lock.unlock()
+                        return land(key, .success(standIn))
+                    }
                 }
                 land(key, result)
             }

@@ -212,6 +212,14 @@ public final class SQLiteStore: PhotoStore {
         }
     }
 
+    /// The keys of images starting with `prefix`, at most `limit` (the sizes a photo is kept at).
+    public func imageKeys(prefix: String, limit: Int = 64) throws -> [String] {
+        try db.read { db in
+            try String.fetchAll(db, sql: "SELECT key FROM images WHERE key >= ? AND key < ? LIMIT ?",
+                                arguments: [prefix, prefix + "\u{10FFFF}", limit])
+        }
+    }
+
     /// How many images have keys starting with `prefix` (the benchmark tells a warm cache from a cold one).
     public func imageCount(keyPrefix prefix: String) throws -> Int {
         try db.read { db in

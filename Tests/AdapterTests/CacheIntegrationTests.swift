@@ -49,6 +49,30 @@ final class CacheIntegrationTests: FixtureTestCase {
         _ = source.storedPages(limit: 1)  // the store queue is serial: this waits for the writes above
     }
 
+    /// Offline, a photo kept at another size stands in for the size asked (drawn scaled) instead of a placeholder,
+    /// and says so, so the exact size is fetched once the server answers; a size more than twice the one asked is
+    /// not offered (the decoder would refuse it).
+    func testOfflineAPhotoKeptAtAnotherSizeStandsIn() throws {
+        let source = cachingSource()
+        let photo = try XCTUnwrap(try page(source, 1)?.get()).photos[0]
+        let kept = try XCTUnwrap(wait { done in
+            _ = source.fetchImage(photo, size: PixelSize(width: 120, height: 80), priority: 0) { done($0) }
+        }?.get())
+        _ = source.storedPages(limit: 1)  // the writes are done
+        XCTAssertFalse(source.wasStandIn(photo, size: PixelSize(width: 120, height: 80)))
+        server.stop()
+        let larger = wait { done in
+            _ = source.fetchImage(photo, size: PixelSize(width: 180, height: 120), priority: 0) { done($0) }
+        }
+        XCTAssertEqual(try larger?.get(), kept, "the kept size, rather than nothing")
+        XCTAssertTrue(source.wasStandIn(photo, size: PixelSize(width: 180, height: 120)))
+        XCTAssertFalse(source.wasStandIn(photo, size: PixelSize(width: 180, height: 120)), "said once")
+        let tiny = wait { done in
+            _ = source.fetchImage(photo, size: PixelSize(width: 30, height: 20), priority: 0) { done($0) }
+        }
+        XCTAssertThrowsError(try tiny?.get(), "four times the size asked is not offered")
+    }
+
     func testCachedImagesAreNeverDownloadedAgainEvenAfterARestart() throws {
         let first = cachingSource()
         let photos = try XCTUnwrap(try page(first, 1)?.get()).photos.prefix(20)

@@ -36,6 +36,9 @@ public protocol PhotoSource: AnyObject {
     func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data)
     /// What the wall says when the feed ended without a photo, in the source's own words.
     var emptyFeedText: String { get }
+    /// Whether the last answer for this photo at this size was a stand-in (the photo kept at another size, served
+    /// offline): to be asked for again, at its own size, once the server answers.
+    func wasStandIn(_ photo: Photo, size: PixelSize) -> Bool
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -57,6 +60,7 @@ extension PhotoSource {
     public var keepsDecodedCells: Bool { false }
     public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {}
     public var emptyFeedText: String { "\(name) sent no photos. r asks again." }
+    public func wasStandIn(_ photo: Photo, size: PixelSize) -> Bool { false }
     public func start() {}
     public func stop() {}
 }
@@ -78,6 +82,8 @@ public protocol PhotoStore: AnyObject {
     func removeImage(forKey key: String) throws
     /// Keeps images whose keys start with `prefix` out of eviction (or lets them go again).
     func setPinned(_ prefix: String, _ pinned: Bool) throws
+    /// Keys of stored images that start with `prefix`, at most `limit`.
+    func imageKeys(prefix: String, limit: Int) throws -> [String]
 }
 
 /// Where a folder source keeps its index between runs (the cache store), so a warm start shows its first screen
@@ -99,6 +105,7 @@ extension PhotoStore {
         for item in items { try saveImage(item.data, forKey: item.key) }
     }
     public func setPinned(_ prefix: String, _ pinned: Bool) throws {}
+    public func imageKeys(prefix: String, limit: Int) throws -> [String] { [] }
 }
 
 /// What a source declares about itself (imv's backends declare what they open the same way).

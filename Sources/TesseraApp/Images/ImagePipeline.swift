@@ -52,6 +52,7 @@ struct ImageWant {
     private struct Pending {
         let token: UInt64
         let request: RequestID?
+        let photo: Photo
         let size: PixelSize
         let started: Double
     }
@@ -62,6 +63,9 @@ struct ImageWant {
         var failures = 0
         var retryAt = 0.0
         var gaveUp = false
+        /// The texture is another size of the photo, shown offline; `refetch`: ask for its own size now.
+        var standIn = false
+        var refetch = false
 
         /// Size of the texture if any; a different wanted size (resize) loads anew while this one is still drawn.
         var textureSize: PixelSize? { texture.map { PixelSize(width: $0.width, height: $0.height) } }
@@ -132,7 +136,7 @@ struct ImageWant {
         for (priority, want) in wanted.enumerated() {
             var slot = slots[want.key] ?? Slot()
             defer { slots[want.key] = slot }
-            if slot.gaveUp || now < slot.retryAt || slot.textureSize == want.size { continue }
+            if slot.gaveUp || now < slot.retryAt || (slot.textureSize == want.size && !slot.refetch) { continue }
             if let pending = slot.pending {
                 if pending.size == want.size && budget > 0 {
                     budget -= 1
@@ -155,7 +159,7 @@ struct ImageWant {
         let progress: ((Double) -> Void)? = key.detail ? { mailbox.post(.progress(key, token: token, $0)) } : nil
         let request = load(want.photo, size: want.size, cell: !key.detail, priority: priority, token: token,
                            progress: progress) { mailbox.post(.image(key, token: token, $0)) }
-        return Pending(token: token, request: request, size: want.size, started: now)
+        return Pending(token: token, request: request, photo: want.photo, size: want.size, started: now)
     }
 
     /// Fetches and decodes one image on the pipeline's source and pool, under a new live `token`; `done` hears the
@@ -219,6 +223,9 @@ struct ImageWant {
         guard var slot = slots[key], let pending = slot.pending, pending.token == token else { return }
         switch result {
         case .success(let surface):
+            slot.standIn = source.wasStandIn(pending.photo, size: pending.size)
+            slot.refetch = false
+            slots[key] = slot
             decoded.append(Upload(key, token, surface))
         case .failure(let failure):
             live.remove(token)
@@ -257,6 +264,8 @@ struct ImageWant {
         for (key, slot) in slots where slot.retryAt > 0 && !slot.gaveUp {
             slots[key]?.retryAt = 0
         }
+        // The server answers again: what was shown from another size is asked for at its own.
+        for (key, slot) in slots where slot.standIn { slots[key]?.refetch = true }
     }
 
     /// Typical seconds from asking for an image to its texture (moving average), for judging what is worth starting.
