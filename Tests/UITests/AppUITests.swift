@@ -202,17 +202,25 @@ final class AppUITests: XCTestCase {
         XCTAssertTrue(isColor(border(atEnd), (r: disabled.0, g: disabled.1, b: disabled.2)), "\(border(atEnd))")
     }
 
-    private func help(of executable: String) throws -> String {
+    /// Runs an executable to its end; returns its status and what it wrote.
+    private func outputs(of executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = ["--help"]
-        let out = Pipe()
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
         p.standardOutput = out
+        p.standardError = err
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
-        return text
+        return (p.terminationStatus, text, errors)
+    }
+
+    private func help(of executable: String) throws -> String {
+        let run = try outputs(of: executable, ["--help"])
+        XCTAssertEqual(run.status, 0)
+        return run.out
     }
 
     /// The app's help is the window's options; the benchmark and the fixture server are the development tool's.
@@ -230,15 +238,8 @@ final class AppUITests: XCTestCase {
 
     /// The header's milliseconds must be seen to run: a clock redrawn fewer than ten times a second is refused.
     func testAClockTooSlowToSeeRunningIsRefused() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        p.arguments = ["--demo", "--clock-hz", "5"]
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        XCTAssertNotEqual(p.terminationStatus, 0)
-        XCTAssertTrue(text.contains("--clock-hz must be 10 to 1000"), text)
+        let run = try outputs(of: AppProcess.executable, ["--demo", "--clock-hz", "5"])
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertTrue(run.err.contains("--clock-hz must be 10 to 1000"), run.err)
     }
 }
