@@ -332,7 +332,6 @@ public struct FolderIndex {
                 cameraIndex[name] = camera
             }
         }
-        let taken = file.taken.flatMap(ExifInfo.seconds(fromExifDate:)) != nil
         let parts = FolderIndex.split(file.path)
         let folderPath = String(parts.folder)
         let folder: Int32
@@ -343,7 +342,7 @@ public struct FolderIndex {
         }
         let record = Record(folder: folder, name: String(parts.name), bytes: file.bytes, modified: file.modified, identity: file.identity,
                             date: file.date, width: Int32(clamping: file.width), height: Int32(clamping: file.height),
-                            camera: camera, flags: Record.alive | (taken ? Record.taken : 0))
+                            camera: camera, flags: Record.alive | (file.dateIsTaken ? Record.taken : 0))
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused

@@ -16,6 +16,8 @@ public struct LocalFile: Equatable, Sendable {
     /// Newest first by the date taken, else the file's time (seconds since 1970, the clock's own time). Worked
     /// out once: sorting compares it many times.
     public let date: Int64
+    /// Whether `date` is the EXIF date taken (else the file's time): worked out once with it.
+    let dateIsTaken: Bool
 
     public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String? = nil,
                 camera: String? = nil, inode: UInt64 = 0, changed: Int64 = 0) {
@@ -28,7 +30,9 @@ public struct LocalFile: Equatable, Sendable {
                 identity: UInt64) {
         self.path = path; self.bytes = bytes; self.modified = modified; self.width = width; self.height = height
         self.taken = taken; self.camera = camera; self.identity = identity
-        date = taken.flatMap(ExifInfo.seconds(fromExifDate:)) ?? modified / 1_000_000_000
+        let takenSeconds = taken.flatMap(ExifInfo.seconds(fromExifDate:))
+        date = takenSeconds ?? modified / 1_000_000_000
+        dateIsTaken = takenSeconds != nil
     }
 
     static func identity(inode: UInt64, changed: Int64) -> UInt64 {
@@ -68,8 +72,7 @@ public struct LocalFile: Equatable, Sendable {
     public var photo: Photo {
         var photo = Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "",
                           imageReference: path)
-        let taken = self.taken.flatMap(ExifInfo.seconds(fromExifDate:))
-        if taken != nil || camera != nil { photo.facts = PhotoFacts(taken: taken, camera: camera) }
+        if dateIsTaken || camera != nil { photo.facts = PhotoFacts(taken: dateIsTaken ? date : nil, camera: camera) }
         return photo
     }
 
