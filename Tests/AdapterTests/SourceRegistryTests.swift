@@ -93,10 +93,9 @@ final class SourceRegistryTests: XCTestCase {
     func testAServerUnreachableAtStartGivesWayToTheDemoOnlyWhileNothingIsShown() {
         let rule = PicsumSource.kind.fallbacks[0]
         let down = SourceError.http(.unreachable("connect"))
-        XCTAssertTrue(rule.applies(to: down, feedIsEmpty: true, defaultServer: true))
-        XCTAssertTrue(rule.applies(to: down, feedIsEmpty: true, defaultServer: false), "a server named by --api too")
-        XCTAssertFalse(rule.applies(to: down, feedIsEmpty: false, defaultServer: true), "photos already shown")
-        XCTAssertFalse(rule.applies(to: .http(.status(500, retryAfter: nil)), feedIsEmpty: true, defaultServer: true))
+        XCTAssertTrue(rule.applies(to: down, feedIsEmpty: true))
+        XCTAssertFalse(rule.applies(to: down, feedIsEmpty: false), "photos already shown")
+        XCTAssertFalse(rule.applies(to: .http(.status(500, retryAfter: nil)), feedIsEmpty: true))
         XCTAssertEqual(rule.target, "demo")
     }
 
@@ -112,6 +111,7 @@ final class SourceRegistryTests: XCTestCase {
         })
         var options = self.options()
         options.api = "http://127.0.0.1:9"
+        options.apiIsDefault = false  // a server named by --api is waited for too
         let provider = try SourceProvider(options: options, registry: registry, http: http, report: { _ in })
         XCTAssertFalse(provider.isAwaiting)
         XCTAssertTrue(provider.switchedAway(after: .http(.unreachable("connect")), feedIsEmpty: true))

@@ -74,7 +74,7 @@ public struct SourceFallback {
     }
 
     /// Whether a page's failure calls for this fallback.
-    public func applies(to error: SourceError, feedIsEmpty: Bool, defaultServer: Bool) -> Bool {
+    public func applies(to error: SourceError, feedIsEmpty: Bool) -> Bool {
         switch trigger {
         case .setupFailed: return false
         case .unreachableAtStart: return feedIsEmpty && error.isNetworkFailure

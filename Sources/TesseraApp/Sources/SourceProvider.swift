@@ -71,7 +71,6 @@ extension SourceRegistry {
     private func awaitMaking(_ later: SourceKind) {
         let context = self.context
         awaited = (later, context, { done in done((try? later.make(context)) != nil) })
-        Log.warn(note ?? "waiting for \(later.name)")
     }
 
     var traits: SourceTraits { upstream.traits }
@@ -112,7 +111,7 @@ extension SourceRegistry {
     /// Returns whether the source changed (the caller starts the feed and images afresh).
     func switchedAway(after error: SourceError, feedIsEmpty: Bool) -> Bool {
         guard let rule = kind.fallbacks.first(where: {
-            $0.applies(to: error, feedIsEmpty: feedIsEmpty, defaultServer: context.apiIsDefault)
+            $0.applies(to: error, feedIsEmpty: feedIsEmpty)
         }), let target = registry.kind(named: rule.target) else { return false }
         // The header has room for the gist; the reason goes to the log.
         let failing = upstream
