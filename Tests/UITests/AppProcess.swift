@@ -20,20 +20,32 @@ enum AppProcess {
         let frame: Surface?
         let log: String
         let status: Int32
+        /// The app's own peak resident memory in MB, when measured (`measuresMemory`).
+        var peakRSSMB: Double?
     }
 
     /// `environment` entries replace the test's own (an empty value removes one); `directory` is the working
-    /// directory. The screenshot goes to a file of the test's, removed afterwards.
+    /// directory. The screenshot goes to a file of the test's, removed afterwards. `measuresMemory`: the app runs
+    /// under GNU time, which reports that process's own peak resident memory (other children of the test process,
+    /// an encoder a test ran, do not count).
     static func run(_ arguments: [String], driver: String = "offscreen", environment: [String: String] = [:],
-                    directory: String? = nil) throws -> Run {
+                    directory: String? = nil, measuresMemory: Bool = false) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw XCTSkip("build the app first (swift build): \(executable)")
         }
         let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: shot) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "60"] + arguments
+        let appArguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "60"] + arguments
+        let memoryFile = NSTemporaryDirectory() + "tessera-rss-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: memoryFile) }
+        if measuresMemory {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+            process.arguments = ["-f", "%M", "-o", memoryFile, executable] + appArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = appArguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = driver
         // The machine's own configuration file must not steer a test.
@@ -47,14 +59,9 @@ enum AppProcess {
         let output = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let frame = FileManager.default.fileExists(atPath: shot) ? try Surface(contentsOf: shot).convertedToARGB() : nil
-        return Run(frame: frame, log: String(decoding: output, as: UTF8.self), status: process.terminationStatus)
-    }
-
-    /// The largest resident size any child of this process has reached, in MB (`getrusage(RUSAGE_CHILDREN)`):
-    /// an upper bound for the app just run.
-    static var peakChildRSSMB: Double {
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+        let kilobytes = (try? String(contentsOfFile: memoryFile, encoding: .utf8))?
+            .split(separator: "\n").last.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return Run(frame: frame, log: String(decoding: output, as: UTF8.self), status: process.terminationStatus,
+                   peakRSSMB: kilobytes.map { $0 / 1024 })
     }
 }
