@@ -31,7 +31,8 @@ int tessera_stop_signal_received(void) { return (int)tessera_stop_signal; }
 #define TESSERA_MAX_SPARES 32
 #define TESSERA_MAPPING_UNIT ((size_t)64 << 10)
 
-struct tessera_mapping { void *start; size_t size; };
+/* `side`: 0 for the frame thread's spares, 1 for the other threads' (decode workers), which never take each other's. */
+struct tessera_mapping { void *start; size_t size; int side; };
 static struct tessera_mapping tessera_mappings[TESSERA_MAX_MAPPINGS];
 static int tessera_mapping_count = 0;
 static size_t tessera_mapped_bytes = 0;
@@ -40,6 +41,10 @@ static struct tessera_mapping tessera_spares[TESSERA_MAX_SPARES];
 static int tessera_spare_count = 0;
 static size_t tessera_spare_bytes = 0;
 static size_t tessera_spare_limit = 0;
+/* The workers' spares: a decode's full-size buffer and its halving steps are made and freed on the worker, about
+   1-5 MB each, one after another. Mapping each afresh cost a page fault per 4 KB page: a fifth of the CPU of a
+   folder's cold pass went to the kernel. A few of them kept per worker make that memory resident once. */
+#define TESSERA_WORKER_SPARE_LIMIT ((size_t)16 << 20)
 static pthread_mutex_t tessera_mappings_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t tessera_frame_thread;
 static int tessera_frame_thread_set = 0;
@@ -52,10 +57,38 @@ static void tessera_unmap(void *block, size_t size) {
 #endif
 }
 
+/* 0 on the frame thread, 1 elsewhere; the lock is held. */
+static int tessera_side(void) {
+    return tessera_frame_thread_set && pthread_equal(pthread_self(), tessera_frame_thread) ? 0 : 1;
+}
+
+/* The bytes the spares of `side` may hold; the lock is held. */
+static size_t tessera_side_limit(int side) { return side == 0 ? tessera_spare_limit : TESSERA_WORKER_SPARE_LIMIT; }
+
+/* Bytes held by the spares of `side`; the lock is held. */
+static size_t tessera_side_bytes(int side) {
+    size_t bytes = 0;
+    for (int i = 0; i < tessera_spare_count; i++) if (tessera_spares[i].side == side) bytes += tessera_spares[i].size;
+    return bytes;
+}
+
+/* Drops the oldest spare of `side` into `dropped`; the lock is held. Returns 0 when it has none. */
+static int tessera_drop_oldest(int side, struct tessera_mapping *dropped) {
+    for (int i = 0; i < tessera_spare_count; i++) {
+        if (tessera_spares[i].side != side) continue;
+        *dropped = tessera_spares[i];
+        tessera_spare_bytes -= tessera_spares[i].size;
+        memmove(tessera_spares + i, tessera_spares + i + 1, (size_t)(--tessera_spare_count - i) * sizeof tessera_spares[0]);
+        return 1;
+    }
+    return 0;
+}
+
 /* Takes the smallest spare that holds `size` without wasting more than a quarter; the lock is held. */
-static void *tessera_take_spare(size_t size, size_t *mapped) {
+static void *tessera_take_spare(size_t size, size_t *mapped, int side) {
     int best = -1;
     for (int i = 0; i < tessera_spare_count; i++) {
+        if (tessera_spares[i].side != side) continue;
         size_t s = tessera_spares[i].size;
         if (s >= size && s - size <= size / 4 && (best < 0 || s < tessera_spares[best].size)) best = i;
     }
@@ -74,9 +107,9 @@ static void *tessera_map(size_t size, int *fresh) {
     size_t rounded = (size + TESSERA_MAPPING_UNIT - 1) / TESSERA_MAPPING_UNIT * TESSERA_MAPPING_UNIT;
     size_t mapped = 0;
     pthread_mutex_lock(&tessera_mappings_lock);
-    /* Only the frame thread takes spares: a worker can afford page faults, a frame cannot. */
-    int takes = tessera_frame_thread_set && pthread_equal(pthread_self(), tessera_frame_thread);
-    void *block = takes && tessera_mapping_count < TESSERA_MAX_MAPPINGS ? tessera_take_spare(rounded, &mapped) : NULL;
+    /* Each side takes its own spares: a worker never takes the frame thread's (a frame cannot afford page faults). */
+    int side = tessera_side();
+    void *block = tessera_mapping_count < TESSERA_MAX_MAPPINGS ? tessera_take_spare(rounded, &mapped, side) : NULL;
     pthread_mutex_unlock(&tessera_mappings_lock);
     *fresh = block == NULL;
     if (!block) {
@@ -114,21 +147,17 @@ static size_t tessera_mapping_size(void *block, int release) {
         if (release) {
             tessera_mappings[i] = tessera_mappings[--tessera_mapping_count];
             tessera_mapped_bytes -= size;
-            /* The newest spares are the likeliest fits (cells of the same column and screen): the oldest go. */
-            if (tessera_spare_count == TESSERA_MAX_SPARES) {
-                dropped[n++] = tessera_spares[0];
-                tessera_spare_bytes -= tessera_spares[0].size;
-                memmove(tessera_spares, tessera_spares + 1, (size_t)(--tessera_spare_count) * sizeof tessera_spares[0]);
-            }
+            /* A block becomes a spare of the side that frees it. The newest spares are the likeliest fits (cells of
+               the same column and screen): the oldest go. */
+            int side = tessera_side();
+            if (tessera_spare_count == TESSERA_MAX_SPARES
+                && (tessera_drop_oldest(side, &dropped[n]) || tessera_drop_oldest(1 - side, &dropped[n]))) n++;
             tessera_spares[tessera_spare_count].start = block;
             tessera_spares[tessera_spare_count].size = size;
+            tessera_spares[tessera_spare_count].side = side;
             tessera_spare_count++;
             tessera_spare_bytes += size;
-            while (tessera_spare_count > 0 && tessera_spare_bytes > tessera_spare_limit) {
-                dropped[n++] = tessera_spares[0];
-                tessera_spare_bytes -= tessera_spares[0].size;
-                memmove(tessera_spares, tessera_spares + 1, (size_t)(--tessera_spare_count) * sizeof tessera_spares[0]);
-            }
+            while (tessera_side_bytes(side) > tessera_side_limit(side) && tessera_drop_oldest(side, &dropped[n])) n++;
         }
         break;
     }
@@ -177,11 +206,7 @@ void tessera_pixels_keep_spares(size_t bytes) {
     tessera_spare_limit = bytes;
     struct tessera_mapping dropped[TESSERA_MAX_SPARES];
     int n = 0;
-    while (tessera_spare_count > 0 && tessera_spare_bytes > tessera_spare_limit) {
-        dropped[n++] = tessera_spares[0];
-        tessera_spare_bytes -= tessera_spares[0].size;
-        memmove(tessera_spares, tessera_spares + 1, (size_t)(--tessera_spare_count) * sizeof tessera_spares[0]);
-    }
+    while (tessera_side_bytes(0) > tessera_spare_limit && tessera_drop_oldest(0, &dropped[n])) n++;
     pthread_mutex_unlock(&tessera_mappings_lock);
     for (int i = 0; i < n; i++) tessera_unmap(dropped[i].start, dropped[i].size);
 }

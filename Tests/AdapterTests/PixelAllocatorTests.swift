@@ -2,7 +2,7 @@ import CPlatform
 import XCTest
 
 /// The allocator SDL is given for pixel buffers (CPlatform `tessera_pixels_*`): big blocks in mappings of their
-/// own, freed ones kept as spares for the frame thread, everything else plain malloc.
+/// own, freed ones kept as spares for the thread that freed them (frame thread or workers), everything else plain malloc.
 final class PixelAllocatorTests: XCTestCase {
     private let big = 3 << 20
 
@@ -65,6 +65,29 @@ final class PixelAllocatorTests: XCTestCase {
         let block = try XCTUnwrap(UnsafeMutableRawPointer(bitPattern: fromWorker.value ?? 0))
         XCTAssertNotEqual(block, first, "a worker maps its own; the spare waits for the frame thread")
         tessera_pixels_free(block)
+    }
+
+    func testWorkersReuseTheirOwnSparesAndNeverTheFrameThreads() throws {
+        tessera_pixels_keep_spares(64 << 20)
+        let blocks = Box<(UInt, UInt)>()
+        let done = expectation(description: "worker allocated twice")
+        Thread {
+            // A decode's buffer, freed on the worker and asked for again by the next decode.
+            let first = tessera_pixels_malloc(3 << 20)
+            tessera_pixels_free(first)
+            let second = tessera_pixels_malloc(3 << 20)
+            blocks.set((UInt(bitPattern: first), UInt(bitPattern: second)))
+            done.fulfill()
+        }.start()
+        wait(for: [done], timeout: 10)
+        let (first, second) = try XCTUnwrap(blocks.value)
+        XCTAssertNotEqual(first, 0)
+        XCTAssertEqual(first, second, "the worker's freed buffer is its next one: resident, no page faults")
+        // The frame thread does not take it (the worker's block is still in use, and a worker spare is not its own).
+        let frame = try XCTUnwrap(tessera_pixels_malloc(3 << 20))
+        XCTAssertNotEqual(UInt(bitPattern: frame), second)
+        tessera_pixels_free(frame)
+        tessera_pixels_free(UnsafeMutableRawPointer(bitPattern: second))
     }
 
     func testReallocKeepsTheContents() throws {
