@@ -32,7 +32,10 @@ extension SourceRegistry {
     var source: PhotoSource { caching ?? upstream }
     /// The cache in front of `upstream`, when there is a store and the source is cacheable.
     private(set) var caching: CachingSource?
-    private(set) var note: String?
+    /// What the header says of the source: why another shows, or what opening the cache found (once it has opened:
+    /// a folder's cache opens while the first screen is drawn, and the header must not wait for it).
+    var note: String? { sourceNote ?? opening.messageIfOpened }
+    private var sourceNote: String?
     /// The source given up because it could not be reached at start (or made: a folder not there yet): probed until
     /// it answers, then shown again. `probe` says whether it answers now, from any thread.
     private var awaited: (kind: SourceKind, context: SourceContext, probe: (@escaping (Bool) -> Void) -> Void)?
@@ -95,7 +98,7 @@ extension SourceRegistry {
     /// folder scans while the cache opens.
     private func adopt(_ made: InstalledSource, note forced: String?) {
         if made.source.traits.cacheable { opening.wait() } else { opening.start() }
-        note = forced ?? made.note ?? opening.message
+        sourceNote = forced ?? made.note
         caching = cache(made.source, key: made.key)
     }
 
@@ -230,7 +233,11 @@ final class StoreOpening {
     }
 
     var value: SQLiteStore? { wait(); return outcome.store }
-    var message: String? { wait(); return outcome.message }
+    /// The message, if the store has opened by now (never waits).
+    var messageIfOpened: String? {
+        guard started, done.wait(timeout: .now()) == .success else { return nil }
+        return outcome.message
+    }
 
     private func open() {
         guard options.useCache else { return }
