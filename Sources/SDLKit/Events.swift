@@ -161,6 +161,8 @@ public enum KeyCode {
     public static let space = Int32(SDLK_SPACE.rawValue)
     public static let enter = Int32(SDLK_RETURN.rawValue)
     public static let keypadEnter = Int32(SDLK_KP_ENTER.rawValue)
+    public static let keypadPlus = Int32(SDLK_KP_PLUS.rawValue)
+    public static let keypadMinus = Int32(SDLK_KP_MINUS.rawValue)
     public static let escape = Int32(SDLK_ESCAPE.rawValue)
     public static let backspace = Int32(SDLK_BACKSPACE.rawValue)
     public static let tab = Int32(SDLK_TAB.rawValue)

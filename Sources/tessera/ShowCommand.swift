@@ -33,6 +33,12 @@ struct Show: ParsableCommand {
     @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); black outside them.")
     var schedule: String?
 
+    @Option(help: "What the window shows: wall (the scrolling grid) or slideshow (one photo at a time; s switches).")
+    var mode: String = "wall"
+
+    @Option(help: "Slideshow: seconds each photo shows (crossfading to the next).")
+    var interval: Double = 10
+
     @Option(help: "What each photo's caption shows, bottom left: any of date, place, camera, author, comma-separated, or none (default: none; in kiosk mode date,place when the photo has them).")
     var caption: String?
 
@@ -111,6 +117,8 @@ struct Show: ParsableCommand {
         }
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
+        guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
+        guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be 1 to 86400 (seconds)") }
         guard idle >= 0, idle <= 86_400 else { throw ValidationError("--idle must be 0 to 86400 (seconds)") }
         if let caption, CaptionFields(parsing: caption) == nil {
             throw ValidationError("--caption takes date, place, camera, author (comma-separated) or none")
@@ -150,8 +158,10 @@ struct Show: ParsableCommand {
         options.wrap = wrap
         if kiosk {
             options.kiosk = Kiosk(speed: speed, idle: idle, schedule: schedule.flatMap(Schedule.init(parsing:)),
-                                  pixelShift: pixelShift)
+                                  pixelShift: pixelShift, slideshow: mode == "slideshow", interval: interval)
         }
+        options.slideshow = mode == "slideshow"
+        options.config.slideInterval = interval
         options.config.captions = caption.flatMap(CaptionFields.init(parsing:)) ?? (kiosk ? .kiosk : [])
         options.paths = paths
         options.sort = FolderSort(rawValue: sort) ?? .date

@@ -45,8 +45,8 @@ final class OpenRoomsTests: XCTestCase {
             gallery.close(self)
             return GalleryModel.Effect.none
         }
-        func largeImage(in gallery: GalleryModel) -> LargeImage? {
-            LargeImage(item: item.key, photo: item.photo, frame: Rect(x: 10, y: 60, width: 400, height: 300))
+        func largeImages(in gallery: GalleryModel) -> [LargeImage] {
+            [LargeImage(item: item.key, photo: item.photo, frame: Rect(x: 10, y: 60, width: 400, height: 300))]
         }
     }
 
@@ -107,7 +107,7 @@ final class OpenRoomsTests: XCTestCase {
         XCTAssertEqual(model.activeScopes, [Scope("peek"), .global])
         _ = model.handle(key: .character("x"))
         XCTAssertEqual((model.screen as? ThrowawayScreen)?.pings, 0, "the screen under an overlay takes no keys")
-        XCTAssertEqual(model.overlays.compactMap { $0.largeImage(in: model)?.item }, [peek.item.key])
+        XCTAssertEqual(model.largeImages.map(\.item), [peek.item.key])
         _ = model.handle(key: .escape)
         XCTAssertTrue(model.overlays.isEmpty)
         XCTAssertTrue(model.screen is ThrowawayScreen, "Esc closed the overlay, not the screen")

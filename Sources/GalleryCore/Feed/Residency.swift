@@ -18,14 +18,16 @@ public struct ResidencyPolicy: Equatable {
     /// The policy for this frame. Moving fast (more than two screens a second, as a fling does, or any scroll in a
     /// small window where a screen is little content), the margin behind shrinks to a quarter screen and the one
     /// ahead reaches half a second of travel (at most three screens): what was passed is not coming back soon,
-    /// what is ahead arrives within a load time. An open detail pane's image counts against the same budget.
+    /// what is ahead arrives within a load time. An open detail pane's image counts against the same budget, down to half
+    /// of it (the visible cells keep theirs, even under a zoomed photo).
     public func adapted(screensPerSecond speed: Double, detailBytes: Int = 0) -> ResidencyPolicy {
         var policy = self
         if speed > 2 {
             policy.screensBehind = 0.25
             policy.screensAhead = min(3, max(screensAhead, speed * 0.5))
         }
-        policy.byteBudget = max(byteBudget / 3, byteBudget - detailBytes)
+        // The cells visible under it (about one window, with the cells cut at its edges) always keep their images.
+        policy.byteBudget = max(byteBudget / 2, byteBudget - detailBytes)
         return policy
     }
 

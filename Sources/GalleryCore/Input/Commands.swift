@@ -44,6 +44,8 @@ extension Command {
     public static let openSearch = Command.show(RoomRegistry.search)
     /// Shows the welcome screen again to change the stored name.
     public static let changeName = Command.show(RoomRegistry.welcome)
+    /// One photo at a time, the photo frame.
+    public static let showSlideshow = Command.show(RoomRegistry.slideshow)
 }
 
 /// A key as the core sees it, independent of SDL's codes.
@@ -93,6 +95,12 @@ extension Command {
         case "dismiss": self = .dismissAlert
         case "view": self = .toggleView
         case "list": self = .openList
+        case "slideshow": self = .showSlideshow
+        case "pause": self = .action(SlideshowScreen.pause)
+        case "zoomin": self = .action(DetailPane.zoomIn)
+        case "zoomout": self = .action(DetailPane.zoomOut)
+        case "zoomfit": self = .action(DetailPane.zoomFit)
+        case "zoomactual": self = .action(DetailPane.zoomActual)
         default:
             guard name.hasPrefix("show:"), name.count > 5 else { return nil }
             self = .show(String(name.dropFirst(5)))

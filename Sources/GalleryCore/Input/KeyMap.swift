@@ -9,9 +9,10 @@ public struct Scope: RawRepresentable, Hashable, CaseIterable, Sendable, CustomS
 
     public static let global = Scope("global"), welcome = Scope("welcome"), browse = Scope("browse")
     public static let bookmarks = Scope("bookmarks"), search = Scope("search"), detail = Scope("detail")
-    public static let alert = Scope("alert"), help = Scope("help")
+    public static let alert = Scope("alert"), help = Scope("help"), slideshow = Scope("slideshow")
     /// The scopes of the rooms that come with the gallery.
-    public static let allCases: [Scope] = [.global, .welcome, .browse, .bookmarks, .search, .detail, .alert, .help]
+    public static let allCases: [Scope] = [.global, .welcome, .browse, .bookmarks, .search, .detail, .alert, .help,
+                                           .slideshow]
 }
 
 /// Keys are data: for each scope, a table of (modifiers, key) → command. Letters arrive already cased (`G` is
@@ -82,6 +83,14 @@ public struct KeyMap {
             Chord(.character("B"), .shift): .showBookmarks,
             Chord(.character("/")): .openSearch,
             Chord(.escape): .clearSearch,
+            Chord(.character("s")): .showSlideshow,
+        ],
+        .slideshow: [
+            Chord(.right): .nextPhoto, Chord(.character("l")): .nextPhoto, Chord(.pageDown): .nextPhoto,
+            Chord(.left): .previousPhoto, Chord(.character("h")): .previousPhoto, Chord(.pageUp): .previousPhoto,
+            Chord(.space): .action(SlideshowScreen.pause),
+            Chord(.escape): .closeScreen, Chord(.backspace): .closeScreen, Chord(.character("s")): .showSlideshow,
+            Chord(.character("b")): .toggleBookmark,
         ],
         .search: [
             Chord(.enter): .commitSearch, Chord(.escape): .clearSearch,
@@ -109,6 +118,9 @@ public struct KeyMap {
             Chord(.right, .alt): .historyForward, Chord(.character("]")): .historyForward,
             Chord(.character("b")): .toggleBookmark,
             Chord(.character("c")): .copyLink, Chord(.character("o")): .openLink,
+            Chord(.character("+")): .action(DetailPane.zoomIn), Chord(.character("=")): .action(DetailPane.zoomIn),
+            Chord(.character("-")): .action(DetailPane.zoomOut),
+            Chord(.character("0")): .action(DetailPane.zoomFit), Chord(.character("1")): .action(DetailPane.zoomActual),
         ],
     ]
 }

@@ -9,11 +9,17 @@ public struct Kiosk: Equatable, Sendable {
     public var watchdog = Watchdog()
     /// Seconds the pointer stays visible after it last moved on purpose.
     public var cursorTimeout = 2.0
+    /// A photo frame (`--mode slideshow`): the slideshow shows, and a quiet spell brings it back.
+    public var slideshow = false
 
-    public init(speed: Double = 40, idle: Double = 30, schedule: Schedule? = nil, pixelShift: Bool = true) {
+    public init(speed: Double = 40, idle: Double = 30, schedule: Schedule? = nil, pixelShift: Bool = true,
+                slideshow: Bool = false, interval: Double = 10) {
         autoScroll = AutoScroll(speed: speed, idle: idle)
         self.schedule = schedule
         shift = pixelShift ? PixelShift() : nil
+        self.slideshow = slideshow
+        // A new photo comes every interval: the watchdog waits for three before it steps in.
+        if slideshow { watchdog = Watchdog(limit: max(180, 3 * interval)) }
     }
 }
 
@@ -50,7 +56,10 @@ extension GalleryModel {
     /// and when the quiet spell ends the pane and other overlays close (the wall must not stay covered for hours).
     public func advanceKiosk(now: Double, dt: Double) {
         guard var k = kiosk else { return }
-        if k.autoScroll.resumes(at: now, previous: now - dt) { closeEverything() }
+        if k.autoScroll.resumes(at: now, previous: now - dt) {
+            closeEverything()
+            if k.slideshow { SlideshowScreen.open(in: self) }
+        }
         let step = k.autoScroll.step(at: now, dt: dt)
         kiosk = k
         guard step > 0, overlays.isEmpty, screen.scrollsInKiosk, let wall = screen.wall else { return }

@@ -20,6 +20,9 @@ public final class GalleryModel {
     /// How a photo is credited in the pane, and the link `c` copies and `o` opens: the shown source's say
     /// (`PhotoSource.credit`), author and page by default.
     public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
+    /// Whether a photo's large image has arrived (or failed for good): the slideshow waits a while for the next one.
+    /// The app, which holds the images, answers.
+    public var imageArrived: (ItemKey) -> Bool = { _ in true }
     /// What the wall says when the feed ended empty (the shown source's words).
     public var emptyFeedText: () -> String = { "This feed has no photos." }
 
@@ -67,6 +70,14 @@ public final class GalleryModel {
     public var innermost: Room { overlays.last ?? screen }
     /// The wall input and drawing go to: the top screen's, else the feed's.
     public var currentBrowse: BrowseScreen { screens.reversed().lazy.compactMap(\.wall).first ?? browse }
+
+    /// Photos shown large now (the overlays', innermost first, then the screen's): wanted before any cell.
+    public var largeImages: [LargeImage] {
+        overlays.reversed().flatMap { $0.largeImages(in: self) } + screen.largeImages(in: self)
+    }
+
+    /// Whether the screen shows a wall of cells (the slideshow and the welcome screen do not).
+    public var showsCells: Bool { screen.wall != nil }
 
     /// The scopes input goes through now: the innermost room's, then global. While an overlay is open the screen
     /// under it takes no input (overlays are modal).
@@ -179,17 +190,44 @@ public final class GalleryModel {
     }
 
     /// A drag goes on going to the room it began in, whatever opens meanwhile.
-    public func beginDrag(at time: Double) {
+    public func beginDrag(at time: Double, x: Int = 0, y: Int = 0) {
         let room = innermost
-        dragging = room.pointer(.beginDrag(time: time), in: self) ? room : nil
+        dragging = room.pointer(.beginDrag(x: x, y: y, time: time), in: self) ? room : nil
     }
 
-    public func drag(by dy: Double, at time: Double) { _ = dragging?.pointer(.drag(dy: dy, time: time), in: self) }
+    public func drag(by dy: Double, dx: Double = 0, at time: Double) {
+        _ = dragging?.pointer(.drag(dx: dx, dy: dy, time: time), in: self)
+    }
 
     public func endDrag(at time: Double) {
         _ = dragging?.pointer(.endDrag(time: time), in: self)
         dragging = nil
     }
+
+    /// Pointer input from the mouse or touch (`GestureRecognizer`): a drag to the room it began in, the rest to the
+    /// innermost room. A swipe from the window's edge towards its middle that no room takes goes back, as Esc does.
+    public func pointer(_ input: PointerInput) {
+        switch input {
+        case let .beginDrag(x, y, time): beginDrag(at: time, x: x, y: y)
+        case let .drag(dx, dy, time): drag(by: dy, dx: dx, at: time)
+        case let .endDrag(time): endDrag(at: time)
+        case let .hover(x, y): hover(atWindowX: x, y: y)
+        case let .swipe(dx, _, fromEdge):
+            if !innermost.pointer(input, in: self), fromEdge, abs(dx) > 0 { goBack() }
+        default: _ = innermost.pointer(input, in: self)
+        }
+    }
+
+    /// What a Back button (and an edge swipe) does: the innermost overlay closes, else the top screen, else the list
+    /// turns back into the grid.
+    public func goBack() {
+        if let overlay = overlays.last { close(overlay) }
+        else if screen !== browse { pop(screen) }
+        else if browse.mode == .list { browse.setMode(.grid) }
+    }
+
+    /// Whether Back has anywhere to go.
+    public var canGoBack: Bool { !overlays.isEmpty || screen !== browse || browse.mode == .list }
 
     /// The window changed size or display: every room gets the new viewport.
     public func resize(to viewport: Viewport) {
@@ -203,7 +241,7 @@ public final class GalleryModel {
     }
 
     /// Whether something is animating (automation waits for it to finish before it calls the screen settled).
-    public var isAnimating: Bool { !leaving.isEmpty || overlays.contains { $0.isAnimating } }
+    public var isAnimating: Bool { !leaving.isEmpty || screen.isAnimating || overlays.contains { $0.isAnimating } }
 
     // MARK: the user's library
 

@@ -22,6 +22,8 @@ public protocol Room: AnyObject {
     var picture: AnyHashable? { get }
     /// The window changed size or display.
     func resize(to viewport: Viewport)
+    /// Photos it shows large (the pane's, the slideshow's), most urgent first: wanted before any cell.
+    func largeImages(in gallery: GalleryModel) -> [LargeImage]
 }
 
 /// What fills the window under the header: the wall, the bookmarks, the search's matches, the welcome screen.
@@ -44,8 +46,6 @@ public protocol Screen: Room {
 
 /// Drawn over the screen, innermost last; an overlay takes input before everything under it (it is modal).
 public protocol Overlay: Room {
-    /// A photo it shows large (the pane), wanted before any cell.
-    func largeImage(in gallery: GalleryModel) -> LargeImage?
     /// It is being closed: an overlay that animates away starts doing so (it is drawn until `isAnimating` ends).
     func willClose(in gallery: GalleryModel)
 }
@@ -57,15 +57,24 @@ public struct LargeImage {
     public let frame: Rect
 }
 
-/// Pointer input as rooms see it: window coordinates, a drag's vertical movement, wheel notches.
+/// Pointer input as rooms see it, from the mouse and from touch alike (`GestureRecognizer`): window coordinates,
+/// a drag's movement, wheel notches, and the gestures a finger makes.
 public enum PointerInput: Equatable {
+    /// A click, or a tap.
     case click(x: Int, y: Int)
     case middleClick(x: Int, y: Int)
+    case doubleClick(x: Int, y: Int)
+    /// A finger held still (the right button does the same).
+    case longPress(x: Int, y: Int)
     case hover(x: Int, y: Int)
     case wheel(notches: Double)
-    case beginDrag(time: Double)
-    case drag(dy: Double, time: Double)
+    case beginDrag(x: Int, y: Int, time: Double)
+    case drag(dx: Double, dy: Double, time: Double)
     case endDrag(time: Double)
+    /// A quick sideways stroke: `dx` its direction and length; `fromEdge` when it began at the window's edge.
+    case swipe(dx: Double, dy: Double, fromEdge: Bool)
+    /// Two fingers: the distance between them grew by `scale` since the last step, around (x, y).
+    case pinch(scale: Double, x: Int, y: Int)
 }
 
 extension Room {
@@ -77,6 +86,7 @@ extension Room {
     public var isAnimating: Bool { false }
     public var picture: AnyHashable? { 0 }
     public func resize(to viewport: Viewport) {}
+    public func largeImages(in gallery: GalleryModel) -> [LargeImage] { [] }
 }
 
 extension Screen {
@@ -90,6 +100,5 @@ extension Screen {
 }
 
 extension Overlay {
-    public func largeImage(in gallery: GalleryModel) -> LargeImage? { nil }
     public func willClose(in gallery: GalleryModel) {}
 }

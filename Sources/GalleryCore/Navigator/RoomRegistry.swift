@@ -10,14 +10,20 @@ public struct RoomRegistry {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The help sheet's words for rooms' own commands (`Command.action(name)`).
+    private var actions: [String: String] = [:]
 
     public init() {}
 
     public static let help = "help", bookmarks = "bookmarks", search = "search", welcome = "name"
+    public static let slideshow = "slideshow"
 
     public mutating func register(_ name: String, summary: String, open: @escaping (GalleryModel) -> Void) {
         entries[name] = Entry(summary: summary, open: open)
     }
+
+    /// Words for the help sheet for a room's own command.
+    public mutating func describe(action name: String, as summary: String) { actions[name] = summary }
 
     public var names: [String] { entries.keys.sorted() }
 
@@ -32,6 +38,7 @@ public struct RoomRegistry {
     /// The help sheet's words for a command.
     public func summary(of command: Command) -> String {
         if case .show(let name) = command, let entry = entries[name] { return entry.summary }
+        if case .action(let name) = command, let summary = actions[name] { return summary }
         return command.summary
     }
 
@@ -42,6 +49,12 @@ public struct RoomRegistry {
         rooms.register(bookmarks, summary: "Show bookmarks", open: BookmarksScreen.open)
         rooms.register(search, summary: "Search by author", open: SearchScreen.open)
         rooms.register(welcome, summary: "Change your name", open: WelcomeScreen.open)
+        rooms.register(slideshow, summary: "Slideshow on or off", open: SlideshowScreen.open)
+        rooms.describe(action: SlideshowScreen.pause, as: "Pause or go on")
+        rooms.describe(action: DetailPane.zoomIn, as: "Zoom in")
+        rooms.describe(action: DetailPane.zoomOut, as: "Zoom out")
+        rooms.describe(action: DetailPane.zoomFit, as: "Fit the photo")
+        rooms.describe(action: DetailPane.zoomActual, as: "One photo pixel per screen pixel")
         return rooms
     }()
 }

@@ -341,9 +341,15 @@ extension BrowseScreen: Screen {
         case let .middleClick(x, y): middleClick(atWindowX: x, y: y)
         case let .hover(x, y): hover(atWindowX: x, y: y)
         case let .wheel(notches): wheel(notches: notches)
-        case let .beginDrag(time): beginDrag(at: time)
-        case let .drag(dy, time): drag(by: dy, at: time)
+        case let .beginDrag(_, _, time): beginDrag(at: time)
+        case let .drag(_, dy, time): drag(by: dy, at: time)
         case let .endDrag(time): endDrag(at: time)
+        case let .longPress(x, y):
+            // Long-press (or the right button) stars a photo, as b does.
+            guard let index = index(atWindowX: x, y: y) else { return false }
+            focus(index)
+            gallery.toggleBookmark(catalog.items[index].photo)
+        case .doubleClick, .swipe, .pinch: return false
         }
         return true
     }

@@ -2,7 +2,9 @@
 /// as fits its top part, and lines of text under it.
 public struct DetailLayout {
     public var panel: Rect
+    /// The photo fitted into `imageArea`; zoomed, it fills the area.
     public var image: Rect
+    public var imageArea: Rect
     public var textOrigin: (x: Int, y: Int)
     public var textWidth: Int
     /// Back and forward between photos viewed in the pane, at the panel's top right.
@@ -19,6 +21,7 @@ public struct DetailLayout {
                              width: max(1, panel.width - 2 * padding),
                              height: max(1, panel.height - 2 * padding - textHeight))
         self.panel = panel
+        self.imageArea = imageArea
         self.image = imageArea.aspectFit(width: photo.width, height: photo.height)
         self.textOrigin = (panel.x + padding, imageArea.maxY + padding)
         self.textWidth = panel.width - 2 * padding

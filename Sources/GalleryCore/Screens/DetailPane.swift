@@ -1,3 +1,5 @@
+import Foundation
+
 /// The detail pane: one photo of a wall large, with its author and links, over the screen it was opened from. It
 /// grows out of the photo's cell and shrinks back into it; ← → move through the wall, Alt+← Alt+→ through the
 /// photos viewed in it; while open it takes input first.
@@ -8,6 +10,9 @@ public final class DetailPane: Overlay {
     /// The pane grows out of the cell it was opened from (`origin`, window coordinates) and shrinks back into it.
     public var reveal = Reveal()
     public var origin: Rect?
+    /// The viewer's zoom into the photo (`+` `-` `0` `1`, the wheel, a pinch, a double tap; a drag pans).
+    public private(set) var zoom = Zoom()
+    public static let zoomIn = "zoom-in", zoomOut = "zoom-out", zoomFit = "zoom-fit", zoomActual = "zoom-actual"
 
     public init(key: ItemKey, on wall: BrowseScreen, origin: Rect? = nil) {
         self.wall = wall
@@ -23,12 +28,13 @@ public final class DetailPane: Overlay {
 
     public var scopes: [Scope] { [.detail] }
     public var isAnimating: Bool { reveal.isMoving }
-    public var picture: AnyHashable? { reveal.isMoving ? nil : PanePicture(history: history, origin: origin) }
+    public var picture: AnyHashable? { reveal.isMoving ? nil : PanePicture(history: history, origin: origin, zoom: zoom) }
     private struct PanePicture: Hashable {
-        let history: [ItemKey], position: Int, origin: [Int]?
-        init(history: DetailHistory, origin: Rect?) {
+        let history: [ItemKey], position: Int, origin: [Int]?, zoom: Zoom
+        init(history: DetailHistory, origin: Rect?, zoom: Zoom) {
             self.history = history.history; position = history.position
             self.origin = origin.map { [$0.x, $0.y, $0.width, $0.height] }
+            self.zoom = zoom
         }
     }
 
@@ -38,6 +44,13 @@ public final class DetailPane: Overlay {
         switch command {
         case .closeDetail: gallery.close(self)
         case .nextPhoto, .previousPhoto, .historyBack, .historyForward: navigate(command)
+        case .action(DetailPane.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
+        case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
+        case .action(DetailPane.zoomFit): zoom.reset()
+        case .action(DetailPane.zoomActual):
+            let scale = gallery.viewport.scale
+            zoom(in: gallery) { $0.set(scale: Zoom.actualSize(fit: $1, photoWidth: $3, scalePerPixel: scale),
+                                       fit: $1, area: $2, photoWidth: $3) }
         // The wall's focus is the pane's photo: the screen under it stars it (the bookmarks screen removes it).
         case .toggleBookmark: return gallery.screen.perform(command, in: gallery)
         case .copyLink, .openLink:
@@ -72,24 +85,69 @@ public final class DetailPane: Overlay {
         case .historyForward: history.forward()
         default: return
         }
+        zoom.reset()
         if let shown = self.index { wall.focus(shown) }
     }
 
-    /// The back and forward buttons; a click outside the panel closes it.
-    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
-        guard case let .click(x, y) = input, let index else { return false }
+    /// Changes the zoom with the photo's fitted frame, the viewing area and the photo's width.
+    private func zoom(in gallery: GalleryModel, _ change: (inout Zoom, Rect, Rect, Int) -> Void) {
+        guard let index else { return }
         let layout = gallery.detailLayout(for: index, on: wall)
-        if layout.backButton.contains(x: x, y: y) { navigate(.historyBack) }
-        else if layout.forwardButton.contains(x: x, y: y) { navigate(.historyForward) }
-        else if !layout.panel.contains(x: x, y: y) { gallery.close(self) }
+        change(&zoom, layout.image, layout.imageArea, wall.catalog.items[index].photo.width)
+    }
+
+    /// The back and forward buttons; a click outside the panel closes it. The wheel, a pinch and a double tap zoom;
+    /// a drag pans a zoomed photo; a swipe over a photo that is not zoomed moves to the next or previous one.
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
+        guard let index else { return false }
+        let layout = gallery.detailLayout(for: index, on: wall)
+        let width = wall.catalog.items[index].photo.width
+        switch input {
+        case let .click(x, y):
+            if layout.backButton.contains(x: x, y: y) { navigate(.historyBack) }
+            else if layout.forwardButton.contains(x: x, y: y) { navigate(.historyForward) }
+            else if !layout.panel.contains(x: x, y: y) { gallery.close(self) }
+        case let .doubleClick(x, y):
+            guard layout.imageArea.contains(x: x, y: y) else { return true }
+            if zoom.isZoomed { zoom.reset() }
+            else { zoom.set(scale: 2.5, at: (x, y), fit: layout.image, area: layout.imageArea, photoWidth: width) }
+        case let .wheel(notches):
+            let at = gallery.pointer.flatMap { layout.imageArea.contains(x: $0.x, y: $0.y) ? $0 : nil }
+            zoom.zoom(by: pow(1.25, notches), at: at, fit: layout.image, area: layout.imageArea, photoWidth: width)
+        case let .pinch(scale, x, y):
+            zoom.zoom(by: scale, at: (x, y), fit: layout.image, area: layout.imageArea, photoWidth: width)
+        case .beginDrag: return zoom.isZoomed
+        case let .drag(dx, dy, _): zoom.pan(dx: dx, dy: dy, fit: layout.image, area: layout.imageArea)
+        case .endDrag: break
+        case let .swipe(dx, _, _):
+            guard !zoom.isZoomed else { return true }
+            navigate(dx < 0 ? .nextPhoto : .previousPhoto)
+        case .longPress: gallery.toggleBookmark(wall.catalog.items[index].photo)
+        case .middleClick, .hover: break
+        }
         return true
     }
 
-    public func largeImage(in gallery: GalleryModel) -> LargeImage? {
-        guard let index else { return nil }
-        return LargeImage(item: key, photo: wall.catalog.items[index].photo,
-                          frame: gallery.detailLayout(for: index, on: wall).image)
+    /// The photo at the size it is drawn: fitted, or zoomed (in steps of two, so a pinch does not ask for a new size
+    /// at every step), never more pixels than the photo has or the decode budget allows (`maxZoomedPixels`).
+    public func largeImages(in gallery: GalleryModel) -> [LargeImage] {
+        guard let index else { return [] }
+        let photo = wall.catalog.items[index].photo
+        let fit = gallery.detailLayout(for: index, on: wall).image
+        var factor = 1.0
+        if zoom.isZoomed {
+            factor = pow(2, ceil(log2(zoom.scale)))
+            let scale = gallery.viewport.scale
+            let natural = Double(photo.width) / (Double(fit.width) * scale)  // the photo's own pixels, at most
+            let budget = (Double(DetailPane.maxZoomedPixels) / (Double(fit.width * fit.height) * scale * scale)).squareRoot()
+            factor = max(1, min(factor, natural, budget))
+        }
+        let frame = Rect(x: fit.x, y: fit.y, width: Int(Double(fit.width) * factor), height: Int(Double(fit.height) * factor))
+        return [LargeImage(item: key, photo: photo, frame: frame)]
     }
+
+    /// The most pixels a zoomed photo is fetched and decoded at (16 megapixels: 64 MB of pixels, the decoder's budget).
+    public static let maxZoomedPixels = 16_000_000
 
     public static func layout(window: PixelSize, config: GalleryConfig, photo: Photo, lineHeight: Int,
                               lines: Int) -> DetailLayout {
@@ -114,7 +172,7 @@ public final class DetailPane: Overlay {
         }
         if !photo.downloadURL.isEmpty { lines.append(Line(text: "Download: " + photo.downloadURL, style: .link)) }
         lines += credit.details.map { Line(text: $0, style: .info) }
-        lines.append(Line(text: "\(photo.width) × \(photo.height) · ← → photos · Alt+← Alt+→ back, forward · Esc to return",
+        lines.append(Line(text: "\(photo.width) × \(photo.height) · ← → photos · + − 0 1 zoom · Alt+← Alt+→ back, forward · Esc to return",
                           style: .hint))
         return lines
     }

@@ -11,7 +11,8 @@ public enum HelpSheet {
         public let action: String
     }
 
-    static let order: [(Scope, String)] = [(.browse, "The wall"), (.detail, "Detail pane"), (.bookmarks, "Bookmarks"),
+    static let order: [(Scope, String)] = [(.browse, "The wall"), (.detail, "Detail pane"), (.slideshow, "Slideshow"),
+                                           (.bookmarks, "Bookmarks"),
                                            (.search, "Search"), (.global, "Everywhere")]
 
     /// The sections for the key map; `rooms` names what `show` commands open. Scopes of rooms added later come

@@ -29,6 +29,8 @@ public struct GalleryConfig: Equatable {
     public var detailMargin = 40
     /// What each cell's caption says (none on the desktop unless asked; date and place on a kiosk).
     public var captions: CaptionFields = []
+    /// Seconds each photo of the slideshow shows (`--interval`).
+    public var slideInterval = 10.0
     public var theme = Theme()
 
     public init() {}

@@ -26,13 +26,13 @@ struct ImageDemand {
         let items = browse.catalog.items
         var wants: [ImageWant] = []
         var detailBytes = 0
-        // What the overlays show large (the pane's photo), innermost first.
-        for overlay in model.overlays.reversed() {
-            guard let large = overlay.largeImage(in: model) else { continue }
+        // What is shown large (the pane's photo, the slideshow's), most urgent first.
+        for large in model.largeImages {
             let size = ResidencyPolicy.pixelSize(of: large.frame, scale: scale)
             detailBytes += size.area * 4
             wants.append(ImageWant(key: ImageKey(item: large.item, detail: true), photo: large.photo, size: size))
         }
+        guard model.showsCells else { return wants }
         let policy = residency.adapted(screensPerSecond: abs(motion.velocity) / Double(browse.gridHeight),
                                        detailBytes: detailBytes)
         let plan = policy.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,

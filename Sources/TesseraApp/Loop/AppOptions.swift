@@ -25,6 +25,8 @@ public struct AppOptions {
     public var followLinks = false
     /// Kiosk mode (`--kiosk`, with its speed, idle time, schedule and burn-in shift); nil: a desktop window.
     public var kiosk: Kiosk?
+    /// Start with the slideshow (`--mode slideshow`): a photo frame.
+    public var slideshow = false
     /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).
     public var clockShift = 0.0
     /// `--wrap` / `--no-wrap`; nil: the source's default (network feeds wrap, folders end).

@@ -47,8 +47,7 @@ final class Autopilot: FrameDriver {
             let s = images.state(of: key)
             return s == .ready || s == .failed
         }
-        for large in model.overlays.compactMap({ $0.largeImage(in: model) })
-        where !done(ImageKey(item: large.item, detail: true)) { return false }
-        return browse.visibleIndices.allSatisfy { done(ImageKey(item: items[$0].key, detail: false)) }
+        for large in model.largeImages where !done(ImageKey(item: large.item, detail: true)) { return false }
+        return !model.showsCells || browse.visibleIndices.allSatisfy { done(ImageKey(item: items[$0].key, detail: false)) }
     }
 }

@@ -90,6 +90,11 @@ struct Composition {
         // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
         model.credit = { sources.source.credit(for: $0) }
         model.emptyFeedText = { sources.upstream.emptyFeedText }
+        let images = self.images
+        model.imageArrived = { key in
+            let state = images.state(of: ImageKey(item: key, detail: true))
+            return state == .ready || state == .failed
+        }
         model.onBookmarkChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
         // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
         for bookmark in model.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
@@ -103,6 +108,8 @@ struct Composition {
         viewport = Composition.viewport(window: window, renderer: renderer)
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
+        // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
+        if options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
         if let text { model.detailLineHeight = text.lineHeight(.body) + 6 }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)

@@ -97,6 +97,7 @@ public final class GalleryApp {
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             kiosk?.frame(model: model, images: images, renderer: renderer, online: feed.isOnline, now: t,
                          dt: t - lastFrame, time: t - started, firstScreenDrawn: isSettled)
+            input.poll(model: model, now: t)
             model.tick(dt: min(0.1, t - lastFrame))
             lastFrame = t
             nextFrame = t + frameInterval

@@ -2,14 +2,13 @@ import Foundation
 import GalleryCore
 import SDLKit
 
-/// Turns SDL input into model actions: keys to the model (which looks them up in its scoped key map), wheel into
-/// smooth scrolling, a press that moves into a drag (with a fling on release), a press that does not into a
-/// click. Touch works like the mouse.
+/// Turns SDL input into model actions: keys to the model (which looks them up in its scoped key map), the wheel to
+/// the innermost room, presses of the left button and of fingers through the gesture recognizer (clicks, drags
+/// with a fling, swipes, long presses, pinches), the right button as a long press.
 final class InputRouter {
-    /// A press becomes a drag once it moves this far (logical pixels).
-    private let dragThreshold = 5.0
-    private var press: (x: Double, y: Double, dragging: Bool)?
-    private var finger: Int64?
+    private var gestures = GestureRecognizer()
+    /// The left button's id among the fingers.
+    private static let mouse: Int64 = -1
 
     /// What the app must do beyond the model.
     enum Outcome {
@@ -43,25 +42,28 @@ final class InputRouter {
         case let .wheel(_, dy):
             model.wheel(notches: dy)
         case let .buttonDown(button, x, y, _) where button == 1:
-            pressBegan(x: Double(x), y: Double(y))
+            feed(gestures.down(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
         case let .buttonDown(button, x, y, _) where button == 2:
             model.middleClick(atWindowX: x, y: y)
+        case let .buttonDown(button, x, y, _) where button == 3:
+            model.pointer(.longPress(x: x, y: y))
         case let .motion(x, y, _, _, leftHeld):
-            if leftHeld, press != nil {
-                pressMoved(x: Double(x), y: Double(y), model: model, now: now)
+            if leftHeld, gestures.isActive {
+                feed(gestures.move(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
             } else {
                 model.hover(atWindowX: x, y: y)
             }
         case let .buttonUp(button, x, y) where button == 1:
-            pressEnded(x: Double(x), y: Double(y), model: model, now: now)
-        case let .fingerDown(id, x, y) where finger == nil:
-            finger = id
-            pressBegan(x: x * Double(model.viewport.size.width), y: y * Double(model.viewport.size.height))
-        case let .fingerMotion(id, x, y, _, _) where id == finger:
-            pressMoved(x: x * Double(model.viewport.size.width), y: y * Double(model.viewport.size.height), model: model, now: now)
-        case let .fingerUp(id, x, y) where id == finger:
-            finger = nil
-            pressEnded(x: x * Double(model.viewport.size.width), y: y * Double(model.viewport.size.height), model: model, now: now)
+            feed(gestures.up(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
+        case let .fingerDown(id, x, y):
+            let p = windowPoint(x, y, model)
+            feed(gestures.down(id: id, x: p.x, y: p.y, time: now), to: model)
+        case let .fingerMotion(id, x, y, _, _):
+            let p = windowPoint(x, y, model)
+            feed(gestures.move(id: id, x: p.x, y: p.y, time: now), to: model)
+        case let .fingerUp(id, x, y):
+            let p = windowPoint(x, y, model)
+            feed(gestures.up(id: id, x: p.x, y: p.y, time: now), to: model)
         case let .resized(width, height):
             return .resized(PixelSize(width: width, height: height))
         default:
@@ -94,36 +96,28 @@ final class InputRouter {
 
     private func handle(nonKiosk event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
         if case let .motion(x, y, _, _, leftHeld) = event {
-            if leftHeld, press != nil { pressMoved(x: Double(x), y: Double(y), model: model, now: now) }
-            else { model.hover(atWindowX: x, y: y) }
+            if leftHeld, gestures.isActive {
+                feed(gestures.move(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
+            } else {
+                model.hover(atWindowX: x, y: y)
+            }
         }
         return .none
     }
 
-    private func pressBegan(x: Double, y: Double) {
-        press = (x, y, false)
+    /// Each frame: a press held still long enough becomes a long press.
+    func poll(model: GalleryModel, now: Double) {
+        feed(gestures.poll(time: now), to: model)
     }
 
-    private func pressMoved(x: Double, y: Double, model: GalleryModel, now: Double) {
-        guard var p = press else { return }
-        if !p.dragging {
-            guard hypot(x - p.x, y - p.y) >= dragThreshold else { return }
-            p.dragging = true
-            model.beginDrag(at: now)
-        }
-        model.drag(by: y - p.y, at: now)
-        p.x = x; p.y = y
-        press = p
+    private func feed(_ inputs: [PointerInput], to model: GalleryModel) {
+        gestures.windowWidth = model.viewport.size.width
+        for input in inputs { model.pointer(input) }
     }
 
-    private func pressEnded(x: Double, y: Double, model: GalleryModel, now: Double) {
-        guard let p = press else { return }
-        press = nil
-        if p.dragging {
-            model.endDrag(at: now)
-        } else {
-            model.click(atWindowX: Int(x), y: Int(y))
-        }
+    /// A finger's position (0…1 of the window) in window coordinates.
+    private func windowPoint(_ x: Double, _ y: Double, _ model: GalleryModel) -> (x: Double, y: Double) {
+        (x * Double(model.viewport.size.width), y * Double(model.viewport.size.height))
     }
 
     private func outcome(of effect: GalleryModel.Effect) -> Outcome {
@@ -159,6 +153,10 @@ final class InputRouter {
             let ch = Character(scalar)
             return .character(shift ? Character(ch.uppercased()) : ch)
         case 47: return .character(shift ? "?" : "/")
+        case 48...57: return .character(Character(Unicode.Scalar(UInt8(code))))
+        case 61: return .character(shift ? "+" : "=")
+        case 43, KeyCode.keypadPlus: return .character("+")
+        case 45, KeyCode.keypadMinus: return .character("-")
         case 63: return .character("?")
         case 91: return .character("[")
         case 93: return .character("]")

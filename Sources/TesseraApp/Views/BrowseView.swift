@@ -21,17 +21,6 @@ final class BrowseView {
                   color: filled ? Theme.star : theme.text)
     }
 
-    /// A caption at the cell's bottom left, on a dark band so it reads on any photo (sky, snow, night).
-    private func drawCaption(_ caption: String, in frame: Rect) {
-        guard let text = canvas.text, frame.width >= 160, frame.height >= 90 else { return }
-        let line = text.lineHeight(.body), pad = 8
-        let fitted = text.fit(caption, .body, maxWidth: frame.width - 4 * pad)
-        let band = Rect(x: frame.x + pad, y: frame.maxY - pad - line - pad,
-                        width: min(frame.width - 2 * pad, text.width(of: fitted, .body) + 2 * pad), height: line + pad)
-        canvas.fill(band, RGBA(0, 0, 0, 150))
-        text.draw(fitted, .body, x: band.x + pad, y: band.y + pad / 2, color: theme.text)
-    }
-
     private let placeholders: Placeholders
 
     init(canvas: Canvas) {
@@ -85,7 +74,7 @@ final class BrowseView {
             let starred = scene.model.isBookmarked(items[index].photo.id)
             if (starred || focused), let star = BrowseScreen.starRect(of: frame) { drawStar(in: star, filled: starred) }
             if let caption = Caption.text(for: items[index].photo, fields: scene.model.config.captions) {
-                drawCaption(caption, in: frame)
+                canvas.caption(caption, in: frame)
             }
         }
         if visible.isEmpty, let emptyText, let text = canvas.text {

@@ -92,4 +92,15 @@ final class Canvas {
         texture.setBlending(true)
         return texture
     }
+
+    /// A caption at a picture's bottom left, on a dark band so it reads on any photo (sky, snow, night).
+    func caption(_ caption: String, in frame: Rect, font: TextRenderer.Style = .body) {
+        guard let text, frame.width >= 160, frame.height >= 90 else { return }
+        let line = text.lineHeight(font), pad = 8
+        let fitted = text.fit(caption, font, maxWidth: frame.width - 4 * pad)
+        let band = Rect(x: frame.x + pad, y: frame.maxY - pad - line - pad,
+                        width: min(frame.width - 2 * pad, text.width(of: fitted, font) + 2 * pad), height: line + pad)
+        fill(band, RGBA(0, 0, 0, 150))
+        text.draw(fitted, font, x: band.x + pad, y: band.y + pad / 2, color: theme.text)
+    }
 }

@@ -24,7 +24,17 @@ final class DetailView {
         canvas.fill(panel, theme.panel)
         let detailKey = ImageKey(item: item.key, detail: true)
         if let texture = images.texture(for: detailKey) ?? images.texture(for: ImageKey(item: item.key, detail: false)) {
-            canvas.renderer.copy(texture, to: image.x, image.y, image.width, image.height)
+            if t >= 1, pane.zoom.isZoomed {
+                // Zoomed: the part of the picture that falls in the viewing area, from the sharpest copy there is.
+                let shown = pane.zoom.visible(fit: layout.image, area: layout.imageArea)
+                let w = Double(texture.width), h = Double(texture.height)
+                let source = (Int(shown.source.x * w), Int(shown.source.y * h),
+                              max(1, Int(shown.source.width * w)), max(1, Int(shown.source.height * h)))
+                let to = shown.destination
+                canvas.renderer.copy(texture, source: source, to: to.x, to.y, to.width, to.height)
+            } else {
+                canvas.renderer.copy(texture, to: image.x, image.y, image.width, image.height)
+            }
         } else if images.state(of: detailKey) == .failed {
             canvas.unavailable(image)
         } else {

@@ -8,12 +8,14 @@ import SDLKit
     private let canvas: Canvas
     private let browseView: BrowseView
     private let headerView: HeaderView
+    private let slideshowView: SlideshowView
     let views = RoomViews()
 
     init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
         canvas = Canvas(renderer: renderer, text: text, config: config, viewport: viewport)
         browseView = BrowseView(canvas: canvas)
         headerView = HeaderView(canvas: canvas)
+        slideshowView = SlideshowView(canvas: canvas)
         registerViews()
     }
 
@@ -28,6 +30,8 @@ import SDLKit
             walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet: press b on a photo to keep it here. Esc returns.")
         }
         views.register(SearchScreen.self) { screen, f in walls.draw(screen.matches, f, emptyText: nil) }
+        let slideshow = slideshowView
+        views.register(SlideshowScreen.self) { show, f in slideshow.draw(show, f) }
         views.register(WelcomeScreen.self) { screen, f in welcome.draw(screen, window: f.model.viewport.size,
                                                                         pointer: f.model.pointer, time: f.time) }
         views.register(DetailPane.self) { pane, f in detail.draw(f.model, pane: pane, images: f.images) }
@@ -53,6 +57,7 @@ import SDLKit
     func rebuildTextures() {
         canvas.rebuildTextures()
         browseView.dropTextures()
+        slideshowView.dropTextures()
     }
 
     /// Draws the clock alone over the last frame when nothing else in the header changed, else the header (the

@@ -1,0 +1,155 @@
+/// The photo frame: one photo of a wall at a time, fitted to the window under the header, crossfading to the next
+/// every `interval` seconds. ← → (a swipe, a tap on the left or right third) move, Space (a tap in the middle)
+/// pauses, Esc or `s` return to the wall at the photo shown. It never stops by itself: a photo that does not
+/// arrive is waited for one more interval, then passed over, so a dead link cannot freeze a frame on the feedWall.
+public final class SlideshowScreen: Screen {
+    public static let scope = Scope("slideshow")
+    /// The crossfade's length (the eye reads a longer one as a slow machine).
+    public static let fadeDuration = 0.45
+    public static let pause = "pause"
+
+    /// The wall it shows the photos of; its focus follows the slideshow, so leaving lands on the photo shown.
+    public let feedWall: BrowseScreen
+    /// The photo shown, and the one fading out under it during a crossfade.
+    public private(set) var current: ItemKey?
+    public private(set) var previous: ItemKey?
+    /// How far the crossfade has gone, 0…1 (1: none running).
+    public private(set) var fade = 1.0
+    public private(set) var paused = false
+    public let interval: Double
+    /// Seconds the current photo has been up.
+    public private(set) var shownFor = 0.0
+    private var viewport: Viewport
+    /// Whether a photo's large image has arrived (or failed for good): the show waits for the next one a while.
+    private let arrived: (ItemKey) -> Bool
+
+    public init(wall: BrowseScreen, interval: Double, start: Int? = nil, arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
+        self.feedWall = wall
+        self.interval = max(1, interval)
+        self.arrived = arrived
+        viewport = wall.viewport
+        let items = wall.catalog.items
+        if let first = start ?? wall.focusedIndex ?? wall.topIndex, first < items.count { current = items[first].key }
+        else { current = items.first?.key }
+    }
+
+    /// Where a photo is drawn: as large as fits under the header, centred.
+    public func frame(of photo: Photo) -> Rect {
+        let top = feedWall.config.headerHeight
+        let area = Rect(x: 0, y: top, width: viewport.size.width, height: max(1, viewport.size.height - top))
+        return area.aspectFit(width: photo.width, height: photo.height)
+    }
+
+    /// Where the current photo is in the catalog now (nil once the feed has let it go).
+    public var index: Int? { current.flatMap { feedWall.catalog.feed.index(of: $0) } }
+
+    public func photo(_ key: ItemKey?) -> Photo? {
+        key.flatMap { feedWall.catalog.feed.index(of: $0) }.map { feedWall.catalog.items[$0].photo }
+    }
+
+    /// The photos to have ready, most urgent first: the one shown, the one fading out, the next.
+    public func wanted() -> [LargeImage] {
+        var keys = [current, fade < 1 ? previous : nil]
+        if let index, index + 1 < feedWall.catalog.count { keys.append(feedWall.catalog.items[index + 1].key) }
+        return keys.compactMap { key in
+            guard let key, let photo = photo(key) else { return nil }
+            return LargeImage(item: key, photo: photo, frame: frame(of: photo))
+        }
+    }
+
+    // MARK: time
+
+    public func tick(dt: Double) {
+        if fade < 1 {
+            fade = min(1, fade + dt / SlideshowScreen.fadeDuration)
+            if fade >= 1 { previous = nil }
+        }
+        if current == nil || index == nil { restart() }
+        guard !paused, let index else { return }
+        shownFor += dt
+        guard shownFor >= interval else { return }
+        let next = index + 1 < feedWall.catalog.count ? feedWall.catalog.items[index + 1].key : nil
+        // The next photo is waited for one more interval at most.
+        if next.map(arrived) ?? true || shownFor >= 2 * interval { step(1) }
+    }
+
+    public var isAnimating: Bool { fade < 1 }
+    public var picture: AnyHashable? { fade < 1 ? nil : [AnyHashable(current), AnyHashable(paused)] }
+
+    /// Moves by `delta` photos with a crossfade: past the end of a feed that has ended, back to its first photo; past
+    /// the end of one still growing, nowhere until the next page is in.
+    public func step(_ delta: Int) {
+        let catalog = feedWall.catalog
+        guard let index, !catalog.isEmpty else { restart(); return }
+        var next = index + delta
+        if next >= catalog.count {
+            guard catalog.hasEnded else { return }
+            next = 0
+        }
+        next = max(0, next)
+        shownFor = 0
+        guard next != index else { return }
+        previous = current
+        current = catalog.items[next].key
+        fade = 0
+        // The wall follows (at once: it is not drawn meanwhile), so a kiosk's feed still forgets passes it has left.
+        feedWall.focus(next)
+        feedWall.setScroll(offset: feedWall.scroll.target)
+    }
+
+    /// Starts from the feed's first photo (a new feed, or the photo shown was let go).
+    private func restart() {
+        current = feedWall.catalog.items.first?.key
+        previous = nil
+        fade = 1
+        shownFor = 0
+    }
+
+    // MARK: input
+
+    public var scopes: [Scope] { [SlideshowScreen.scope] }
+
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
+        switch command {
+        case .nextPhoto: step(1)
+        case .previousPhoto: step(-1)
+        case .action(SlideshowScreen.pause): paused.toggle()
+        case .closeScreen: gallery.pop(self)
+        case .toggleBookmark: if let photo = photo(current) { gallery.toggleBookmark(photo) }
+        default: return nil
+        }
+        return GalleryModel.Effect.none
+    }
+
+    /// A tap on the left third goes back, on the right third on, in the middle pauses; swipes move.
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
+        switch input {
+        case let .click(x, _):
+            let third = viewport.size.width / 3
+            if x < third { step(-1) } else if x >= viewport.size.width - third { step(1) } else { paused.toggle() }
+        case let .swipe(dx, _, _):
+            step(dx < 0 ? 1 : -1)
+        case .wheel(let notches):
+            step(notches < 0 ? 1 : -1)
+        default:
+            return false
+        }
+        return true
+    }
+
+    public func resize(to viewport: Viewport) { self.viewport = viewport }
+
+    public var wantsFeedPages: Bool? { (index ?? 0) + 3 >= feedWall.catalog.count }
+    public func largeImages(in gallery: GalleryModel) -> [LargeImage] { wanted() }
+
+    public func adjust(_ status: inout HeaderStatus, in gallery: GalleryModel) {
+        if paused { status.note = "Slideshow paused · Space or a tap in the middle goes on" }
+    }
+
+    /// Opens the slideshow at the wall's focused (or top) photo, or closes it when it shows.
+    public static func open(in gallery: GalleryModel) {
+        if let shown = gallery.screen as? SlideshowScreen { gallery.pop(shown); return }
+        gallery.closeOverlays()
+        gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval, arrived: gallery.imageArrived))
+    }
+}
