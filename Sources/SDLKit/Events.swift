@@ -74,6 +74,26 @@ public final class EventPump {
         SDL_PushEvent(&event)
     }
 
+    public enum TouchPhase { case down, move, up }
+
+    /// Puts a finger event in the queue, as a touch screen would (automation's taps, drags and pinches; x and y are
+    /// 0…1 of the window).
+    public func postTouch(_ phase: TouchPhase, finger: Int64, x: Double, y: Double, windowID: UInt32) {
+        var event = SDL_Event()
+        switch phase {
+        case .down: event.type = SDL_FINGERDOWN.rawValue
+        case .move: event.type = SDL_FINGERMOTION.rawValue
+        case .up: event.type = SDL_FINGERUP.rawValue
+        }
+        event.tfinger.touchId = 1
+        event.tfinger.fingerId = finger
+        event.tfinger.x = Float(x)
+        event.tfinger.y = Float(y)
+        event.tfinger.pressure = phase == .up ? 0 : 1
+        event.tfinger.windowID = windowID
+        SDL_PushEvent(&event)
+    }
+
     /// Thread-safe: wakes the waiting loop. Several wakes before the loop runs may arrive as several `.wake`s.
     public func wake() {
         var event = SDL_Event()

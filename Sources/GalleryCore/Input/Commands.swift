@@ -120,6 +120,8 @@ public enum ScriptStep: Equatable {
     case awaitSource(String)
     /// Holds the main loop still for this many seconds, as a hung loop would (`hang:SECONDS`; the watchdog's test).
     case hang(Double)
+    /// A finger gesture injected as touch events (`tap:X:Y`, `drag:…`, `swipe:…`, `pinch:…`, `longpress:…`).
+    case touch(TouchScript)
 
     public init?(name: String) {
         if name == "render-reset" || name == "device-reset" {
@@ -128,6 +130,8 @@ public enum ScriptStep: Equatable {
             self = .hang(seconds)
         } else if name.hasPrefix("await-source:") {
             self = .awaitSource(String(name.dropFirst(13)))
+        } else if let gesture = TouchScript(name: name) {
+            self = .touch(gesture)
         } else if name.hasPrefix("type:") {
             self = .text(String(name.dropFirst(5)))
         } else if let command = Command(name: name) {

@@ -1,25 +1,52 @@
 import Foundation
 import GalleryCore
+import SDLKit
 
 /// Drives the app without a person, for tests and README screenshots: waits until the screen has settled (every
 /// visible image drawn, nothing moving), runs the next scripted command, and at the end saves the frame and quits.
 final class Autopilot: FrameDriver {
     private var steps: [ScriptStep]
     private let screenshotPath: String?
+    /// A gesture being played: its events, when it began, how many are posted.
+    private var playing: (gesture: TouchScript, start: Double?, posted: Int)?
 
     init(steps: [ScriptStep], screenshotPath: String?) {
         self.steps = steps
         self.screenshotPath = screenshotPath
     }
 
+    /// Posts a playing gesture's touch events as their times come.
+    func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
+        guard var play = playing else { return nil }
+        // Events posted last frame have been handled by now (the loop reads events before this hook).
+        if play.posted == play.gesture.events.count {
+            playing = nil
+            app.frames.noteChange()
+            return nil
+        }
+        let start = play.start ?? now
+        play.start = start
+        let size = app.model.viewport.size, events = play.gesture.events
+        while play.posted < events.count, events[play.posted].at <= now - start {
+            let e = events[play.posted]
+            let phase: EventPump.TouchPhase = e.phase == .down ? .down : e.phase == .move ? .move : .up
+            app.pump.postTouch(phase, finger: e.finger, x: e.x / Double(max(1, size.width)),
+                               y: e.y / Double(max(1, size.height)), windowID: app.window.id)
+            play.posted += 1
+        }
+        playing = play
+        return nil
+    }
+
     func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
-        guard !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
+        guard playing == nil, !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
         if !steps.isEmpty {
             switch steps.removeFirst() {
             case .command(let command): return app.model.apply(command) == .quit ? 0 : nil
             case .text(let typed): app.model.handle(text: typed); return nil
             case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
             case .hang(let seconds): Thread.sleep(forTimeInterval: seconds); return nil
+            case .touch(let gesture): playing = (gesture, nil, 0); return nil
             case .awaitSource(let name):
                 if app.sources.source.name != name { steps.insert(.awaitSource(name), at: 0) }
                 return nil

@@ -10,7 +10,7 @@ import SDLKit
 public final class GalleryApp {
     private let options: AppOptions
     private let config: GalleryConfig
-    private let window: Window
+    let window: Window
     @_spi(Bench) public let renderer: Renderer
     let pump: EventPump
     @_spi(Bench) public let http: CurlHTTPClient
