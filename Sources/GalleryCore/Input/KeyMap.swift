@@ -110,6 +110,9 @@ public struct KeyMap {
         .alert: [
             Chord(.enter): .dismissAlert, Chord(.escape): .dismissAlert,
         ],
+        MenuOverlay.scope: [
+            Chord(.escape): .closeScreen,
+        ],
         .detail: [
             Chord(.escape): .closeDetail, Chord(.backspace): .closeDetail,
             Chord(.right): .nextPhoto, Chord(.character("l")): .nextPhoto,

@@ -40,6 +40,14 @@ public final class GalleryModel {
     public var onBookmarkChange: ((Photo, _ bookmarked: Bool) -> Void)? { didSet { shelf?.onChange = onBookmarkChange } }
     /// Where the pointer is, for hover states of buttons.
     public private(set) var pointer: (x: Int, y: Int)?
+    /// How many pixels at the header's right the buttons may take (the header's layout says, as it measures text).
+    public var toolbarRoom = Int.max
+    /// The header's buttons as they are now.
+    public var toolbar: Toolbar {
+        Toolbar(for: self, width: viewport.size.width, headerHeight: config.headerHeight, room: toolbarRoom)
+    }
+    /// The header button under the pointer, if any (its tooltip shows).
+    public var hoveredButton: Toolbar.Button? { pointer.flatMap { toolbar.button(atX: $0.x, y: $0.y) } }
     private var dragging: Room?
     private var swallowText: String?
 
@@ -174,13 +182,30 @@ public final class GalleryModel {
             screens.removeAll { !$0.outlivesFeed }
             browse.reload()
         case .show(let name): rooms.open(name, in: self)
+        case .action(Toolbar.back): goBack()
         default: return innermost.perform(command, in: self) ?? .none
         }
         return .none
     }
 
-    /// A click (or tap) that was not a drag.
-    public func click(atWindowX x: Int, y: Int) { _ = innermost.pointer(.click(x: x, y: y), in: self) }
+    /// A click (or tap) that was not a drag: a header button's command, else the innermost room's.
+    public func click(atWindowX x: Int, y: Int) {
+        if let button = toolbar.button(atX: x, y: y) {
+            click(button: button)
+            return
+        }
+        _ = innermost.pointer(.click(x: x, y: y), in: self)
+    }
+
+    /// A header button (or a row of its "⋯" menu) pressed. It acts on the screen: what covers it closes first (help,
+    /// the menu and Back act on the overlays themselves).
+    public func click(button: Toolbar.Button) {
+        let onOverlays: [Command] = [.toggleHelp, .action(Toolbar.back), .show(RoomRegistry.menu)]
+        if !onOverlays.contains(button.command) {
+            for overlay in overlays.reversed() { close(overlay) }
+        }
+        _ = apply(button.command)
+    }
     public func middleClick(atWindowX x: Int, y: Int) { _ = innermost.pointer(.middleClick(x: x, y: y), in: self) }
     public func wheel(notches: Double) { _ = innermost.pointer(.wheel(notches: notches), in: self) }
 
@@ -214,6 +239,7 @@ public final class GalleryModel {
         case let .hover(x, y): hover(atWindowX: x, y: y)
         case let .swipe(dx, _, fromEdge):
             if !innermost.pointer(input, in: self), fromEdge, abs(dx) > 0 { goBack() }
+        case let .click(x, y): click(atWindowX: x, y: y)
         default: _ = innermost.pointer(input, in: self)
         }
     }

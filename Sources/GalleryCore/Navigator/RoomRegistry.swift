@@ -16,7 +16,7 @@ public struct RoomRegistry {
     public init() {}
 
     public static let help = "help", bookmarks = "bookmarks", search = "search", welcome = "name"
-    public static let slideshow = "slideshow"
+    public static let slideshow = "slideshow", menu = "menu"
 
     public mutating func register(_ name: String, summary: String, open: @escaping (GalleryModel) -> Void) {
         entries[name] = Entry(summary: summary, open: open)
@@ -50,6 +50,7 @@ public struct RoomRegistry {
         rooms.register(search, summary: "Search by author", open: SearchScreen.open)
         rooms.register(welcome, summary: "Change your name", open: WelcomeScreen.open)
         rooms.register(slideshow, summary: "Slideshow on or off", open: SlideshowScreen.open)
+        rooms.register(menu, summary: "More buttons", open: MenuOverlay.toggle)
         rooms.describe(action: SlideshowScreen.pause, as: "Pause or go on")
         rooms.describe(action: DetailPane.zoomIn, as: "Zoom in")
         rooms.describe(action: DetailPane.zoomOut, as: "Zoom out")

@@ -8,6 +8,8 @@ public struct StillPicture: Equatable {
     let rooms: [ObjectIdentifier]
     /// What each of them shows (`Room.picture`).
     let pictures: [AnyHashable]
+    /// The header button under the pointer: its tooltip hangs below the header.
+    let tooltip: String?
 }
 
 extension GalleryModel {
@@ -21,6 +23,7 @@ extension GalleryModel {
             guard let picture = room.picture else { return nil }
             pictures.append(picture)
         }
-        return StillPicture(viewport: viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures)
+        return StillPicture(viewport: viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures,
+                            tooltip: hoveredButton?.id)
     }
 }

@@ -21,7 +21,7 @@ public enum HelpSheet {
     public static func sections(for keyMap: KeyMap, rooms: RoomRegistry = .standard,
                                 hiding: Set<Command> = []) -> [Section] {
         let known = Set(order.map(\.0))
-        let added = keyMap.bindings.keys.filter { !known.contains($0) && ![Scope.welcome, .alert, .help].contains($0) }
+        let added = keyMap.bindings.keys.filter { !known.contains($0) && ![Scope.welcome, .alert, .help, MenuOverlay.scope].contains($0) }
             .sorted { $0.rawValue < $1.rawValue }.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) }
         return (order + added).compactMap { scope, title in
             guard let table = keyMap.bindings[scope], !table.isEmpty else { return nil }

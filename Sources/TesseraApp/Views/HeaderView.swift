@@ -10,25 +10,35 @@ final class HeaderView {
 
     /// What the last whole header showed apart from the clock, and where its clock went.
     private struct Drawn: Equatable {
-        let width: Int, height: Int, status: HeaderStatus, name: String?
+        let width: Int, height: Int, status: HeaderStatus, name: String?, toolbar: Toolbar?, hovered: String?
     }
     private var drawn: Drawn?
     private var clockArea: Rect?
 
     /// Redraws the clock alone when nothing else in the header changed since it was last drawn whole (and no
     /// progress bar moves); returns the area drawn, or nil when the whole header must be drawn.
-    func drawClockAlone(width: Int, height: Int, status: HeaderStatus, name: String?, clock: String) -> Rect? {
+    func drawClockAlone(width: Int, height: Int, status: HeaderStatus, name: String?, clock: String,
+                        toolbar: Toolbar?, hovered: String?) -> Rect? {
         guard let text = canvas.text, let area = clockArea, !status.isBusy,
-              drawn == Drawn(width: width, height: height, status: status, name: name) else { return nil }
+              drawn == Drawn(width: width, height: height, status: status, name: name, toolbar: toolbar,
+                             hovered: hovered) else { return nil }
         canvas.fill(area, theme.header)
         text.drawClock(clock, x: area.x, y: area.y, color: theme.accent)
         return area
     }
 
-    /// `filled`: the share of visible cells that have their image, for the progress bar.
-    func draw(width: Int, height: Int, status: HeaderStatus, name: String?, clock: String, time: Double,
-              filled: Double) {
-        drawn = Drawn(width: width, height: height, status: status, name: name)
+    /// `filled`: the share of visible cells that have their image, for the progress bar. The buttons take the
+    /// header's right end, as much of it as the name and the clock leave (`model.toolbarRoom`).
+    func draw(model: GalleryModel, status: HeaderStatus, clock: String, time: Double, filled: Double) {
+        let width = model.viewport.size.width, height = model.config.headerHeight, name = model.userName
+        if let text = canvas.text {
+            let left = HeaderLayout.margin + (name.map { text.width(of: $0 + " · ", .title) } ?? 0)
+                + text.width(of: clock, .title) + HeaderLayout.statusGap
+            model.toolbarRoom = max(0, width - left)
+        }
+        let toolbar = model.toolbar
+        drawn = Drawn(width: width, height: height, status: status, name: name, toolbar: toolbar,
+                      hovered: model.hoveredButton?.id)
         clockArea = nil
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), theme.header)
         canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), theme.headerRule)
@@ -36,8 +46,12 @@ final class HeaderView {
         guard let text = canvas.text else { return }
         let titleY = (height - text.lineHeight(.title)) / 2
         let second = status.problem ?? status.note
+        for button in toolbar.buttons {
+            Buttons.draw(canvas, button.glyph, in: button.frame, pointer: model.pointer, enabled: true,
+                         lit: button.active)
+        }
         let layout = HeaderLayout.plan(
-            width: width, name: name, clockWidth: text.width(of: clock, .title),
+            width: width - toolbar.width, name: name, clockWidth: text.width(of: clock, .title),
             status: [status.summary] + (second.map { [$0] } ?? []),
             measureTitle: { text.width(of: $0, .title) }, measureBody: { text.width(of: $0, .body) },
             fitBody: { text.fit($0, .body, maxWidth: $1) }, fitTitle: { text.fit($0, .title, maxWidth: $1) })
@@ -50,11 +64,23 @@ final class HeaderView {
         var y = lines.count > 1 ? 5 : (height - text.lineHeight(.body)) / 2
         for (i, line) in lines.enumerated() {
             let color = i == 1 && status.problem != nil ? theme.errorText : theme.dimText
-            text.draw(line, .body, x: width - HeaderLayout.margin - text.width(of: line, .body), y: y, color: color)
+            text.draw(line, .body, x: width - toolbar.width - HeaderLayout.margin - text.width(of: line, .body), y: y,
+                      color: color)
             y += text.lineHeight(.body)
         }
         // The clock is redrawn alone only where that cannot paint over the status.
         clockArea = clockRect.maxX <= layout.statusLeft ? clockRect : nil
+    }
+
+    /// The hovered button's tooltip, under it (drawn over everything, after the overlays).
+    func drawTooltip(model: GalleryModel) {
+        guard let button = model.hoveredButton, let text = canvas.text else { return }
+        let w = text.width(of: button.tooltip, .body) + 16, h = text.lineHeight(.body) + 8
+        let x = min(max(4, button.frame.x + button.frame.width / 2 - w / 2), model.viewport.size.width - w - 4)
+        let box = Rect(x: x, y: button.frame.maxY + 6, width: w, height: h)
+        canvas.fill(box, theme.panel)
+        canvas.outline(box, theme.headerRule, width: 1)
+        text.draw(button.tooltip, .body, x: box.x + 8, y: box.y + 4, color: theme.text)
     }
 
     /// How much of the screen has its images, and a moving segment while busy.

@@ -40,6 +40,19 @@ import SDLKit
         views.register(SearchBar.self) { bar, f in
             searchBar.draw(bar.screen.search, window: f.model.viewport.size, top: f.model.config.headerHeight, time: f.time)
         }
+        let canvas = self.canvas
+        views.register(MenuOverlay.self) { menu, f in
+            canvas.fill(menu.panel, canvas.theme.panel)
+            for (row, button) in zip(menu.rows, menu.entries) {
+                let hovered = f.model.pointer.map { row.contains(x: $0.x, y: $0.y) } == true
+                if hovered { canvas.fill(row, canvas.theme.headerRule) }
+                guard let text = canvas.text else { continue }
+                let y = row.y + (row.height - text.lineHeight(.body)) / 2
+                text.draw(button.glyph, .bold, x: row.x + 12, y: y, color: canvas.theme.accent)
+                text.draw(button.tooltip, .body, x: row.x + 48, y: y, color: canvas.theme.text, maxWidth: row.width - 56)
+            }
+            canvas.outline(menu.panel, canvas.theme.headerRule, width: 1)
+        }
         views.register(HelpOverlay.self) { _, f in
             help.draw(f.model.helpSections, window: f.model.viewport.size,
                       top: f.model.config.headerHeight)
@@ -64,7 +77,8 @@ import SDLKit
     /// wall's counts are the last whole frame's); returns where it drew.
     func drawHeaderAlone(model: GalleryModel, status: HeaderStatus, clock: String, time: Double) -> Rect {
         if let area = headerView.drawClockAlone(width: model.viewport.size.width, height: model.config.headerHeight,
-                                                status: status, name: model.userName, clock: clock) {
+                                                status: status, name: model.userName, clock: clock,
+                                                toolbar: model.toolbar, hovered: model.hoveredButton?.id) {
             return area
         }
         return drawHeader(model: model, status: status, clock: clock, time: time)
@@ -74,8 +88,7 @@ import SDLKit
     private func drawHeader(model: GalleryModel, status: HeaderStatus, clock: String, time: Double) -> Rect {
         let filled = visibleCells == 0 ? 0 : Double(visibleCells - blankCells) / Double(visibleCells)
         let area = Rect(x: 0, y: 0, width: model.viewport.size.width, height: model.config.headerHeight)
-        headerView.draw(width: area.width, height: area.height, status: status, name: model.userName, clock: clock,
-                        time: time, filled: filled)
+        headerView.draw(model: model, status: status, clock: clock, time: time, filled: filled)
         return area
     }
 
@@ -91,5 +104,6 @@ import SDLKit
         views.draw(model.screen, frame)
         drawHeader(model: model, status: status, clock: clock, time: time)
         for room in model.leaving + model.overlays { views.draw(room, frame) }
+        headerView.drawTooltip(model: model)
     }
 }

@@ -54,10 +54,11 @@ final class AlertView {
 
 /// A clickable button: filled with the accent while the pointer is over it, dimmed when it cannot be used.
 enum Buttons {
-    static func draw(_ canvas: Canvas, _ label: String, in frame: Rect, pointer: (x: Int, y: Int)?, enabled: Bool) {
+    static func draw(_ canvas: Canvas, _ label: String, in frame: Rect, pointer: (x: Int, y: Int)?, enabled: Bool,
+                     lit: Bool = false) {
         let theme = canvas.theme
         let hovered = enabled && pointer.map { frame.contains(x: $0.x, y: $0.y) } == true
-        var fill = hovered ? theme.accent : theme.headerRule
+        var fill = hovered || lit ? theme.accent : theme.headerRule
         if !enabled { fill = theme.panel }
         canvas.fill(frame, fill)
         canvas.outline(frame, enabled ? theme.accent : theme.headerRule, width: 1)
