@@ -30,16 +30,20 @@ public struct Toolbar: Equatable {
         // Most needed first: what is dropped when the window is narrow comes last.
         var wanted: [(String, String, String, Command, Bool)] = []
         if gallery.canGoBack { wanted.append(("back", "←", "Back", .action(Toolbar.back), false)) }
-        wanted.append(("help", "?", "Help", .toggleHelp, gallery.overlays.last is HelpOverlay))
-        if wall != nil || slideshow {
-            wanted.append(("slideshow", "▶", slideshow ? "Leave the slideshow" : "Slideshow", .showSlideshow, slideshow))
-        }
         if wall != nil {
             wanted.append(("view", list ? "▦" : "☰", list ? "Grid" : "List", .toggleView, list))
         }
+        if wall != nil || slideshow {
+            wanted.append(("slideshow", "▶", slideshow ? "Leave the slideshow" : "Slideshow", .showSlideshow, slideshow))
+        }
         wanted.append(("search", "🔍", "Search by author", .openSearch, gallery.screen is SearchScreen))
-        wanted.append(("bookmarks", "★", "Bookmarks", .showBookmarks, gallery.screen is BookmarksScreen))
-        wanted.append(("name", "👤", "Change your name", .changeName, false))
+        // Bookmarks and the name need the user's library (a run without one keeps neither).
+        if gallery.shelf != nil {
+            wanted.append(("bookmarks", "★", "Bookmarks", .showBookmarks, gallery.screen is BookmarksScreen))
+        }
+        if gallery.library != nil { wanted.append(("name", "👤", "Change your name", .changeName, false)) }
+        // Help lists the keys: the least needed by a hand on a touch screen.
+        wanted.append(("help", "?", "Help", .toggleHelp, gallery.overlays.last is HelpOverlay))
         // Only what the key map offers (a kiosk's lacks the bookmarks, the search and the name).
         let offered = Set(gallery.keyMap.bindings.values.flatMap(\.values))
         wanted.removeAll { entry in
