@@ -1,0 +1,118 @@
+import FixtureServer
+import Foundation
+import SDLKit
+import XCTest
+
+/// Touch as a touch screen sends it: the script injects SDL finger events (taps, swipes, pinches) into the real app,
+/// headless, and the frames it saves are checked. The header's buttons are pressed the same way.
+final class TouchUITests: XCTestCase {
+    private static let sdl: SDLSystem? = try? SDLSystem(video: false)
+    private var server: FixtureServer!
+    private let cacheDir = NSTemporaryDirectory() + "tessera-touch-\(UUID().uuidString)"
+    private let background = (24, 24, 27)
+
+    override func setUpWithError() throws {
+        XCTAssertNotNil(TouchUITests.sdl)
+        server = FixtureServer(photos: 200)
+        try server.start(port: 0)
+    }
+
+    override func tearDown() {
+        server.stop()
+        try? FileManager.default.removeItem(atPath: cacheDir)
+    }
+
+    private func run(_ script: String, file: StaticString = #filePath, line: UInt = #line) throws -> Surface {
+        let run = try AppProcess.run(["--api", server.baseURL, "--cache-dir", cacheDir, "--script", script])
+        XCTAssertEqual(run.status, 0, run.log, file: file, line: line)
+        return try XCTUnwrap(run.frame, "no frame: \(run.log)", file: file, line: line)
+    }
+
+    /// The picture under the header, sampled (the clock differs from frame to frame).
+    private func picture(_ frame: Surface) -> [UInt32] {
+        stride(from: 60, to: frame.height, by: 9).flatMap { y in
+            stride(from: 3, to: frame.width, by: 11).map { x in
+                let p = frame.pixel(x: x, y: y)
+                return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+            }
+        }
+    }
+
+    /// How many samples of two pictures differ (equal pictures: none).
+    private func differing(_ a: Surface, _ b: Surface) -> Int {
+        zip(picture(a), picture(b)).filter { $0 != $1 }.count
+    }
+
+    private func middleGapRows(_ frame: Surface) -> Int {
+        stride(from: 60, to: frame.height, by: 5).filter { XSession.isColor(frame.pixel(x: 640, y: $0), background) }.count
+    }
+
+    func testATapOpensThePaneAndASwipeMovesToTheNextPhotoAsTheArrowKeyDoes() throws {
+        let wall = try run("top")
+        let tapped = try run("tap:300:300")
+        let panel = (32, 32, 36)
+        XCTAssertTrue(XSession.isColor(tapped.pixel(x: 45, y: 75), panel), "the pane opened at the tap")
+        XCTAssertGreaterThan(differing(tapped, wall), 100)
+        let swiped = try run("tap:300:300,swipe:1000:400:300:400")
+        let keyed = try run("tap:300:300,nextphoto")
+        XCTAssertGreaterThan(differing(swiped, tapped), 100, "the swipe moved on")
+        XCTAssertEqual(differing(swiped, keyed), 0, "to the photo → shows")
+    }
+
+    func testAPinchZoomsThePaneAndASharperCopyIsFetched() throws {
+        let tapped = try run("tap:300:300")
+        let fittedWidths = Set(server.counters.imageSizes.compactMap { Int($0.split(separator: "x")[0]) })
+        let pinched = try run("tap:300:300,pinch:640:380:3")
+        XCTAssertGreaterThan(differing(pinched, tapped), 100, "the photo is drawn larger")
+        let widths = server.counters.imageSizes.compactMap { Int($0.split(separator: "x")[0]) }
+        XCTAssertGreaterThan(widths.max() ?? 0, 2 * (fittedWidths.max() ?? 0) - 4,
+                             "asked again at the zoomed size: \(server.counters.imageSizes)")
+        let doubleTapped = try run("tap:300:300,doubletap:640:380")
+        XCTAssertGreaterThan(differing(doubleTapped, tapped), 100, "a double tap zooms too")
+    }
+
+    func testTheHeadersButtonsAloneOpenTheListAndGoBack() throws {
+        // At 1280 px (automation keeps a library in memory): view, slideshow, search, bookmarks, name and help,
+        // right-aligned 36-px buttons 6 px apart; the list adds Back in front.
+        let list = try run("tap:1046:24")
+        XCTAssertLessThan(middleGapRows(list), 10, "one column: the list")
+        let back = try run("tap:1046:24,tap:1004:24")
+        XCTAssertEqual(middleGapRows(back), (back.height - 60 + 4) / 5, "two columns again after Back")
+        let swipedBack = try run("tap:1046:24,swipe:1275:400:900:400")
+        XCTAssertEqual(middleGapRows(swipedBack), (swipedBack.height - 60 + 4) / 5, "an edge swipe goes back too")
+    }
+
+    func testTheSlideshowButtonShowsOnePhotoAndASwipeMovesOn() throws {
+        let show = try run("tap:1088:24")
+        var black = 0
+        for y in stride(from: 60, to: show.height, by: 10) {
+            for x in [2, show.width - 3] where XSession.isColor(show.pixel(x: x, y: y), (0, 0, 0)) { black += 1 }
+        }
+        let wall = try run("top")
+        XCTAssertGreaterThan(differing(show, wall), 100)
+        let swiped = try run("tap:1088:24,swipe:1000:400:200:400")
+        let keyed = try run("tap:1088:24,nextphoto")
+        XCTAssertGreaterThan(differing(swiped, show), 100)
+        XCTAssertEqual(differing(swiped, keyed), 0, "a swipe is the → key")
+        XCTAssertGreaterThan(black, 0, "fitted on black: bars beside or above the photo")
+    }
+}
+
+/// The mouse alone, in a real X11 window: a button's tooltip names its key, a click uses it.
+final class MouseUITests: XSessionTestCase {
+    func testHoveringAButtonShowsItsKeyAndClickingItOpensTheList() throws {
+        let id = try x.launch(["--demo", "--no-cache", "--name", "Ada", "--renderer", "software", "--size", "1280x800"],
+                              environment: ["XDG_DATA_HOME": root + "/data"])
+        let background = (24, 24, 27), panel = (32, 32, 36)
+        try x.waitForFrame(id, "photos") { !XSession.isColor($0.pixel(x: 100, y: 200), background) }
+        // With a library: view, slideshow, search, bookmarks, name and help; the view button is the first.
+        try x.tool(["xdotool", "mousemove", "--window", id, "1046", "24"])
+        try x.waitForFrame(id, "the tooltip under the button") { frame in
+            (0..<90).filter { XSession.isColor(frame.pixel(x: 1000 + $0, y: 52), panel) }.count > 20
+        }
+        try x.tool(["xdotool", "click", "--window", id, "1"])
+        try x.waitForFrame(id, "one column") { frame in
+            stride(from: 80, to: 780, by: 20).filter { XSession.isColor(frame.pixel(x: 640, y: $0), background) }.count < 3
+        }
+    }
+}
