@@ -3,6 +3,8 @@
 #include <string.h>
 #include <stdlib.h>
 #include <pthread.h>
+#include <dlfcn.h>
+#include <stdio.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -223,4 +225,32 @@ int tessera_pixels_mapped_count(void) {
     int count = tessera_mapping_count;
     pthread_mutex_unlock(&tessera_mappings_lock);
     return count;
+}
+
+/* ---- the X11 desktop's scale ---- */
+
+double tessera_x11_xft_dpi(void) {
+    void *x11 = dlopen("libX11.so.6", RTLD_LAZY | RTLD_LOCAL);
+    if (!x11) return 0;
+    void *(*open_display)(const char *) = (void *(*)(const char *))dlsym(x11, "XOpenDisplay");
+    char *(*resources)(void *) = (char *(*)(void *))dlsym(x11, "XResourceManagerString");
+    int (*close_display)(void *) = (int (*)(void *))dlsym(x11, "XCloseDisplay");
+    double dpi = 0;
+    void *display = open_display && resources && close_display ? open_display(NULL) : NULL;
+    if (display) {
+        const char *text = resources(display);
+        /* Lines of "name:\tvalue"; the one wanted is "Xft.dpi". */
+        for (const char *line = text; line && *line; ) {
+            if (strncmp(line, "Xft.dpi:", 8) == 0) {
+                double value = 0;
+                if (sscanf(line + 8, "%lf", &value) == 1 && value >= 24 && value <= 960) dpi = value;
+                break;
+            }
+            const char *next = strchr(line, '\n');
+            line = next ? next + 1 : NULL;
+        }
+        close_display(display);
+    }
+    dlclose(x11);
+    return dpi;
 }

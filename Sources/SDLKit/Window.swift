@@ -27,6 +27,9 @@ public final class Window {
     deinit { SDL_DestroyWindow(pointer) }
 
     /// The size of a display's current mode (`SDL_GetDesktopDisplayMode`), for a window that must cover it.
+    /// The video driver SDL runs on ("x11", "wayland", "KMSDRM", "offscreen"), once video is up.
+    public static var videoDriver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
+
     public static func desktopSize(display: Int = 0) -> (width: Int, height: Int)? {
         var mode = SDL_DisplayMode()
         guard SDL_GetDesktopDisplayMode(Int32(display), &mode) == 0, mode.w > 0, mode.h > 0 else { return nil }

@@ -58,6 +58,9 @@ struct Show: ParsableCommand {
     @Option(help: "Window size, WxH.")
     var size: String = "1280x800"
 
+    @Option(help: "Interface scale, 1 to 4 (default: the desktop's, from GDK_SCALE or Xft.dpi; in kiosk mode the display's height over 1080).")
+    var scale: Double?
+
     @Flag(help: "Start fullscreen (toggle with f or F11).")
     var fullscreen = false
 
@@ -117,6 +120,7 @@ struct Show: ParsableCommand {
         }
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
+        if let scale, !(InterfaceScale.range.contains(scale)) { throw ValidationError("--scale must be 1 to 4") }
         guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
         guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be 1 to 86400 (seconds)") }
         guard idle >= 0, idle <= 86_400 else { throw ValidationError("--idle must be 0 to 86400 (seconds)") }
@@ -169,6 +173,7 @@ struct Show: ParsableCommand {
         options.followLinks = followLinks
         options.config.clockHz = clockHz
         options.fullscreen = fullscreen
+        options.scale = scale
         options.cacheDirectory = cacheDir
         options.cacheBytes = cacheSize << 20
         options.useCache = !noCache

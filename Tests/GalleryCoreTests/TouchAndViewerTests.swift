@@ -355,3 +355,20 @@ final class ToolbarTests: XCTestCase {
         XCTAssertTrue(m.isBookmarked("0"))
     }
 }
+
+final class InterfaceScaleTests: XCTestCase {
+    func testTheScaleComesFromTheOptionTheKiosksDisplayOrTheDesktop() {
+        XCTAssertEqual(InterfaceScale.resolve(forced: 1.5, kiosk: true, displayHeight: 2160, gdkScale: "2", xftDPI: 192), 1.5)
+        XCTAssertEqual(InterfaceScale.resolve(forced: 9, kiosk: false, displayHeight: nil, gdkScale: nil, xftDPI: nil), 4)
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: true, displayHeight: 2160, gdkScale: nil, xftDPI: nil), 2,
+                       "a 4K kiosk reads across the room as a 1080-line one")
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: true, displayHeight: 1440, gdkScale: nil, xftDPI: nil), 1.25)
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: true, displayHeight: 800, gdkScale: nil, xftDPI: nil), 1)
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: false, displayHeight: 2160, gdkScale: "2", xftDPI: 96), 2)
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: false, displayHeight: 2160, gdkScale: nil, xftDPI: 192), 2)
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: false, displayHeight: 2160, gdkScale: nil, xftDPI: 144), 1.5)
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: false, displayHeight: 2160, gdkScale: "x", xftDPI: nil), 1)
+        XCTAssertEqual(InterfaceScale.resolve(forced: nil, kiosk: false, displayHeight: nil, gdkScale: "2", xftDPI: nil,
+                                              drawableRatio: 2), 1, "Wayland's own scale is not doubled")
+    }
+}

@@ -115,4 +115,18 @@ final class MouseUITests: XSessionTestCase {
             stride(from: 80, to: 780, by: 20).filter { XSession.isColor(frame.pixel(x: 640, y: $0), background) }.count < 3
         }
     }
+
+    func testAtScaleTwoEverythingIsDrawnAtDevicePixelsAndClicksLandWhereDrawn() throws {
+        let id = try x.launch(["--demo", "--no-cache", "--name", "Ada", "--renderer", "software", "--size", "640x400",
+                               "--scale", "2"], environment: ["XDG_DATA_HOME": root + "/data"])
+        let background = (24, 24, 27), panel = (32, 32, 36)
+        let frame = try x.waitForFrame(id, "photos") { !XSession.isColor($0.pixel(x: 200, y: 400), background) }
+        XCTAssertEqual(frame.width, 1280, "a 640x400 window at twice the size")
+        // The header is 48 interface pixels: 96 device pixels, its rule at the bottom.
+        let rule = (0..<130).filter { y in (0..<8).allSatisfy { XSession.isColor(frame.pixel(x: 300 + $0 * 20, y: y), (60, 60, 66)) } }
+        XCTAssertEqual(rule, [94, 95], "the header's one-pixel rule, two device pixels at y=94 and 95")
+        // A click at device pixel (300, 300) is the interface's (150, 150): on the first photo, which opens.
+        try x.tool(["xdotool", "mousemove", "--window", id, "300", "300", "click", "1"])
+        try x.waitForFrame(id, "the pane") { XSession.isColor($0.pixel(x: 90, y: 150), panel) }
+    }
 }

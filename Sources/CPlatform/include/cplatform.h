@@ -57,4 +57,9 @@ int tessera_pixels_mapped_count(void);
 void tessera_catch_stop_signals(void);
 /* The signal that asked to stop, or 0. */
 int tessera_stop_signal_received(void);
+/* The X11 desktop's text scale, `Xft.dpi` from the display's resource database (what GNOME, KDE and xrdb set for
+   a HiDPI screen), or 0 when there is no X display or no such setting. libX11 is opened at run time, so a console
+   or Wayland-only machine needs no X library. */
+double tessera_x11_xft_dpi(void);
+
 #endif

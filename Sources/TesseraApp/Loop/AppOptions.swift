@@ -37,6 +37,8 @@ public struct AppOptions {
     public var cacheBytes = 512 << 20
     public var useCache = true
     public var fullscreen = false
+    /// The interface's scale (`--scale`); nil: what the display says (`InterfaceScale`).
+    public var scale: Double?
     public var fontPath: String?
     /// nil lets SDL choose (accelerated where it can).
     public var renderer: Renderer.Kind?

@@ -20,6 +20,8 @@ struct Composition {
     let model: GalleryModel
     let scene: SceneRenderer
     let viewport: Viewport
+    /// How large the interface is drawn on this display (`InterfaceScale`): 2 doubles text, buttons and cells.
+    let uiScale: Double
 
     /// Process-wide settings made before anything else: memory, SDL's pixel allocator, stop signals, the screen
     /// saver.
@@ -71,11 +73,16 @@ struct Composition {
         // A kiosk's feed always wraps: a wall that ends would stand still.
         config.wraps = options.kiosk != nil || (options.wrap ?? sources.traits.wrapsByDefault)
         let fullscreen = options.fullscreen || options.kiosk != nil
+        uiScale = Composition.interfaceScale(options: options)
+        var windowSize = config.windowSize
         if fullscreen, let desktop = Window.desktopSize() {
-            config.windowSize = PixelSize(width: desktop.width, height: desktop.height)
+            windowSize = PixelSize(width: desktop.width, height: desktop.height)
+        } else {
+            // --size is in interface pixels: at a scale of 2 the window is twice as large on the screen.
+            windowSize = PixelSize(width: Int(Double(windowSize.width) * uiScale), height: Int(Double(windowSize.height) * uiScale))
         }
-        window = try Window(system: system, title: "Tessera", width: config.windowSize.width,
-                            height: config.windowSize.height, fullscreen: fullscreen)
+        window = try Window(system: system, title: "Tessera", width: windowSize.width,
+                            height: windowSize.height, fullscreen: fullscreen)
         renderer = try Composition.renderer(for: window, choice: options.renderer, vsync: options.vsync)
         live = LiveTokens()
         pool = DecodePool(live: live)
@@ -105,7 +112,7 @@ struct Composition {
             caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.restored(limit: $0, $1)) }
         }
 
-        viewport = Composition.viewport(window: window, renderer: renderer)
+        viewport = Composition.viewport(window: window, renderer: renderer, uiScale: uiScale)
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
@@ -167,11 +174,25 @@ struct Composition {
             || FileManager.default.fileExists(atPath: "/dev/nvidia0")
     }
 
-    /// Logical size and pixel scale of the window as it is now (the scale changes with the display).
-    static func viewport(window: Window, renderer: Renderer) -> Viewport {
-        let logical = window.size
-        let scale = Double(renderer.outputSize.width) / Double(max(1, logical.width))
-        return Viewport(size: PixelSize(width: logical.width, height: logical.height), scale: scale)
+    /// Logical size and pixel scale of the window as it is now (the scale changes with the display): the window's
+    /// own size divided by the interface scale, and the output's pixels per logical pixel.
+    static func viewport(window: Window, renderer: Renderer, uiScale: Double) -> Viewport {
+        let size = window.size
+        let drawable = Double(renderer.outputSize.width) / Double(max(1, size.width))
+        let logical = PixelSize(width: max(1, Int(Double(size.width) / uiScale)), height: max(1, Int(Double(size.height) / uiScale)))
+        return Viewport(size: logical, scale: drawable * uiScale)
+    }
+
+    /// `--scale`, else what the display says: a kiosk's height, the X11 desktop's GDK_SCALE or Xft.dpi (Wayland's
+    /// own scale reaches SDL as a larger drawable and needs nothing here).
+    static func interfaceScale(options: AppOptions) -> Double {
+        let x11 = Window.videoDriver == "x11"
+        let scale = InterfaceScale.resolve(
+            forced: options.scale, kiosk: options.kiosk != nil, displayHeight: Window.desktopSize()?.height,
+            gdkScale: x11 ? ProcessInfo.processInfo.environment["GDK_SCALE"] : nil,
+            xftDPI: x11 ? tessera_x11_xft_dpi() : nil)
+        if scale != 1 { Log.info("interface scale \(scale)") }
+        return scale
     }
 }
 

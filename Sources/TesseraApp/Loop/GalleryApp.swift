@@ -11,6 +11,8 @@ public final class GalleryApp {
     private let options: AppOptions
     private let config: GalleryConfig
     let window: Window
+    /// The interface's scale on this display (`InterfaceScale`).
+    private let uiScale: Double
     @_spi(Bench) public let renderer: Renderer
     let pump: EventPump
     @_spi(Bench) public let http: CurlHTTPClient
@@ -55,7 +57,8 @@ public final class GalleryApp {
         let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
-        images = parts.images; model = parts.model; scene = parts.scene
+        images = parts.images; model = parts.model; scene = parts.scene; uiScale = parts.uiScale
+        input.windowScale = uiScale
         feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
                           serverName: options.api)
         demand = ImageDemand(window: parts.viewport.physical)
@@ -208,7 +211,7 @@ public final class GalleryApp {
 
     /// The window changed size or display: the new viewport goes to everything that depends on it.
     private func resize() {
-        let viewport = Composition.viewport(window: window, renderer: renderer)
+        let viewport = Composition.viewport(window: window, renderer: renderer, uiScale: uiScale)
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
         scene.viewportChanged(viewport)

@@ -19,7 +19,11 @@ final class InputRouter {
         case pointerShown
     }
 
+    /// Window coordinates per interface pixel (the interface scale): SDL reports the mouse in window coordinates.
+    var windowScale = 1.0
+
     func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
+        let event = windowScale == 1 ? event : InputRouter.scaled(event, by: 1 / windowScale)
         if model.kiosk != nil, let outcome = kioskDuties(event, model: model, now: now) { return outcome }
         switch event {
         case .renderReset:
@@ -127,6 +131,17 @@ final class InputRouter {
         case .toggleFullscreen: return .toggleFullscreen
         case .copy(let text): return .copy(text)
         case .open(let url): return .open(url)
+        }
+    }
+
+    /// The mouse's coordinates in interface pixels (fingers come as shares of the window already).
+    static func scaled(_ event: InputEvent, by f: Double) -> InputEvent {
+        func s(_ v: Int) -> Int { Int((Double(v) * f).rounded(.down)) }
+        switch event {
+        case let .buttonDown(button, x, y, clicks): return .buttonDown(button: button, x: s(x), y: s(y), clicks: clicks)
+        case let .buttonUp(button, x, y): return .buttonUp(button: button, x: s(x), y: s(y))
+        case let .motion(x, y, dx, dy, held): return .motion(x: s(x), y: s(y), dx: s(dx), dy: s(dy), leftHeld: held)
+        default: return event
         }
     }
 
