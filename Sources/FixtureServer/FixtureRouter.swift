@@ -58,6 +58,9 @@ struct FixtureRouter {
                                    body: (try? JSONSerialization.data(withJSONObject: stats, options: [.sortedKeys])) ?? Data())
         case "photos" where parts.count == 1:
             return unsplashList(query: query, base: base, headers: headers, faults: faults, counters: &counters)
+        case "photos" where parts.count == 2 && parts[1] == "random":
+            return unsplashList(query: query, base: base, headers: headers, faults: faults, counters: &counters,
+                                random: true)
         case "unsplash-img" where parts.count == 2:
             counters.images += 1
             if counters.imagePaths.count < 10_000 {

@@ -5,10 +5,11 @@ import GalleryCore
 /// The fixture's Unsplash stand-in: `GET /photos?page=&per_page=` with the same fields as the real API (`id`,
 /// `width`, `height`, `color`, `blur_hash`, `user.name`, `links.html`, `urls.raw`), the access key checked in
 /// `Authorization: Client-ID KEY`, `X-Ratelimit-*` headers, and 403 "Rate Limit Exceeded" past the limit. Images
-/// come from `urls.raw` with `w` and `h`, like imgix.
+/// come from `urls.raw` with `w` and `h`, like imgix. `GET /photos/random?count=` answers `count` photos drawn at
+/// random (repeats possible, as Unsplash's are).
 extension FixtureRouter {
     func unsplashList(query: [String: String], base: String, headers: [String: String], faults: FixtureFaults,
-                      counters: inout FixtureCounters) -> FixtureResponse {
+                      counters: inout FixtureCounters, random: Bool = false) -> FixtureResponse {
         counters.unsplashPages += 1
         counters.lastUnsplashHeaders = headers
         guard headers["authorization"] == "Client-ID \(faults.unsplashKey)" else {
@@ -19,8 +20,9 @@ extension FixtureRouter {
         let limits = [("X-Ratelimit-Limit", String(faults.unsplashLimit)), ("X-Ratelimit-Remaining", String(max(0, remaining)))]
         guard remaining >= 0 else { return FixtureResponse(status: 403, headers: limits, body: Data("Rate Limit Exceeded".utf8)) }
         let page = query["page"].flatMap(Int.init) ?? 1
-        let perPage = min(max(query["per_page"].flatMap(Int.init) ?? 10, 1), 30)
-        let entries = catalog.page(page, limit: perPage).map { e -> [String: Any] in
+        let perPage = min(max(query[random ? "count" : "per_page"].flatMap(Int.init) ?? 10, 1), 30)
+        let chosen = random ? (0..<perPage).compactMap { _ in catalog.entries.randomElement() } : Array(catalog.page(page, limit: perPage))
+        let entries = chosen.map { e -> [String: Any] in
             let color = DemoPictures.color(e.id)
             return ["id": e.id, "width": e.width, "height": e.height,
                     "color": String(format: "#%02X%02X%02X", color.r, color.g, color.b),

@@ -12,7 +12,7 @@ struct Show: ParsableCommand {
     @Argument(help: ArgumentHelp("Folders or image files to show (JPEG, PNG, WebP; folders are searched to any depth and watched for changes).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(help: "Order of a folder's photos: date (newest first, by EXIF date taken, else file time), name or random.")
+    @Option(help: "Order of photos: date (a folder's, newest first, by EXIF date taken, else file time), name, or random (folders, and network feeds too: Lorem Picsum's pages shuffled each pass, Unsplash's random photos).")
     var sort: String = "date"
 
     @Flag(help: "Include hidden files and folders (names starting with a dot).")

@@ -22,6 +22,30 @@ final class CurlHTTPClientTests: ClientTestCase {
         XCTAssertEqual(server.counters.pages, 1)
     }
 
+    func testInRandomOrderAPassShowsEveryPhotoOnceAndTheNextPassAnotherOrder() throws {
+        // The fixture holds fewer photos than Lorem Picsum: the guessed pages past its end come back empty and leave
+        // the order; its short last page, somewhere in the middle, does not end the pass.
+        let source = PicsumSource(baseURL: server.baseURL, http: client, shuffled: true)
+        func pass() throws -> [String] {
+            var ids: [String] = []
+            for page in 1...200 {
+                let result: Result<PageContents, SourceError>? = wait { done in _ = source.fetchPage(page, limit: 30) { done($0) } }
+                let contents = try XCTUnwrap(try result?.get())
+                if contents.rawCount == 0 { break }
+                XCTAssertEqual(contents.rawCount, 30, "a full page, or one padded so the pass goes on")
+                ids += contents.photos.map(\.id)
+            }
+            return ids
+        }
+        let first = try pass(), second = try pass()
+        let all = Set((0..<server.catalog.entries.count).map(String.init))
+        XCTAssertEqual(first.count, all.count)
+        XCTAssertEqual(Set(first), all, "every photo once")
+        XCTAssertEqual(Set(second), all)
+        XCTAssertNotEqual(first, (0..<server.catalog.entries.count).map(String.init), "not the server's order")
+        XCTAssertNotEqual(first, second, "a new order each pass")
+    }
+
     func testListResponsesCarryALinkHeader() throws {
         let response = try XCTUnwrap(try get("/v2/list?page=1&limit=5")?.get())
         XCTAssertEqual(response.status, 200)

@@ -33,6 +33,19 @@ final class UnsplashIntegrationTests: ClientTestCase {
         XCTAssertEqual(limited.retryAfter, 600, "rate limited: waits instead of hammering")
     }
 
+    func testInRandomOrderTheRandomEndpointFeedsWithoutRepeats() throws {
+        let source = UnsplashSource(baseURL: server.baseURL, accessKey: "fixture-key", http: client, random: true)
+        var ids: [String] = []
+        for n in 1...4 {
+            let contents = try XCTUnwrap(try page(source, n)?.get())
+            XCTAssertEqual(contents.rawCount, 30, "never a short page: the random feed does not end")
+            ids += contents.photos.map(\.id)
+        }
+        XCTAssertEqual(Set(ids).count, ids.count, "no photo twice")
+        XCTAssertEqual(server.counters.lastUnsplashHeaders["authorization"], "Client-ID fixture-key")
+        XCTAssertEqual(source.listURL(page: 3, limit: 30), server.baseURL + "/photos/random?count=30")
+    }
+
     func testARejectedKeyIsAClearError() {
         let source = UnsplashSource(baseURL: server.baseURL, accessKey: "wrong", http: client)
         guard case .failure(let error)? = page(source, 1) else { return XCTFail("a wrong key must fail") }

@@ -6,10 +6,16 @@ public final class PicsumSource: PhotoSource {
     public let baseURL: String
     public let answersAtRequestedSize: Bool
     private let http: HTTPClient
+    /// `--sort random`: the pages in a shuffled order each pass (nil: the server's order).
+    private var shuffle: PageShuffle?
+    private let shuffleLock = NSLock()
 
     /// `baseURL` without a trailing slash, e.g. `https://picsum.photos`. `answersAtRequestedSize` is false only for
     /// a stand-in that serves originals (the benchmark's large-source case).
-    public init(baseURL: String, http: HTTPClient, name: String = "picsum", answersAtRequestedSize: Bool = true) {
+    /// `shuffled`: a random order each pass (`--sort random`).
+    public init(baseURL: String, http: HTTPClient, name: String = "picsum", answersAtRequestedSize: Bool = true,
+                shuffled: Bool = false) {
+        if shuffled { shuffle = PageShuffle(seed: UInt64.random(in: 1...UInt64.max), pageCount: 1) }
         self.answersAtRequestedSize = answersAtRequestedSize
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -36,9 +42,51 @@ public final class PicsumSource: PhotoSource {
 
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        guard shuffle != nil else { return fetchServerPage(page, limit: limit, completion: completion) }
+        return fetchShuffled(page, limit: limit, completion: completion)
+    }
+
+    private func fetchServerPage(_ page: Int, limit: Int,
+                                 completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         let request = HTTPRequest(url: listURL(page: page, limit: limit), priority: -1, maxBodyBytes: 4 << 20)
         return http.get(request) { result in
             completion(PicsumSource.page(from: result))
+        }
+    }
+
+    /// Lorem Picsum holds about 1,100 photos: the first guess of its page count.
+    static let photosGuess = 1_100
+
+    /// The feed's `page` from the shuffled order: a server page that turns out empty shrinks the order and the next
+    /// one is asked; a short page that is not the pass's last is padded (as skipped entries) so the pass goes on.
+    private func fetchShuffled(_ page: Int, limit: Int,
+                               completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        let server: Int? = shuffleLock.withLock {
+            if page <= 1, shuffle!.pageCount == 1 {
+                shuffle = PageShuffle(seed: UInt64.random(in: 1...UInt64.max),
+                                      pageCount: (PicsumSource.photosGuess + limit - 1) / max(1, limit))
+            }
+            return shuffle!.serverPage(for: page)
+        }
+        guard let server else {
+            // Past the pass's end: an empty page ends it (and the feed wraps into a new order). Answered off the
+            // caller's thread, as the network would.
+            DispatchQueue.global().async { completion(.success(PageContents(photos: []))) }
+            return RequestID(UInt64.max - UInt64(page))
+        }
+        return fetchServerPage(server, limit: limit) { [weak self] result in
+            guard let self, case .success(var contents) = result else { completion(result); return }
+            let last: Bool? = self.shuffleLock.withLock {
+                if contents.rawCount == 0 { self.shuffle!.wasEmpty(feedPage: page); return nil }
+                contents.photos = self.shuffle!.shuffled(contents.photos)
+                return self.shuffle!.isLast(page)
+            }
+            guard let last else {
+                _ = self.fetchShuffled(page, limit: limit, completion: completion)
+                return
+            }
+            if !last { contents.skipped += max(0, limit - contents.rawCount) }
+            completion(.success(contents))
         }
     }
 
@@ -89,7 +137,8 @@ extension PicsumSource {
     ) { context in
         let name = context.apiIsDefault ? "picsum" : (URL(string: context.api)?.host ?? context.api)
         let source = PicsumSource(baseURL: context.api, http: context.http, name: name,
-                                  answersAtRequestedSize: !context.apiServesOriginals)
+                                  answersAtRequestedSize: !context.apiServesOriginals,
+                                  shuffled: context.folderSort == .random)
         return InstalledSource(source, key: context.api)
     }
 }

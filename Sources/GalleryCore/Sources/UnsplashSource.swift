@@ -18,7 +18,12 @@ public final class UnsplashSource: PhotoSource {
     public static let maxPageSize = 30
     public var traits: SourceTraits { SourceTraits(pageSizes: 1...UnsplashSource.maxPageSize) }
 
-    public init(baseURL: String = "https://api.unsplash.com", accessKey: String, http: HTTPClient) {
+    /// `--sort random`: Unsplash's own random endpoint, an endless feed (repeats within a pass are dropped).
+    public let random: Bool
+    private var seen = Set<String>()
+
+    public init(baseURL: String = "https://api.unsplash.com", accessKey: String, http: HTTPClient, random: Bool = false) {
+        self.random = random
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
@@ -39,7 +44,9 @@ public final class UnsplashSource: PhotoSource {
     }
 
     public func listURL(page: Int, limit: Int) -> String {
-        "\(baseURL)/photos?page=\(max(1, page))&per_page=\(min(max(1, limit), UnsplashSource.maxPageSize))"
+        let count = min(max(1, limit), UnsplashSource.maxPageSize)
+        return random ? "\(baseURL)/photos/random?count=\(count)"
+            : "\(baseURL)/photos?page=\(max(1, page))&per_page=\(count)"
     }
 
     /// The photo's `urls.raw` with the cell's size: `w`, `h`, `fit=crop`, `fm=jpg`, `q=80` (and `dpr` above 1)
@@ -67,7 +74,19 @@ public final class UnsplashSource: PhotoSource {
             if case .success(let response) = result, let left = response.headers["x-ratelimit-remaining"].flatMap(Int.init) {
                 lock.lock(); remaining = left; lock.unlock()
             }
-            completion(UnsplashSource.page(from: result))
+            var answer = UnsplashSource.page(from: result)
+            if random, case .success(var contents) = answer {
+                // A photo already shown in this run's recent memory is left out (counted as skipped: the page is
+                // not the last). The memory is bounded: past 5,000 photos it starts afresh.
+                lock.lock()
+                if seen.count > 5_000 || page <= 1 { seen.removeAll() }
+                let fresh = contents.photos.filter { seen.insert($0.id).inserted }
+                lock.unlock()
+                contents.skipped += contents.photos.count - fresh.count
+                contents.photos = fresh
+                answer = .success(contents)
+            }
+            completion(answer)
         }
     }
 
@@ -132,6 +151,7 @@ extension UnsplashSource {
             throw SourceSetupError("Unsplash needs an access key (UNSPLASH_ACCESS_KEY): showing Lorem Picsum instead")
         }
         let base = context.apiIsDefault ? defaultBaseURL : context.api
-        return InstalledSource(UnsplashSource(baseURL: base, accessKey: key, http: context.http), key: "unsplash:" + base)
+        return InstalledSource(UnsplashSource(baseURL: base, accessKey: key, http: context.http,
+                                              random: context.folderSort == .random), key: "unsplash:" + base)
     }
 }
