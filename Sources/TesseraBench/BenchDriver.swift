@@ -12,6 +12,8 @@ final class BenchDriver: FrameDriver {
 
     private enum Phase {
         case firstScreen, scrolling(since: Double), jumping, prefetching, soaking(since: Double)
+        /// Stepping through the slideshow (`steps` made so far); panning the zoomed pane (frames so far).
+        case slideshow(steps: Int), zooming(frames: Int)
         case idling(since: Double, cpu: Double, whole: Int, headerOnly: Int)
         case done
     }
@@ -35,6 +37,8 @@ final class BenchDriver: FrameDriver {
     private var press: (at: Double, destination: Int)?
     private var fillMs: [Double] = []
     private var lastToggle = 0.0
+    private var crossfadeMs: [Double] = []
+    private var zoomMs: [Double] = []
     /// `--dir`: when the scan finished (ms since the process started), the longest frame while it ran, and the
     /// memory then.
     private var scanMs: Double?
@@ -75,6 +79,34 @@ final class BenchDriver: FrameDriver {
                 lastToggle = now
                 _ = app.model.apply(app.model.detail == nil ? .openDetail : .closeDetail)
             }
+        case .slideshow(let steps):
+            guard let show = app.model.screen as? SlideshowScreen else {
+                SlideshowScreen.open(in: app.model)
+                return nil
+            }
+            // The next photo once the crossfade is over and the one after it has arrived (as the timer would).
+            guard show.fade >= 1, show.wanted().allSatisfy({ app.images.state(of: ImageKey(item: $0.item, detail: true)) == .ready })
+            else { return nil }
+            if steps >= options.items { return finish(app) }
+            show.step(1)
+            phase = .slideshow(steps: steps + 1)
+        case .zooming(let frames):
+            guard let pane = app.model.detail?.overlay else {
+                _ = app.model.apply(.openDetail)
+                return nil
+            }
+            if !pane.zoom.isZoomed {
+                guard !app.model.isAnimating else { return nil }
+                let layout = app.model.detailLayout(for: app.model.detail!.index)
+                app.model.pointer(.doubleClick(x: layout.image.x + layout.image.width / 3, y: layout.image.y + layout.image.height / 3))
+                return nil
+            }
+            if frames >= options.items { return finish(app) }
+            // A steady drag across the photo and back.
+            let dx = (frames / 60) % 2 == 0 ? -12.0 : 12.0
+            if frames == 0 { app.model.pointer(.beginDrag(x: 400, y: 400, time: now)) }
+            app.model.pointer(.drag(dx: dx, dy: dx / 3, time: now))
+            phase = .zooming(frames: frames + 1)
         case .jumping where press == nil:
             _ = app.model.apply(.scrollPages(1))
             press = (now, Int(app.model.browse.scroll.target))
@@ -103,6 +135,7 @@ final class BenchDriver: FrameDriver {
             phase = options.idleSeconds != nil
                 ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames, headerOnly: app.frames.headerOnlyFrames)
                 : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
+                : options.slideshow ? .slideshow(steps: 0) : options.zoom ? .zooming(frames: 0)
                 : options.jump ? .jumping : .scrolling(since: now)
         case .prefetching:
             guard let folder = app.sources.upstream as? FolderSource, folder.scanState.finished else { return nil }
@@ -168,7 +201,7 @@ final class BenchDriver: FrameDriver {
                 press = nil
                 if passed(app) >= options.items { return finish(app) }
             }
-        case .idling:
+        case .idling, .slideshow, .zooming:
             break
         case .done:
             return 0
@@ -180,6 +213,10 @@ final class BenchDriver: FrameDriver {
         frames += 1
         if firstFrameMs == nil { firstFrameMs = (now - processStart) * 1000 }
         if case .firstScreen = phase {} else { frameMs.add((now - workStarted) * 1000) }
+        if case .slideshow = phase, let show = app.model.screen as? SlideshowScreen, show.fade < 1 {
+            crossfadeMs.append((now - workStarted) * 1000)
+        }
+        if case .zooming(let n) = phase, n > 0 { zoomMs.append((now - workStarted) * 1000) }
         if options.dir != nil, scanMs == nil { scanFrameMaxMs = max(scanFrameMaxMs, (now - workStarted) * 1000) }
         if frames % 15 == 0 { sampleMemory() }
     }
@@ -232,6 +269,8 @@ final class BenchDriver: FrameDriver {
             fillMs: options.jump ? Percentiles(fillMs) : nil,
             itemsPassed: passed(app), frames: frameMs.count,
             windowBytes: app.model.viewport.size.area * 4)
+        if options.slideshow { report?.crossfadeMs = Percentiles(crossfadeMs) }
+        if options.zoom { report?.zoomMs = Percentiles(zoomMs) }
         return 0
     }
 }

@@ -32,6 +32,11 @@ public struct BenchOptions {
     public var sourceSize: PixelSize?
     /// Scroll the one-column list instead of the grid.
     public var list = false
+    /// `--view slideshow`: step through `items` photos of the slideshow, each with its crossfade, and time the frames
+    /// of the crossfades (`crossfade_ms`). `--view zoom`: open the pane, zoom in 2.5 times and pan across the photo
+    /// for `items` frames (`zoom_ms`).
+    public var slideshow = false
+    public var zoom = false
     /// While scrolling, open and close the detail pane every 0.35 s (its grow and shrink animations included).
     public var transitions = false
     /// A folder to load instead of the server (`bench --dir`): first screen and a prefetch pass over every photo,

@@ -31,6 +31,9 @@ public struct BenchReport {
     var soak: SoakFigures?
     /// `bench --idle`: the idle figures.
     var idle: IdleFigures?
+    /// `--view slideshow`: frames during crossfades; `--view zoom`: frames of the zoomed pane while it pans.
+    var crossfadeMs: Percentiles?
+    var zoomMs: Percentiles?
 
     struct IdleFigures {
         let seconds: Double
@@ -111,6 +114,20 @@ public struct BenchReport {
             object["idle"] = ["cpu_pct": BenchReport.round(idle.cpuPercent), "whole_frames": idle.wholeFrames,
                               "header_only_frames": idle.headerOnlyFrames, "renderer": idle.renderer,
                               "rss_mb": BenchReport.round(idle.rssMB), "anon_mb": BenchReport.round(idle.anonMB)]
+        }
+        if let crossfadeMs {
+            object["crossfade_ms"] = ["p50": BenchReport.round(crossfadeMs.p50), "p95": BenchReport.round(crossfadeMs.p95),
+                                      "p99": BenchReport.round(crossfadeMs.p99), "max": BenchReport.round(crossfadeMs.max),
+                                      "frames": crossfadeMs.count]
+            object["config"] = ["view": "slideshow", "photos": options.items, "size": options.size.description,
+                                "renderer": options.renderer]
+        }
+        if let zoomMs {
+            object["zoom_ms"] = ["p50": BenchReport.round(zoomMs.p50), "p95": BenchReport.round(zoomMs.p95),
+                                 "p99": BenchReport.round(zoomMs.p99), "max": BenchReport.round(zoomMs.max),
+                                 "frames": zoomMs.count]
+            object["config"] = ["view": "zoom", "frames": options.items, "size": options.size.description,
+                                "renderer": options.renderer]
         }
         if let fill = fillMs {
             object["fill_ms"] = ["p50": BenchReport.round(fill.p50), "p95": BenchReport.round(fill.p95)]

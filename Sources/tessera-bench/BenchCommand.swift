@@ -32,7 +32,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Serve every image at this size, WxH, instead of the cell's: large originals to decode.")
     var sourceSize: String?
 
-    @Option(help: "grid or list: the view to scroll.")
+    @Option(help: "grid or list: the view to scroll; slideshow: step through --items photos timing the crossfades; zoom: pan a photo zoomed 2.5 times in the pane for --items frames.")
     var view: String = "grid"
 
     @Flag(help: "Open and close the detail pane every 0.35 s while scrolling (its transitions included).")
@@ -74,7 +74,9 @@ struct Bench: ParsableCommand {
             || PixelSize(parsing: sourceSize)!.height > 5000 {
             throw ValidationError("--source-size must look like 4000x3000 (at most 5000 a side)")
         }
-        guard ["grid", "list"].contains(view) else { throw ValidationError("--view must be grid or list") }
+        guard ["grid", "list", "slideshow", "zoom"].contains(view) else {
+            throw ValidationError("--view must be grid, list, slideshow or zoom")
+        }
         guard items > 0, (speed ?? 1) > 0, latency >= 0, (soak ?? 1) > 0 else { throw ValidationError("--items, --speed must be positive") }
         guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
         guard ["software", "accelerated", "auto"].contains(renderer) else {
@@ -117,6 +119,8 @@ struct Bench: ParsableCommand {
         options.renderer = renderer
         options.jump = jump
         options.list = view == "list"
+        options.slideshow = view == "slideshow"
+        options.zoom = view == "zoom"
         options.transitions = transitions
         options.timeLimit = timeLimit + (soak ?? 0) * 60 + (idle ?? 0)
         options.dir = dir.map { ($0 as NSString).expandingTildeInPath }
