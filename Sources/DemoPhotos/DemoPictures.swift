@@ -1,8 +1,8 @@
 import Foundation
 import SDLKit
 
-/// Draws a distinct picture for a photo ID at any size (gradient sky, sun, hills, a few blocks) and encodes it as
-/// JPEG. Drawn with row fills, so it is quick even in a debug build. Recently made images are kept. Thread-safe.
+/// Draws a distinct picture for a photo ID at any size (a landscape: sky, sun, hills in haze, a meadow) and encodes
+/// it as JPEG. Recently made images are kept. Thread-safe.
 public final class DemoPictures {
     private let lock = NSLock()
     private var cache: [String: Data] = [:]
@@ -44,6 +44,10 @@ public final class DemoPictures {
         return h
     }
 
+    /// A landscape at dusk or dawn: a sky that deepens towards its top, a sun with a soft glow, three ranges of hills
+    /// that fade into the haze with distance (as real air makes them), and a meadow with grain. Every edge is
+    /// anti-aliased (each pixel covered by a share of an edge gets that share of its colour), so it reads as a
+    /// photograph at any size rather than as drawn shapes. Written a row at a time straight into the pixels.
     public static func draw(seed: UInt64, width: Int, height: Int) throws -> Surface {
         var rng = seed
         func next() -> Double {
@@ -51,47 +55,75 @@ public final class DemoPictures {
             return Double(rng >> 11) / Double(1 << 53)
         }
         let surface = try Surface(width: width, height: height)
+        let w = Double(width), h = Double(height), unit = min(w, h)
         let hue = next()
-        let top = hsv(hue, 0.55, 0.95), bottom = hsv(hue + 0.12, 0.75, 0.45)
-        for y in 0..<height {
-            let t = Double(y) / Double(max(1, height - 1))
-            surface.fill(x: 0, y: y, width: width, height: 1,
-                         r: mix(top.0, bottom.0, t), g: mix(top.1, bottom.1, t), b: mix(top.2, bottom.2, t))
+        let zenith = rgb(hsv(hue + 0.02, 0.55, 0.55)), horizon = rgb(hsv(hue + 0.1, 0.45, 1.0))
+        let haze = rgb(hsv(hue + 0.08, 0.25, 0.95))
+        let sunColor = rgb(hsv(hue + 0.12, 0.25, 1.0))
+        let sun = (x: (0.15 + next() * 0.7) * w, y: (0.18 + next() * 0.25) * h, r: (0.04 + next() * 0.05) * unit)
+        // Hills, far to near: lower, darker, less hazy.
+        struct Range { var base, amp, f1, f2, p1, p2: Double; var color: (Double, Double, Double) }
+        var ranges: [Range] = []
+        for layer in 0..<3 {
+            let near = Double(layer) / 2
+            let body = rgb(hsv(hue + 0.35 + 0.04 * Double(layer), 0.45 + 0.2 * near, 0.55 - 0.35 * near))
+            let fade = 0.6 * (1 - near)
+            ranges.append(Range(base: (0.5 + 0.12 * Double(layer) + next() * 0.06) * h, amp: (0.03 + next() * 0.06) * h,
+                                f1: 1 + next() * 2.5, f2: 4 + next() * 6, p1: next() * 6.28, p2: next() * 6.28,
+                                color: (body.0 + (haze.0 - body.0) * fade, body.1 + (haze.1 - body.1) * fade,
+                                        body.2 + (haze.2 - body.2) * fade)))
         }
-        // A sun or moon.
-        let sun = hsv(hue + 0.5, 0.35, 1.0)
-        disc(surface, cx: Int(next() * Double(width)), cy: Int((0.15 + next() * 0.3) * Double(height)),
-             radius: Int((0.08 + next() * 0.12) * Double(min(width, height))), color: sun)
-        // Two ranges of hills.
-        for layer in 0..<2 {
-            let c = hsv(hue + 0.3 + Double(layer) * 0.05, 0.6, 0.35 - Double(layer) * 0.12)
-            let base = (0.55 + Double(layer) * 0.15 + next() * 0.1) * Double(height)
-            let amp = (0.05 + next() * 0.08) * Double(height)
-            let freq = 1.5 + next() * 3, phase = next() * 6.28
-            for x in stride(from: 0, to: width, by: 2) {
-                let y = Int(base + amp * sin(Double(x) / Double(max(1, width)) * freq * 6.28 + phase))
-                surface.fill(x: x, y: y, width: 2, height: height - y, r: c.0, g: c.1, b: c.2)
+        // Each range's ridge height at every column, once.
+        let ridges: [[Double]] = ranges.map { r in
+            (0..<width).map { x in
+                let u = Double(x) / w * 6.283
+                return r.base - r.amp * (sin(u * r.f1 + r.p1) + 0.35 * sin(u * r.f2 + r.p2))
             }
         }
-        // A few blocks, like buildings or frames.
-        for _ in 0..<3 {
-            let c = hsv(hue + next(), 0.5, 0.3 + next() * 0.5)
-            let w = Int((0.05 + next() * 0.15) * Double(width)), h = Int((0.1 + next() * 0.3) * Double(height))
-            surface.fill(x: Int(next() * Double(width - w)), y: height - h, width: w, height: h, r: c.0, g: c.1, b: c.2)
+        var grain = seed | 1
+        surface.withUnsafeMutablePixels { pixels, pitch in
+            for y in 0..<height {
+                let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+                let fy = Double(y) + 0.5, t = min(1, fy / (0.62 * h))
+                // The sky: deep at the top, bright at the horizon.
+                let sky = (zenith.0 + (horizon.0 - zenith.0) * t * t, zenith.1 + (horizon.1 - zenith.1) * t * t,
+                           zenith.2 + (horizon.2 - zenith.2) * t * t)
+                for x in 0..<width {
+                    let fx = Double(x) + 0.5
+                    var c = sky
+                    let dx = fx - sun.x, dy = fy - sun.y, d = (dx * dx + dy * dy).squareRoot()
+                    // The glow, then the disc with an edge one pixel wide.
+                    let glow = 0.35 * exp(-d / (2.5 * sun.r))
+                    c = blend(c, sunColor, glow)
+                    c = blend(c, sunColor, min(1, max(0, sun.r - d + 0.5)))
+                    for (i, range) in ranges.enumerated() {
+                        let cover = min(1, max(0, fy - ridges[i][x] + 0.5))
+                        if cover > 0 {
+                            // Lighter near the ridge (the sun on its face), darker below.
+                            let depth = min(1, (fy - ridges[i][x]) / (0.25 * h))
+                            let shade = 1.08 - 0.25 * depth
+                            c = blend(c, (range.color.0 * shade, range.color.1 * shade, range.color.2 * shade), cover)
+                        }
+                    }
+                    // Grain, as a sensor has.
+                    grain ^= grain << 13; grain ^= grain >> 7; grain ^= grain << 17
+                    let n = (Double(grain & 0xFF) / 255 - 0.5) * 0.035
+                    row[x] = 0xFF00_0000 | UInt32(channel(c.0 + n)) << 16 | UInt32(channel(c.1 + n)) << 8
+                        | UInt32(channel(c.2 + n))
+                }
+            }
         }
         return surface
     }
 
-    private static func disc(_ s: Surface, cx: Int, cy: Int, radius: Int, color: (UInt8, UInt8, UInt8)) {
-        guard radius > 0 else { return }
-        for dy in -radius...radius {
-            let half = Int(Double(radius * radius - dy * dy).squareRoot())
-            s.fill(x: cx - half, y: cy + dy, width: 2 * half + 1, height: 1, r: color.0, g: color.1, b: color.2)
-        }
+    private static func blend(_ a: (Double, Double, Double), _ b: (Double, Double, Double), _ t: Double) -> (Double, Double, Double) {
+        (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, a.2 + (b.2 - a.2) * t)
     }
 
-    private static func mix(_ a: UInt8, _ b: UInt8, _ t: Double) -> UInt8 {
-        UInt8(max(0, min(255, Double(a) + (Double(b) - Double(a)) * t)))
+    private static func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v * 255))) }
+
+    private static func rgb(_ c: (UInt8, UInt8, UInt8)) -> (Double, Double, Double) {
+        (Double(c.0) / 255, Double(c.1) / 255, Double(c.2) / 255)
     }
 
     private static func hsv(_ h: Double, _ s: Double, _ v: Double) -> (UInt8, UInt8, UInt8) {
