@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
         .target(name: "GalleryStore", dependencies: ["GalleryCore", "CPlatform", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "DemoPhotos", dependencies: ["GalleryCore", "SDLKit"]),
+        // The demo draws its landscapes a pixel at a time: optimized even in a debug build, where the tests' fixture
+        // server draws hundreds of them.
+        .target(name: "DemoPhotos", dependencies: ["GalleryCore", "SDLKit"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform"]),
         .target(
             name: "FixtureServer",

@@ -18,7 +18,7 @@ public final class DemoPictures {
         lock.lock()
         if let hit = cache[key] { lock.unlock(); return hit }
         lock.unlock()
-        let data = try DemoPictures.draw(seed: DemoPictures.seed(id), width: width, height: height).jpegData(quality: 82)
+        let data = try DemoPictures.picture(seed: DemoPictures.seed(id), width: width, height: height).jpegData(quality: 82)
         lock.lock()
         if cache[key] == nil, data.count <= cacheLimit {
             cache[key] = data; order.append(key); cachedBytes += data.count
@@ -43,6 +43,18 @@ public final class DemoPictures {
         for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
         return h
     }
+
+    /// The picture at any size: drawn at most `drawnSide` pixels on its long side and scaled up beyond (a 5000-pixel
+    /// demo photo costs what a 1024-pixel one does; a soft landscape loses nothing to it).
+    public static func picture(seed: UInt64, width: Int, height: Int) throws -> Surface {
+        let long = max(width, height)
+        guard long > drawnSide else { return try draw(seed: seed, width: width, height: height) }
+        let f = Double(drawnSide) / Double(long)
+        let small = try draw(seed: seed, width: max(1, Int(Double(width) * f)), height: max(1, Int(Double(height) * f)))
+        return try small.scaled(toWidth: width, height: height)
+    }
+
+    public static let drawnSide = 1024
 
     /// A landscape at dusk or dawn: a sky that deepens towards its top, a sun with a soft glow, three ranges of hills
     /// that fade into the haze with distance (as real air makes them), and a meadow with grain. Every edge is
@@ -80,6 +92,9 @@ public final class DemoPictures {
                 return r.base - r.amp * (sin(u * r.f1 + r.p1) + 0.35 * sin(u * r.f2 + r.p2))
             }
         }
+        // Above the highest ridge of a column there is only sky; the glow is invisible past eleven radii.
+        let highest = (0..<width).map { x in ridges.map { $0[x] }.min() ?? h }
+        let glowReach = 11 * sun.r
         var grain = seed | 1
         surface.withUnsafeMutablePixels { pixels, pitch in
             for y in 0..<height {
@@ -91,12 +106,14 @@ public final class DemoPictures {
                 for x in 0..<width {
                     let fx = Double(x) + 0.5
                     var c = sky
-                    let dx = fx - sun.x, dy = fy - sun.y, d = (dx * dx + dy * dy).squareRoot()
-                    // The glow, then the disc with an edge one pixel wide.
-                    let glow = 0.35 * exp(-d / (2.5 * sun.r))
-                    c = blend(c, sunColor, glow)
-                    c = blend(c, sunColor, min(1, max(0, sun.r - d + 0.5)))
-                    for (i, range) in ranges.enumerated() {
+                    let dx = fx - sun.x, dy = fy - sun.y
+                    if abs(dx) < glowReach, abs(dy) < glowReach {
+                        // The glow, then the disc with an edge one pixel wide.
+                        let d = (dx * dx + dy * dy).squareRoot()
+                        c = blend(c, sunColor, 0.35 * exp(-d / (2.5 * sun.r)))
+                        c = blend(c, sunColor, min(1, max(0, sun.r - d + 0.5)))
+                    }
+                    for (i, range) in ranges.enumerated() where fy > highest[x] - 1 {
                         let cover = min(1, max(0, fy - ridges[i][x] + 0.5))
                         if cover > 0 {
                             // Lighter near the ridge (the sun on its face), darker below.
