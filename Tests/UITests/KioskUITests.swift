@@ -52,6 +52,21 @@ final class KioskUITests: XSessionTestCase {
         XCTAssertEqual(x.app?.terminationStatus, 0)
     }
 
+    func testAsAPhotoFrameItShowsOnePhotoAtATimeAndMovesOnByItself() throws {
+        let id = try launch(["--mode", "slideshow", "--interval", "1"])
+        func fitted(_ frame: Surface) -> Bool {
+            // On black: bars beside a photo narrower than the screen, or above one wider.
+            let sides = XSession.isColor(frame.pixel(x: 2, y: frame.height / 2), (0, 0, 0))
+                && XSession.isColor(frame.pixel(x: frame.width - 3, y: frame.height / 2), (0, 0, 0))
+            let above = XSession.isColor(frame.pixel(x: frame.width / 2, y: 50), (0, 0, 0))
+            return (sides || above) && !XSession.isColor(frame.pixel(x: frame.width / 2, y: frame.height / 2), (0, 0, 0))
+        }
+        let first = try x.waitForFrame(id, "one photo, fitted on black") { fitted($0) }
+        let shown = wall(first)
+        try x.waitForFrame(id, "the next photo, a second later") { fitted($0) && self.wall($0) != shown }
+        XCTAssertTrue(x.app?.isRunning == true)
+    }
+
     func testSIGTERMStopsItCleanly() throws {
         let id = try launch()
         let background = (24, 24, 27)

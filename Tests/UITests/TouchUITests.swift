@@ -71,6 +71,21 @@ final class TouchUITests: XCTestCase {
         XCTAssertGreaterThan(differing(doubleTapped, tapped), 100, "a double tap zooms too")
     }
 
+    func testADragScrollsTheWallAndALongPressStarsAPhoto() throws {
+        let wall = try run("top")
+        let dragged = try run("drag:640:700:640:150")
+        XCTAssertGreaterThan(differing(dragged, wall), 100, "the wall moved under the finger")
+        // The first cell's star, top right of the cell (BrowseScreen.starRect): gold once bookmarked.
+        let pressed = try run("longpress:200:200")
+        let star = (255, 200, 60)
+        var gold = 0
+        for y in 68..<100 { for x in 590..<622 where XSession.isColor(pressed.pixel(x: x, y: y), star, tolerance: 30) { gold += 1 } }
+        XCTAssertGreaterThan(gold, 20, "a gold star on the pressed photo")
+        var goldBefore = 0
+        for y in 68..<100 { for x in 590..<622 where XSession.isColor(wall.pixel(x: x, y: y), star, tolerance: 30) { goldBefore += 1 } }
+        XCTAssertEqual(goldBefore, 0)
+    }
+
     func testTheHeadersButtonsAloneOpenTheListAndGoBack() throws {
         // At 1280 px (automation keeps a library in memory): view, slideshow, search, bookmarks, name and help,
         // right-aligned 36-px buttons 6 px apart; the list adds Back in front.
