@@ -54,9 +54,13 @@ public final class EasyHandle {
         if let headerList { curl_slist_free_all(UnsafeMutablePointer(headerList)) }
     }
 
+    /// The header lines set last.
+    private var headerLines: [String] = []
+
     /// Extra request header lines, "Name: value" (`CURLOPT_HTTPHEADER` over a `curl_slist`).
     public func setHeaders(_ lines: [String]) throws {
         guard !lines.isEmpty else { return }
+        headerLines = lines
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
             guard let grown = curl_slist_append(list, line) else {
@@ -92,6 +96,24 @@ public final class EasyHandle {
         try check(tessera_easy_setopt_string(pointer, CURLOPT_USERAGENT, userAgent))
         try check(tessera_easy_setopt_string(pointer, CURLOPT_ACCEPT_ENCODING, ""))
         try check(tessera_easy_setopt_long(pointer, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS))
+    }
+
+    /// Makes the transfer a POST of `body` (`CURLOPT_POSTFIELDSIZE`, `CURLOPT_COPYPOSTFIELDS`: libcurl keeps its own
+    /// copy), with its content type.
+    public func setPOST(body: Data, contentType: String) throws {
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_POSTFIELDSIZE, body.count))
+        try body.withUnsafeBytes { bytes in
+            // An empty body still needs a valid pointer.
+            var empty: UInt8 = 0
+            let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) } ?? UnsafeMutableRawPointer(&empty)
+            try check(tessera_easy_setopt_pointer(pointer, CURLOPT_COPYPOSTFIELDS, base))
+        }
+        try setHeaders(headerLines + ["Content-Type: \(contentType)"])
+    }
+
+    /// Follows no redirect (after `configureGET`): a 3xx is the answer.
+    public func refuseRedirects() throws {
+        try check(tessera_easy_setopt_long(pointer, CURLOPT_FOLLOWLOCATION, 0))
     }
 
     /// `CURLINFO_RESPONSE_CODE` of the last response.

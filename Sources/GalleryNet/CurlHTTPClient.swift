@@ -158,6 +158,8 @@ public final class CurlHTTPClient: HTTPClient {
                                     totalTimeout: job.request.totalTimeout ?? settings.totalTimeout,
                                     lowSpeedTime: job.request.stallTimeout,
                                     userAgent: settings.userAgent, caFile: settings.caFile)
+            if let body = job.request.body { try handle.setPOST(body: body, contentType: "application/json") }
+            if !job.request.followsRedirects { try handle.refuseRedirects() }
             try multi.add(handle)
             active[job.id] = (handle, job)
             count { $0.started += 1 }

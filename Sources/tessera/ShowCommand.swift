@@ -46,8 +46,14 @@ struct Show: ParsableCommand {
     var pixelShift = true
 
     @Option(help: ArgumentHelp("Where photos come from: " + SourceRegistry.installed.kinds.map { "\($0.name) (\($0.summary))" }
-        .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY; with --demo, the built-in stand-in."))
+        .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY, Immich --api and IMMICH_API_KEY; with --demo, the built-in stand-in."))
     var source: String = "picsum"
+
+    @Option(help: "Immich: show this album (its ID, from the album's address in Immich); repeat for several.")
+    var album: [String] = []
+
+    @Flag(help: "Immich: show only the favourites.")
+    var favorites = false
 
     @Option(help: "Greet with this name and skip the welcome screen (kiosks); it is not stored.")
     var name: String?
@@ -186,6 +192,8 @@ struct Show: ParsableCommand {
         options.clockShift = clockShift
         options.source = source
         options.sourceSettings = ConfigFile.sourceSettings()
+        if !album.isEmpty { options.sourceSettings["immich-album"] = album.joined(separator: ",") }
+        if favorites { options.sourceSettings["immich-favorites"] = "yes" }
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }
         do {

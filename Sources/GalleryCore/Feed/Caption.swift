@@ -5,9 +5,11 @@ public struct PhotoFacts: Equatable, Hashable, Sendable, Codable {
     public var taken: Int64?
     public var place: String?
     public var camera: String?
+    /// What its owner wrote about it (Immich's description).
+    public var description: String?
 
-    public init(taken: Int64? = nil, place: String? = nil, camera: String? = nil) {
-        self.taken = taken; self.place = place; self.camera = camera
+    public init(taken: Int64? = nil, place: String? = nil, camera: String? = nil, description: String? = nil) {
+        self.taken = taken; self.place = place; self.camera = camera; self.description = description
     }
 
     /// Text from outside, cleaned and capped like an author's name; an absurd date dropped.
@@ -15,7 +17,8 @@ public struct PhotoFacts: Equatable, Hashable, Sendable, Codable {
         let place = self.place.map { ExternalText.clean($0, maxCharacters: 80) }.flatMap { $0.isEmpty ? nil : $0 }
         let camera = self.camera.map { ExternalText.clean($0, maxCharacters: 64) }.flatMap { $0.isEmpty ? nil : $0 }
         let taken = self.taken.flatMap { (-5_364_662_400...253_402_300_799).contains($0) ? $0 : nil }  // 1800…9999
-        let facts = PhotoFacts(taken: taken, place: place, camera: camera)
+        let description = self.description.map { ExternalText.clean($0, maxCharacters: 200) }.flatMap { $0.isEmpty ? nil : $0 }
+        let facts = PhotoFacts(taken: taken, place: place, camera: camera, description: description)
         return facts == PhotoFacts() ? nil : facts
     }
 }

@@ -58,6 +58,8 @@ public struct FeedPager {
     private var serverFailures = 0
     /// The last failure, for the status line; cleared by the next success.
     public private(set) var lastError: SourceError?
+    /// Seconds between asks of a server that refused us (`SourceError.refused`).
+    public static let refusedRetry = 600.0
     public private(set) var pagesSkipped = 0
     private var itemsThisPass = 0
     private var barrenPages = 0
@@ -129,8 +131,13 @@ public struct FeedPager {
             }
             return .appended(added)
         case .failure(let error):
-            failures += 1
             lastError = error
+            if case .refused = error {
+                // Asking again will not help until someone fixes the key: once every ten minutes, no page skipped.
+                phase = .waiting(until: now + FeedPager.refusedRetry)
+                return .willRetry(after: FeedPager.refusedRetry)
+            }
+            failures += 1
             // Skipping a page is for a page the server keeps failing on; with the network down every page would
             // fail, and skipping them would lose them.
             if !error.isNetworkFailure { serverFailures += 1 }

@@ -12,6 +12,9 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
     public var color: String?
     /// A BlurHash of the photo, decoded into a blurred placeholder (Unsplash's `blur_hash`).
     public var blurHash: String?
+    /// A ThumbHash of the photo, base64 (Immich's `thumbhash`): its placeholder, and its aspect ratio when no size
+    /// is known.
+    public var thumbHash: String?
     /// The source's own reference to the image, when it is not built from the ID (Unsplash's `urls.raw`).
     public var imageReference: String?
     /// When and where it was taken, and with what, when the source knows (for captions).
@@ -46,6 +49,7 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
                             imageReference: imageReference.map(Photo.reference).flatMap { $0.isEmpty ? nil : $0 })
         checked.color = placeholderColor == nil ? nil : color
         checked.facts = facts?.validated()
+        checked.thumbHash = thumbHash.flatMap { ThumbHash.aspectRatio(base64: $0) == nil ? nil : $0 }
         return checked
     }
 

@@ -126,6 +126,71 @@ public enum ThumbHash {
         return Picture(width: w, height: h, rgba: rgba)
     }
 
+    /// Encodes RGBA pixels (at most 100×100) as the reference encoder (`rgbaToThumbHash`) does: the demo's and the
+    /// test server's photos carry hashes of their own pictures.
+    public static func encode(width w: Int, height h: Int, rgba: [UInt8]) -> [UInt8]? {
+        guard (1...100).contains(w), (1...100).contains(h), rgba.count == w * h * 4 else { return nil }
+        func round(_ v: Double) -> Int { Int((v + 0.5).rounded(.down)) }  // JavaScript's Math.round
+        var avgR = 0.0, avgG = 0.0, avgB = 0.0, avgA = 0.0
+        for i in 0..<(w * h) {
+            let alpha = Double(rgba[i * 4 + 3]) / 255
+            avgR += alpha / 255 * Double(rgba[i * 4]); avgG += alpha / 255 * Double(rgba[i * 4 + 1])
+            avgB += alpha / 255 * Double(rgba[i * 4 + 2]); avgA += alpha
+        }
+        if avgA > 0 { avgR /= avgA; avgG /= avgA; avgB /= avgA }
+        let hasAlpha = avgA < Double(w * h)
+        let lLimit = hasAlpha ? 5.0 : 7.0
+        let lx = max(1, round(lLimit * Double(w) / Double(max(w, h)))), ly = max(1, round(lLimit * Double(h) / Double(max(w, h))))
+        var l = [Double](repeating: 0, count: w * h), p = l, q = l, a = l
+        for i in 0..<(w * h) {
+            let alpha = Double(rgba[i * 4 + 3]) / 255
+            let r = avgR * (1 - alpha) + alpha / 255 * Double(rgba[i * 4])
+            let g = avgG * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 1])
+            let b = avgB * (1 - alpha) + alpha / 255 * Double(rgba[i * 4 + 2])
+            l[i] = (r + g + b) / 3; p[i] = (r + g) / 2 - b; q[i] = r - g; a[i] = alpha
+        }
+        func channel(_ c: [Double], _ nx: Int, _ ny: Int) -> (dc: Double, ac: [Double], scale: Double) {
+            var dc = 0.0, ac: [Double] = [], scale = 0.0
+            var fx = [Double](repeating: 0, count: w)
+            for cy in 0..<ny {
+                var cx = 0
+                while cx * ny < nx * (ny - cy) {
+                    var f = 0.0
+                    for x in 0..<w { fx[x] = cos(Double.pi / Double(w) * Double(cx) * (Double(x) + 0.5)) }
+                    for y in 0..<h {
+                        let fy = cos(Double.pi / Double(h) * Double(cy) * (Double(y) + 0.5))
+                        for x in 0..<w { f += c[x + y * w] * fx[x] * fy }
+                    }
+                    f /= Double(w * h)
+                    if cx > 0 || cy > 0 { ac.append(f); scale = max(scale, abs(f)) } else { dc = f }
+                    cx += 1
+                }
+            }
+            if scale > 0 { ac = ac.map { 0.5 + 0.5 / scale * $0 } }
+            return (dc, ac, scale)
+        }
+        let L = channel(l, max(3, lx), max(3, ly)), P = channel(p, 3, 3), Q = channel(q, 3, 3)
+        let A = hasAlpha ? channel(a, 5, 5) : (dc: 0, ac: [], scale: 0)
+        let isLandscape = w > h
+        let header24 = round(63 * L.dc) | round(31.5 + 31.5 * P.dc) << 6 | round(31.5 + 31.5 * Q.dc) << 12
+            | round(31 * L.scale) << 18 | (hasAlpha ? 1 << 23 : 0)
+        let header16 = (isLandscape ? ly : lx) | round(63 * P.scale) << 3 | round(63 * Q.scale) << 9 | (isLandscape ? 1 << 15 : 0)
+        var hash = [UInt8(header24 & 255), UInt8((header24 >> 8) & 255), UInt8(header24 >> 16),
+                    UInt8(header16 & 255), UInt8(header16 >> 8)]
+        if hasAlpha { hash.append(UInt8(round(15 * A.dc) | round(15 * A.scale) << 4)) }
+        let acStart = hash.count
+        var index = 0
+        for ac in hasAlpha ? [L.ac, P.ac, Q.ac, A.ac] : [L.ac, P.ac, Q.ac] {
+            for f in ac {
+                let at = acStart + index >> 1
+                if at >= hash.count { hash.append(0) }
+                hash[at] |= UInt8(round(15 * f) & 15) << ((index & 1) << 2)
+                index += 1
+            }
+        }
+        return hash
+    }
+
     /// 0…1 to a byte as the reference stores it (a typed array truncates).
     private static func byte(_ v: Double) -> UInt8 {
         UInt8(max(0, 255 * min(1, v)).rounded(.towardZero))

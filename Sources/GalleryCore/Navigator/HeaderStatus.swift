@@ -43,6 +43,8 @@ extension GalleryModel {
         if !online {
             // One calm line instead of an error per request.
             note = "Offline: showing cached photos; retrying in the background"
+        } else if case .refused(let why)? = catalog.pager.lastError {
+            problem = why
         } else if let error = catalog.pager.lastError {
             problem = "Page \(catalog.pager.nextPage) failed: \(error); retrying"
         } else if let screenNote = screen.headerNote {

@@ -35,6 +35,11 @@ public struct HTTPRequest: Sendable {
     /// Extra request headers (an API key, an API version). A name or value with a line break or a NUL is not
     /// sent: it would start another header.
     public var headers: [(name: String, value: String)] = []
+    /// A body to POST (a JSON search); nil: a GET.
+    public var body: Data?
+    /// Whether redirects are followed. A request that carries a secret (an API key in a header) follows none: the key
+    /// would go along to wherever the redirect points.
+    public var followsRedirects = true
 
     /// The headers as request lines, dropping any that could inject another header.
     public var headerLines: [String] {

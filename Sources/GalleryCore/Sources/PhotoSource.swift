@@ -159,11 +159,14 @@ public struct PageContents: Equatable, Sendable, Codable {
 public enum SourceError: Error, Equatable, CustomStringConvertible {
     case http(HTTPError)
     case malformed(String)
+    /// The server will not serve us as we are (a refused key): said once, in the source's words, never retried.
+    case refused(String)
 
     public var isRetryable: Bool {
         switch self {
         case .http(let e): return e.isRetryable
         case .malformed: return true  // a server that sent garbage once may not next time
+        case .refused: return false
         }
     }
 
@@ -181,6 +184,7 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .http(let e): return e.description
         case .malformed(let why): return why
+        case .refused(let why): return why
         }
     }
 }

@@ -61,6 +61,9 @@ public struct SourceFallback {
         case unreachableAtStart
         /// The server answered this HTTP status (401: a refused key).
         case status(Int)
+        /// The server refused us (`SourceError.refused`) before anything was shown: with photos from the cache on
+        /// screen they stay, and the header says why.
+        case refusedWhileEmpty
     }
 
     public let trigger: Trigger
@@ -79,6 +82,7 @@ public struct SourceFallback {
         case .setupFailed: return false
         case .unreachableAtStart: return feedIsEmpty && error.isNetworkFailure
         case .status(let code): if case .http(.status(code, _)) = error { return true } else { return false }
+        case .refusedWhileEmpty: if case .refused = error { return feedIsEmpty } else { return false }
         }
     }
 }

@@ -13,6 +13,7 @@ extension SourceRegistry {
         DemoSource.kind,
         PicsumSource.kind,
         UnsplashSource.kind,
+        ImmichSource.kind,
     ])
 }
 

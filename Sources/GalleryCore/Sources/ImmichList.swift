@@ -1,0 +1,102 @@
+import Foundation
+
+/// Decodes Immich's answers: `POST /api/search/metadata` (`{"assets": {"items": [...], "nextPage": "2" | null}}`) and
+/// `POST /api/search/random` (an array of assets). An asset becomes a photo laid out before any pixel arrives: its
+/// size from `exifInfo.exifImageWidth`/`exifImageHeight`, sides swapped for EXIF orientations 5-8 (Immich reports
+/// the stored sides), else from the aspect ratio its `thumbhash` encodes; an asset with neither, a video, or a
+/// malformed entry is skipped and counted. Text is cleaned and capped by `Photo.validated()`.
+public enum ImmichList {
+    public struct Page: Equatable {
+        public var contents: PageContents
+        /// Whether the server said there is a page after this one.
+        public var hasNext: Bool
+    }
+
+    public static func decodeSearch(_ data: Data, base: String) throws -> Page {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw PicsumList.Failure.notJSON
+        }
+        guard let assets = root["assets"] as? [String: Any], let items = assets["items"] as? [Any] else {
+            throw PicsumList.Failure.notAnArray
+        }
+        let next = assets["nextPage"]
+        let hasNext = (next as? String).map { !$0.isEmpty } ?? (next as? Int != nil)
+        return Page(contents: contents(items, base: base), hasNext: hasNext)
+    }
+
+    public static func decodeRandom(_ data: Data, base: String) throws -> PageContents {
+        guard let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
+            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+                throw PicsumList.Failure.notAnArray
+            }
+            throw PicsumList.Failure.notJSON
+        }
+        return contents(items, base: base)
+    }
+
+    private static func contents(_ items: [Any], base: String) -> PageContents {
+        // A page is at most the 1,000 assets asked for; anything past that is not looked at.
+        let photos = items.prefix(1_000).compactMap { ($0 as? [String: Any]).flatMap { photo($0, base: base) } }
+        return PageContents(photos: photos, skipped: items.count - photos.count)
+    }
+
+    /// The largest side believed: a camera's sensor is well under this; a larger figure is a lie.
+    static let maxSide = 100_000
+
+    static func photo(_ asset: [String: Any], base: String) -> Photo? {
+        guard let id = asset["id"] as? String, Photo.isAcceptableID(id) else { return nil }
+        if let type = asset["type"] as? String, type != "IMAGE" { return nil }
+        let exif = asset["exifInfo"] as? [String: Any] ?? [:]
+        let thumbHash = (asset["thumbhash"] as? String).flatMap { ThumbHash.aspectRatio(base64: $0) == nil ? nil : $0 }
+        guard let size = size(exif: exif, thumbHash: thumbHash) else { return nil }
+        let name = text(asset["originalFileName"]) ?? ""
+        var photo = Photo(id: id, author: name, width: size.width, height: size.height, url: "\(base)/photos/\(id)",
+                          downloadURL: "")
+        photo.thumbHash = thumbHash
+        let place = [exif["city"], exif["state"], exif["country"]].compactMap(text)
+        let camera = [exif["make"], exif["model"]].compactMap(text)
+        let taken = (text(exif["dateTimeOriginal"]) ?? text(asset["localDateTime"])).flatMap(seconds(fromISO:))
+        photo.facts = PhotoFacts(taken: taken, place: place.isEmpty ? nil : place.joined(separator: ", "),
+                                 camera: camera.isEmpty ? nil : camera.joined(separator: " "),
+                                 description: text(exif["description"]))
+        return photo.validated()
+    }
+
+    /// The photo's upright size: the EXIF sides (turned for orientations 5-8), or the ThumbHash's aspect ratio on a
+    /// long side of 1,000 when they are missing or absurd. Nil when neither is known: no guess that would make the
+    /// wall jump when the picture arrives.
+    static func size(exif: [String: Any], thumbHash: String?) -> PixelSize? {
+        let w = number(exif["exifImageWidth"]), h = number(exif["exifImageHeight"])
+        if let w, let h, (1...maxSide).contains(w), (1...maxSide).contains(h), max(w, h) / max(1, min(w, h)) <= 50 {
+            let orientation = number(exif["orientation"]) ?? 1
+            return (5...8).contains(orientation) ? PixelSize(width: h, height: w) : PixelSize(width: w, height: h)
+        }
+        guard let ratio = thumbHash.flatMap(ThumbHash.aspectRatio(base64:)) else { return nil }
+        return ratio >= 1 ? PixelSize(width: 1000, height: max(1, Int((1000 / ratio).rounded())))
+            : PixelSize(width: max(1, Int((1000 * ratio).rounded())), height: 1000)
+    }
+
+    /// A JSON number, or a string holding one (Immich sends the orientation as text).
+    static func number(_ value: Any?) -> Int? {
+        if let i = value as? Int { return abs(i) < 1_000_000_000 ? i : nil }
+        if let d = value as? Double { return d.isFinite && abs(d) < 1e9 ? Int(d) : nil }
+        if let s = value as? String, s.utf8.count <= 12 { return Int(s.trimmingCharacters(in: .whitespaces)) }
+        return nil
+    }
+
+    private static func text(_ value: Any?) -> String? {
+        guard let s = value as? String else { return nil }
+        let cleaned = ExternalText.clean(String(s.prefix(400)), maxCharacters: 200)
+        return cleaned.isEmpty ? nil : cleaned
+    }
+
+    /// "2023-06-01T14:03:22.000Z" → seconds of that clock time read as UTC (captions show the day it says).
+    static func seconds(fromISO text: String) -> Int64? {
+        let head = Array(text.utf8.prefix(19))
+        guard head.count == 19, head[4] == UInt8(ascii: "-"), head[7] == UInt8(ascii: "-"),
+              head[10] == UInt8(ascii: "T") || head[10] == UInt8(ascii: " ") else { return nil }
+        var exif = head
+        exif[4] = UInt8(ascii: ":"); exif[7] = UInt8(ascii: ":"); exif[10] = UInt8(ascii: " ")
+        return ExifInfo.seconds(fromExifDate: String(decoding: exif, as: UTF8.self))
+    }
+}
