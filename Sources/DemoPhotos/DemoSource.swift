@@ -6,7 +6,7 @@ import GalleryCore
 /// cannot be reached (or taken down) by another program. The Unsplash flavour adds each photo's colour and BlurHash
 /// and credits photos the way Unsplash asks, so that source's placeholders and credit line can be seen offline.
 public final class DemoSource: PhotoSource {
-    public enum Flavour: Sendable { case picsum, unsplash }
+    public enum Flavour: Sendable { case picsum, unsplash, immich }
 
     public let name = "demo"
     public let flavour: Flavour
@@ -26,7 +26,12 @@ public final class DemoSource: PhotoSource {
     }
 
     public func photos(page: Int, limit: Int) -> [Photo] {
-        catalog.page(page, limit: traits.pageSize(near: limit)).map { e in
+        let entries = catalog.page(page, limit: traits.pageSize(near: limit))
+        if flavour == .immich {
+            // As Immich's API would describe them: file names, EXIF, ThumbHashes.
+            return entries.compactMap { e in ImmichList.photo(DemoImmich.asset(e, index: Int(e.id) ?? 0), base: "") }
+        }
+        return entries.map { e in
             var photo = Photo(id: e.id, author: e.author, width: e.width, height: e.height, url: "", downloadURL: "")
             if flavour == .unsplash {
                 let c = DemoPictures.color(e.id)
@@ -38,7 +43,8 @@ public final class DemoSource: PhotoSource {
     }
 
     public func credit(for photo: Photo) -> Credit {
-        Credit(line: flavour == .unsplash ? "Photo by \(photo.author) on Unsplash" : photo.author, page: "",
+        if flavour == .immich { return ImmichSource.credit(for: photo) }
+        return Credit(line: flavour == .unsplash ? "Photo by \(photo.author) on Unsplash" : photo.author, page: "",
                details: ["Demo photo \(photo.id), \(photo.width) × \(photo.height), drawn by Tessera"])
     }
 
@@ -72,9 +78,11 @@ extension DemoSource {
     public static let kind = SourceKind(
         name: "demo", summary: "The built-in catalogue, made in this process (no network)", chosen: { $0.demo }
     ) { context in
-        let unsplash = context.requested == "unsplash"
-        return InstalledSource(DemoSource(photos: context.demoPhotos, flavour: unsplash ? .unsplash : .picsum),
-                               key: unsplash ? "demo-unsplash:\(context.demoPhotos)" : "demo:\(context.demoPhotos)",
-                               note: "Demo catalogue (made in this process)")
+        let flavour: Flavour = context.requested == "unsplash" ? .unsplash : context.requested == "immich" ? .immich : .picsum
+        let prefix = flavour == .picsum ? "demo" : "demo-\(context.requested)"
+        return InstalledSource(DemoSource(photos: context.demoPhotos, flavour: flavour),
+                               key: "\(prefix):\(context.demoPhotos)",
+                               note: flavour == .immich ? "Demo Immich library (made in this process)"
+                                   : "Demo catalogue (made in this process)")
     }
 }

@@ -29,6 +29,9 @@ public struct FixtureFaults {
     /// allows before it answers 403 "Rate Limit Exceeded".
     public var unsplashKey = "fixture-key"
     public var unsplashLimit = 50
+    /// The Immich stand-in's API key, and how many assets its library holds (a few dozen).
+    public var immichKey = "fixture-immich-key"
+    public var immichAssets = 48
 
     public init() {}
 }
@@ -42,6 +45,11 @@ public struct FixtureCounters: Equatable {
     /// Unsplash page requests, and the headers of the last one.
     public var unsplashPages = 0
     public var lastUnsplashHeaders: [String: String] = [:]
+    /// Immich requests, those that needed the key and lacked it (or had another), the bodies of the searches.
+    public var immichRequests = 0
+    public var immichWithoutKey = 0
+    public var immichSearches: [String] = []
+    public var immichThumbnails: [String] = []
     /// "id/W/H" of every image body requested, in order (the first 10,000).
     public var imagePaths: [String] = []
 

@@ -24,11 +24,14 @@ struct FixtureRouter {
     static let maxSide = 5000
 
     func route(path rawPath: String, host: String, faults: FixtureFaults, counters: inout FixtureCounters,
-               redirectSerial: Int, headers: [String: String] = [:]) -> FixtureResponse {
+               redirectSerial: Int, headers: [String: String] = [:], method: String = "GET", body: Data = Data()) -> FixtureResponse {
         let (path, query) = FixtureRouter.split(rawPath)
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let base = "http://\(host)"
         switch parts.first {
+        case "api":
+            return immich(Array(parts.dropFirst()), query: query, base: base, headers: headers, method: method, body: body,
+                          faults: faults, counters: &counters)
         case "v2" where parts.count == 2 && parts[1] == "list":
             counters.pages += 1
             return list(query: query, base: base, faults: faults)

@@ -111,7 +111,8 @@ final class FixtureState {
     func read<T>(_ body: (Values) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(values) }
     func write(_ body: (inout Values) -> Void) { lock.lock(); body(&values); lock.unlock() }
 
-    func respond(path: String, host: String, headers: [(String, String)] = []) -> (FixtureResponse, latencyMs: Int) {
+    func respond(path: String, host: String, headers: [(String, String)] = [], method: String = "GET",
+                 body: Data = Data()) -> (FixtureResponse, latencyMs: Int) {
         lock.lock(); defer { lock.unlock() }
         if path == "/__headers" {
             // The request's headers, for tests that check what a client sends.
@@ -122,7 +123,7 @@ final class FixtureState {
         values.redirectSerial += 1
         let lowered = Dictionary(headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { $1 })
         let response = router.route(path: path, host: host, faults: values.faults, counters: &values.counters,
-                                    redirectSerial: values.redirectSerial, headers: lowered)
+                                    redirectSerial: values.redirectSerial, headers: lowered, method: method, body: body)
         return (response, values.faults.latencyMs)
     }
 }
@@ -179,23 +180,29 @@ final class FixtureHandler: ChannelInboundHandler {
     private let state: FixtureState
     private let pool: NIOThreadPool
     private var head: HTTPRequestHead?
+    /// The request's body (a JSON search), at most 64 KB.
+    private var body = Data()
 
     init(state: FixtureState, pool: NIOThreadPool) { self.state = state; self.pool = pool }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let h): head = h
-        case .body: break
+        case .head(let h): head = h; body = Data()
+        case .body(var buffer):
+            if body.count < 64 << 10, let bytes = buffer.readBytes(length: min(buffer.readableBytes, (64 << 10) - body.count)) {
+                body.append(contentsOf: bytes)
+            }
         case .end:
             guard let head else { return }
             self.head = nil
-            handle(head, context: context)
+            handle(head, body: body, context: context)
         }
     }
 
-    private func handle(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func handle(_ head: HTTPRequestHead, body: Data, context: ChannelHandlerContext) {
         let host = head.headers.first(name: "host") ?? "127.0.0.1"
-        let (response, latency) = state.respond(path: head.uri, host: host, headers: head.headers.map { ($0.name, $0.value) })
+        let (response, latency) = state.respond(path: head.uri, host: host, headers: head.headers.map { ($0.name, $0.value) },
+                                                method: head.method.rawValue, body: body)
         let loop = context.eventLoop
         let keepAlive = head.isKeepAlive
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)

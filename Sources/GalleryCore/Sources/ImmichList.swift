@@ -43,7 +43,8 @@ public enum ImmichList {
     /// The largest side believed: a camera's sensor is well under this; a larger figure is a lie.
     static let maxSide = 100_000
 
-    static func photo(_ asset: [String: Any], base: String) -> Photo? {
+    /// One asset as a photo (nil: skipped); `base` makes its link into Immich's web UI.
+    public static func photo(_ asset: [String: Any], base: String) -> Photo? {
         guard let id = asset["id"] as? String, Photo.isAcceptableID(id) else { return nil }
         if let type = asset["type"] as? String, type != "IMAGE" { return nil }
         let exif = asset["exifInfo"] as? [String: Any] ?? [:]

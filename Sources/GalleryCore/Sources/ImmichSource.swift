@@ -172,10 +172,13 @@ public final class ImmichSource: PhotoSource {
         }
     }
 
+    public func credit(for photo: Photo) -> Credit { ImmichSource.credit(for: photo) }
+
     /// The owner's description, else the file's name; the pane's lines: the file, when and where, the camera.
-    public func credit(for photo: Photo) -> Credit {
+    public static func credit(for photo: Photo) -> Credit {
         let facts = photo.facts
-        var details = [photo.author]
+        // The file's name under a description; it is the line itself when there is none.
+        var details = facts?.description == nil ? [] : [photo.author]
         if let taken = facts?.taken { details.append("Taken " + Caption.date(taken)) }
         if let place = facts?.place { details.append(place) }
         if let camera = facts?.camera { details.append(camera) }

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import GalleryCore
+
+final class ImmichListTests: XCTestCase {
+    private let hash = "aDkGXIyAh4d1iIeId4eGj8f3eA=="  // a 7:4 landscape (the reference encoder's)
+
+    private func search(_ items: [[String: Any]], next: Any = NSNull()) throws -> ImmichList.Page {
+        let body: [String: Any] = ["assets": ["items": items, "nextPage": next, "total": items.count, "count": items.count]]
+        return try ImmichList.decodeSearch(try JSONSerialization.data(withJSONObject: body), base: "http://immich.local:2283")
+    }
+
+    private func asset(_ id: String, exif: [String: Any] = [:], extra: [String: Any] = [:]) -> [String: Any] {
+        var a: [String: Any] = ["id": id, "type": "IMAGE", "originalFileName": "IMG_0001.HEIC", "thumbhash": hash,
+                                "exifInfo": exif]
+        for (k, v) in extra { a[k] = v }
+        return a
+    }
+
+    func testSizesComeUprightFromExifElseFromTheThumbHash() throws {
+        let page = try search([
+            asset("a-1", exif: ["exifImageWidth": 4032, "exifImageHeight": 3024, "orientation": "6"]),
+            asset("a-2", exif: ["exifImageWidth": 4032, "exifImageHeight": 3024, "orientation": 1]),
+            asset("a-3"),
+            asset("a-4", exif: ["exifImageWidth": 1, "exifImageHeight": 90000]),
+        ], next: "2")
+        XCTAssertTrue(page.hasNext)
+        let sizes = page.contents.photos.map { [$0.width, $0.height] }
+        XCTAssertEqual(sizes[0], [3024, 4032], "orientation 6: the camera was turned, the sides swap")
+        XCTAssertEqual(sizes[1], [4032, 3024])
+        XCTAssertEqual(sizes[2], [1000, 571], "no EXIF size: the ThumbHash's 7:4")
+        XCTAssertEqual(sizes[3], [1000, 571], "an absurd one is not believed either")
+        XCTAssertEqual(page.contents.photos[0].url, "http://immich.local:2283/photos/a-1", "its page in Immich's web UI")
+        XCTAssertEqual(page.contents.photos[0].thumbHash, hash)
+    }
+
+    func testCaptionsComeFromExifAndTextIsCleaned() throws {
+        let page = try search([asset("b-1", exif: [
+            "exifImageWidth": 4000, "exifImageHeight": 3000, "dateTimeOriginal": "2023-06-01T14:03:22.000Z",
+            "city": "Bergen\u{1B}[31m", "state": "Vestland", "country": "Norway", "make": "FUJIFILM", "model": "X-T5",
+            "description": "Fjord \u{202E}at dusk",
+        ])])
+        XCTAssertFalse(page.hasNext)
+        let photo = try XCTUnwrap(page.contents.photos.first)
+        XCTAssertEqual(photo.facts?.place, "Bergen[31m, Vestland, Norway", "no escape reaches the screen")
+        XCTAssertEqual(photo.facts?.camera, "FUJIFILM X-T5")
+        XCTAssertEqual(photo.facts?.description, "Fjord at dusk")
+        XCTAssertEqual(Caption.text(for: photo, fields: [.date, .place]), "1 June 2023 · Bergen[31m, Vestland, Norway")
+        let credit = ImmichSource.credit(for: photo)
+        XCTAssertEqual(credit.line, "Fjord at dusk")
+        XCTAssertEqual(credit.details.first, "IMG_0001.HEIC")
+        // localDateTime when the EXIF has no date.
+        let local = try search([asset("b-2", exif: ["exifImageWidth": 10, "exifImageHeight": 10],
+                                      extra: ["localDateTime": "2021-12-24T18:00:00.000Z"])])
+        XCTAssertEqual(local.contents.photos.first.flatMap { Caption.text(for: $0, fields: [.date]) }, "24 December 2021")
+    }
+
+    func testVideosBadIDsAndUnsizedAssetsAreSkippedAndCounted() throws {
+        var unsized = asset("c-3")
+        unsized["thumbhash"] = NSNull()
+        let page = try search([
+            asset("c-1", extra: ["type": "VIDEO"]), asset("../etc/passwd"), unsized, asset("c-4"), ["id": 5],
+        ])
+        XCTAssertEqual(page.contents.photos.map(\.id), ["c-4"])
+        XCTAssertEqual(page.contents.skipped, 4, "skipped, so a short page is not taken for the last")
+        XCTAssertThrowsError(try ImmichList.decodeSearch(Data("<html>".utf8), base: ""))
+        XCTAssertThrowsError(try ImmichList.decodeSearch(Data("[]".utf8), base: ""))
+        XCTAssertEqual(try ImmichList.decodeRandom(try JSONSerialization.data(withJSONObject: [asset("d-1")]), base: "").photos.count, 1)
+    }
+
+    func testTheSearchBodyCarriesTheFilters() throws {
+        final class NoHTTP: HTTPClient {
+            func get(_ request: HTTPRequest, completion: @escaping (Result<HTTPResponse, HTTPError>) -> Void) -> RequestID { RequestID(0) }
+            func cancel(_ id: RequestID) -> Bool { false }
+        }
+        let source = ImmichSource(baseURL: "http://immich.local:2283/api/", apiKey: "k", http: NoHTTP(),
+                                  albums: ["album-1", "bad/../id"], favorites: true)
+        XCTAssertEqual(source.baseURL, "http://immich.local:2283")
+        let body = try XCTUnwrap(JSONSerialization.jsonObject(with: source.searchBody(page: 3, size: 40)) as? [String: Any])
+        XCTAssertEqual(body["page"] as? Int, 3)
+        XCTAssertEqual(body["size"] as? Int, 40)
+        XCTAssertEqual(body["type"] as? String, "IMAGE")
+        XCTAssertEqual(body["order"] as? String, "desc")
+        XCTAssertEqual(body["withExif"] as? Bool, true)
+        XCTAssertEqual(body["albumIds"] as? [String], ["album-1"], "an ID that is not one is not sent")
+        XCTAssertEqual(body["isFavorite"] as? Bool, true)
+        let photo = Photo(id: "x", author: "", width: 4000, height: 3000, url: "", downloadURL: "")
+        XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 240, height: 180)), "/api/assets/x/thumbnail?size=thumbnail")
+        XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 622, height: 466)), "/api/assets/x/thumbnail?size=preview")
+    }
+}
