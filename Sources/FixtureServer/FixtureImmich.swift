@@ -48,6 +48,14 @@ extension FixtureRouter {
                                    image: (entry.id, max(1, Int((Double(entry.width) * f).rounded())),
                                            max(1, Int((Double(entry.height) * f).rounded()))),
                                    trickle: faults.trickleImages.contains(entry.id) ? max(1, faults.trickleBytesPerSecond) : nil)
+        case ("GET", "assets", 3) where parts[2] == "original":
+            guard let index = DemoImmich.index(ofAsset: parts[1]), index < faults.immichAssets,
+                  let entry = catalog.entry(id: String(index)) else { return json(["message": "Not found"], status: 400) }
+            counters.immichThumbnails.append("\(parts[1])?original")
+            // The original at its own size (a JPEG here; a phone's would often be a HEIC).
+            let f = min(1, Double(FixtureRouter.maxSide) / Double(max(entry.width, entry.height)))
+            return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
+                                   image: (entry.id, Int(Double(entry.width) * f), Int(Double(entry.height) * f)))
         default:
             return json(["message": "Cannot \(method) /api/\(parts.joined(separator: "/"))"], status: 404)
         }

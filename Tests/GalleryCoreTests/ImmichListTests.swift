@@ -87,5 +87,11 @@ final class ImmichListTests: XCTestCase {
         let photo = Photo(id: "x", author: "", width: 4000, height: 3000, url: "", downloadURL: "")
         XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 240, height: 180)), "/api/assets/x/thumbnail?size=thumbnail")
         XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 622, height: 466)), "/api/assets/x/thumbnail?size=preview")
+        XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 1440, height: 1080)), "/api/assets/x/thumbnail?size=preview")
+        XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 2880, height: 2160)), "/api/assets/x/original",
+                       "zoomed past the preview: the original, through the decoder")
+        let small = Photo(id: "y", author: "", width: 1200, height: 900, url: "", downloadURL: "")
+        XCTAssertEqual(source.imagePath(for: small, size: PixelSize(width: 2400, height: 1800)), "/api/assets/y/thumbnail?size=preview",
+                       "a photo no larger than its preview never needs the original")
     }
 }

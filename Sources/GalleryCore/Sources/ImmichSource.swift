@@ -137,13 +137,18 @@ public final class ImmichSource: PhotoSource {
     }
 
     /// The preview (about 1440 px, upright) for cells, the pane and the slideshow; the small thumbnail (about
-    /// 250 px, WebP) only for cells no larger than it.
+    /// 250 px, WebP) only for cells no larger than it; the original (often a HEIC of tens of MB, decoded by the one
+    /// decoder within its budget) only for a photo zoomed in the pane past the preview's size.
     public func imagePath(for photo: Photo, size: PixelSize) -> String {
-        let small = max(size.width, size.height) <= ImmichSource.thumbnailSide
+        let side = max(size.width, size.height)
+        if side > ImmichSource.previewSide, max(photo.width, photo.height) > ImmichSource.previewSide {
+            return "/api/assets/\(photo.id)/original"
+        }
+        let small = side <= ImmichSource.thumbnailSide
         return "/api/assets/\(photo.id)/thumbnail?size=\(small ? "thumbnail" : "preview")"
     }
 
-    public static let thumbnailSide = 250
+    public static let thumbnailSide = 250, previewSide = 1440
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
@@ -152,7 +157,8 @@ public final class ImmichSource: PhotoSource {
             completion(.failure(.malformed("no image address for photo \(photo.id)")))
             return RequestID(0)
         }
-        var r = request(imagePath(for: photo, size: size), priority: priority, maxBytes: 24 << 20)
+        let path = imagePath(for: photo, size: size)
+        var r = request(path, priority: priority, maxBytes: path.hasSuffix("/original") ? 96 << 20 : 24 << 20)
         r.headers = [("x-api-key", apiKey)]
         r.progress = progress
         return http.get(r) { [self] result in completion(answer(result)) }
