@@ -115,18 +115,11 @@ public struct BenchReport {
                               "header_only_frames": idle.headerOnlyFrames, "renderer": idle.renderer,
                               "rss_mb": BenchReport.round(idle.rssMB), "anon_mb": BenchReport.round(idle.anonMB)]
         }
-        if let crossfadeMs {
-            object["crossfade_ms"] = ["p50": BenchReport.round(crossfadeMs.p50), "p95": BenchReport.round(crossfadeMs.p95),
-                                      "p99": BenchReport.round(crossfadeMs.p99), "max": BenchReport.round(crossfadeMs.max),
-                                      "frames": crossfadeMs.count]
-            object["config"] = ["view": "slideshow", "photos": options.items, "size": options.size.description,
-                                "renderer": options.renderer]
-        }
-        if let zoomMs {
-            object["zoom_ms"] = ["p50": BenchReport.round(zoomMs.p50), "p95": BenchReport.round(zoomMs.p95),
-                                 "p99": BenchReport.round(zoomMs.p99), "max": BenchReport.round(zoomMs.max),
-                                 "frames": zoomMs.count]
-            object["config"] = ["view": "zoom", "frames": options.items, "size": options.size.description,
+        for (name, view, times) in [("crossfade_ms", "slideshow", crossfadeMs), ("zoom_ms", "zoom", zoomMs)] {
+            guard let times else { continue }
+            object[name] = ["p50": BenchReport.round(times.p50), "p95": BenchReport.round(times.p95),
+                            "p99": BenchReport.round(times.p99), "max": BenchReport.round(times.max), "frames": times.count]
+            object["config"] = ["view": view, "items": options.items, "size": options.size.description,
                                 "renderer": options.renderer]
         }
         if let fill = fillMs {
