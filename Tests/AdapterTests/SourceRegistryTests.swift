@@ -140,7 +140,33 @@ final class SourceRegistryTests: XCTestCase {
     }
 
     func testTheShippedRegistryNamesEveryKindOnce() {
-        XCTAssertEqual(SourceRegistry.installed.names, ["folder", "demo", "picsum", "unsplash"])
-        XCTAssertEqual(SourceRegistry.installed.options.filter(\.secret).map(\.environment), ["UNSPLASH_ACCESS_KEY"])
+        XCTAssertEqual(SourceRegistry.installed.names, ["folder", "demo", "picsum", "unsplash", "immich"])
+        XCTAssertEqual(SourceRegistry.installed.options.filter(\.secret).map(\.environment),
+                       ["UNSPLASH_ACCESS_KEY", "IMMICH_API_KEY"])
+    }
+
+    func testImmichWithoutAnAddressOrAKeyShowsItsDemoLibrarySayingWhy() throws {
+        let http = try CurlHTTPClient()
+        defer { http.shutdown() }
+        var options = AppOptions()
+        options.source = "immich"
+        options.useCache = false
+        let noAddress = try SourceProvider(options: options, http: http, report: { _ in })
+        XCTAssertEqual(noAddress.kind.name, "demo")
+        XCTAssertTrue(noAddress.note?.contains("Immich needs its address") == true, noAddress.note ?? "")
+        XCTAssertEqual((noAddress.upstream as? DemoSource)?.flavour, .immich, "the demo of an Immich library")
+        options.api = "http://127.0.0.1:9"
+        options.apiIsDefault = false
+        let noKey = try SourceProvider(options: options, http: http, report: { _ in })
+        XCTAssertTrue(noKey.note?.contains("IMMICH_API_KEY") == true, noKey.note ?? "")
+        options.sourceSettings = ["immich-key": "k", "immich-album": "album-1, album-2"]
+        let made = try SourceProvider(options: options, http: http, report: { _ in })
+        let immich = try XCTUnwrap(made.upstream as? ImmichSource)
+        XCTAssertEqual(immich.albums, ["album-1", "album-2"])
+        XCTAssertEqual(made.key, "immich:http://127.0.0.1:9#album-1,album-2", "each album's feed cached apart")
+        // A refused key gives way to the demo only while nothing is shown.
+        let rule = try XCTUnwrap(ImmichSource.kind.fallbacks.first { $0.trigger == .refusedWhileEmpty })
+        XCTAssertTrue(rule.applies(to: .refused("no"), feedIsEmpty: true))
+        XCTAssertFalse(rule.applies(to: .refused("no"), feedIsEmpty: false), "the cached photos stay")
     }
 }
