@@ -42,12 +42,7 @@ public final class GalleryModel {
     public private(set) var pointer: (x: Int, y: Int)?
     /// How many pixels at the header's right the buttons may take (the header's layout says, as it measures text).
     public var toolbarRoom = Int.max
-    /// The header's buttons as they are now.
-    public var toolbar: Toolbar {
-        Toolbar(for: self, width: viewport.size.width, headerHeight: config.headerHeight, room: toolbarRoom)
-    }
-    /// The header button under the pointer, if any (its tooltip shows).
-    public var hoveredButton: Toolbar.Button? { pointer.flatMap { toolbar.button(atX: $0.x, y: $0.y) } }
+
     private var dragging: Room?
     private var swallowText: String?
 
@@ -197,15 +192,6 @@ public final class GalleryModel {
         _ = innermost.pointer(.click(x: x, y: y), in: self)
     }
 
-    /// A header button (or a row of its "⋯" menu) pressed. It acts on the screen: what covers it closes first (help,
-    /// the menu and Back act on the overlays themselves).
-    public func click(button: Toolbar.Button) {
-        let onOverlays: [Command] = [.toggleHelp, .action(Toolbar.back), .show(RoomRegistry.menu)]
-        if !onOverlays.contains(button.command) {
-            for overlay in overlays.reversed() { close(overlay) }
-        }
-        _ = apply(button.command)
-    }
     public func middleClick(atWindowX x: Int, y: Int) { _ = innermost.pointer(.middleClick(x: x, y: y), in: self) }
     public func wheel(notches: Double) { _ = innermost.pointer(.wheel(notches: notches), in: self) }
 

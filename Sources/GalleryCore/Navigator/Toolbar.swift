@@ -93,3 +93,23 @@ extension KeyMap {
         return ""
     }
 }
+
+extension GalleryModel {
+    /// The header's buttons as they are now.
+    public var toolbar: Toolbar {
+        Toolbar(for: self, width: viewport.size.width, headerHeight: config.headerHeight, room: toolbarRoom)
+    }
+
+    /// The header button under the pointer, if any (its tooltip shows).
+    public var hoveredButton: Toolbar.Button? { pointer.flatMap { toolbar.button(atX: $0.x, y: $0.y) } }
+
+    /// A header button (or a row of its "⋯" menu) pressed. It acts on the screen: what covers it closes first (help,
+    /// the menu and Back act on the overlays themselves).
+    public func click(button: Toolbar.Button) {
+        let onOverlays: [Command] = [.toggleHelp, .action(Toolbar.back), .show(RoomRegistry.menu)]
+        if !onOverlays.contains(button.command) {
+            for overlay in overlays.reversed() { close(overlay) }
+        }
+        _ = apply(button.command)
+    }
+}
