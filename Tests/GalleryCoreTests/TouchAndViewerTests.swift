@@ -324,6 +324,27 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(m.browse.mode, .grid, "a swipe from the edge goes back")
     }
 
+    func testAButtonPressedTwiceQuicklyActsTwice() throws {
+        let m = model()
+        let view = try XCTUnwrap(m.toolbar.buttons.first { $0.id == "view" })
+        m.pointer(.click(x: view.frame.x + 5, y: view.frame.y + 5))
+        XCTAssertEqual(m.browse.mode, .list)
+        let again = try XCTUnwrap(m.toolbar.buttons.first { $0.id == "view" })
+        m.pointer(.doubleClick(x: again.frame.x + 5, y: again.frame.y + 5))
+        XCTAssertEqual(m.browse.mode, .grid, "the second press is a press, not lost as a double click")
+        // In the pane, the back button pressed twice goes back twice; elsewhere on the photo a double click zooms.
+        _ = m.apply(.openDetail)
+        _ = m.apply(.nextPhoto); _ = m.apply(.nextPhoto)
+        let pane = try XCTUnwrap(m.detail?.overlay)
+        let layout = m.detailLayout(for: m.detail!.index)
+        let third = pane.key
+        m.pointer(.click(x: layout.backButton.x + 5, y: layout.backButton.y + 5))
+        m.pointer(.doubleClick(x: layout.backButton.x + 5, y: layout.backButton.y + 5))
+        XCTAssertFalse(pane.canGoBack, "back twice, to the first photo viewed")
+        XCTAssertNotEqual(pane.key, third)
+        XCTAssertFalse(pane.zoom.isZoomed)
+    }
+
     func testANarrowWindowListsTheRestUnderMoreAndAKioskShowsOnlyWhatItAllows() throws {
         let m = model(width: 480)
         m.toolbarRoom = 100

@@ -42,6 +42,8 @@ public struct GestureRecognizer {
 
     /// A button or finger went down at (x, y).
     public mutating func down(id: Int64, x: Double, y: Double, time: Double) -> [PointerInput] {
+        // Ten fingers at most: a device that never reports lifting one cannot grow this without end.
+        guard touches[id] != nil || touches.count < 10 else { return [] }
         touches[id] = (x, y)
         if touches.count == 2 {
             // A second finger: whatever the first one did ends, and the two pinch.

@@ -226,6 +226,9 @@ public final class GalleryModel {
         case let .swipe(dx, _, fromEdge):
             if !innermost.pointer(input, in: self), fromEdge, abs(dx) > 0 { goBack() }
         case let .click(x, y): click(atWindowX: x, y: y)
+        case let .doubleClick(x, y):
+            // A quick second press is a click wherever a double one means nothing (a button pressed twice).
+            if toolbar.button(atX: x, y: y) != nil || !innermost.pointer(input, in: self) { click(atWindowX: x, y: y) }
         default: _ = innermost.pointer(input, in: self)
         }
     }

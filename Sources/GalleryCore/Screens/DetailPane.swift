@@ -108,6 +108,8 @@ public final class DetailPane: Overlay {
             else if layout.forwardButton.contains(x: x, y: y) { navigate(.historyForward) }
             else if !layout.panel.contains(x: x, y: y) { gallery.close(self) }
         case let .doubleClick(x, y):
+            // On a button it is a second press of it; outside the photo nothing.
+            if layout.backButton.contains(x: x, y: y) || layout.forwardButton.contains(x: x, y: y) { return false }
             guard layout.imageArea.contains(x: x, y: y) else { return true }
             if zoom.isZoomed { zoom.reset() }
             else { zoom.set(scale: 2.5, at: (x, y), fit: layout.image, area: layout.imageArea, photoWidth: width) }
