@@ -11,8 +11,6 @@ public final class GalleryApp {
     private let options: AppOptions
     private let config: GalleryConfig
     let window: Window
-    /// The interface's scale on this display (`InterfaceScale`).
-    private let uiScale: Double
     @_spi(Bench) public let renderer: Renderer
     let pump: EventPump
     @_spi(Bench) public let http: CurlHTTPClient
@@ -57,8 +55,8 @@ public final class GalleryApp {
         let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
-        images = parts.images; model = parts.model; scene = parts.scene; uiScale = parts.uiScale
-        input.windowScale = uiScale
+        images = parts.images; model = parts.model; scene = parts.scene
+        input.windowScale = parts.uiScale
         feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
                           serverName: options.api)
         demand = ImageDemand(window: parts.viewport.physical)
@@ -211,7 +209,7 @@ public final class GalleryApp {
 
     /// The window changed size or display: the new viewport goes to everything that depends on it.
     private func resize() {
-        let viewport = Composition.viewport(window: window, renderer: renderer, uiScale: uiScale)
+        let viewport = Composition.viewport(window: window, renderer: renderer, uiScale: input.windowScale)
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
         scene.viewportChanged(viewport)

@@ -19,7 +19,8 @@ final class InputRouter {
         case pointerShown
     }
 
-    /// Window coordinates per interface pixel (the interface scale): SDL reports the mouse in window coordinates.
+    /// Window coordinates per interface pixel (the interface scale, `InterfaceScale`): SDL reports the mouse in window
+    /// coordinates, and a resize lays the window out again at this scale.
     var windowScale = 1.0
 
     func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
