@@ -444,6 +444,11 @@ public final class FolderSource: PhotoSource {
 
     /// A cell decoded from the file, encoded small: kept under the key of the file as it was read. Written in
     /// batches off the decoding threads (one transaction for many cells).
+    /// A cell read from its file and not kept yet (one served from the cache is not wanted again).
+    public func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool {
+        lock.withLock { cellKeys["\(photo.id)/\(size.width)x\(size.height)"] != nil }
+    }
+
     public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {
         lock.lock()
         guard let key = cellKeys.removeValue(forKey: "\(photo.id)/\(size.width)x\(size.height)") else {

@@ -43,6 +43,9 @@ final class BenchDriver: FrameDriver {
     /// memory then.
     private var scanMs: Double?
     private var scanFrameMaxMs = 0.0
+    /// `--dir`: when every cell had been decoded, and when every one had been kept for the next start.
+    private var allCellsMs: Double?
+    private var keptMs: Double?
     private var scanMemory: ProcessMemory?
     /// `--outages`: whether the fixture is down now.
     private var serverIsDown = false
@@ -157,11 +160,15 @@ final class BenchDriver: FrameDriver {
                 prefetch?.start()
             }
             if let prefetch, prefetch.isFinished {
-                let allCells = (now - processStart) * 1000
+                // Then the cells kept for the next start, which waited while decodes did.
+                if allCellsMs == nil { allCellsMs = (now - processStart) * 1000 }
+                guard app.images.cellsWaitingToBeKept == 0 else { return nil }
+                let allCells = allCellsMs ?? 0
+                keptMs = (now - processStart) * 1000
                 let code = finish(app)
                 report?.folder = .init(photos: prefetch.total, firstScreenMs: firstScreenMs, allCellsMs: allCells,
                                        warm: warm ?? false, failures: prefetch.failures,
-                                       scan: scanFigures(photos: prefetch.total))
+                                       scan: scanFigures(photos: prefetch.total), keptMs: keptMs)
                 return code
             }
         case .soaking(let since):

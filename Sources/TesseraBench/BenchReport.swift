@@ -52,6 +52,8 @@ public struct BenchReport {
         let warm: Bool
         let failures: Int
         let scan: ScanFigures?
+        /// When every cell had also been kept for the next start (keeping waits while decodes do).
+        var keptMs: Double?
     }
 
     struct ScanFigures {
@@ -92,6 +94,7 @@ public struct BenchReport {
             object["first_screen_ms"] = BenchReport.round(folder.firstScreenMs)
             object["all_cells_ms"] = BenchReport.round(folder.allCellsMs)
             object["all_cells_method"] = "prefetch pass: every photo decoded once at its cell size, from process start"
+            if let kept = folder.keptMs { object["cells_kept_ms"] = BenchReport.round(kept) }
             object["cache"] = folder.warm ? "warm" : "cold"
             object["photos"] = folder.photos
             object["undecodable"] = folder.failures

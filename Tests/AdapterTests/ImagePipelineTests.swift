@@ -207,3 +207,97 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(source.calls.count, 1, "never asked again")
     }
 }
+
+/// A folder-like source: it answers at once (from another thread) with a photo to decode, wants each cell kept once
+/// and counts what it keeps.
+final class KeepingSource: PhotoSource {
+    let name = "keeping"
+    private let lock = NSLock()
+    private let bytes: Data
+    private var wanted: Set<String> = []
+    private(set) var fetches = 0
+    private(set) var kept: [String: Int] = [:]
+    var onKeep: ((Int) -> Void)?
+
+    /// Answers held until `release` (so a burst of decodes arrives at once), then given at once.
+    private var held: [(Result<Data, SourceError>) -> Void] = []
+    private var released = false
+
+    init(bytes: Data) { self.bytes = bytes }
+
+    func release() {
+        let waiting: [(Result<Data, SourceError>) -> Void] = lock.withLock { released = true; defer { held = [] }; return held }
+        let bytes = self.bytes
+        Thread.detachNewThread { for completion in waiting { completion(.success(bytes)) } }
+    }
+
+    var keepsDecodedCells: Bool { true }
+    func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID { RequestID(0) }
+    func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
+                    completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+        let now: Bool = lock.withLock {
+            fetches += 1
+            if kept[photo.id] == nil { wanted.insert(photo.id) }
+            if !released { held.append(completion) }
+            return released
+        }
+        let bytes = self.bytes
+        if now { Thread.detachNewThread { completion(.success(bytes)) } }
+        return RequestID(0)
+    }
+    func cancel(_ id: RequestID) -> Bool { false }
+    func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool { lock.withLock { wanted.contains(photo.id) } }
+    func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {
+        let count: Int = lock.withLock {
+            guard wanted.remove(photo.id) != nil else { return kept.count }
+            kept[photo.id, default: 0] += 1
+            return kept.count
+        }
+        onKeep?(count)
+    }
+    var snapshot: (fetches: Int, kept: [String: Int]) { lock.withLock { (fetches, kept) } }
+}
+
+final class CellKeepingTests: XCTestCase {
+    func testCellsAreKeptWhenNoDecodeWaitsAndThoseLetGoAreDecodedAgainThen() throws {
+        XCTAssertNotNil(SharedSDL.system)
+        // 1200x900 photos for 1000x750 cells: about 3 MB a cell, so the bounded wait (24 MB) cannot hold 20.
+        let photoBytes = try { () throws -> Data in
+            let s = try Surface(width: 1200, height: 900)
+            s.fill(x: 0, y: 0, width: 1200, height: 900, r: 30, g: 160, b: 90)
+            return try s.jpegData()
+        }()
+        let source = KeepingSource(bytes: photoBytes)
+        let live = LiveTokens()
+        let pool = DecodePool(live: live, workers: 2)
+        defer { pool.shutdown() }
+        let pipeline = ImagePipeline(source: source, pool: pool, live: live, mailbox: Mailbox {}, config: GalleryConfig())
+        let count = 20
+        let allKept = expectation(description: "every cell kept")
+        source.onKeep = { if $0 == count { allKept.fulfill() } }
+        let decoded = expectation(description: "every cell decoded")
+        decoded.expectedFulfillmentCount = count
+        for i in 0..<count {
+            let photo = Photo(id: "p\(i)", author: "", width: 1200, height: 900, url: "", downloadURL: "")
+            pipeline.load(photo, size: PixelSize(width: 1000, height: 750), cell: true, priority: i,
+                          token: pipeline.newToken()) { _ in decoded.fulfill() }
+        }
+        source.release()  // twenty decodes arrive at once: the wait for an idle worker fills
+        wait(for: [decoded, allKept], timeout: 60)
+        let (fetches, kept) = source.snapshot
+        XCTAssertEqual(kept.count, count)
+        XCTAssertTrue(kept.values.allSatisfy { $0 == 1 }, "each kept once")
+        XCTAssertGreaterThan(fetches, count, "cells let go while decodes waited were read and decoded again to be kept")
+        pool.shutdown()  // the last keep's work returns
+        XCTAssertEqual(pipeline.cellsWaitingToBeKept, 0)
+    }
+
+    func testTheWaitForAnIdleWorkerIsBounded() {
+        let pool = DecodePool(live: LiveTokens(), workers: 1)
+        defer { pool.shutdown() }
+        XCTAssertFalse(pool.whenIdle(bytes: DecodePool.idleLimitBytes + 1) {}, "more than it may hold is let go")
+        let ran = expectation(description: "idle work ran")
+        XCTAssertTrue(pool.whenIdle(bytes: 1) { ran.fulfill() })
+        wait(for: [ran], timeout: 10)
+    }
+}

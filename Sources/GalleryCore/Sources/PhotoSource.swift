@@ -34,6 +34,9 @@ public protocol PhotoSource: AnyObject {
     var keepsDecodedCells: Bool { get }
     /// A cell decoded from an image `fetchImage` returned, encoded at its cell size, to answer the next fetch.
     func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data)
+    /// Whether a cell just decoded is still wanted for keeping (false: it came from the cache, or was kept since):
+    /// the encode is skipped then.
+    func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool
     /// What the wall says when the feed ended without a photo, in the source's own words.
     var emptyFeedText: String { get }
     /// Whether the last answer for this photo at this size was a stand-in (the photo kept at another size, served
@@ -58,6 +61,7 @@ extension PhotoSource {
     }
     public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
     public var keepsDecodedCells: Bool { false }
+    public func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool { keepsDecodedCells }
     public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {}
     public var emptyFeedText: String { "\(name) sent no photos. r asks again." }
     public func wasStandIn(_ photo: Photo, size: PixelSize) -> Bool { false }

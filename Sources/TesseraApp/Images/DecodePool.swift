@@ -25,6 +25,16 @@ public final class DecodePool {
 
     private let condition = NSCondition()
     private var queue: [Queued] = []
+    /// Work that waits until no decode does (keeping decoded cells for the next start), oldest first, and the bytes
+    /// it holds. Bounded: past `idleLimitBytes` new work is dropped (a cell not kept is decoded from its file again).
+    private var idleWork: [(bytes: Int, run: () -> Void)] = []
+    private var idleBytes = 0
+    /// Idle work being run now.
+    private var idleRunning = 0
+    static let idleLimitBytes = 24 << 20
+    /// Asked by a worker with nothing else to do for work of the lowest priority (decoding cells again to keep them);
+    /// nil when there is none. Called without the pool's lock held.
+    var idleProvider: (() -> (() -> Void)?)?
     private var stopping = false
     private var largeRunning = false
     private let live: LiveTokens
@@ -68,6 +78,27 @@ public final class DecodePool {
         condition.unlock()
     }
 
+    /// Runs `work` on a worker once no decode is waiting; false (and nothing runs) when `bytes` more would pass the
+    /// limit of what such work may hold. A fling through a folder decodes first and keeps its cells after.
+    @discardableResult
+    func whenIdle(bytes: Int, _ work: @escaping () -> Void) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopping, idleBytes + bytes <= DecodePool.idleLimitBytes else { return false }
+        idleWork.append((bytes, work))
+        idleBytes += bytes
+        condition.signal()
+        return true
+    }
+
+    /// Idle work waiting or running (the benchmark waits for the cells of a pass to be kept).
+    var idleWorkCount: Int { condition.lock(); defer { condition.unlock() }; return idleWork.count + idleRunning }
+
+    /// Decodes on the calling thread (a worker running idle work), as a job would.
+    func decodeNow(_ data: Data, target: PixelSize) throws -> Surface {
+        try decoder.decode(data, target: target).surface
+    }
+
     /// Drops queued decodes for `token` now, rather than when a worker would reach them.
     func cancel(token: UInt64) {
         condition.lock()
@@ -87,6 +118,8 @@ public final class DecodePool {
         guard !stopping else { condition.unlock(); return }
         stopping = true
         queue.removeAll()
+        idleWork.removeAll()
+        idleBytes = 0
         condition.broadcast()
         condition.unlock()
         for _ in 0..<workerCount { exited.wait() }
@@ -110,10 +143,29 @@ public final class DecodePool {
         while true {
             condition.lock()
             var next: Queued?
+            var idle: (bytes: Int, run: () -> Void)?
             while !stopping {
                 next = takeNext()
                 if next != nil { break }
+                if !idleWork.isEmpty {
+                    idle = idleWork.removeFirst()
+                    break
+                }
+                if let provider = idleProvider {
+                    condition.unlock()
+                    let work = provider()
+                    condition.lock()
+                    if let work { idle = (0, work); break }
+                    if !queue.isEmpty || !idleWork.isEmpty || stopping { continue }
+                }
                 condition.wait()
+            }
+            if let idle, !stopping {
+                idleRunning += 1
+                condition.unlock()
+                idle.run()
+                condition.lock(); idleBytes -= idle.bytes; idleRunning -= 1; condition.unlock()
+                continue
             }
             guard let item = next, !stopping else { condition.unlock(); break }
             if item.plan.isLarge { largeRunning = true }

@@ -107,7 +107,15 @@ struct ImageWant {
 
     init(source: PhotoSource, pool: DecodePool, live: LiveTokens, mailbox: Mailbox<Delivery>, config: GalleryConfig) {
         self.source = source; self.pool = pool; self.live = live; self.mailbox = mailbox; self.config = config
+        let backfill = self.backfill
+        pool.idleProvider = { [unowned pool] in backfill.next(pool: pool) }
     }
+
+    /// Cells whose keeping was let go while decodes waited, kept later when the pool is idle.
+    private let backfill = CellBackfill()
+
+    /// Decoded cells not yet kept for the next start (waiting for an idle worker, or to be decoded again then).
+    @_spi(Bench) public var cellsWaitingToBeKept: Int { backfill.count + pool.idleWorkCount }
 
     @_spi(Bench) public func state(of key: ImageKey) -> State {
         guard let slot = slots[key] else { return .empty }
@@ -172,6 +180,7 @@ struct ImageWant {
         let pool = self.pool, live = self.live, source = self.source
         let requested = source.answersAtRequestedSize ? size : nil
         let keep = source.keepsDecodedCells && cell
+        let backfill = self.backfill
         return source.fetchImage(photo, size: size, priority: priority, progress: progress) { result in
             switch result {
             case .failure(let error):
@@ -183,11 +192,15 @@ struct ImageWant {
                     // Bytes that do not decode must not stay cached: the next try downloads afresh.
                     if case .failure = decoded { source.imageUndecodable(photo, size: size) }
                     // A cell at the photo's own size is the file itself: nothing to keep. (The photo carries its size
-                    // as drawn: no third read of the header.)
+                    // as drawn: no third read of the header.) Keeping waits until no decode does: a fling decodes
+                    // first; what the bounded wait cannot hold is decoded from its file again next time.
                     if keep, case .success(let surface) = decoded,
                        PixelSize(width: photo.width, height: photo.height) != size,
-                       let encoded = CellEncoder.encode(surface) {
-                        source.keepDecodedCell(photo, size: size, encoded: encoded)
+                       source.wantsDecodedCell(photo, size: size) {
+                        let waits = pool.whenIdle(bytes: surface.byteCount) {
+                            if let encoded = CellEncoder.encode(surface) { source.keepDecodedCell(photo, size: size, encoded: encoded) }
+                        }
+                        if !waits { backfill.add(photo, size: size, from: source) }
                     }
                     done(decoded.mapError(ImageFailure.init(decoding:)))
                 })
