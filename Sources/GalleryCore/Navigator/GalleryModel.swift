@@ -9,6 +9,9 @@ public final class GalleryModel {
     /// The feed's wall: the screen at the bottom of the stack, always there.
     public let browse: BrowseScreen
     public let keyMap: KeyMap
+    /// Every command some key gives (the header offers no button the key map does not): worked out once, as the
+    /// header asks every frame.
+    public private(set) lazy var boundCommands = Set(keyMap.bindings.values.flatMap(\.values))
     /// What `Command.show(name)` can open.
     public let rooms: RoomRegistry
     /// Kiosk mode's state (nil: a desktop gallery). Its key map has no way out but Ctrl+Alt+Q.

@@ -45,9 +45,8 @@ public struct Toolbar: Equatable {
         // Help lists the keys: the least needed by a hand on a touch screen.
         wanted.append(("help", "?", "Help", .toggleHelp, gallery.overlays.last is HelpOverlay))
         // Only what the key map offers (a kiosk's lacks the bookmarks, the search and the name).
-        let offered = Set(gallery.keyMap.bindings.values.flatMap(\.values))
         wanted.removeAll { entry in
-            entry.0 != "back" && !offered.contains(entry.3)
+            entry.0 != "back" && !gallery.boundCommands.contains(entry.3)
         }
         // At least one button always shows: in a window too narrow for the rest, the "⋯" that lists them.
         let fits = max(1, (room - Toolbar.gap) / (Toolbar.size + Toolbar.gap))
@@ -101,7 +100,12 @@ extension GalleryModel {
     }
 
     /// The header button under the pointer, if any (its tooltip shows).
-    public var hoveredButton: Toolbar.Button? { pointer.flatMap { toolbar.button(atX: $0.x, y: $0.y) } }
+    public var hoveredButton: Toolbar.Button? { hoveredButton(in: toolbar) }
+
+    /// The same, in a toolbar already made this frame.
+    public func hoveredButton(in toolbar: Toolbar) -> Toolbar.Button? {
+        pointer.flatMap { toolbar.button(atX: $0.x, y: $0.y) }
+    }
 
     /// A header button (or a row of its "⋯" menu) pressed. It acts on the screen: what covers it closes first (help,
     /// the menu and Back act on the overlays themselves).

@@ -38,7 +38,7 @@ final class HeaderView {
         }
         let toolbar = model.toolbar
         drawn = Drawn(width: width, height: height, status: status, name: name, toolbar: toolbar,
-                      hovered: model.hoveredButton?.id)
+                      hovered: model.hoveredButton(in: toolbar)?.id)
         clockArea = nil
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), theme.header)
         canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), theme.headerRule)

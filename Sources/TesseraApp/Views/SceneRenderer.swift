@@ -76,9 +76,10 @@ import SDLKit
     /// Draws the clock alone over the last frame when nothing else in the header changed, else the header (the
     /// wall's counts are the last whole frame's); returns where it drew.
     func drawHeaderAlone(model: GalleryModel, status: HeaderStatus, clock: String, time: Double) -> Rect {
+        let toolbar = model.toolbar
         if let area = headerView.drawClockAlone(width: model.viewport.size.width, height: model.config.headerHeight,
                                                 status: status, name: model.userName, clock: clock,
-                                                toolbar: model.toolbar, hovered: model.hoveredButton?.id) {
+                                                toolbar: toolbar, hovered: model.hoveredButton(in: toolbar)?.id) {
             return area
         }
         return drawHeader(model: model, status: status, clock: clock, time: time)
