@@ -53,4 +53,12 @@ final class HeaderLayoutTests: XCTestCase {
         XCTAssertFalse(narrow.showsTitle, "then the title goes")
         XCTAssertEqual(narrow.name, "Ada Lovelace-Byron · ", "the name whole")
     }
+
+    func testTheButtonsLeaveTheStatusRoomToSaySomething() {
+        // 480 px, a name and a clock 250 px wide: the status keeps 120 px, the buttons get the rest.
+        XCTAssertEqual(HeaderLayout.toolbarRoom(width: 480, leftWidth: 250, statusWidth: 300), 480 - 16 - 250 - 16 - 136)
+        XCTAssertEqual(HeaderLayout.toolbarRoom(width: 480, leftWidth: 250, statusWidth: 0), 480 - 16 - 250 - 16)
+        XCTAssertEqual(HeaderLayout.toolbarRoom(width: 1280, leftWidth: 250, statusWidth: 60), 1280 - 16 - 250 - 16 - 76)
+        XCTAssertEqual(HeaderLayout.toolbarRoom(width: 300, leftWidth: 290, statusWidth: 300), 0)
+    }
 }

@@ -104,6 +104,20 @@ final class LoadWorthinessTests: XCTestCase {
     }
 }
 
+final class ShortWindowResidencyTests: XCTestCase {
+    func testAWindowMuchWiderThanTallStillHasRoomForItsVisibleCells() {
+        // 1280x200: two columns of 622-px cells, each up to 1.4 times as tall as wide, taller than the window.
+        let window = PixelSize(width: 1280, height: 200)
+        var layout = MasonryLayout(width: window.width, metrics: GalleryConfig().layoutMetrics)
+        layout.append(photos(0..<40, w: 600, h: 840))
+        let policy = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: window))
+        let plan = policy.plan(layout: layout, top: 0, height: window.height - 48, direction: 0, scale: 1)
+        XCTAssertEqual(plan.visibleOverBudget, 0, "every visible cell gets its pixels")
+        XCTAssertEqual(ResidencyPolicy.budget(forWindow: PixelSize(width: 1280, height: 800)), 3 * 1280 * 800 * 4,
+                       "a usual window's budget is what it was")
+    }
+}
+
 final class AdaptedResidencyTests: XCTestCase {
     func testFastMotionLooksFurtherAheadAndTheDetailImageCountsAgainstTheBudget() {
         let base = ResidencyPolicy(byteBudget: 12_000_000)

@@ -12,8 +12,12 @@ public struct ResidencyPolicy: Equatable {
         self.screensBehind = screensBehind; self.screensAhead = screensAhead; self.byteBudget = byteBudget
     }
 
-    /// Three windows' worth of 32-bit pixels: one on screen, the rest for the margins.
-    public static func budget(forWindow size: PixelSize) -> Int { 3 * size.area * 4 }
+    /// Three windows' worth of 32-bit pixels: one on screen, the rest for the margins. A window much wider than
+    /// tall counts as half as tall as wide: its two columns' cells are taller than the window, and the visible ones
+    /// must fit (a 1280x200 window never drew its second visible cell).
+    public static func budget(forWindow size: PixelSize) -> Int {
+        3 * size.width * max(size.height, size.width / 2) * 4
+    }
 
     /// The policy for this frame. Moving fast (more than two screens a second, as a fling does, or any scroll in a
     /// small window where a screen is little content), the margin behind shrinks to a quarter screen and the one

@@ -15,6 +15,14 @@ public struct HeaderLayout: Equatable {
 
     public static let margin = 16, titleGap = 20, statusGap = 16, minStatus = 120
 
+    /// How many pixels at the header's right the buttons may take: what the name and the clock (`leftWidth`, from the
+    /// margin to the clock's end) leave, less what the status needs to say anything (up to `minStatus`: an offline
+    /// server must still be told when the window is narrow); the buttons that do not fit go under "⋯".
+    public static func toolbarRoom(width: Int, leftWidth: Int, statusWidth: Int) -> Int {
+        let status = statusWidth > 0 ? min(statusWidth, minStatus) + statusGap : 0
+        return max(0, width - margin - leftWidth - statusGap - status)
+    }
+
     /// `measureTitle` measures text in the title's font (the title, the name, the clock), `measureBody` in the status
     /// font; `fitBody` shortens a status line to a width (with "…").
     public static func plan(width: Int, name: String?, clockWidth: Int, status: [String],

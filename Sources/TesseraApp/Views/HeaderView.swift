@@ -32,9 +32,10 @@ final class HeaderView {
     func draw(model: GalleryModel, status: HeaderStatus, clock: String, time: Double, filled: Double) {
         let width = model.viewport.size.width, height = model.config.headerHeight, name = model.userName
         if let text = canvas.text {
-            let left = HeaderLayout.margin + (name.map { text.width(of: $0 + " · ", .title) } ?? 0)
-                + text.width(of: clock, .title) + HeaderLayout.statusGap
-            model.toolbarRoom = max(0, width - left)
+            let left = (name.map { text.width(of: $0 + " · ", .title) } ?? 0) + text.width(of: clock, .title)
+            let said = [status.summary, status.problem ?? status.note].compactMap { $0 }
+            model.toolbarRoom = HeaderLayout.toolbarRoom(width: width, leftWidth: left,
+                                                         statusWidth: said.map { text.width(of: $0, .body) }.max() ?? 0)
         }
         let toolbar = model.toolbar
         drawn = Drawn(width: width, height: height, status: status, name: name, toolbar: toolbar,
