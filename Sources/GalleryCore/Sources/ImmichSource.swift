@@ -16,8 +16,8 @@ public final class ImmichSource: PhotoSource {
     public let favorites: Bool
     public let random: Bool
     private let lock = NSLock()
-    /// Photos of this run's random feed already sent (bounded: past 5,000 it starts afresh).
-    private var seen = Set<String>()
+    /// The random feed's repeats, left out.
+    private let repeats = RepeatFilter()
     /// The page whose answer said there is none after it (this pass ends there).
     private var lastPage: Int?
 
@@ -77,7 +77,7 @@ public final class ImmichSource: PhotoSource {
             return http.get(r) { [self] result in
                 completion(answer(result).flatMap { data in
                     Result { try ImmichList.decodeRandom(data, base: baseURL) }.mapError { .malformed("\($0)") }
-                }.map(fresh(page: page)))
+                }.map { repeats.fresh($0, page: page) })
             }
         }
         let ended: Bool = lock.withLock {
@@ -86,8 +86,7 @@ public final class ImmichSource: PhotoSource {
         }
         if ended {
             // Past the page that said it was the last: an empty page ends the pass.
-            DispatchQueue.global().async { completion(.success(PageContents(photos: []))) }
-            return RequestID(UInt64.max - UInt64(page))
+            return PageContents.endOfPass(page: page, completion)
         }
         let r = request("/api/search/metadata", body: searchBody(page: page, size: size), priority: -1, maxBytes: 8 << 20)
         return http.get(r) { [self] result in
@@ -104,20 +103,6 @@ public final class ImmichSource: PhotoSource {
                 }
                 return contents
             })
-        }
-    }
-
-    /// The random feed without a photo already sent (repeats count as skipped: the page is not the last).
-    private func fresh(page: Int) -> (PageContents) -> PageContents {
-        { [self] contents in
-            var contents = contents
-            let kept: [Photo] = lock.withLock {
-                if seen.count > 5_000 || page <= 1 { seen.removeAll() }
-                return contents.photos.filter { seen.insert($0.id).inserted }
-            }
-            contents.skipped += contents.photos.count - kept.count
-            contents.photos = kept
-            return contents
         }
     }
 

@@ -69,10 +69,8 @@ public final class PicsumSource: PhotoSource {
             return shuffle!.serverPage(for: page)
         }
         guard let server else {
-            // Past the pass's end: an empty page ends it (and the feed wraps into a new order). Answered off the
-            // caller's thread, as the network would.
-            DispatchQueue.global().async { completion(.success(PageContents(photos: []))) }
-            return RequestID(UInt64.max - UInt64(page))
+            // Past the pass's end: an empty page ends it (and the feed wraps into a new order).
+            return PageContents.endOfPass(page: page, completion)
         }
         return fetchServerPage(server, limit: limit) { [weak self] result in
             guard let self, case .success(var contents) = result else { completion(result); return }

@@ -20,7 +20,7 @@ public final class UnsplashSource: PhotoSource {
 
     /// `--sort random`: Unsplash's own random endpoint, an endless feed (repeats within a pass are dropped).
     public let random: Bool
-    private var seen = Set<String>()
+    private let repeats = RepeatFilter()
 
     public init(baseURL: String = "https://api.unsplash.com", accessKey: String, http: HTTPClient, random: Bool = false) {
         self.random = random
@@ -74,19 +74,8 @@ public final class UnsplashSource: PhotoSource {
             if case .success(let response) = result, let left = response.headers["x-ratelimit-remaining"].flatMap(Int.init) {
                 lock.lock(); remaining = left; lock.unlock()
             }
-            var answer = UnsplashSource.page(from: result)
-            if random, case .success(var contents) = answer {
-                // A photo already shown in this run's recent memory is left out (counted as skipped: the page is
-                // not the last). The memory is bounded: past 5,000 photos it starts afresh.
-                lock.lock()
-                if seen.count > 5_000 || page <= 1 { seen.removeAll() }
-                let fresh = contents.photos.filter { seen.insert($0.id).inserted }
-                lock.unlock()
-                contents.skipped += contents.photos.count - fresh.count
-                contents.photos = fresh
-                answer = .success(contents)
-            }
-            completion(answer)
+            let answer = UnsplashSource.page(from: result)
+            completion(random ? answer.map { repeats.fresh($0, page: page) } : answer)
         }
     }
 
