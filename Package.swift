@@ -41,9 +41,12 @@ let package = Package(
         .target(name: "GalleryStore", dependencies: ["GalleryCore", "CPlatform", .product(name: "GRDB", package: "GRDB.swift")]),
         // The demo draws its landscapes a pixel at a time: optimized even in a debug build, where the tests' fixture
         // server draws hundreds of them.
-        .target(name: "DemoPhotos", dependencies: ["GalleryCore", "SDLKit"],
+        .target(name: "DemoPhotos", dependencies: ["GalleryCore", "SDLKit", "Workers"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform"]),
+        // Where photos come from, a target per family; the app installs them in `SourceRegistry.installed`.
+        .target(name: "Workers", dependencies: ["GalleryCore"]),
+        .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform", "Workers"]),
+        .target(name: "NetworkSources", dependencies: ["GalleryCore", "DemoPhotos"]),
         .target(
             name: "FixtureServer",
             dependencies: [
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "TesseraApp",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources",
-                           "CPlatform"]),
+                           "NetworkSources", "CPlatform"]),
         .executableTarget(
             name: "tessera",
             dependencies: [
@@ -72,11 +75,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageSamples"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageSamples"]),
+        .testTarget(name: "SourceTests", dependencies: ["GalleryCore", "NetworkSources", "LocalSources", "ImageSamples"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",
             dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
-                           "LocalSources", "DemoPhotos", "CPlatform", "TesseraBench",
+                           "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore", "ImageSamples"]),

@@ -1,52 +1,36 @@
 import Foundation
 import GalleryCore
+import Workers
 
 /// The built-in catalogue, made in this process: pages from `DemoCatalog`, pictures drawn by `DemoPictures` at the
 /// size asked. Nothing listens on a port and nothing leaves the process, so `--demo` and the no-network fallback
-/// cannot be reached (or taken down) by another program. The Unsplash flavour adds each photo's colour and BlurHash
-/// and credits photos the way Unsplash asks, so that source's placeholders and credit line can be seen offline.
+/// cannot be reached (or taken down) by another program. A network source may bring a flavour of its own (its
+/// stand-in, `SourceKind.standIn`): Unsplash's adds each photo's colour and BlurHash and credits photos the way
+/// Unsplash asks, so that source's placeholders and credit line can be seen offline.
 public final class DemoSource: PhotoSource {
-    public enum Flavour: Sendable { case picsum, unsplash, immich }
-
     public let name = "demo"
-    public let flavour: Flavour
+    public let flavour: DemoFlavour
     public var traits: SourceTraits {
-        SourceTraits(pageSizes: 1...(flavour == .unsplash ? UnsplashSource.maxPageSize : PicsumSource.maxPageSize),
-                     networked: false, cacheable: false, wrapsByDefault: true)
+        SourceTraits(pageSizes: flavour.pageSizes, networked: false, cacheable: false, wrapsByDefault: true)
     }
+    /// Pictures are drawn at the size asked up to this side (as a server that crops to size would).
+    public static let maxImageSide = 5000
 
     private let catalog: DemoCatalog
     private let pictures = DemoPictures(cacheLimit: 2 << 20)
     /// Drawing runs off the caller's thread, two at a time (as many as the pool decodes while one is large).
     private let work = RequestQueue(name: "tessera-demo", width: 2)
 
-    public init(photos: Int, flavour: Flavour = .picsum) {
+    public init(photos: Int, flavour: DemoFlavour = .plain) {
         catalog = DemoCatalog(count: photos)
         self.flavour = flavour
     }
 
     public func photos(page: Int, limit: Int) -> [Photo] {
-        let entries = catalog.page(page, limit: traits.pageSize(near: limit))
-        if flavour == .immich {
-            // As Immich's API would describe them: file names, EXIF, ThumbHashes.
-            return entries.compactMap { e in ImmichList.photo(DemoImmich.asset(e, index: Int(e.id) ?? 0), base: "") }
-        }
-        return entries.map { e in
-            var photo = Photo(id: e.id, author: e.author, width: e.width, height: e.height, url: "", downloadURL: "")
-            if flavour == .unsplash {
-                let c = DemoPictures.color(e.id)
-                photo.color = String(format: "#%02X%02X%02X", c.r, c.g, c.b)
-                photo.blurHash = BlurHash.flat(r: c.r, g: c.g, b: c.b)
-            }
-            return photo
-        }
+        catalog.page(page, limit: traits.pageSize(near: limit)).compactMap(flavour.photo)
     }
 
-    public func credit(for photo: Photo) -> Credit {
-        if flavour == .immich { return ImmichSource.credit(for: photo) }
-        return Credit(line: flavour == .unsplash ? "Photo by \(photo.author) on Unsplash" : photo.author, page: "",
-               details: ["Demo photo \(photo.id), \(photo.width) × \(photo.height), drawn by Tessera"])
-    }
+    public func credit(for photo: Photo) -> Credit { flavour.credit(photo) }
 
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
@@ -58,7 +42,7 @@ public final class DemoSource: PhotoSource {
                            completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
         let pictures = self.pictures
         // Like picsum: exactly the size asked, within its limits.
-        let w = min(max(1, size.width), PicsumSource.maxImageSide), h = min(max(1, size.height), PicsumSource.maxImageSide)
+        let w = min(max(1, size.width), DemoSource.maxImageSide), h = min(max(1, size.height), DemoSource.maxImageSide)
         return work.submit(priority: priority) {
             do {
                 completion(.success(try pictures.jpeg(id: photo.id, width: w, height: h)))
@@ -74,15 +58,16 @@ public final class DemoSource: PhotoSource {
 
 extension DemoSource {
     /// The built-in catalogue (`--demo`, and where a network source falls back), in the flavour of the source asked
-    /// for: Unsplash's has colours, BlurHashes and its credit line.
+    /// for when that source brings a stand-in of its own.
     public static let kind = SourceKind(
-        name: "demo", summary: "The built-in catalogue, made in this process (no network)", chosen: { $0.demo }
+        name: "demo", title: "the demo", summary: "The built-in catalogue, made in this process (no network)", chosen: { $0.demo }
     ) { context in
-        let flavour: Flavour = context.requested == "unsplash" ? .unsplash : context.requested == "immich" ? .immich : .picsum
-        let prefix = flavour == .picsum ? "demo" : "demo-\(context.requested)"
-        return InstalledSource(DemoSource(photos: context.demoPhotos, flavour: flavour),
-                               key: "\(prefix):\(context.demoPhotos)",
-                               note: flavour == .immich ? "Demo Immich library (made in this process)"
-                                   : "Demo catalogue (made in this process)")
+        context.standIn?(context) ?? installed(context, flavour: .plain)
+    }
+
+    /// The demo in a flavour, keyed by it (its pages and bookmarks apart from the plain demo's).
+    public static func installed(_ context: SourceContext, flavour: DemoFlavour) -> InstalledSource {
+        InstalledSource(DemoSource(photos: context.demoPhotos, flavour: flavour),
+                        key: "\(flavour.key):\(context.demoPhotos)", note: flavour.note)
     }
 }

@@ -1,6 +1,7 @@
 import CPlatform
 import Foundation
 import GalleryCore
+import Workers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -608,7 +609,7 @@ public final class FolderSource: PhotoSource {
 extension FolderSource {
     /// The folders and files named on the command line (or `folder` lines of the configuration file).
     public static let kind = SourceKind(
-        name: "folder", summary: "Folders and files named on the command line", chosen: { !$0.paths.isEmpty },
+        name: "folder", title: "the folders", summary: "Folders and files named on the command line", chosen: { !$0.paths.isEmpty },
         fallbacks: [SourceFallback(.setupFailed, to: "demo", note: "{reason}")]
     ) { context in
         guard !context.paths.isEmpty else { throw SourceSetupError("--source folder needs a folder or file to show") }

@@ -163,7 +163,6 @@ extension GalleryApp {
             options.paths = [dir]
         }
         options.api = bench.api
-        options.apiIsDefault = false
         options.apiServesOriginals = bench.sourceSize != nil
         options.benchmark = true
         options.config.windowSize = bench.size

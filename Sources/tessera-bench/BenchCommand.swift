@@ -23,7 +23,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Milliseconds the fixture server adds to every response.")
     var latency: Int = 20
 
-    @Option(help: "Photos per page request (1-100); the app asks for at most one page a second.")
+    @Option(help: "Photos per page request (1-1000, as many as the source allows); the app asks for at most one page a second.")
     var pageSize: Int?
 
     @Option(help: "Renderer: software, accelerated, or auto (the app's own choice: software where OpenGL draws on the processor).")
@@ -78,7 +78,9 @@ struct Bench: ParsableCommand {
             throw ValidationError("--view must be grid, list, slideshow or zoom")
         }
         guard items > 0, (speed ?? 1) > 0, latency >= 0, (soak ?? 1) > 0 else { throw ValidationError("--items, --speed must be positive") }
-        guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
+        guard FeedPager.pageSizes.contains(pageSize ?? 30) else {
+            throw ValidationError("--page-size must be \(FeedPager.pageSizes.lowerBound) to \(FeedPager.pageSizes.upperBound)")
+        }
         guard ["software", "accelerated", "auto"].contains(renderer) else {
             throw ValidationError("--renderer must be software, accelerated or auto")
         }

@@ -58,8 +58,8 @@ struct Show: ParsableCommand {
     @Option(help: "Greet with this name and skip the welcome screen (kiosks); it is not stored.")
     var name: String?
 
-    @Option(help: "Picsum-compatible API base URL. If the default cannot be reached, the demo catalogue is shown.")
-    var api: String = AppOptions.defaultAPI
+    @Option(help: "The server's base URL (default: the source's own; a Picsum-compatible one for --source picsum). If it cannot be reached before anything is shown, the demo catalogue shows until it answers.")
+    var api: String?
 
     @Option(help: "Window size, WxH.")
     var size: String = "1280x800"
@@ -70,7 +70,7 @@ struct Show: ParsableCommand {
     @Flag(help: "Start fullscreen (toggle with f or F11).")
     var fullscreen = false
 
-    @Option(help: "Photos per page request (1-100).")
+    @Option(help: "Photos per page request (1-1000; each source takes as many as it allows, Lorem Picsum 100, Unsplash 30).")
     var pageSize: Int?
 
     @Option(help: "At most one page request per this many seconds.")
@@ -136,7 +136,9 @@ struct Show: ParsableCommand {
         if let schedule, Schedule(parsing: schedule) == nil {
             throw ValidationError("--schedule must look like 07:00-23:00")
         }
-        guard (1...100).contains(pageSize ?? 30) else { throw ValidationError("--page-size must be 1 to 100") }
+        guard FeedPager.pageSizes.contains(pageSize ?? 30) else {
+            throw ValidationError("--page-size must be \(FeedPager.pageSizes.lowerBound) to \(FeedPager.pageSizes.upperBound)")
+        }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
@@ -144,7 +146,7 @@ struct Show: ParsableCommand {
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
             throw ValidationError("--renderer must be software or accelerated")
         }
-        guard URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) == true else {
+        if let api, URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) != true {
             throw ValidationError("--api must be an http or https URL")
         }
         for name in scriptNames where ScriptStep(name: name) == nil {
@@ -159,7 +161,6 @@ struct Show: ParsableCommand {
     func run() throws {
         var options = AppOptions()
         options.api = api
-        options.apiIsDefault = api == AppOptions.defaultAPI
         options.demo = demo
         options.demoPhotos = max(1, demoPhotos)
         options.config.windowSize = PixelSize(parsing: size)!

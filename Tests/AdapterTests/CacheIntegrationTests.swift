@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 @testable import GalleryCore
+@testable import NetworkSources
 @testable import GalleryNet
 @testable import GalleryStore
 import XCTest

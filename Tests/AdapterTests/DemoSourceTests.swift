@@ -1,6 +1,8 @@
 import DemoPhotos
 import Foundation
 import GalleryCore
+@testable import NetworkSources
+import Workers
 import XCTest
 
 final class DemoSourceTests: XCTestCase {
@@ -35,7 +37,7 @@ final class DemoSourceTests: XCTestCase {
     }
 
     func testTheUnsplashFlavourCarriesColourBlurHashAndTheCreditLine() {
-        let source = DemoSource(photos: 10, flavour: .unsplash)
+        let source = DemoSource(photos: 10, flavour: UnsplashSource.demoFlavour)
         XCTAssertEqual(source.traits.pageSizes, 1...30)
         let photo = page(source, 1, limit: 100)[3]
         XCTAssertNotNil(photo.placeholderColor)

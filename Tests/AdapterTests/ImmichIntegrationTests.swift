@@ -2,6 +2,7 @@ import DemoPhotos
 import FixtureServer
 import Foundation
 @testable import GalleryCore
+@testable import NetworkSources
 @testable import GalleryNet
 import SDLKit
 import XCTest

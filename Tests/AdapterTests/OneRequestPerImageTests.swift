@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 @testable import FixtureServer
 @testable import GalleryCore
+@testable import NetworkSources
 @testable import GalleryNet
 @testable import GalleryStore
 @_spi(Bench) @testable import TesseraApp

@@ -1,6 +1,7 @@
 import DemoPhotos
 import Foundation
 import GalleryCore
+@testable import NetworkSources
 import GalleryNet
 import LocalSources
 import XCTest
@@ -111,7 +112,6 @@ final class SourceRegistryTests: XCTestCase {
         })
         var options = self.options()
         options.api = "http://127.0.0.1:9"
-        options.apiIsDefault = false  // a server named by --api is waited for too
         let provider = try SourceProvider(options: options, registry: registry, http: http, report: { _ in })
         XCTAssertFalse(provider.isAwaiting)
         XCTAssertTrue(provider.switchedAway(after: .http(.unreachable("connect")), feedIsEmpty: true))
@@ -154,9 +154,8 @@ final class SourceRegistryTests: XCTestCase {
         let noAddress = try SourceProvider(options: options, http: http, report: { _ in })
         XCTAssertEqual(noAddress.kind.name, "demo")
         XCTAssertTrue(noAddress.note?.contains("Immich needs its address") == true, noAddress.note ?? "")
-        XCTAssertEqual((noAddress.upstream as? DemoSource)?.flavour, .immich, "the demo of an Immich library")
+        XCTAssertEqual((noAddress.upstream as? DemoSource)?.flavour.key, "demo-immich", "the demo of an Immich library")
         options.api = "http://127.0.0.1:9"
-        options.apiIsDefault = false
         let noKey = try SourceProvider(options: options, http: http, report: { _ in })
         XCTAssertTrue(noKey.note?.contains("IMMICH_API_KEY") == true, noKey.note ?? "")
         options.sourceSettings = ["immich-key": "k", "immich-album": "album-1, album-2"]

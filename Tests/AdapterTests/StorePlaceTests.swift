@@ -1,5 +1,6 @@
 import Foundation
 @testable import GalleryCore
+@testable import NetworkSources
 @testable import GalleryStore
 import GRDB
 import XCTest

@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 @testable import GalleryCore
+@testable import NetworkSources
 @testable import GalleryNet
 import SDLKit
 @_spi(Bench) @testable import TesseraApp

@@ -45,8 +45,31 @@ final class PathBytesTests: XCTestCase {
         for _ in 0..<3000 {
             let a = (0..<3).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
             let b = (0..<3).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
-            XCTAssertEqual(NaturalOrder.less(a, b), FolderIndex.naturalKey(a).lexicographicallyPrecedes(FolderIndex.naturalKey(b)),
+            XCTAssertEqual(NaturalOrder.less(a, b), naturalKey(a).lexicographicallyPrecedes(naturalKey(b)),
                            "\(a) vs \(b)")
         }
+    }
+
+    /// The reference key, compared whole (what `NaturalOrder` must agree with without allocating): the UTF-8 with
+    /// ASCII letters lowercased, each run of digits without its leading zeros and preceded by a marker and its length.
+    private func naturalKey(_ text: String) -> [UInt8] {
+        var key: [UInt8] = []
+        var digits: [UInt8] = []
+        func flush() {
+            guard !digits.isEmpty else { return }
+            let trimmed = digits.drop { $0 == 0x30 }
+            key.append(0x01)
+            key.append(UInt8(min(255, trimmed.count)))
+            key.append(contentsOf: trimmed)
+            digits.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 { digits.append(byte) } else {
+                flush()
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+            }
+        }
+        flush()
+        return key
     }
 }

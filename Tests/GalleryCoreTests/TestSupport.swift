@@ -1,15 +1,6 @@
 import Foundation
 @testable import GalleryCore
 
-enum Fixture {
-    static func data(_ name: String) throws -> Data {
-        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {
-            throw NSError(domain: "fixture", code: 1, userInfo: [NSLocalizedDescriptionKey: "no fixture \(name)"])
-        }
-        return try Data(contentsOf: url)
-    }
-}
-
 func photo(_ id: String, _ w: Int = 300, _ h: Int = 200) -> Photo {
     Photo(id: id, author: "A\(id)", width: w, height: h, url: "u\(id)", downloadURL: "d\(id)")
 }

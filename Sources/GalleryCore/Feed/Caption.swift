@@ -63,7 +63,7 @@ public enum Caption {
     }
 
     /// "1 June 2024".
-    static func date(_ seconds: Int64) -> String {
+    public static func date(_ seconds: Int64) -> String {
         let text = ExifInfo.exifDate(seconds: seconds)  // "2024:06:01 14:03:22"
         let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " }).compactMap { Int($0) }
         guard parts.count >= 3, (1...12).contains(parts[1]) else { return text }

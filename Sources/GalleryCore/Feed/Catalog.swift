@@ -54,7 +54,7 @@ public final class Catalog {
     /// Applies what changed on disk under photos already in the feed (a live source: a watched folder). Returns
     /// whether the feed changed.
     @discardableResult
-    public func apply(_ edits: FolderIndex.Edits) -> Bool {
+    public func apply(_ edits: FeedEdits) -> Bool {
         var changed = feed.remove(photoIDs: Set(edits.removed))
         for (photo, before) in edits.inserted {
             let count = feed.count

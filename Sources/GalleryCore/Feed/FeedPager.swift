@@ -20,7 +20,7 @@ public struct FeedPager {
         public init(pageSize: Int = 30, wraps: Bool = true, prefetchScreens: Double = 3,
                     retry: RetryPolicy = RetryPolicy(), attemptsPerPage: Int = 4, minInterval: Double = 1) {
             self.minInterval = max(0, minInterval)
-            self.pageSize = min(max(1, pageSize), PicsumSource.maxPageSize)
+            self.pageSize = FeedPager.pageSizes.clamp(pageSize)
             self.wraps = wraps; self.prefetchScreens = prefetchScreens
             self.retry = retry; self.attemptsPerPage = max(1, attemptsPerPage)
         }
@@ -177,6 +177,10 @@ public struct FeedPager {
         lastRequestAt = last  // a reload does not earn an extra request
     }
 
+    /// Photos a page may hold, whatever the source: each source takes what it allows within this
+    /// (`SourceTraits.pageSizes`), and the command line checks `--page-size` against it.
+    public static let pageSizes = 1...1000
+
     /// Leaves at least `seconds` between requests from now on (a source near its rate limit asks for more).
     public mutating func pace(minInterval seconds: Double) {
         settings.minInterval = max(0, seconds)
@@ -185,7 +189,7 @@ public struct FeedPager {
     /// Before anything is fetched, takes the page size stored pages were fetched with, so it continues them.
     public mutating func adopt(pageSize: Int) {
         guard phase == .idle, nextPage == 1, pass == 0 else { return }
-        settings.pageSize = min(max(1, pageSize), PicsumSource.maxPageSize)
+        settings.pageSize = FeedPager.pageSizes.clamp(pageSize)
     }
 
     /// Pages 1…`lastPage` of pass 0 are already in the feed (restored from the cache): continue after them.

@@ -311,7 +311,7 @@ public final class GalleryModel {
     }
 
     /// What changed on disk under photos already shown (a watched folder).
-    public func apply(_ edits: FolderIndex.Edits) { browse.apply(edits) }
+    public func apply(_ edits: FeedEdits) { browse.apply(edits) }
 
     /// Forgets the feed and starts again from page 1. With `source` (the key of a source taking over), bookmarks
     /// made from now on belong to that source, and the shelf shows its bookmarks.

@@ -124,7 +124,7 @@ public final class BrowseScreen {
     /// Applies a live source's edits to the catalog and lays the wall out again; the photo at the top of the
     /// viewport stays where it is on screen (if it is still there), so files appearing or going elsewhere do not
     /// move what the user is looking at.
-    public func apply(_ edits: FolderIndex.Edits) {
+    public func apply(_ edits: FeedEdits) {
         let items = catalog.items
         let top = layout.indices(intersecting: scrollTop, scrollTop + 1).first ?? visibleIndices.first
         let anchor = top.map { (key: items[$0].key, screenY: layout.frames[$0].y - scrollTop) }

@@ -17,7 +17,7 @@ public struct LocalFile: Equatable, Sendable {
     /// out once: sorting compares it many times.
     public let date: Int64
     /// Whether `date` is the EXIF date taken (else the file's time): worked out once with it.
-    let dateIsTaken: Bool
+    public let dateIsTaken: Bool
 
     public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String? = nil,
                 camera: String? = nil, inode: UInt64 = 0, changed: Int64 = 0) {
@@ -47,7 +47,7 @@ public struct LocalFile: Equatable, Sendable {
     /// for the old one can stand for it.
     public var id: String { "f" + LocalFile.hex(idHash) }
 
-    var idHash: UInt64 {
+    public var idHash: UInt64 {
         var h = LocalFile.fnv(path)
         for v in [UInt64(bitPattern: bytes), UInt64(bitPattern: modified), identity] {
             for shift in stride(from: 0, to: 64, by: 8) { h = (h ^ ((v >> UInt64(shift)) & 0xFF)) &* 0x100000001b3 }
@@ -99,9 +99,10 @@ public enum FolderSort: String, CaseIterable, Sendable {
 }
 
 /// The order people read names in, without allocating: case folded (ASCII), runs of digits compared by value
-/// ("img2" before "img10"), as if comparing `FolderIndex.naturalKey` of both. A path may come in parts (a folder, a
+/// ("img2" before "img10"), as if comparing keys made of the UTF-8 with ASCII letters lowercased and each run of digits
+/// replaced by a marker, its length and its digits without leading zeros. A path may come in parts (a folder, a
 /// name): they are read as the one string `folder + "/" + name`, never put together.
-enum NaturalOrder {
+public enum NaturalOrder {
     /// The bytes of the natural key, one at a time, over the parts of one string.
     private struct Keys {
         let parts: [String.UTF8View]
@@ -167,15 +168,15 @@ enum NaturalOrder {
     }
 
     /// Whether `a` comes before `b`.
-    static func less(_ a: String, _ b: String) -> Bool { compare([a.utf8], [b.utf8]) }
+    public static func less(_ a: String, _ b: String) -> Bool { compare([a.utf8], [b.utf8]) }
 
     /// Whether the path `folderA + "/" + nameA` comes before `folderB + "/" + nameB`.
-    static func less(folder fa: String, name na: String, folder fb: String, name nb: String) -> Bool {
+    public static func less(folder fa: String, name na: String, folder fb: String, name nb: String) -> Bool {
         compare([fa.utf8, "/".utf8, na.utf8], [fb.utf8, "/".utf8, nb.utf8])
     }
 
     /// Plain byte order of two such paths.
-    static func bytesLess(folder fa: String, name na: String, folder fb: String, name nb: String) -> Bool {
+    public static func bytesLess(folder fa: String, name na: String, folder fb: String, name nb: String) -> Bool {
         var a = [fa.utf8, "/".utf8, na.utf8].joined().makeIterator()
         var b = [fb.utf8, "/".utf8, nb.utf8].joined().makeIterator()
         while true {

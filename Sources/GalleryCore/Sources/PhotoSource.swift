@@ -132,7 +132,7 @@ public struct SourceTraits: Equatable, Sendable {
     }
 
     /// A page size the source accepts, as near `wanted` as it allows.
-    public func pageSize(near wanted: Int) -> Int { min(max(wanted, pageSizes.lowerBound), pageSizes.upperBound) }
+    public func pageSize(near wanted: Int) -> Int { pageSizes.clamp(wanted) }
 }
 
 public struct Credit: Equatable {

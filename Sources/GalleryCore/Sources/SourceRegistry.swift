@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where photos can come from, as data: each kind of source declares its name, its options (and their config-file
 /// keys), when it is the one chosen, how it is made, and what to fall back to and when. The app installs the kinds it
 /// ships at its root, one line each (imv's `imv_install_backend`); nothing else names a concrete source.
@@ -6,6 +8,8 @@ public struct SourceKind {
     public let name: String
     /// One line for `--help`.
     public let summary: String
+    /// What messages call it ("the demo", "Lorem Picsum").
+    public let title: String
     /// Settings of its own beyond `--api` (an access key), with where they may come from.
     public let options: [SourceOption]
     /// Whether this kind is the one wanted (the first installed kind that says yes wins): when `--source` names it,
@@ -15,13 +19,32 @@ public struct SourceKind {
     public let make: (SourceContext) throws -> InstalledSource
     /// What to do when it cannot work, first match wins.
     public let fallbacks: [SourceFallback]
+    /// The server it talks to unless `--api` names another (nil: none of its own, or not a network source).
+    public let defaultServer: String?
+    /// Photos a page may hold (`--page-size` is taken as near as this allows).
+    public let pageSizes: ClosedRange<Int>
+    /// What `--demo` shows in its place: the demo catalogue as this source would describe and credit it (nil: the
+    /// plain demo).
+    public let standIn: ((SourceContext) -> InstalledSource)?
 
-    public init(name: String, summary: String, options: [SourceOption] = [],
-                chosen: ((SourceContext) -> Bool)? = nil, fallbacks: [SourceFallback] = [],
+    public init(name: String, title: String? = nil, summary: String, options: [SourceOption] = [], defaultServer: String? = nil,
+                pageSizes: ClosedRange<Int> = 1...100, chosen: ((SourceContext) -> Bool)? = nil,
+                fallbacks: [SourceFallback] = [], standIn: ((SourceContext) -> InstalledSource)? = nil,
                 make: @escaping (SourceContext) throws -> InstalledSource) {
-        self.name = name; self.summary = summary; self.options = options
+        self.name = name; self.title = title ?? name; self.summary = summary; self.options = options
+        self.defaultServer = defaultServer; self.pageSizes = pageSizes; self.standIn = standIn
         self.chosen = { context in context.requested == name || (chosen?(context) ?? false) }
         self.fallbacks = fallbacks; self.make = make
+    }
+
+    /// The server this kind talks to in `context`: `--api`, else its own.
+    public func server(in context: SourceContext) -> String? { context.api ?? defaultServer }
+
+    /// What messages call its server: "picsum.photos", "127.0.0.1:8321"; the kind's name when it has none.
+    public func serverName(in context: SourceContext) -> String {
+        guard let server = server(in: context) else { return name }
+        guard let url = URL(string: server), let host = url.host else { return server }
+        return url.port.map { "\(host):\($0)" } ?? host
     }
 }
 
@@ -96,9 +119,8 @@ public struct SourceContext {
     /// `--demo`: the built-in catalogue.
     public var demo: Bool
     public var demoPhotos: Int
-    /// `--api`, and whether it is the default (only the default server falls back when unreachable).
-    public var api: String
-    public var apiIsDefault: Bool
+    /// `--api`: the server named on the command line (nil: each source talks to its own).
+    public var api: String?
     /// The server sends originals whatever size is asked (the benchmark's large-source case).
     public var apiServesOriginals: Bool
     /// Values of the kinds' options, by option name ("unsplash-key"), read from their environment variables and the
@@ -112,18 +134,20 @@ public struct SourceContext {
     public var followLinks = false
     /// Where decoded cells of a source of originals are kept, once the cache is open (may block until it is).
     public var cellStore: () -> PhotoStore?
+    /// The stand-in of the kind asked for (`SourceKind.standIn`), for the demo to show in its place.
+    public var standIn: ((SourceContext) -> InstalledSource)?
     /// Tells the app of edits under photos shown (a watched folder), from any thread.
-    public var edits: (FolderIndex.Edits) -> Void
+    public var edits: (FeedEdits) -> Void
     /// Says something in the log.
     public var log: (String) -> Void
 
     public init(requested: String, http: HTTPClient, paths: [String] = [], demo: Bool = false, demoPhotos: Int = 1000,
-                api: String, apiIsDefault: Bool = true, apiServesOriginals: Bool = false,
+                api: String? = nil, apiServesOriginals: Bool = false,
                 settings: [String: String] = [:], folderSort: FolderSort = .date, hidden: Bool = false,
-                cellStore: @escaping () -> PhotoStore? = { nil }, edits: @escaping (FolderIndex.Edits) -> Void = { _ in },
+                cellStore: @escaping () -> PhotoStore? = { nil }, edits: @escaping (FeedEdits) -> Void = { _ in },
                 log: @escaping (String) -> Void = { _ in }) {
         self.requested = requested; self.http = http; self.paths = paths; self.demo = demo
-        self.demoPhotos = demoPhotos; self.api = api; self.apiIsDefault = apiIsDefault
+        self.demoPhotos = demoPhotos; self.api = api
         self.apiServesOriginals = apiServesOriginals; self.settings = settings; self.folderSort = folderSort
         self.hidden = hidden; self.cellStore = cellStore; self.edits = edits; self.log = log
     }
@@ -162,4 +186,11 @@ public struct SourceRegistry {
 
     /// The kind for this context.
     public func chosen(for context: SourceContext) -> SourceKind? { kinds.first { $0.chosen(context) } }
+
+    /// The context with what the kind asked for brings: its stand-in for the demo.
+    public func completed(_ context: SourceContext) -> SourceContext {
+        var context = context
+        context.standIn = kind(named: context.requested)?.standIn
+        return context
+    }
 }

@@ -96,3 +96,8 @@ extension Rect {
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 }
+
+extension ClosedRange {
+    /// The value, or the nearest bound when it lies outside.
+    public func clamp(_ value: Bound) -> Bound { Swift.min(Swift.max(value, lowerBound), upperBound) }
+}

@@ -3,11 +3,8 @@ import SDLKit
 
 /// Everything the command line can set for the gallery window.
 public struct AppOptions {
-    public static let defaultAPI = PicsumSource.defaultBaseURL
-
-    public var api = AppOptions.defaultAPI
-    /// Whether `api` is the default: only then does an unreachable network fall back to the demo catalogue.
-    public var apiIsDefault = true
+    /// `--api`: the server to ask (nil: the source's own).
+    public var api: String?
     public var demo = false
     /// Where photos come from (`--source`): a kind of `SourceRegistry.installed`.
     public var source = "picsum"

@@ -16,7 +16,7 @@ enum Delivery {
     /// The start-up refresh of the first cached page finished (either way).
     case refreshed
     /// Files changed on disk under photos already shown.
-    case edits(FolderIndex.Edits)
+    case edits(FeedEdits)
     /// The source waited for (unreachable at start) answered a probe, or did not.
     case awaitedSource(answered: Bool)
 

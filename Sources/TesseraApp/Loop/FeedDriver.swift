@@ -19,10 +19,10 @@ final class FeedDriver {
     private var probeOut = false
 
     init(sources: SourceProvider, model: GalleryModel, images: ImagePipeline, mailbox: Mailbox<Delivery>,
-         config: GalleryConfig, serverName: String) {
+         config: GalleryConfig) {
         self.sources = sources; self.model = model; self.images = images; self.mailbox = mailbox
         self.config = config
-        network = NetworkWatch(serverName: serverName)
+        network = NetworkWatch(serverName: sources.serverName)
         // A source that could not be made yet (a folder not there) is probed from the start.
         if sources.isAwaiting { awaiting.networkFailed(now: 0) }
     }
@@ -75,7 +75,7 @@ final class FeedDriver {
         guard answered else { return }
         guard sources.returnToAwaited() else { return }
         awaiting = Connectivity()
-        network = NetworkWatch(serverName: network.serverName)
+        network = NetworkWatch(serverName: sources.serverName)
         images.reset(source: sources.source)
         model.resetFeed(source: sources.key)
     }

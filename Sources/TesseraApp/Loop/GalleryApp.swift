@@ -57,8 +57,7 @@ public final class GalleryApp {
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene
         input.windowScale = parts.uiScale
-        feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
-                          serverName: options.api)
+        feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config)
         demand = ImageDemand(window: parts.viewport.physical)
         MemoryHygiene.windowChanged(physicalPixels: parts.viewport.physical.area)
     }

@@ -1,21 +1,7 @@
-import DemoPhotos
 import Foundation
 import GalleryCore
 import GalleryNet
 import GalleryStore
-import LocalSources
-
-extension SourceRegistry {
-    /// Every source the app ships, one line each; nothing else in the app names a concrete source. The order is the
-    /// order they are asked whether they are the one wanted: named folders first, then `--demo`, then `--source`.
-    public static let installed = SourceRegistry([
-        FolderSource.kind,
-        DemoSource.kind,
-        PicsumSource.kind,
-        UnsplashSource.kind,
-        ImmichSource.kind,
-    ])
-}
 
 /// Makes and owns the photo source the registry's kinds say, and follows their fallback rules when one cannot work
 /// (the demo when the default server cannot be reached at start, picsum when Unsplash refuses its key). Sources
@@ -56,11 +42,12 @@ extension SourceRegistry {
         self.opening = opening
         context = SourceContext(
             requested: options.source, http: http, paths: options.paths, demo: options.demo,
-            demoPhotos: options.demoPhotos, api: options.api, apiIsDefault: options.apiIsDefault,
+            demoPhotos: options.demoPhotos, api: options.api,
             apiServesOriginals: options.apiServesOriginals, settings: options.sourceSettings,
             folderSort: options.sort, hidden: options.hidden, cellStore: { opening.value },
             edits: { report(.edits($0)) }, log: { Log.info($0) })
         context.followLinks = options.followLinks
+        context = registry.completed(context)
         guard let wanted = registry.chosen(for: context) else {
             throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")
         }
@@ -127,14 +114,14 @@ extension SourceRegistry {
                     if case .failure(let error) = result, error.isNetworkFailure { done(false) } else { done(true) }
                 }
             })
-            note = "Waiting for \(SourceProvider.serverName(context)): showing the demo"
-            Log.warn("\(SourceProvider.serverName(context)) cannot be reached (\(error)); showing the demo until it answers")
+            let server = kind.serverName(in: context)
+            note = "Waiting for \(server): showing \(target.title)"
+            Log.warn("\(server) cannot be reached (\(error)); showing \(target.title) until it answers")
         } else {
             Log.warn("\(upstream.name): \(error); \(rule.note)")
         }
-        // `--api` was the failing source's server; what takes over uses its own default.
-        context.api = PicsumSource.defaultBaseURL
-        context.apiIsDefault = true
+        // `--api` was the failing source's server; what takes over uses its own.
+        context.api = nil
         do {
             var later: SourceKind?
             let made = try SourceProvider.make(target, registry: registry, context: context, note: note, comesLater: &later)
@@ -168,7 +155,7 @@ extension SourceRegistry {
             (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
             adopt(made.installed, note: made.note)
             upstream.start()
-            Log.info(upstream.traits.networked ? "\(SourceProvider.serverName(context)) answers: showing it"
+            Log.info(upstream.traits.networked ? "\(kind.serverName(in: context)) answers: showing it"
                      : "\(upstream.name) is there: showing it")
             return true
         } catch {
@@ -177,12 +164,8 @@ extension SourceRegistry {
         }
     }
 
-    /// What the header calls a source's server: "picsum.photos", "127.0.0.1:8321".
-    static func serverName(_ context: SourceContext) -> String {
-        guard let url = URL(string: context.api), let host = url.host else { return context.api }
-        if context.requested == "unsplash", context.apiIsDefault { return "api.unsplash.com" }
-        return url.port.map { "\(host):\($0)" } ?? host
-    }
+    /// What the header calls the shown source's server: "picsum.photos", "127.0.0.1:8321".
+    var serverName: String { kind.serverName(in: context) }
 
     /// Asks the server for the smallest page, bypassing the cache, to learn whether it is reachable again.
     /// Only networked sources have anything to probe.

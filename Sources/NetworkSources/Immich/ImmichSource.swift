@@ -1,4 +1,6 @@
 import Foundation
+import DemoPhotos
+import GalleryCore
 
 /// An Immich server (the photo library people host themselves) as a feed: its photos, an album's (`--album`,
 /// repeatable) or the favourites (`--favorites`), newest first through `POST /api/search/metadata` (following its
@@ -41,7 +43,9 @@ public final class ImmichSource: PhotoSource {
     }
 
     /// Immich answers up to 1,000 assets a search; a wall asks for a screen or two at a time.
-    public var traits: SourceTraits { SourceTraits(pageSizes: 1...250) }
+    /// Assets a page of `search/metadata` holds at the most (Immich takes up to 1,000; 250 keeps a page's JSON small).
+    static let pageLimit = 250
+    public var traits: SourceTraits { SourceTraits(pageSizes: 1...ImmichSource.pageLimit) }
     /// A preview is one size, whatever the cell: the decoder fits it.
     public var answersAtRequestedSize: Bool { false }
 
@@ -181,7 +185,7 @@ extension ImmichSource {
     /// `--source immich`: the server from `--api` (or `immich-url` in the configuration file), the key from
     /// `IMMICH_API_KEY` (or `immich-key`); a missing one says so and shows the demo meanwhile.
     public static let kind = SourceKind(
-        name: "immich", summary: "an Immich server (needs --api and IMMICH_API_KEY)",
+        name: "immich", title: "Immich", summary: "an Immich server (needs --api and IMMICH_API_KEY)",
         options: [
             SourceOption(name: "immich-key", help: "The Immich API key (asset read and view, album read)",
                          environment: "IMMICH_API_KEY", configKey: "immich-key", secret: true),
@@ -190,13 +194,15 @@ extension ImmichSource {
             SourceOption(name: "immich-album", help: "Album IDs to show, comma-separated", configKey: "immich-album"),
             SourceOption(name: "immich-favorites", help: "Only the favourites (yes/no)", configKey: "immich-favorites"),
         ],
+        pageSizes: 1...pageLimit,
         fallbacks: [
             SourceFallback(.setupFailed, to: "demo", note: "{reason}"),
             SourceFallback(.unreachableAtStart, to: "demo", note: "Waiting for Immich: showing the demo"),
             SourceFallback(.refusedWhileEmpty, to: "demo", note: "Immich refused the API key: showing the demo"),
-        ]
+        ],
+        standIn: { DemoSource.installed($0, flavour: demoFlavour) }
     ) { context in
-        let url = context.settings["immich-url"] ?? (context.apiIsDefault ? nil : context.api)
+        let url = context.settings["immich-url"] ?? context.api
         guard let url, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
             throw SourceSetupError("Immich needs its address: --api http://immich.local:2283 (or immich-url in the configuration file)")
         }
@@ -212,4 +218,12 @@ extension ImmichSource {
         let scope = albums.isEmpty ? (favorites ? "favorites" : "all") : albums.sorted().joined(separator: ",")
         return InstalledSource(source, key: "immich:" + ImmichSource.root(url) + "#" + scope)
     }
+}
+
+extension ImmichSource {
+    /// The demo as Immich's API would describe it: file names, EXIF, ThumbHashes, an album and favourites.
+    static let demoFlavour = DemoFlavour(
+        key: "demo-immich", note: "Demo Immich library (made in this process)", pageSizes: 1...pageLimit,
+        photo: { ImmichList.photo(DemoImmich.asset($0, index: Int($0.id) ?? 0), base: "") },
+        credit: ImmichSource.credit(for:))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GalleryCore
+@testable import NetworkSources
 
 final class UnsplashListTests: XCTestCase {
     func testDecodesThePhotoFieldsAndSkipsBadEntries() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GalleryCore
+@testable import NetworkSources
 
 /// Records requests and answers them as told, on the caller's thread.
 final class ScriptedHTTP: HTTPClient {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// Decodes Immich's answers: `POST /api/search/metadata` (`{"assets": {"items": [...], "nextPage": "2" | null}}`) and
 /// `POST /api/search/random` (an array of assets). An asset becomes a photo laid out before any pixel arrives: its

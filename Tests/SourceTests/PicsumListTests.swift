@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleryCore
+@testable import NetworkSources
 
 final class PicsumListTests: XCTestCase {
     func testDecodesARealPicsumPage() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// A random feed without repeats (Unsplash's and Immich's random endpoints draw with replacement): a photo already
 /// sent in this run's recent memory is left out of a page and counted as skipped, so the page is not taken for the

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// The threads a local source answers on (a folder read, a demo picture drawn), each request under a `RequestID`
 /// that `cancel` can withdraw, as the `PhotoSource` contract says: a request withdrawn before it starts never runs

@@ -1,6 +1,7 @@
 import ImageSamples
 import XCTest
 @testable import GalleryCore
+@testable import LocalSources
 
 final class ExifInfoTests: XCTestCase {
     func testDateTakenAndCameraFromTheExifSubIFDInBothByteOrders() throws {

@@ -1,4 +1,6 @@
 import Foundation
+import DemoPhotos
+import GalleryCore
 
 /// The Unsplash API as a photo source (issue 9): pages from `GET /photos?page=&per_page=` with the access key in
 /// `Authorization: Client-ID KEY` and `Accept-Version: v1`; images hotlinked from each photo's `urls.raw` with the
@@ -126,21 +128,37 @@ public final class UnsplashSource: PhotoSource {
 extension UnsplashSource {
     /// Unsplash's feed with the user's access key; without a key, or with one Unsplash refuses, Lorem Picsum.
     public static let kind = SourceKind(
-        name: "unsplash", summary: "Unsplash's feed (needs an access key)",
+        name: "unsplash", title: "Unsplash", summary: "Unsplash's feed (needs an access key)",
         options: [SourceOption(name: "unsplash-key", help: "The Unsplash access key", environment: "UNSPLASH_ACCESS_KEY",
                                configKey: "unsplash-key", secret: true)],
+        defaultServer: defaultBaseURL, pageSizes: 1...maxPageSize,
         fallbacks: [
             SourceFallback(.setupFailed, to: "picsum", note: "{reason}"),
             SourceFallback(.status(401), to: "picsum", note: "Unsplash refused the access key: showing Lorem Picsum instead"),
             SourceFallback(.unreachableAtStart, to: "demo", note: "No network: showing the demo catalogue"),
-        ]
+        ],
+        standIn: { DemoSource.installed($0, flavour: demoFlavour) }
     ) { context in
         guard let key = context.settings["unsplash-key"], !key.isEmpty else {
             // One clear line, and photos anyway: the key is not something a first run can have.
             throw SourceSetupError("Unsplash needs an access key (UNSPLASH_ACCESS_KEY): showing Lorem Picsum instead")
         }
-        let base = context.apiIsDefault ? defaultBaseURL : context.api
+        let base = context.api ?? defaultBaseURL
         return InstalledSource(UnsplashSource(baseURL: base, accessKey: key, http: context.http,
                                               random: context.folderSort == .random), key: "unsplash:" + base)
     }
+}
+
+extension UnsplashSource {
+    /// The demo as Unsplash would describe it: each photo's colour and BlurHash, credited as Unsplash asks.
+    static let demoFlavour = DemoFlavour(
+        key: "demo-unsplash", pageSizes: 1...maxPageSize,
+        photo: { entry in
+            var photo = DemoFlavour.plainPhoto(entry)
+            let c = DemoPictures.color(entry.id)
+            photo?.color = String(format: "#%02X%02X%02X", c.r, c.g, c.b)
+            photo?.blurHash = BlurHash.flat(r: c.r, g: c.g, b: c.b)
+            return photo
+        },
+        credit: { Credit(line: "Photo by \($0.author) on Unsplash", page: "", details: DemoFlavour.demoDetails($0)) })
 }

@@ -1,3 +1,6 @@
+import Foundation
+import GalleryCore
+
 /// The photos of the folders being shown, and which of them the feed already has this pass. Pure and
 /// single-threaded (the folder source guards it with a lock): files arrive from the scan and the watcher, pages go
 /// out to the pager, and what changes under cells already shown comes back as edits for the catalog.
@@ -188,19 +191,8 @@ public struct FolderIndex {
     // MARK: edits
 
     /// What the catalog must change for photos it already has.
-    public struct Edits: Equatable, Sendable {
-        /// Photo IDs to take out (deleted or replaced files).
-        public var removed: [String] = []
-        /// Photos to put in, each before the photo with that ID (nil: at the end).
-        public var inserted: [(photo: Photo, before: String?)] = []
-        public init() {}
-        public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty }
-        public mutating func merge(_ other: Edits) { removed += other.removed; inserted += other.inserted }
-        public static func == (a: Edits, b: Edits) -> Bool {
-            a.removed == b.removed && a.inserted.map(\.photo) == b.inserted.map(\.photo)
-                && a.inserted.map(\.before) == b.inserted.map(\.before)
-        }
-    }
+    public typealias Edits = FeedEdits
+
 
     /// Whether the index has this file as it is (path, size, modification time): a rescan need not read it again.
     public func has(path: String, bytes: Int64, modified: Int64) -> Bool {
@@ -385,27 +377,4 @@ public struct FolderIndex {
 
     /// "img2.jpg" before "img10.jpg", case folded: runs of digits compare by value.
     public static func naturalLess(_ a: String, _ b: String) -> Bool { NaturalOrder.less(a, b) }
-
-    /// The bytes `naturalLess` compares: the UTF-8 with ASCII letters lowercased, each run of digits without its
-    /// leading zeros and preceded by a marker and its length (so shorter numbers sort first, equal lengths by value).
-    static func naturalKey(_ text: String) -> [UInt8] {
-        var key: [UInt8] = []
-        var digits: [UInt8] = []
-        func flush() {
-            guard !digits.isEmpty else { return }
-            let trimmed = digits.drop { $0 == 0x30 }
-            key.append(0x01)
-            key.append(UInt8(min(255, trimmed.count)))
-            key.append(contentsOf: trimmed)
-            digits.removeAll(keepingCapacity: true)
-        }
-        for byte in text.utf8 {
-            if byte >= 0x30 && byte <= 0x39 { digits.append(byte) } else {
-                flush()
-                key.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
-            }
-        }
-        flush()
-        return key
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// Decodes an Unsplash `GET /photos` body: a JSON array of photos with `id`, `width`, `height`, `color`,
 /// `blur_hash`, `user.name`, `links.html` and `urls.raw`. Entries that are malformed are skipped and counted, as

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GalleryCore
+@testable import NetworkSources
 
 final class ImmichListTests: XCTestCase {
     private let hash = "aDkGXIyAh4d1iIeId4eGj8f3eA=="  // a 7:4 landscape (the reference encoder's)

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// The Lorem Picsum API (and the fixture server, which speaks the same protocol) over any `HTTPClient`.
 public final class PicsumSource: PhotoSource {
@@ -127,16 +128,18 @@ public final class PicsumSource: PhotoSource {
 extension PicsumSource {
     public static let defaultBaseURL = "https://picsum.photos"
 
-    /// Lorem Picsum, or any server that speaks its protocol (`--api`); the default server, unreachable before
-    /// anything could be shown, gives way to the demo.
+    /// Lorem Picsum, or any server that speaks its protocol (`--api`); unreachable before anything could be shown,
+    /// it gives way to the demo and is asked again until it answers.
     public static let kind = SourceKind(
-        name: "picsum", summary: "Lorem Picsum (or a server of the same protocol at --api)",
+        name: "picsum", title: "Lorem Picsum", summary: "Lorem Picsum (or a server of the same protocol at --api)",
+        defaultServer: defaultBaseURL, pageSizes: 1...maxPageSize,
         fallbacks: [SourceFallback(.unreachableAtStart, to: "demo", note: "No network: showing the demo catalogue")]
     ) { context in
-        let name = context.apiIsDefault ? "picsum" : (URL(string: context.api)?.host ?? context.api)
-        let source = PicsumSource(baseURL: context.api, http: context.http, name: name,
+        let base = context.api ?? defaultBaseURL
+        let name = context.api == nil ? "picsum" : (URL(string: base)?.host ?? base)
+        let source = PicsumSource(baseURL: base, http: context.http, name: name,
                                   answersAtRequestedSize: !context.apiServesOriginals,
                                   shuffled: context.folderSort == .random)
-        return InstalledSource(source, key: context.api)
+        return InstalledSource(source, key: base)
     }
 }

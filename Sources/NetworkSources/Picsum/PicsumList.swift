@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// Decodes a picsum `/v2/list` body. The list as a whole must be a JSON array; single entries that are malformed
 /// (missing or wrongly typed fields, non-positive sizes, unacceptable IDs) are skipped and counted, not fatal.
