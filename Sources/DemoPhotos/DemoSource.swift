@@ -39,13 +39,13 @@ public final class DemoSource: PhotoSource {
     }
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                           completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         let pictures = self.pictures
         // Like picsum: exactly the size asked, within its limits.
         let w = min(max(1, size.width), DemoSource.maxImageSide), h = min(max(1, size.height), DemoSource.maxImageSide)
         return work.submit(priority: priority) {
             do {
-                completion(.success(try pictures.jpeg(id: photo.id, width: w, height: h)))
+                completion(.success(ImageAnswer(try pictures.jpeg(id: photo.id, width: w, height: h))))
             } catch {
                 completion(.failure(.malformed("demo picture: \(error)")))
             }

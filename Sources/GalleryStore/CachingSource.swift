@@ -23,7 +23,7 @@ public final class CachingSource: PhotoSource {
 
     /// One image on its way: who waits for it, and the upstream request once there is one.
     private struct Flight {
-        var waiters: [RequestID: (Result<Data, SourceError>) -> Void] = [:]
+        var waiters: [RequestID: (Result<ImageAnswer, SourceError>) -> Void] = [:]
         var upstream: RequestID?
     }
 
@@ -66,19 +66,9 @@ public final class CachingSource: PhotoSource {
         return result
     }
 
-    /// Images answered offline with another size of the photo, by key (bounded: an old entry only costs a refetch).
-    private var standIns: Set<String> = []
-
-    public func wasStandIn(_ photo: Photo, size: PixelSize) -> Bool {
-        let key = imageKey(photo, size: size)
-        lock.lock(); defer { lock.unlock() }
-        if standIns.count > 4096 { standIns.removeAll() }
-        return standIns.remove(key) != nil
-    }
-
     /// The stored size of `photo` nearest to `size` that the decoder will take: the smallest that covers it (and is
     /// at most twice its size, as a source that answers at the size asked must be), else the largest below it.
-    func nearestStored(_ photo: Photo, size: PixelSize) -> Data? {
+    func nearestStored(_ photo: Photo, size: PixelSize) -> (key: String, data: Data)? {
         let prefix = "\(sourceKey)/id/\(photo.id)/"
         guard let keys = try? store.imageKeys(prefix: prefix, limit: 64) else { return nil }
         let sizes: [(key: String, w: Int, h: Int)] = keys.compactMap { key in
@@ -88,7 +78,7 @@ public final class CachingSource: PhotoSource {
         }.filter { $0.w <= 2 * size.width && $0.h <= 2 * size.height }
         let covering = sizes.filter { $0.w >= size.width && $0.h >= size.height }.min { $0.w * $0.h < $1.w * $1.h }
         let best = covering ?? sizes.max { $0.w * $0.h < $1.w * $1.h }
-        return best.flatMap { try? store.image(forKey: $0.key) }
+        return best.flatMap { best in (try? store.image(forKey: best.key)).flatMap { $0.map { (best.key, $0) } } }
     }
 
     public func imageKey(_ photo: Photo, size: PixelSize) -> String {
@@ -124,7 +114,7 @@ public final class CachingSource: PhotoSource {
     }
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                           completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         let key = imageKey(photo, size: size)
         lock.lock()
         nextID += 1
@@ -140,25 +130,31 @@ public final class CachingSource: PhotoSource {
         lock.unlock()
         queue.async { [self] in
             guard hasWaiters(key) else { return land(key, nil) }
-            if let data = try? store.image(forKey: key) { return land(key, .success(data)) }
+            if let data = try? store.image(forKey: key) { return land(key, .success(stored(data, key: key))) }
             let inner = upstream.fetchImage(photo, size: size, priority: priority, progress: progress) { [self] result in
                 switch result {
-                case .success(let data):
+                case .success(var answer):
                     networkReport(true)
-                    // Stored before anyone is told, so a request arriving after this one finds it in the store.
-                    if CachingSource.isWorthKeeping(data) {
+                    // Stored before anyone is told, so a request arriving after this one finds it in the store. The
+                    // header read to judge it goes along: the decoder does not read it again.
+                    if let header = CachingSource.headerIfWorthKeeping(answer.data) {
+                        let data = answer.data
                         queue.async { [self] in attempt("save image") { try store.saveImage(data, forKey: key) } }
+                        answer.header = header
+                        answer.undecodable = forgetting(key)
                     }
+                    land(key, .success(answer))
                 case .failure(let error):
                     networkReport(!error.isNetworkFailure)
                     // Offline: the same photo kept at another size is better than a placeholder (drawn scaled, and
                     // asked for again at its own size once the server answers).
                     if error.isNetworkFailure, let standIn = nearestStored(photo, size: size) {
-                        lock.lock(); standIns.insert(key); lock.unlock()
-                        return land(key, .success(standIn))
+                        var answer = stored(standIn.data, key: standIn.key)
+                        answer.isStandIn = true
+                        return land(key, .success(answer))
                     }
+                    land(key, result)
                 }
-                land(key, result)
             }
             lock.lock()
             flights[key]?.upstream = inner
@@ -199,15 +195,19 @@ public final class CachingSource: PhotoSource {
         queue.async { [self] in attempt("keep a bookmarked image") { try store.setPinned(prefix, pinned) } }
     }
 
-    public func imageUndecodable(_ photo: Photo, size: PixelSize) {
-        let key = imageKey(photo, size: size)
-        queue.async { [self] in attempt("forget image") { try store.removeImage(forKey: key) } }
+    /// Bytes are stored only in a format Tessera decodes and only whole (a transfer cut short is not kept): their
+    /// header then, nil when not worth keeping.
+    static func headerIfWorthKeeping(_ data: Data) -> ImageHeader? {
+        guard let header = try? ImageHeaderReader.read(data),
+              ImageHeaderReader.looksComplete(data, format: header.format) else { return nil }
+        return header
     }
 
-    /// Bytes are stored only in a format Tessera decodes and only whole (a transfer cut short is not kept).
-    static func isWorthKeeping(_ data: Data) -> Bool {
-        guard let header = try? ImageHeaderReader.read(data) else { return false }
-        return ImageHeaderReader.looksComplete(data, format: header.format)
+    /// An answer from the store: bytes that turn out not to decode are forgotten, so the next try downloads afresh.
+    private func stored(_ data: Data, key: String) -> ImageAnswer { ImageAnswer(data, undecodable: forgetting(key)) }
+
+    private func forgetting(_ key: String) -> () -> Void {
+        { [weak self] in self?.queue.async { [weak self] in self?.attempt("forget image") { try self?.store.removeImage(forKey: key) } } }
     }
 
     // MARK: bookkeeping
@@ -224,7 +224,7 @@ public final class CachingSource: PhotoSource {
     }
 
     /// The flight for `key` is over: everyone still waiting hears `result` (nil: nobody was).
-    private func land(_ key: String, _ result: Result<Data, SourceError>?) {
+    private func land(_ key: String, _ result: Result<ImageAnswer, SourceError>?) {
         lock.lock()
         let waiters = flights.removeValue(forKey: key)?.waiters ?? [:]
         for id in waiters.keys { flightOf[id] = nil }

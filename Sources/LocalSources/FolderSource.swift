@@ -21,8 +21,6 @@ public final class FolderSource: PhotoSource {
     }
     /// Files on disk are originals: any size may come back.
     public var answersAtRequestedSize: Bool { false }
-    /// Decoded cells are worth keeping: a camera file costs far more to decode than a cell-sized JPEG.
-    public var keepsDecodedCells: Bool { true }
     public var emptyFeedText: String { "No photos here (JPEG, PNG, WebP, HEIC, AVIF). New ones show as they arrive." }
 
     public struct Settings {
@@ -44,9 +42,11 @@ public final class FolderSource: PhotoSource {
 
     private let roots: [String]
     private let settings: Settings
-    /// The cache store for decoded cells, once open (it opens while the scan runs).
-    private var cells: PhotoStore? { cellStore() }
-    private let cellStore: () -> PhotoStore?
+    /// Where decoded cells are kept (a camera file costs far more to decode than a cell-sized JPEG read back).
+    private let cells: CellCache?
+    /// Where the index is kept between runs, once the cache is open (it opens while the scan runs).
+    private var indexStore: FolderIndexStore? { openIndexStore() }
+    private let openIndexStore: () -> FolderIndexStore?
     private let log: (String) -> Void
     /// Catalog edits for photos already shown; set before `start`.
     public var onEdits: (FolderIndex.Edits) -> Void = { _ in }
@@ -65,16 +65,12 @@ public final class FolderSource: PhotoSource {
     /// How the pane credits photos of pages served lately, so it never waits for the index.
     private var credits: [String: Credit] = [:]
     private var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
-    private var cellKeys: [String: String] = [:]
-    private var unwritten: [(key: String, data: Data)] = []
     private var stopping = false
     private var watchLimitSaid = false
     /// Folders the watcher does not follow (past `maxWatches` or the system's limit): looked through periodically.
     private var unwatched: [String] = []
     private var watchCount = 0
     private let gate: ByteGate
-    /// A full disk refuses every batch of cells: said once a minute.
-    private var cellWriteLog = LogThrottle()
 
     private var watch: FolderWatch?
     private let reads = RequestQueue(name: "tessera-folder-read",
@@ -82,18 +78,19 @@ public final class FolderSource: PhotoSource {
     private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .utility)
     /// Pages are put in order and answered here, off the caller's (the main) thread.
     private let pageQueue = DispatchQueue(label: "tessera-folder-pages", qos: .userInitiated)
-    private let writes = DispatchQueue(label: "tessera-cell-writes", qos: .utility)
+    private let indexWrites = DispatchQueue(label: "tessera-index-writes", qos: .utility)
 
-    /// `cells`: the cache store for decoded cells (nil: none), asked for when first needed (it may block while the
-    /// store opens). `log` hears one line per thing skipped.
-    public init(roots: [String], settings: Settings = Settings(), cells: @escaping () -> PhotoStore?,
-                log: @escaping (String) -> Void) {
+    /// `cells`: where decoded cells are kept (nil: nowhere). `indexStore`: where the index is kept between runs,
+    /// asked for when first needed (it may block while the store opens). `log` hears one line per thing skipped.
+    public init(roots: [String], settings: Settings = Settings(), cells: CellCache?,
+                indexStore: @escaping () -> FolderIndexStore?, log: @escaping (String) -> Void) {
         self.roots = roots.map(FolderSource.absolute)
         let files = Set(self.roots.filter { FolderScanner.status($0).map { ($0.st_mode & S_IFMT) != S_IFDIR } ?? false })
         fileRoots = files
         folderRoots = self.roots.filter { !files.contains($0) }
         self.settings = settings
-        cellStore = cells
+        self.cells = cells
+        openIndexStore = indexStore
         self.log = log
         gate = ByteGate(limit: settings.maxBytesInFlight)
         index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
@@ -136,8 +133,6 @@ public final class FolderSource: PhotoSource {
         lock.lock(); stopping = true; lock.unlock()
         watch?.stop()
         reads.cancelAll()
-        // Cells decoded so far are kept: the next start draws them from the store.
-        writes.sync { writeCells() }
     }
 
     /// Whether the first scan has finished, and how many photos it knows.
@@ -149,7 +144,6 @@ public final class FolderSource: PhotoSource {
     /// The key the index is stored under: the roots shown.
     private var indexKey: String { "index:" + roots.joined(separator: "\u{0}") }
 
-    private var indexStore: FolderIndexStore? { cells as? FolderIndexStore }
 
     /// Adds the stored index of the last run, newest first, a batch at a time (the first page goes out with the first
     /// batch); returns whether there was one.
@@ -212,12 +206,15 @@ public final class FolderSource: PhotoSource {
     private func storeChanges(upsert: [LocalFile], remove: [String]) {
         guard !upsert.isEmpty || !remove.isEmpty, let store = indexStore else { return }
         let key = indexKey
-        writes.async { [weak self] in
+        indexWrites.async { [weak self] in
             do { try store.updateFolderIndex(source: key, upsert: upsert, remove: remove) } catch {
                 self?.log("the folder index could not be updated: \(error)")
             }
         }
     }
+
+    /// Returns once the index's changes queued so far are written (tests).
+    public func flushIndexWrites() { indexWrites.sync {} }
 
     /// Whether the index is in the store for the next start (after a first scan; a warm start's is there already).
     public var isIndexKept: Bool { lock.lock(); defer { lock.unlock() }; return indexKept }
@@ -378,8 +375,8 @@ public final class FolderSource: PhotoSource {
     // MARK: images
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
-        let cap = settings.maxFileBytes, gate = self.gate
+                           completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
+        let cap = settings.maxFileBytes, gate = self.gate, cells = self.cells
         return reads.submit(priority: priority) { [weak self] in
             guard let self else { return }
             self.indexLock.lock()
@@ -388,17 +385,16 @@ public final class FolderSource: PhotoSource {
             guard let file else { return completion(.failure(.malformed("the file is gone"))) }
             // The file as it is now: a changed one misses the cache and is read afresh.
             let key = FolderSource.cellKey(path: file.path, size: size)
-            if let key, let cells = self.cells, let data = try? cells.image(forKey: key) {
-                return completion(.success(data))
+            if let key, let cells, let cell = cells.cell(forKey: key) {
+                return completion(.success(ImageAnswer(cell, undecodable: { cells.forget(key) })))
             }
-            if let key { self.remember(key, for: photo, size: size) }
             let limit = LocalFileReader.byteLimit(width: file.width, height: file.height, cap: cap)
             // The share is taken for the bytes the file can bring, and given back once they are handed on.
             let share = gate.acquire(min(limit, Int(clamping: file.bytes)))
             let read = LocalFileReader.contents(of: file.path, limit: limit)
             gate.release(share)
             switch read {
-            case .success(let data): completion(.success(data))
+            case .success(let data): completion(.success(ImageAnswer(data, cellKey: cells == nil ? nil : key)))
             case .failure(let why): completion(.failure(.malformed("\(file.name): \(why)")))
             }
         }
@@ -435,61 +431,6 @@ public final class FolderSource: PhotoSource {
     }
 
     public var rootPaths: [String] { roots }
-
-    private func remember(_ key: String, for photo: Photo, size: PixelSize) {
-        lock.lock()
-        if cellKeys.count > 4096 { cellKeys.removeAll() }  // entries whose decode never finished
-        cellKeys["\(photo.id)/\(size.width)x\(size.height)"] = key
-        lock.unlock()
-    }
-
-    /// A cell decoded from the file, encoded small: kept under the key of the file as it was read. Written in
-    /// batches off the decoding threads (one transaction for many cells).
-    /// A cell read from its file and not kept yet (one served from the cache is not wanted again).
-    public func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool {
-        lock.withLock { cellKeys["\(photo.id)/\(size.width)x\(size.height)"] != nil }
-    }
-
-    public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {
-        lock.lock()
-        guard let key = cellKeys.removeValue(forKey: "\(photo.id)/\(size.width)x\(size.height)") else {
-            lock.unlock()
-            return
-        }
-        unwritten.append((key, encoded))
-        let first = unwritten.count == 1
-        lock.unlock()
-        // The first cell of a batch schedules its write; the cells that come meanwhile join it.
-        if first { writes.asyncAfter(deadline: .now() + 0.1) { [weak self] in self?.writeCells() } }
-    }
-
-    /// Writes the cells waiting for their batch now (tests; shutdown).
-    public func flushCells() { writes.sync { writeCells() } }
-
-    private func writeCells() {
-        lock.lock()
-        let batch = unwritten
-        unwritten.removeAll()
-        lock.unlock()
-        guard !batch.isEmpty else { return }
-        do {
-            try cells?.saveImages(batch)
-        } catch {
-            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-            lock.lock()
-            let line = cellWriteLog.line("cannot keep decoded cells in the cache: \(error)", at: now)
-            lock.unlock()
-            if let line { log(line) }
-        }
-    }
-
-    public func imageUndecodable(_ photo: Photo, size: PixelSize) {
-        indexLock.lock()
-        let path = index.file(id: photo.id)?.path
-        indexLock.unlock()
-        // A stored cell that does not decode is dropped; the next try reads the file.
-        if let path, let key = FolderSource.cellKey(path: path, size: size) { try? cells?.removeImage(forKey: key) }
-    }
 
     // MARK: what the pane shows
 
@@ -626,7 +567,8 @@ extension FolderSource {
         settings.sort = context.folderSort
         settings.hidden = context.hidden
         settings.followLinks = context.followLinks
-        let folder = FolderSource(roots: present, settings: settings, cells: context.cellStore, log: context.log)
+        let folder = FolderSource(roots: present, settings: settings, cells: context.cells,
+                                  indexStore: context.indexStore, log: context.log)
         folder.onEdits = context.edits
         return InstalledSource(folder, key: "folder:" + context.paths.joined(separator: "\u{0}"))
     }

@@ -45,7 +45,7 @@ final class FolderPrefetch {
         lock.unlock()
         for item in next {
             images.load(item.photo, size: item.size, cell: true, priority: item.priority,
-                        token: item.token) { [weak self] result in
+                        token: item.token) { [weak self] result, _ in
                 guard let self else { return }
                 self.lock.lock()
                 self.inFlight -= 1

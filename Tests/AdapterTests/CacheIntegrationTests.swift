@@ -38,7 +38,7 @@ final class CacheIntegrationTests: FixtureTestCase {
         wait { done in _ = source.fetchPage(n, limit: limit) { done($0) } }
     }
 
-    private func image(_ source: PhotoSource, _ photo: Photo) -> Result<Data, SourceError>? {
+    private func image(_ source: PhotoSource, _ photo: Photo) -> Result<ImageAnswer, SourceError>? {
         wait { done in _ = source.fetchImage(photo, size: PixelSize(width: 120, height: 80), priority: 0) { done($0) } }
     }
 
@@ -60,14 +60,14 @@ final class CacheIntegrationTests: FixtureTestCase {
             _ = source.fetchImage(photo, size: PixelSize(width: 120, height: 80), priority: 0) { done($0) }
         }?.get())
         _ = source.storedPages(limit: 1)  // the writes are done
-        XCTAssertFalse(source.wasStandIn(photo, size: PixelSize(width: 120, height: 80)))
+        XCTAssertFalse(kept.isStandIn)
+        XCTAssertNotNil(kept.header, "the header read to judge the bytes goes along: the decoder does not read it again")
         server.stop()
-        let larger = wait { done in
+        let larger = try XCTUnwrap(wait { done in
             _ = source.fetchImage(photo, size: PixelSize(width: 180, height: 120), priority: 0) { done($0) }
-        }
-        XCTAssertEqual(try larger?.get(), kept, "the kept size, rather than nothing")
-        XCTAssertTrue(source.wasStandIn(photo, size: PixelSize(width: 180, height: 120)))
-        XCTAssertFalse(source.wasStandIn(photo, size: PixelSize(width: 180, height: 120)), "said once")
+        }?.get())
+        XCTAssertEqual(larger.data, kept.data, "the kept size, rather than nothing")
+        XCTAssertTrue(larger.isStandIn, "said, so the size asked is fetched once the server answers")
         let tiny = wait { done in
             _ = source.fetchImage(photo, size: PixelSize(width: 30, height: 20), priority: 0) { done($0) }
         }
@@ -91,8 +91,8 @@ final class CacheIntegrationTests: FixtureTestCase {
         server.faults.corruptImages = ["3"]
         let source = cachingSource()
         let p = try XCTUnwrap(try page(source, 1)?.get()).photos[3]
-        _ = try XCTUnwrap(try image(source, p)?.get())
-        source.imageUndecodable(p, size: PixelSize(width: 120, height: 80))  // the pipeline's verdict
+        let answer = try XCTUnwrap(try image(source, p)?.get())
+        answer.undecodable?()  // the pipeline's verdict, if they were kept at all
         _ = source.storedPages(limit: 1)
         XCTAssertEqual(try store.imageCount(), 0)
         server.faults.corruptImages = []

@@ -80,7 +80,7 @@ final class CachingSourceTests: XCTestCase {
         XCTAssertEqual(store.images[source.imageKey(photo, size: size)], jpeg, "kept for the next time")
         let served = expectation(description: "served")
         source.fetchImage(photo, size: size, priority: 0) { result in
-            XCTAssertEqual(try? result.get(), self.jpeg)
+            XCTAssertEqual(try? result.get().data, self.jpeg)
             served.fulfill()
         }
         wait(for: [served], timeout: 5)
@@ -107,16 +107,18 @@ final class CachingSourceTests: XCTestCase {
         let source = make(upstream, store)
         let key = source.imageKey(photo, size: size)
         XCTAssertEqual(key, "k/id/9/30/20", "keyed by the request, not a redirect")
+        let last = Box<ImageAnswer>()
         for (bytes, kept) in [(Data("GIF89a....".utf8), false), (jpeg.prefix(jpeg.count - 10), false), (jpeg, true)] {
             let done = expectation(description: "answered")
-            source.fetchImage(photo, size: size, priority: 0) { _ in done.fulfill() }
+            source.fetchImage(photo, size: size, priority: 0) { if case .success(let a) = $0 { last.set(a) }; done.fulfill() }
             _ = source.storedPages(limit: 1)
             upstream.calls.last!.completion(.success(bytes))
             wait(for: [done], timeout: 5)
             _ = source.storedPages(limit: 1)
             XCTAssertEqual(store.images[key] != nil, kept, "\(bytes.prefix(4) as NSData)")
         }
-        source.imageUndecodable(photo, size: size)
+        XCTAssertNotNil(last.value?.header, "a kept image carries the header read to judge it")
+        last.value?.undecodable?()  // the pipeline's verdict
         _ = source.storedPages(limit: 1)
         XCTAssertTrue(store.images.isEmpty)
     }

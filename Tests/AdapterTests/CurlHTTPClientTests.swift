@@ -64,10 +64,10 @@ final class CurlHTTPClientTests: ClientTestCase {
     func testImagesFollowTheRedirectAndHaveExactlyTheAskedSize() throws {
         let source = PicsumSource(baseURL: server.baseURL, http: client)
         let p = Photo(id: "7", author: "", width: 3000, height: 2000, url: "", downloadURL: "")
-        let result: Result<Data, SourceError>? = wait { done in
+        let result: Result<ImageAnswer, SourceError>? = wait { done in
             _ = source.fetchImage(p, size: PixelSize(width: 311, height: 207), priority: 0) { done($0) }
         }
-        let data = try XCTUnwrap(try result?.get())
+        let data = try XCTUnwrap(try result?.get()).data
         XCTAssertEqual(data.prefix(2), Data([0xFF, 0xD8]), "a JPEG")
         let header = try ImageHeaderReader.read(data)
         XCTAssertEqual(header.width, 311)

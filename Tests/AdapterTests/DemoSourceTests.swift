@@ -28,7 +28,7 @@ final class DemoSourceTests: XCTestCase {
         let done = expectation(description: "image")
         let box = Box<Data>()
         source.fetchImage(photo, size: PixelSize(width: 120, height: 80), priority: 0) {
-            if case .success(let d) = $0 { box.set(d) }
+            if case .success(let a) = $0 { box.set(a.data) }
             done.fulfill()
         }
         wait(for: [done], timeout: 10)

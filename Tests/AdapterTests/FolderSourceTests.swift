@@ -145,7 +145,7 @@ final class FolderSourceTests: XCTestCase {
         settings.watch = false
 
         let cold = LogLines()
-        let first = FolderSource(roots: [root], settings: settings, cells: { store }, log: { cold.add($0) })
+        let first = FolderSource(roots: [root], settings: settings, cells: StoredCells(store: { store }, log: { _ in }), indexStore: { store }, log: { cold.add($0) })
         first.start()
         XCTAssertEqual(firstPage(first).count, 30)
         let found = expectation(description: "scan")
@@ -160,7 +160,7 @@ final class FolderSourceTests: XCTestCase {
         try write(try jpeg(300, 30), "dcim/2/img2.jpg")
 
         let warm = LogLines()
-        let second = FolderSource(roots: [root], settings: settings, cells: { store }, log: { warm.add($0) })
+        let second = FolderSource(roots: [root], settings: settings, cells: StoredCells(store: { store }, log: { _ in }), indexStore: { store }, log: { warm.add($0) })
         let edits = EditLog()
         second.onEdits = { edits.add($0) }
         second.start()
@@ -182,7 +182,7 @@ final class FolderSourceTests: XCTestCase {
         XCTAssertEqual(now.first { $0.author == "img2.jpg" }.map { [$0.width, $0.height] }, [300, 30])
 
         // And the stored index was brought up to date: a third start shows the disk as it is.
-        second.flushCells()
+        second.flushIndexWrites()
         var stored: [LocalFile] = []
         try store.loadFolderIndex(source: "index:" + root, batchSize: 7) { stored += $0; return true }
         XCTAssertEqual(Set(stored.map(\.path)), Set(now.compactMap(\.imageReference)))
@@ -192,7 +192,7 @@ final class FolderSourceTests: XCTestCase {
     func testAFileNamedOnItsOwnIsWatchedThroughItsFolder() throws {
         try write(try jpeg(40, 30), "a.jpg")
         try write(try jpeg(40, 30), "b.jpg")
-        let source = FolderSource(roots: [root + "/a.jpg"], cells: { nil }, log: { _ in })
+        let source = FolderSource(roots: [root + "/a.jpg"], cells: nil, indexStore: { nil }, log: { _ in })
         let log = EditLog()
         source.onEdits = { log.add($0) }
         source.start()
@@ -213,7 +213,7 @@ final class FolderSourceTests: XCTestCase {
         try write(try jpeg(40, 30), "b.jpg")
         var settings = FolderSource.Settings()
         settings.sort = .name
-        let source = FolderSource(roots: [root], settings: settings, cells: { nil }, log: { _ in })
+        let source = FolderSource(roots: [root], settings: settings, cells: nil, indexStore: { nil }, log: { _ in })
         let log = EditLog()
         source.onEdits = { log.add($0) }
         source.start()
@@ -259,31 +259,41 @@ final class FolderSourceTests: XCTestCase {
         // photo is asked for again, and must come from the file as it is now.
         var settings = FolderSource.Settings()
         settings.watch = false
-        let source = FolderSource(roots: [root], settings: settings, cells: { store }, log: { _ in })
+        let cells = StoredCells(store: { store }, log: { _ in })
+        let source = FolderSource(roots: [root], settings: settings, cells: cells, indexStore: { nil }, log: { _ in })
         source.start()
         defer { source.stop() }
         let photo = try XCTUnwrap(firstPage(source).first)
         let size = PixelSize(width: 200, height: 150)
-        XCTAssertTrue(source.keepsDecodedCells)
 
-        func fetch() -> Data? {
+        func fetch() -> ImageAnswer? {
             let done = expectation(description: "image")
-            let box = Box<Data>()
+            let box = Box<ImageAnswer>()
             source.fetchImage(photo, size: size, priority: 0) { result in
-                if case .success(let data) = result { box.set(data) }
+                if case .success(let answer) = result { box.set(answer) }
                 done.fulfill()
             }
             wait(for: [done], timeout: 10)
             return box.value
         }
 
-        XCTAssertEqual(fetch(), original, "first time: the file itself")
+        let first = try XCTUnwrap(fetch())
+        XCTAssertEqual(first.data, original, "first time: the file itself")
         let key = try XCTUnwrap(FolderSource.cellKey(path: root + "/p.jpg", size: size))
+        XCTAssertEqual(first.cellKey, key, "named so its decoded cell can be kept")
+        XCTAssertTrue(cells.wants(key))
         let cell = try jpeg(200, 150, shade: 10)
-        source.keepDecodedCell(photo, size: size, encoded: cell)
-        source.flushCells()
+        cells.keep(cell, forKey: key)  // as the image layer does once it has decoded the file
+        cells.flush()
+        XCTAssertFalse(cells.wants(key), "kept once")
         XCTAssertEqual(try store.image(forKey: key), cell, "kept under path, size, time and cell size")
-        XCTAssertEqual(fetch(), cell, "next time: the kept cell")
+        let second = try XCTUnwrap(fetch())
+        XCTAssertEqual(second.data, cell, "next time: the kept cell")
+        XCTAssertNil(second.cellKey, "a kept cell is not kept again")
+        // A kept cell that does not decode is forgotten: the next fetch reads the file.
+        try XCTUnwrap(second.undecodable)()
+        cells.flush()
+        XCTAssertEqual(fetch()?.data, original)
         XCTAssertNil(FolderSource.cellKey(path: root + "/p.jpg", size: PixelSize(width: 100, height: 75)).flatMap {
             try? store.image(forKey: $0) }, "another cell size is another key")
 
@@ -293,13 +303,13 @@ final class FolderSourceTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 2_000_000_000)],
                                               ofItemAtPath: root + "/p.jpg")
         XCTAssertNotEqual(FolderSource.cellKey(path: root + "/p.jpg", size: size), key)
-        XCTAssertEqual(fetch(), changed, "never the stale cell")
+        XCTAssertEqual(fetch()?.data, changed, "never the stale cell")
     }
 
     func testThePaneShowsFileDetails() throws {
         try write(HeaderBytes.withExif(try jpeg(64, 48), taken: "2019:12:31 23:59:00", make: "Canon",
                                        model: "Canon EOS R5"), "trip/beach.jpg")
-        let source = FolderSource(roots: [root], cells: { nil }, log: { _ in })
+        let source = FolderSource(roots: [root], cells: nil, indexStore: { nil }, log: { _ in })
         source.start()
         defer { source.stop() }
         let photo = try XCTUnwrap(firstPage(source).first)

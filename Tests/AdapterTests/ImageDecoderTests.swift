@@ -120,7 +120,7 @@ final class DecodePoolTests: XCTestCase {
     private func job(_ live: LiveTokens, _ token: UInt64, _ data: Data, _ size: Int, priority: Int = 0,
                      done: @escaping (Result<Surface, Error>) -> Void) -> DecodePool.Job {
         live.insert(token)
-        return DecodePool.Job(token: token, priority: priority, data: data,
+        return DecodePool.Job(token: token, priority: priority, answer: ImageAnswer(data),
                               target: PixelSize(width: size, height: size), requested: nil, done: done)
     }
 

@@ -19,11 +19,12 @@ final class ManualSource: PhotoSource {
     }
 
     func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                    completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                    completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         lock.lock(); defer { lock.unlock() }
         let id = RequestID(next)
         next += 1
-        calls.append(Call(id: id, photo: photo, size: size, priority: priority, completion: completion))
+        calls.append(Call(id: id, photo: photo, size: size, priority: priority,
+                          completion: { completion($0.map { ImageAnswer($0) }) }))
         return id
     }
 
@@ -58,7 +59,8 @@ final class ImagePipelineTests: XCTestCase {
         let woken = self.woken
         mailbox = Mailbox { woken.signal() }
         pool = DecodePool(live: live, workers: 1)
-        pipeline = ImagePipeline(source: source, pool: pool, live: live, mailbox: mailbox, config: config)
+        pipeline = ImagePipeline(source: source, pool: pool, keeper: CellKeeper(cells: nil), live: live,
+                                 mailbox: mailbox, config: config)
     }
 
     override func tearDown() {
@@ -86,8 +88,8 @@ final class ImagePipelineTests: XCTestCase {
                 XCTAssertEqual(woken.wait(timeout: .now() + 10), .success, "a worker result never arrived")
                 continue
             }
-            for case let .image(key, token, result) in messages {
-                pipeline.receive(key, token: token, result, now: now)
+            for case let .image(key, token, result, standIn) in messages {
+                pipeline.receive(key, token: token, result, standIn: standIn, now: now)
                 received += 1
             }
         }
@@ -124,10 +126,11 @@ final class ImagePipelineTests: XCTestCase {
         let call = try XCTUnwrap(source.calls.first)
         pipeline.update(wanted: [], now: 0)
         XCTAssertTrue(source.cancelled.contains(call.id), "the download is cancelled")
-        source.answer(call, .success(try jpeg(64, 48)))
-        // The answer may be dropped by the pool (dead token) or arrive and be ignored: either way, no texture.
-        _ = woken.wait(timeout: .now() + 2)
-        for case let .image(key, token, result) in mailbox.takeAll() { pipeline.receive(key, token: token, result, now: 0) }
+        // The answer comes anyway (the request was already sent), here on this thread: its token is dead, so it is
+        // dropped before it reaches the decoder, and nothing is delivered.
+        call.completion(.success(try jpeg(64, 48)))
+        XCTAssertEqual(pool.queuedCount, 0, "never queued for decoding")
+        XCTAssertTrue(mailbox.takeAll().isEmpty, "nothing delivered")
         pipeline.upload(to: renderer, count: 10, bytes: .max, now: 0)
         XCTAssertEqual(pipeline.textureCount, 0)
         XCTAssertEqual(pipeline.state(of: want("a").key), .empty)
@@ -208,54 +211,55 @@ final class ImagePipelineTests: XCTestCase {
     }
 }
 
-/// A folder-like source: it answers at once (from another thread) with a photo to decode, wants each cell kept once
-/// and counts what it keeps.
+/// A folder-like source: it answers (from another thread) with a photo to decode, named by a cell key.
 final class KeepingSource: PhotoSource {
     let name = "keeping"
     private let lock = NSLock()
     private let bytes: Data
-    private var wanted: Set<String> = []
     private(set) var fetches = 0
-    private(set) var kept: [String: Int] = [:]
-    var onKeep: ((Int) -> Void)?
 
     /// Answers held until `release` (so a burst of decodes arrives at once), then given at once.
-    private var held: [(Result<Data, SourceError>) -> Void] = []
+    private var held: [(Result<ImageAnswer, SourceError>) -> Void] = []
     private var released = false
 
     init(bytes: Data) { self.bytes = bytes }
 
     func release() {
-        let waiting: [(Result<Data, SourceError>) -> Void] = lock.withLock { released = true; defer { held = [] }; return held }
-        let bytes = self.bytes
-        Thread.detachNewThread { for completion in waiting { completion(.success(bytes)) } }
+        let waiting = lock.withLock { released = true; defer { held = [] }; return held }
+        let answer = ImageAnswer(bytes, cellKey: "cell:p")
+        Thread.detachNewThread { for completion in waiting { completion(.success(answer)) } }
     }
 
-    var keepsDecodedCells: Bool { true }
     func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID { RequestID(0) }
     func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                    completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                    completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
+        let answer = ImageAnswer(bytes, cellKey: "cell:" + photo.id)
         let now: Bool = lock.withLock {
             fetches += 1
-            if kept[photo.id] == nil { wanted.insert(photo.id) }
-            if !released { held.append(completion) }
+            if !released { held.append { completion($0.map { _ in answer }) } }
             return released
         }
-        let bytes = self.bytes
-        if now { Thread.detachNewThread { completion(.success(bytes)) } }
+        if now { Thread.detachNewThread { completion(.success(answer)) } }
         return RequestID(0)
     }
     func cancel(_ id: RequestID) -> Bool { false }
-    func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool { lock.withLock { wanted.contains(photo.id) } }
-    func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {
-        let count: Int = lock.withLock {
-            guard wanted.remove(photo.id) != nil else { return kept.count }
-            kept[photo.id, default: 0] += 1
-            return kept.count
-        }
+    var fetchCount: Int { lock.withLock { fetches } }
+}
+
+/// A cell cache in memory that counts what it keeps.
+final class CountingCells: CellCache {
+    private let lock = NSLock()
+    private(set) var kept: [String: Int] = [:]
+    var onKeep: ((Int) -> Void)?
+
+    func cell(forKey key: String) -> Data? { nil }
+    func wants(_ key: String) -> Bool { lock.withLock { kept[key] == nil } }
+    func keep(_ encoded: Data, forKey key: String) {
+        let count: Int = lock.withLock { kept[key, default: 0] += 1; return kept.count }
         onKeep?(count)
     }
-    var snapshot: (fetches: Int, kept: [String: Int]) { lock.withLock { (fetches, kept) } }
+    func forget(_ key: String) { lock.withLock { _ = kept.removeValue(forKey: key) } }
+    var snapshot: [String: Int] { lock.withLock { kept } }
 }
 
 final class CellKeepingTests: XCTestCase {
@@ -268,23 +272,26 @@ final class CellKeepingTests: XCTestCase {
             return try s.jpegData()
         }()
         let source = KeepingSource(bytes: photoBytes)
+        let cells = CountingCells()
+        let keeper = CellKeeper(cells: cells)
         let live = LiveTokens()
-        let pool = DecodePool(live: live, workers: 2)
+        let pool = DecodePool(live: live, workers: 2, idle: keeper.nextIdleWork)
         defer { pool.shutdown() }
-        let pipeline = ImagePipeline(source: source, pool: pool, live: live, mailbox: Mailbox {}, config: GalleryConfig())
+        let pipeline = ImagePipeline(source: source, pool: pool, keeper: keeper, live: live, mailbox: Mailbox {},
+                                     config: GalleryConfig())
         let count = 20
         let allKept = expectation(description: "every cell kept")
-        source.onKeep = { if $0 == count { allKept.fulfill() } }
+        cells.onKeep = { if $0 == count { allKept.fulfill() } }
         let decoded = expectation(description: "every cell decoded")
         decoded.expectedFulfillmentCount = count
         for i in 0..<count {
             let photo = Photo(id: "p\(i)", author: "", width: 1200, height: 900, url: "", downloadURL: "")
             pipeline.load(photo, size: PixelSize(width: 1000, height: 750), cell: true, priority: i,
-                          token: pipeline.newToken()) { _ in decoded.fulfill() }
+                          token: pipeline.newToken()) { _, _ in decoded.fulfill() }
         }
         source.release()  // twenty decodes arrive at once: the wait for an idle worker fills
         wait(for: [decoded, allKept], timeout: 60)
-        let (fetches, kept) = source.snapshot
+        let fetches = source.fetchCount, kept = cells.snapshot
         XCTAssertEqual(kept.count, count)
         XCTAssertTrue(kept.values.allSatisfy { $0 == 1 }, "each kept once")
         XCTAssertGreaterThan(fetches, count, "cells let go while decodes waited were read and decoded again to be kept")

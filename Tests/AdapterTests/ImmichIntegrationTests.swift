@@ -46,14 +46,14 @@ final class ImmichIntegrationTests: ClientTestCase {
         let ratio = try XCTUnwrap(ThumbHash.aspectRatio(base64: try XCTUnwrap(photos[3].thumbHash)))
         XCTAssertEqual(Double(photos[3].width) / Double(photos[3].height), ratio, accuracy: 0.01)
         // A cell's image and the pane's, with the key too.
-        let small: Result<Data, SourceError>? = wait { done in
+        let small: Result<ImageAnswer, SourceError>? = wait { done in
             _ = s.fetchImage(photos[0], size: PixelSize(width: 200, height: 133), priority: 0, progress: nil) { done($0) }
         }
-        let large: Result<Data, SourceError>? = wait { done in
+        let large: Result<ImageAnswer, SourceError>? = wait { done in
             _ = s.fetchImage(photos[0], size: PixelSize(width: 1200, height: 800), priority: 0, progress: nil) { done($0) }
         }
-        XCTAssertEqual(try ImageHeaderReader.read(try XCTUnwrap(try small?.get())).width, 250, "the small thumbnail")
-        XCTAssertEqual(try ImageHeaderReader.read(try XCTUnwrap(try large?.get())).width, 1440, "the preview")
+        XCTAssertEqual(try ImageHeaderReader.read(try XCTUnwrap(try small?.get()).data).width, 250, "the small thumbnail")
+        XCTAssertEqual(try ImageHeaderReader.read(try XCTUnwrap(try large?.get()).data).width, 1440, "the preview")
         XCTAssertEqual(server.counters.immichThumbnails.count, 2)
         XCTAssertEqual(server.counters.immichWithoutKey, 0, "no request went without the key")
         // A new pass starts over (photos uploaded since show in it).

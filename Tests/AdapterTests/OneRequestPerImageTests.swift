@@ -25,7 +25,8 @@ final class OneRequestPerImageTests: FixtureTestCase {
         let mailbox = Mailbox<Delivery> { frame.signal() }
         let pool = DecodePool(live: live)
         defer { pool.shutdown() }
-        let pipeline = ImagePipeline(source: source, pool: pool, live: live, mailbox: mailbox, config: GalleryConfig())
+        let pipeline = ImagePipeline(source: source, pool: pool, keeper: CellKeeper(cells: nil), live: live,
+                                     mailbox: mailbox, config: GalleryConfig())
         let renderer = try TestVideo.renderer()
 
         let photos = (0..<60).map { Photo(id: String($0), author: "", width: 300, height: 200, url: "", downloadURL: "") }
@@ -38,7 +39,9 @@ final class OneRequestPerImageTests: FixtureTestCase {
         var now = 0.0
         func step(_ start: Int) {
             pipeline.update(wanted: wants(from: start), now: now)
-            for case let .image(key, token, result) in mailbox.takeAll() { pipeline.receive(key, token: token, result, now: now) }
+            for case let .image(key, token, result, standIn) in mailbox.takeAll() {
+                pipeline.receive(key, token: token, result, standIn: standIn, now: now)
+            }
             pipeline.upload(to: renderer, count: 3, bytes: 4 << 20, now: now)
             _ = frame.wait(timeout: .now() + 0.016)  // a frame's time passes, or sooner if a result arrives
             now += 0.016

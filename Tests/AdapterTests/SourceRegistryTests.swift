@@ -25,7 +25,7 @@ final class SourceRegistryTests: XCTestCase {
             return RequestID(0)
         }
         func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                        completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                        completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
             completion(.failure(.malformed("no pictures")))
             return RequestID(0)
         }
@@ -135,7 +135,7 @@ final class SourceRegistryTests: XCTestCase {
         defer { http.shutdown() }
         XCTAssertEqual(PicsumSource(baseURL: "http://127.0.0.1:9", http: http, name: "picsum").emptyFeedText,
                        "picsum sent no photos. r asks again.")
-        XCTAssertTrue(FolderSource(roots: ["/nonexistent"], cells: { nil }, log: { _ in }).emptyFeedText
+        XCTAssertTrue(FolderSource(roots: ["/nonexistent"], cells: nil, indexStore: { nil }, log: { _ in }).emptyFeedText
             .hasPrefix("No photos here"))
     }
 

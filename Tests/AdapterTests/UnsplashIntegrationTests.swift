@@ -24,10 +24,10 @@ final class UnsplashIntegrationTests: ClientTestCase {
         XCTAssertNotNil(photos[0].blurHash)
         XCTAssertNotNil(photos[0].placeholderColor)
         XCTAssertEqual(source.rateLimitRemaining, 1)
-        let image: Result<Data, SourceError>? = wait { done in
+        let image: Result<ImageAnswer, SourceError>? = wait { done in
             _ = source.fetchImage(photos[0], size: PixelSize(width: 311, height: 207), priority: 0) { done($0) }
         }
-        let header = try ImageHeaderReader.read(try XCTUnwrap(try image?.get()))
+        let header = try ImageHeaderReader.read(try XCTUnwrap(try image?.get()).data)
         XCTAssertEqual([header.width, header.height], [311, 207], "asked at the cell's size through urls.raw")
         _ = page(source, 2)
         guard case .failure(let limited)? = page(source, 3) else { return XCTFail("over the limit") }

@@ -22,16 +22,16 @@ final class PicsumListTests: XCTestCase {
 
     func testTruncatedJSONIsAClearError() {
         XCTAssertThrowsError(try PicsumList.decode(try Fixture.data("truncated-page.json"))) { error in
-            XCTAssertEqual(error as? PicsumList.Failure, .notJSON)
+            XCTAssertEqual(error as? JSONList.Failure, .notJSON)
         }
         XCTAssertThrowsError(try PicsumList.decode(Data())) { error in
-            XCTAssertEqual(error as? PicsumList.Failure, .notJSON)
+            XCTAssertEqual(error as? JSONList.Failure, .notJSON)
         }
     }
 
     func testAnObjectInsteadOfAListIsAClearError() {
         XCTAssertThrowsError(try PicsumList.decode(try Fixture.data("object-page.json"))) { error in
-            XCTAssertEqual(error as? PicsumList.Failure, .notAnArray)
+            XCTAssertEqual(error as? JSONList.Failure, .notAnArray)
         }
     }
 

@@ -18,30 +18,17 @@ public protocol PhotoSource: AnyObject {
     /// Fetches one page (1-based) of the catalogue. An empty page means the catalogue has ended.
     @discardableResult
     func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID
-    /// Fetches a photo's encoded bytes at (about) the given pixel size.
+    /// Fetches a photo's encoded bytes at (about) the given pixel size, answered with what the source knows of them
+    /// (`ImageAnswer`). `progress` hears the share of the body received so far (0…1), from the network thread, when
+    /// the server says how long the body is.
     @discardableResult
-    /// `progress` hears the share of the body received so far (0…1), from the network thread, when the server
-    /// says how long the body is.
     func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                    completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID
+                    completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID
     /// Withdraws a request not yet sent (true: its completion never runs); one already sent completes (false).
     @discardableResult
     func cancel(_ id: RequestID) -> Bool
-    /// The bytes fetched for a photo did not decode: a cache must forget them so the next try downloads afresh.
-    func imageUndecodable(_ photo: Photo, size: PixelSize)
-    /// Whether cells decoded from this source's images are worth keeping, encoded small (`keepDecodedCell`): true
-    /// for sources of originals, where decoding costs far more than reading a cell-sized JPEG back.
-    var keepsDecodedCells: Bool { get }
-    /// A cell decoded from an image `fetchImage` returned, encoded at its cell size, to answer the next fetch.
-    func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data)
-    /// Whether a cell just decoded is still wanted for keeping (false: it came from the cache, or was kept since):
-    /// the encode is skipped then.
-    func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool
     /// What the wall says when the feed ended without a photo, in the source's own words.
     var emptyFeedText: String { get }
-    /// Whether the last answer for this photo at this size was a stand-in (the photo kept at another size, served
-    /// offline): to be asked for again, at its own size, once the server answers.
-    func wasStandIn(_ photo: Photo, size: PixelSize) -> Bool
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -56,15 +43,10 @@ extension PhotoSource {
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,
-                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                           completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         fetchImage(photo, size: size, priority: priority, progress: nil, completion: completion)
     }
-    public func imageUndecodable(_ photo: Photo, size: PixelSize) {}
-    public var keepsDecodedCells: Bool { false }
-    public func wantsDecodedCell(_ photo: Photo, size: PixelSize) -> Bool { keepsDecodedCells }
-    public func keepDecodedCell(_ photo: Photo, size: PixelSize, encoded: Data) {}
     public var emptyFeedText: String { "\(name) sent no photos. r asks again." }
-    public func wasStandIn(_ photo: Photo, size: PixelSize) -> Bool { false }
     public func start() {}
     public func stop() {}
 }

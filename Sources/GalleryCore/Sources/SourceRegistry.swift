@@ -132,8 +132,10 @@ public struct SourceContext {
     public var hidden: Bool
     /// Follow links out of the folders named, and onto other file systems.
     public var followLinks = false
-    /// Where decoded cells of a source of originals are kept, once the cache is open (may block until it is).
-    public var cellStore: () -> PhotoStore?
+    /// Where decoded cells of a source of originals are kept (nil: nowhere).
+    public var cells: CellCache?
+    /// Where a source that scans keeps its index between runs, once the cache is open (may block until it is).
+    public var indexStore: () -> FolderIndexStore?
     /// The stand-in of the kind asked for (`SourceKind.standIn`), for the demo to show in its place.
     public var standIn: ((SourceContext) -> InstalledSource)?
     /// Tells the app of edits under photos shown (a watched folder), from any thread.
@@ -144,12 +146,13 @@ public struct SourceContext {
     public init(requested: String, http: HTTPClient, paths: [String] = [], demo: Bool = false, demoPhotos: Int = 1000,
                 api: String? = nil, apiServesOriginals: Bool = false,
                 settings: [String: String] = [:], folderSort: FolderSort = .date, hidden: Bool = false,
-                cellStore: @escaping () -> PhotoStore? = { nil }, edits: @escaping (FeedEdits) -> Void = { _ in },
+                cells: CellCache? = nil, indexStore: @escaping () -> FolderIndexStore? = { nil },
+                edits: @escaping (FeedEdits) -> Void = { _ in },
                 log: @escaping (String) -> Void = { _ in }) {
         self.requested = requested; self.http = http; self.paths = paths; self.demo = demo
         self.demoPhotos = demoPhotos; self.api = api
         self.apiServesOriginals = apiServesOriginals; self.settings = settings; self.folderSort = folderSort
-        self.hidden = hidden; self.cellStore = cellStore; self.edits = edits; self.log = log
+        self.hidden = hidden; self.cells = cells; self.indexStore = indexStore; self.edits = edits; self.log = log
     }
 }
 

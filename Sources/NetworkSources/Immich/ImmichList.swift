@@ -15,10 +15,10 @@ public enum ImmichList {
 
     public static func decodeSearch(_ data: Data, base: String) throws -> Page {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw PicsumList.Failure.notJSON
+            throw JSONList.Failure.notJSON
         }
         guard let assets = root["assets"] as? [String: Any], let items = assets["items"] as? [Any] else {
-            throw PicsumList.Failure.notAnArray
+            throw JSONList.Failure.notAnArray
         }
         let next = assets["nextPage"]
         let hasNext = (next as? String).map { !$0.isEmpty } ?? (next as? Int != nil)
@@ -28,9 +28,9 @@ public enum ImmichList {
     public static func decodeRandom(_ data: Data, base: String) throws -> PageContents {
         guard let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
             if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
-                throw PicsumList.Failure.notAnArray
+                throw JSONList.Failure.notAnArray
             }
-            throw PicsumList.Failure.notJSON
+            throw JSONList.Failure.notJSON
         }
         return contents(items, base: base)
     }

@@ -141,7 +141,7 @@ public final class ImmichSource: PhotoSource {
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                           completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         guard Photo.isAcceptableID(photo.id) else {
             completion(.failure(.malformed("no image address for photo \(photo.id)")))
             return RequestID(0)
@@ -150,7 +150,7 @@ public final class ImmichSource: PhotoSource {
         var r = request(path, priority: priority, maxBytes: path.hasSuffix("/original") ? 96 << 20 : 24 << 20)
         r.headers = [("x-api-key", apiKey)]
         r.progress = progress
-        return http.get(r) { [self] result in completion(answer(result)) }
+        return http.get(r) { [self] result in completion(answer(result).map { ImageAnswer($0) }) }
     }
 
     @discardableResult

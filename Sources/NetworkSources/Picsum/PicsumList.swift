@@ -4,38 +4,8 @@ import GalleryCore
 /// Decodes a picsum `/v2/list` body. The list as a whole must be a JSON array; single entries that are malformed
 /// (missing or wrongly typed fields, non-positive sizes, unacceptable IDs) are skipped and counted, not fatal.
 public enum PicsumList {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case notJSON
-        case notAnArray
-
-        public var description: String {
-            switch self {
-            case .notJSON: return "malformed JSON in photo list"
-            case .notAnArray: return "photo list is not a JSON array"
-            }
-        }
-    }
-
     public static func decode(_ data: Data) throws -> PageContents {
-        try decodeArray(data, of: LossyEntry.self) { $0.photo }
-    }
-
-    /// A JSON array of entries that decode leniently (a bad entry yields no photo and is counted as skipped); the
-    /// whole body failing is `notJSON` or `notAnArray`. Shared by every photo API's list.
-    static func decodeArray<Entry: Decodable>(_ data: Data, of: Entry.Type,
-                                              photo: (Entry) -> Photo?) throws -> PageContents {
-        let entries: [Entry]
-        do {
-            entries = try JSONDecoder().decode([Entry].self, from: data)
-        } catch {
-            // Tell "not JSON at all" from "JSON, but not a list": the two mean different server faults.
-            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
-                throw Failure.notAnArray
-            }
-            throw Failure.notJSON
-        }
-        let photos = entries.compactMap(photo)
-        return PageContents(photos: photos, skipped: entries.count - photos.count)
+        try JSONList.decode(data, of: LossyEntry.self) { $0.photo }
     }
 
     /// One array element; decoding never throws, a bad element just yields no photo.

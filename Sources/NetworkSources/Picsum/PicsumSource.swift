@@ -7,8 +7,10 @@ public final class PicsumSource: PhotoSource {
     public let baseURL: String
     public let answersAtRequestedSize: Bool
     private let http: HTTPClient
-    /// `--sort random`: the pages in a shuffled order each pass (nil: the server's order).
-    private var shuffle: PageShuffle?
+    /// `--sort random`: the pages in a shuffled order each pass (else the server's order).
+    private let shuffled: Bool
+    /// The pass's order, replaced from the network thread at a pass's start: guarded by `shuffleLock`.
+    private var shuffle = PageShuffle(seed: 1, pageCount: 1)
     private let shuffleLock = NSLock()
 
     /// `baseURL` without a trailing slash, e.g. `https://picsum.photos`. `answersAtRequestedSize` is false only for
@@ -16,7 +18,7 @@ public final class PicsumSource: PhotoSource {
     /// `shuffled`: a random order each pass (`--sort random`).
     public init(baseURL: String, http: HTTPClient, name: String = "picsum", answersAtRequestedSize: Bool = true,
                 shuffled: Bool = false) {
-        if shuffled { shuffle = PageShuffle(seed: UInt64.random(in: 1...UInt64.max), pageCount: 1) }
+        self.shuffled = shuffled
         self.answersAtRequestedSize = answersAtRequestedSize
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
@@ -43,7 +45,7 @@ public final class PicsumSource: PhotoSource {
 
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
-        guard shuffle != nil else { return fetchServerPage(page, limit: limit, completion: completion) }
+        guard shuffled else { return fetchServerPage(page, limit: limit, completion: completion) }
         return fetchShuffled(page, limit: limit, completion: completion)
     }
 
@@ -63,11 +65,11 @@ public final class PicsumSource: PhotoSource {
     private func fetchShuffled(_ page: Int, limit: Int,
                                completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         let server: Int? = shuffleLock.withLock {
-            if page <= 1, shuffle!.pageCount == 1 {
+            if page <= 1, shuffle.pageCount == 1 {
                 shuffle = PageShuffle(seed: UInt64.random(in: 1...UInt64.max),
                                       pageCount: (PicsumSource.photosGuess + limit - 1) / max(1, limit))
             }
-            return shuffle!.serverPage(for: page)
+            return shuffle.serverPage(for: page)
         }
         guard let server else {
             // Past the pass's end: an empty page ends it (and the feed wraps into a new order).
@@ -76,9 +78,9 @@ public final class PicsumSource: PhotoSource {
         return fetchServerPage(server, limit: limit) { [weak self] result in
             guard let self, case .success(var contents) = result else { completion(result); return }
             let last: Bool? = self.shuffleLock.withLock {
-                if contents.rawCount == 0 { self.shuffle!.wasEmpty(feedPage: page); return nil }
-                contents.photos = self.shuffle!.shuffled(contents.photos)
-                return self.shuffle!.isLast(page)
+                if contents.rawCount == 0 { self.shuffle.wasEmpty(feedPage: page); return nil }
+                contents.photos = self.shuffle.shuffled(contents.photos)
+                return self.shuffle.isLast(page)
             }
             guard let last else {
                 _ = self.fetchShuffled(page, limit: limit, completion: completion)
@@ -90,19 +92,17 @@ public final class PicsumSource: PhotoSource {
     }
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                           completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         var request = HTTPRequest(url: imageURL(for: photo, size: size), priority: priority, maxBodyBytes: 24 << 20)
         request.progress = progress
-        return http.get(request) { result in
-            completion(PicsumSource.body(from: result))
-        }
+        return http.get(request) { completion($0.image()) }
     }
 
     @discardableResult
     public func cancel(_ id: RequestID) -> Bool { http.cancel(id) }
 
     static func page(from result: Result<HTTPResponse, HTTPError>) -> Result<PageContents, SourceError> {
-        switch body(from: result) {
+        switch result.body() {
         case .failure(let e): return .failure(e)
         case .success(let data):
             do {
@@ -110,17 +110,6 @@ public final class PicsumSource: PhotoSource {
             } catch {
                 return .failure(.malformed("\(error)"))
             }
-        }
-    }
-
-    static func body(from result: Result<HTTPResponse, HTTPError>) -> Result<Data, SourceError> {
-        switch result {
-        case .failure(let e): return .failure(.http(e))
-        case .success(let response):
-            guard (200..<300).contains(response.status) else {
-                return .failure(.http(.status(response.status, retryAfter: response.retryAfter)))
-            }
-            return .success(response.body)
         }
     }
 }

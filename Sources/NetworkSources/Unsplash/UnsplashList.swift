@@ -6,7 +6,7 @@ import GalleryCore
 /// with picsum; every photo goes through `Photo.validated()`.
 public enum UnsplashList {
     public static func decode(_ data: Data) throws -> PageContents {
-        try PicsumList.decodeArray(data, of: Entry.self) { $0.photo }
+        try JSONList.decode(data, of: Entry.self) { $0.photo }
     }
 
     /// A photo without an http(s) `urls.raw` cannot be shown: it counts as skipped.

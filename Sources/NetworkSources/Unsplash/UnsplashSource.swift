@@ -98,14 +98,14 @@ public final class UnsplashSource: PhotoSource {
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
-                           completion: @escaping (Result<Data, SourceError>) -> Void) -> RequestID {
+                           completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         guard let raw = photo.imageReference, let url = UnsplashSource.imageURL(raw: raw, size: size) else {
             completion(.failure(.malformed("no image address for photo \(photo.id)")))
             return RequestID(0)
         }
         var request = HTTPRequest(url: url, priority: priority, maxBodyBytes: 24 << 20)
         request.progress = progress
-        return http.get(request) { result in completion(PicsumSource.body(from: result)) }
+        return http.get(request) { completion($0.image()) }
     }
 
     @discardableResult

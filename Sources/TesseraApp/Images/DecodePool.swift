@@ -11,10 +11,12 @@ public final class DecodePool {
     struct Job {
         let token: UInt64
         let priority: Int
-        let data: Data
+        let answer: ImageAnswer
         let target: PixelSize
         /// For sources that answer at the size asked: that size (a far larger answer is refused).
         let requested: PixelSize?
+        /// Work of the pool's own (a cell decoded again to be kept), under no slot's token.
+        var background = false
         let done: (Result<Surface, Error>) -> Void
     }
 
@@ -34,7 +36,7 @@ public final class DecodePool {
     static let idleLimitBytes = 24 << 20
     /// Asked by a worker with nothing else to do for work of the lowest priority (decoding cells again to keep them);
     /// nil when there is none. Called without the pool's lock held.
-    var idleProvider: (() -> (() -> Void)?)?
+    private let idle: () -> ((DecodePool) -> Void)?
     private var stopping = false
     private var largeRunning = false
     private let live: LiveTokens
@@ -49,10 +51,13 @@ public final class DecodePool {
     private(set) var refusedCount = 0
 
     /// As many workers as cores less one for the main thread, but at least two: one may be busy with a large image.
+    /// `idle`: what a worker with nothing to do asks for work (it is given everything before its workers start).
     init(live: LiveTokens, decoder: ImageDecoder = ImageDecoder(),
-         workers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount - 1)) {
+         workers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount - 1),
+         idle: @escaping () -> ((DecodePool) -> Void)? = { nil }) {
         self.live = live
         self.decoder = decoder
+        self.idle = idle
         workerCount = max(1, workers)
         for i in 0..<workerCount {
             let t = Thread { [unowned self] in self.work() }
@@ -66,7 +71,7 @@ public final class DecodePool {
     func submit(_ job: Job) {
         let plan: DecodePlan
         do {
-            plan = try decoder.plan(job.data, target: job.target, requested: job.requested)
+            plan = try decoder.plan(job.answer, target: job.target, requested: job.requested)
         } catch {
             condition.lock(); refusedCount += 1; condition.unlock()
             job.done(.failure(error))
@@ -94,9 +99,11 @@ public final class DecodePool {
     /// Idle work waiting or running (the benchmark waits for the cells of a pass to be kept).
     var idleWorkCount: Int { condition.lock(); defer { condition.unlock() }; return idleWork.count + idleRunning }
 
-    /// Decodes on the calling thread (a worker running idle work), as a job would.
-    func decodeNow(_ data: Data, target: PixelSize) throws -> Surface {
-        try decoder.decode(data, target: target).surface
+    /// Workers waiting for work ask again for idle work (some has come).
+    func wake() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Drops queued decodes for `token` now, rather than when a worker would reach them.
@@ -151,13 +158,11 @@ public final class DecodePool {
                     idle = idleWork.removeFirst()
                     break
                 }
-                if let provider = idleProvider {
-                    condition.unlock()
-                    let work = provider()
-                    condition.lock()
-                    if let work { idle = (0, work); break }
-                    if !queue.isEmpty || !idleWork.isEmpty || stopping { continue }
-                }
+                condition.unlock()
+                let work = self.idle()
+                condition.lock()
+                if let work { idle = (0, { work(self) }); break }
+                if !queue.isEmpty || !idleWork.isEmpty || stopping { continue }
                 condition.wait()
             }
             if let idle, !stopping {
@@ -173,9 +178,9 @@ public final class DecodePool {
 
             var took: Double?, peak = 0
             let job = item.job
-            if live.contains(job.token) {
+            if job.background || live.contains(job.token) {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let result = Result { try decoder.decode(job.data, plan: item.plan, target: job.target) }
+                let result = Result { try decoder.decode(job.answer.data, plan: item.plan, target: job.target) }
                 took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 peak = (try? result.get().peakBytes) ?? 0
                 job.done(result.map(\.surface))

@@ -23,7 +23,16 @@ struct ImageDecoder {
     /// What decoding `data` for a `target`-sized cell will do, from the header alone, or the refusal.
     /// `requested` is the size a source that answers at the size asked was asked for.
     func plan(_ data: Data, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
-        try DecodePlanner.plan(ImageHeaderReader.read(data), target: target, requested: requested, limits: limits,
+        try plan(ImageHeaderReader.read(data), target: target, requested: requested)
+    }
+
+    /// The plan for an answer, from the header it carries when whoever answered read it already.
+    func plan(_ answer: ImageAnswer, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
+        try plan(answer.header ?? ImageHeaderReader.read(answer.data), target: target, requested: requested)
+    }
+
+    private func plan(_ header: ImageHeader, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
+        try DecodePlanner.plan(header, target: target, requested: requested, limits: limits,
                                scalingFactors: ImageDecoder.scalingFactors)
     }
 

@@ -73,6 +73,7 @@ struct ImageWant {
 
     private(set) var source: PhotoSource
     private let pool: DecodePool
+    private let keeper: CellKeeper
     private let live: LiveTokens
     private let mailbox: Mailbox<Delivery>
     private let config: GalleryConfig
@@ -105,17 +106,16 @@ struct ImageWant {
     var loadingCount: Int { slots.values.reduce(0) { $0 + ($1.pending == nil ? 0 : 1) } }
     private(set) var lastFailure: String?
 
-    init(source: PhotoSource, pool: DecodePool, live: LiveTokens, mailbox: Mailbox<Delivery>, config: GalleryConfig) {
-        self.source = source; self.pool = pool; self.live = live; self.mailbox = mailbox; self.config = config
-        let backfill = self.backfill
-        pool.idleProvider = { [unowned pool] in backfill.next(pool: pool) }
+    /// `keeper`: the one the pool asks for idle work.
+    init(source: PhotoSource, pool: DecodePool, keeper: CellKeeper, live: LiveTokens, mailbox: Mailbox<Delivery>,
+         config: GalleryConfig) {
+        self.source = source; self.pool = pool; self.keeper = keeper; self.live = live; self.mailbox = mailbox
+        self.config = config
+        keeper.reset(source: source)
     }
 
-    /// Cells whose keeping was let go while decodes waited, kept later when the pool is idle.
-    private let backfill = CellBackfill()
-
     /// Decoded cells not yet kept for the next start (waiting for an idle worker, or to be decoded again then).
-    @_spi(Bench) public var cellsWaitingToBeKept: Int { backfill.count + pool.idleWorkCount }
+    @_spi(Bench) public var cellsWaitingToBeKept: Int { keeper.count + pool.idleWorkCount }
 
     @_spi(Bench) public func state(of key: ImageKey) -> State {
         guard let slot = slots[key] else { return .empty }
@@ -166,43 +166,34 @@ struct ImageWant {
         // The pane's large image shows its download; cells are too small and too many to be worth it.
         let progress: ((Double) -> Void)? = key.detail ? { mailbox.post(.progress(key, token: token, $0)) } : nil
         let request = load(want.photo, size: want.size, cell: !key.detail, priority: priority, token: token,
-                           progress: progress) { mailbox.post(.image(key, token: token, $0)) }
+                           progress: progress) { mailbox.post(.image(key, token: token, $0, standIn: $1)) }
         return Pending(token: token, request: request, photo: want.photo, size: want.size, started: now)
     }
 
     /// Fetches and decodes one image on the pipeline's source and pool, under a new live `token`; `done` hears the
     /// result on a worker thread (nothing if the token was dropped first). A cell decoded from an original is kept
-    /// small for next time when the source wants it (not the pane's large image: one at a time).
+    /// small for next time (not the pane's large image: one at a time). `done` hears whether the answer was a
+    /// stand-in (another size of the photo, served offline).
     @discardableResult
     @_spi(Bench) public func load(_ photo: Photo, size: PixelSize, cell: Bool, priority: Int, token: UInt64,
-              progress: ((Double) -> Void)? = nil, done: @escaping (Result<Surface, ImageFailure>) -> Void) -> RequestID {
+              progress: ((Double) -> Void)? = nil,
+              done: @escaping (Result<Surface, ImageFailure>, _ standIn: Bool) -> Void) -> RequestID {
         live.insert(token)
-        let pool = self.pool, live = self.live, source = self.source
+        let pool = self.pool, live = self.live, keeper = self.keeper
         let requested = source.answersAtRequestedSize ? size : nil
-        let keep = source.keepsDecodedCells && cell
-        let backfill = self.backfill
         return source.fetchImage(photo, size: size, priority: priority, progress: progress) { result in
             switch result {
             case .failure(let error):
-                done(.failure(.source(error)))
-            case .success(let data):
+                done(.failure(.source(error)), false)
+            case .success(let answer):
                 guard live.contains(token) else { return }
-                pool.submit(DecodePool.Job(token: token, priority: priority, data: data, target: size,
+                pool.submit(DecodePool.Job(token: token, priority: priority, answer: answer, target: size,
                                            requested: requested) { decoded in
-                    // Bytes that do not decode must not stay cached: the next try downloads afresh.
-                    if case .failure = decoded { source.imageUndecodable(photo, size: size) }
-                    // A cell at the photo's own size is the file itself: nothing to keep. (The photo carries its size
-                    // as drawn: no third read of the header.) Keeping waits until no decode does: a fling decodes
-                    // first; what the bounded wait cannot hold is decoded from its file again next time.
-                    if keep, case .success(let surface) = decoded,
-                       PixelSize(width: photo.width, height: photo.height) != size,
-                       source.wantsDecodedCell(photo, size: size) {
-                        let waits = pool.whenIdle(bytes: surface.byteCount) {
-                            if let encoded = CellEncoder.encode(surface) { source.keepDecodedCell(photo, size: size, encoded: encoded) }
-                        }
-                        if !waits { backfill.add(photo, size: size, from: source) }
+                    switch decoded {
+                    case .failure: answer.undecodable?()  // the next try fetches afresh
+                    case .success(let surface): if cell { keeper.decoded(surface, from: answer, photo: photo, size: size, pool: pool) }
                     }
-                    done(decoded.mapError(ImageFailure.init(decoding:)))
+                    done(decoded.mapError(ImageFailure.init(decoding:)), answer.isStandIn)
                 })
             }
         }
@@ -232,11 +223,11 @@ struct ImageWant {
     func progress(of key: ImageKey) -> Double? { slots[key]?.pending == nil ? nil : received[key] }
 
     /// A worker's result arrived. Results for slots no longer waiting on that token are dropped.
-    func receive(_ key: ImageKey, token: UInt64, _ result: Result<Surface, ImageFailure>, now: Double) {
+    func receive(_ key: ImageKey, token: UInt64, _ result: Result<Surface, ImageFailure>, standIn: Bool, now: Double) {
         guard var slot = slots[key], let pending = slot.pending, pending.token == token else { return }
         switch result {
         case .success(let surface):
-            slot.standIn = source.wasStandIn(pending.photo, size: pending.size)
+            slot.standIn = standIn
             slot.refetch = false
             slots[key] = slot
             decoded.append(Upload(key, token, surface))
@@ -340,6 +331,7 @@ struct ImageWant {
         textureBytes = 0
         live.removeAll()
         if let newSource { source = newSource }
+        keeper.reset(source: source)
     }
 }
 

@@ -85,8 +85,10 @@ struct Composition {
                             height: windowSize.height, fullscreen: fullscreen)
         renderer = try Composition.renderer(for: window, choice: options.renderer, vsync: options.vsync)
         live = LiveTokens()
-        pool = DecodePool(live: live)
-        images = ImagePipeline(source: sources.source, pool: pool, live: live, mailbox: mailbox, config: config)
+        let keeper = CellKeeper(cells: sources.cells)
+        pool = DecodePool(live: live, idle: keeper.nextIdleWork)
+        images = ImagePipeline(source: sources.source, pool: pool, keeper: keeper, live: live, mailbox: mailbox,
+                               config: config)
 
         let library = UserLibrary.open(for: options)
         // A kiosk never stops at the welcome screen: it greets with --name, or the stored name, or no one.

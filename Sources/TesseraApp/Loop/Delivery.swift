@@ -4,7 +4,7 @@ import SDLKit
 /// Messages from worker threads to the main thread.
 enum Delivery {
     case page(FeedPager.Request, Result<PageContents, SourceError>)
-    case image(ImageKey, token: UInt64, Result<Surface, ImageFailure>)
+    case image(ImageKey, token: UInt64, Result<Surface, ImageFailure>, standIn: Bool)
     /// How much of a detail image's download has arrived (0…1).
     case progress(ImageKey, token: UInt64, Double)
     /// Whether a network request reached the server.

@@ -181,7 +181,7 @@ public final class GalleryApp {
             arrived = arrived || message.changesPicture
             switch message {
             case let .page(request, result): feed.received(request, result, now: now)
-            case let .image(key, token, result): images.receive(key, token: token, result, now: now)
+            case let .image(key, token, result, standIn): images.receive(key, token: token, result, standIn: standIn, now: now)
             case let .progress(key, token, share): images.receiveProgress(key, token: token, share)
             case .network(let reachable): feed.reachable(reachable, now: now)
             case let .restored(limit, pages): feed.restored(pages, pageSize: limit)

@@ -31,6 +31,8 @@ import GalleryStore
     /// The offline cache, if it opened (waits for it while it opens).
     @_spi(Bench) public var store: SQLiteStore? { opening.value }
     private let opening: StoreOpening
+    /// Where decoded cells are kept for the next start, for every source whose answers name a cell key.
+    let cells: StoredCells?
     private let report: (Delivery) -> Void
 
     /// `report` receives reachability, edits and store problems, from any thread.
@@ -40,11 +42,13 @@ import GalleryStore
         self.report = report
         let opening = StoreOpening(options: options)
         self.opening = opening
+        let cells = options.useCache ? StoredCells(store: { opening.value }, log: { Log.warn($0) }) : nil
+        self.cells = cells
         context = SourceContext(
             requested: options.source, http: http, paths: options.paths, demo: options.demo,
             demoPhotos: options.demoPhotos, api: options.api,
             apiServesOriginals: options.apiServesOriginals, settings: options.sourceSettings,
-            folderSort: options.sort, hidden: options.hidden, cellStore: { opening.value },
+            folderSort: options.sort, hidden: options.hidden, cells: cells, indexStore: { opening.value },
             edits: { report(.edits($0)) }, log: { Log.info($0) })
         context.followLinks = options.followLinks
         context = registry.completed(context)
@@ -184,7 +188,11 @@ import GalleryStore
     /// Starts background work the chosen source needs (a folder's scan and watcher).
     func start() { upstream.start() }
 
-    func shutdown() { upstream.stop() }
+    /// Stops the source; the cells decoded so far are written for the next start.
+    func shutdown() {
+        upstream.stop()
+        cells?.flush()
+    }
 }
 
 /// The offline cache's opening, on a thread of its own when asked (`start`): opening checks the whole file, which

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What a source answers for an image request: the bytes and everything it knows of them, so nobody has to ask it
+/// again afterwards (one image layer: the pipeline decodes what it got, and whoever kept the bytes is told through
+/// the answer itself when they turn out bad).
+public struct ImageAnswer {
+    public var data: Data
+    /// Another size of the photo, served while its server is away: shown, and asked for again at its own size once
+    /// the server answers.
+    public var isStandIn: Bool
+    /// The header, when the source (or a cache in front of it) has read it already: the decoder does not read it
+    /// again.
+    public var header: ImageHeader?
+    /// What names exactly these bytes at the size asked (a file's path, size, times and the cell's size): a cell
+    /// decoded from them is kept under it in the `CellCache`. Nil when a decoded cell is not worth keeping (network
+    /// answers come at the cell's size; an answer that is a kept cell already).
+    public var cellKey: String?
+    /// Forgets these bytes where they were kept (the offline cache, the cell cache) when they do not decode, so the
+    /// next try fetches afresh. Called at most once, from a decode worker.
+    public var undecodable: (() -> Void)?
+
+    public init(_ data: Data, isStandIn: Bool = false, header: ImageHeader? = nil, cellKey: String? = nil,
+                undecodable: (() -> Void)? = nil) {
+        self.data = data; self.isStandIn = isStandIn; self.header = header; self.cellKey = cellKey
+        self.undecodable = undecodable
+    }
+}
+
+/// Decoded cells kept between runs, for every source whose answers name a `cellKey` (a folder's originals: a
+/// camera file costs far more to decode than a cell-sized JPEG read back). Implementations are thread-safe and may
+/// block on disk, so callers keep them off the main thread.
+public protocol CellCache: AnyObject {
+    /// The cell kept under `key` (nil: none, or no cache).
+    func cell(forKey key: String) -> Data?
+    /// Whether a cell decoded for `key` is still to be kept (false once kept this run).
+    func wants(_ key: String) -> Bool
+    /// Keeps an encoded cell under `key` (written in batches, off the caller's thread).
+    func keep(_ encoded: Data, forKey key: String)
+    /// Forgets the cell under `key` (it did not decode).
+    func forget(_ key: String)
+}
