@@ -40,45 +40,45 @@ public final class FolderSource: PhotoSource {
         public init() {}
     }
 
-    private let roots: [String]
-    private let settings: Settings
+    let roots: [String]
+    let settings: Settings
     /// Where decoded cells are kept (a camera file costs far more to decode than a cell-sized JPEG read back).
-    private let cells: CellCache?
+    let cells: CellCache?
     /// Where the index is kept between runs, once the cache is open (it opens while the scan runs).
-    private var indexStore: FolderIndexStore? { openIndexStore() }
-    private let openIndexStore: () -> FolderIndexStore?
-    private let log: (String) -> Void
+    var indexStore: FolderIndexStore? { openIndexStore() }
+    let openIndexStore: () -> FolderIndexStore?
+    let log: (String) -> Void
     /// Catalog edits for photos already shown; set before `start`.
     public var onEdits: (FolderIndex.Edits) -> Void = { _ in }
 
     /// Held briefly, and the only lock the main thread takes: the frame never waits on the scan.
-    private let lock = NSLock()
+    let lock = NSLock()
     /// Held by the scan for a batch and while a page is put in order (a million files' index grows its tables under
     /// it): never taken on the main thread.
-    private let indexLock = NSLock()
+    let indexLock = NSLock()
     // Guarded by `indexLock`:
-    private var index: FolderIndex
+    var index: FolderIndex
     // Guarded by `lock`:
-    private var scanFinished = false
-    private var knownPhotos = 0
-    private var indexKept = false
+    var scanFinished = false
+    var knownPhotos = 0
+    var indexKept = false
     /// How the pane credits photos of pages served lately, so it never waits for the index.
-    private var credits: [String: Credit] = [:]
-    private var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
-    private var stopping = false
-    private var watchLimitSaid = false
+    var credits: [String: Credit] = [:]
+    var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
+    var stopping = false
+    var watchLimitSaid = false
     /// Folders the watcher does not follow (past `maxWatches` or the system's limit): looked through periodically.
-    private var unwatched: [String] = []
-    private var watchCount = 0
-    private let gate: ByteGate
+    var unwatched: [String] = []
+    var watchCount = 0
+    let gate: ByteGate
 
-    private var watch: FolderWatch?
-    private let reads = RequestQueue(name: "tessera-folder-read",
+    var watch: FolderWatch?
+    let reads = RequestQueue(name: "tessera-folder-read",
                                      width: max(2, ProcessInfo.processInfo.activeProcessorCount))
-    private let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .utility)
+    let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .utility)
     /// Pages are put in order and answered here, off the caller's (the main) thread.
-    private let pageQueue = DispatchQueue(label: "tessera-folder-pages", qos: .userInitiated)
-    private let indexWrites = DispatchQueue(label: "tessera-index-writes", qos: .utility)
+    let pageQueue = DispatchQueue(label: "tessera-folder-pages", qos: .userInitiated)
+    let indexWrites = DispatchQueue(label: "tessera-index-writes", qos: .utility)
 
     /// `cells`: where decoded cells are kept (nil: nowhere). `indexStore`: where the index is kept between runs,
     /// asked for when first needed (it may block while the store opens). `log` hears one line per thing skipped.
@@ -102,11 +102,11 @@ public final class FolderSource: PhotoSource {
     deinit { stop() }
 
     /// Files named on their own (not folders): watched through their folder, whose other files are not shown.
-    private let fileRoots: Set<String>
-    private let folderRoots: [String]
+    let fileRoots: Set<String>
+    let folderRoots: [String]
 
     /// Whether an event's path is one the user asked for: a file named, or anything under a folder named.
-    private func isShown(_ path: String) -> Bool {
+    func isShown(_ path: String) -> Bool {
         fileRoots.contains(path) || FolderScanner.isInside(path, folderRoots)
     }
 
@@ -141,201 +141,6 @@ public final class FolderSource: PhotoSource {
         return (scanFinished, knownPhotos)
     }
 
-    /// The key the index is stored under: the roots shown.
-    private var indexKey: String { "index:" + roots.joined(separator: "\u{0}") }
-
-
-    /// Adds the stored index of the last run, newest first, a batch at a time (the first page goes out with the first
-    /// batch); returns whether there was one.
-    private func loadStoredIndex() -> Bool {
-        guard let store = indexStore, (try? store.hasFolderIndex(source: indexKey)) == true else { return false }
-        tessera_make_thread_background()
-        defer { tessera_make_thread_normal() }
-        let started = DispatchTime.now().uptimeNanoseconds
-        do {
-            try store.loadFolderIndex(source: indexKey, batchSize: 4096) { [weak self] files in
-                guard let self, !self.isStopping else { return false }
-                self.add(files)
-                return true
-            }
-        } catch {
-            log("the folder index of the last run could not be read (\(error)): reading the folders afresh")
-            try? store.clearFolderIndex(source: indexKey)
-            indexLock.lock()
-            index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
-            indexLock.unlock()
-            return false
-        }
-        indexLock.lock()
-        index.scanFinished = true
-        let count = index.count
-        indexLock.unlock()
-        lock.lock(); scanFinished = true; knownPhotos = count; lock.unlock()
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        log("showing \(count) photos from the index of the last run (\(Int(ms)) ms); checking the folders for changes")
-        lock.lock(); indexKept = true; lock.unlock()
-        answerWaitingPage()
-        return true
-    }
-
-    /// Writes the whole index out (after a first scan), a chunk at a time.
-    private func storeWholeIndex() {
-        guard let store = indexStore else { return }
-        do {
-            try store.clearFolderIndex(source: indexKey)
-            var offset = 0, stored = 0
-            while !isStopping {
-                indexLock.lock()
-                let (files, next) = index.files(from: offset, count: 20_000)
-                indexLock.unlock()
-                if files.isEmpty { break }
-                try store.updateFolderIndex(source: indexKey, upsert: files, remove: [])
-                offset = next
-                stored += files.count
-            }
-            if !isStopping {
-                log("kept the index of \(stored) photos for the next start")
-                lock.lock(); indexKept = true; lock.unlock()
-            }
-        } catch {
-            log("the folder index could not be kept for next time: \(error)")
-        }
-    }
-
-    /// Keeps what changed on disk in the stored index too.
-    private func storeChanges(upsert: [LocalFile], remove: [String]) {
-        guard !upsert.isEmpty || !remove.isEmpty, let store = indexStore else { return }
-        let key = indexKey
-        indexWrites.async { [weak self] in
-            do { try store.updateFolderIndex(source: key, upsert: upsert, remove: remove) } catch {
-                self?.log("the folder index could not be updated: \(error)")
-            }
-        }
-    }
-
-    /// Returns once the index's changes queued so far are written (tests).
-    public func flushIndexWrites() { indexWrites.sync {} }
-
-    /// Whether the index is in the store for the next start (after a first scan; a warm start's is there already).
-    public var isIndexKept: Bool { lock.lock(); defer { lock.unlock() }; return indexKept }
-
-    /// Walks `paths` on the scan queue's thread, at idle priority (the frame thread comes first). The first scan
-    /// reads every header; a later one (a folder added, the watcher overflowed, the periodic look through unwatched
-    /// folders) reads only files whose size or time changed, and drops the files of the folders it walked that it
-    /// did not find again.
-    private func scan(_ paths: [String], initial: Bool) {
-        tessera_make_thread_background()
-        defer { tessera_make_thread_normal() }
-        var scanner = FolderScanner(hidden: settings.hidden)
-        scanner.followLinks = settings.followLinks
-        scanner.skipped = log
-        var walked = Set<String>(), seen = Set<String>()
-        scanner.enteredFolder = { [weak self] folder in
-            if !initial { walked.insert(folder) }
-            self?.follow(folder)
-        }
-        scanner.cancelled = { [weak self] in self?.isStopping ?? true }
-        if !initial {
-            scanner.isKnown = { [weak self] path, bytes, modified in
-                guard let self else { return false }
-                self.indexLock.lock(); defer { self.indexLock.unlock() }
-                return self.index.has(path: path, bytes: bytes, modified: modified)
-            }
-            scanner.unchanged = { seen.insert($0) }
-        }
-        var batch: [LocalFile] = []
-        var changed: [LocalFile] = []
-        let started = DispatchTime.now().uptimeNanoseconds
-        var handed = 0
-        scanner.scan(paths) { file in
-            if !initial {
-                seen.insert(file.path)
-                changed.append(file)
-            }
-            batch.append(file)
-            // Hand over often at first (a big folder's first screen waits on it), then in larger batches.
-            if batch.count >= (handed < 64 ? 8 : 512) {
-                handed += batch.count
-                add(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
-        }
-        add(batch)
-        if initial {
-            indexLock.lock()
-            index.scanFinished = true
-            let count = index.count
-            indexLock.unlock()
-            lock.lock()
-            scanFinished = true
-            knownPhotos = count
-            lock.unlock()
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            log("found \(count) photos in \(Int(ms)) ms")
-            answerWaitingPage()
-            storeWholeIndex()
-        } else if !isStopping {
-            indexLock.lock()
-            let (edits, gone) = index.remove(in: walked, except: seen)
-            let count = index.count
-            indexLock.unlock()
-            lock.lock(); knownPhotos = count; lock.unlock()
-            if !edits.isEmpty { onEdits(edits) }
-            storeChanges(upsert: changed, remove: gone)
-            if !changed.isEmpty || !gone.isEmpty {
-                log("\(changed.count) photos new or changed, \(gone.count) gone since the folders were last read")
-            }
-        }
-    }
-
-    /// Watches a folder the scan entered. Past `maxWatches`, or the system's limit, it is looked through again
-    /// every `rescanInterval` seconds instead; said once.
-    private func follow(_ folder: String) {
-        guard let watch else { return }
-        lock.lock()
-        let underCap = watchCount < settings.maxWatches
-        if underCap { watchCount += 1 }
-        lock.unlock()
-        if underCap, watch.watch(folder) { return }
-        lock.lock()
-        let first = !watchLimitSaid
-        watchLimitSaid = true
-        // Only the top of each unwatched subtree: a rescan walks below it.
-        if !unwatched.contains(where: { folder.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { unwatched.append(folder) }
-        lock.unlock()
-        guard first else { return }
-        let why = underCap ? "the system's inotify limit, fs.inotify.max_user_watches" : "\(settings.maxWatches) folders watched"
-        log("cannot watch \(PathBytes.display(folder)) and further folders for changes (\(why)): they are looked "
-            + "through again every \(Int(settings.rescanInterval / 60)) minutes")
-        scheduleRescan()
-    }
-
-    /// The periodic look through the folders the watcher does not follow.
-    private func scheduleRescan() {
-        scanQueue.asyncAfter(deadline: .now() + settings.rescanInterval) { [weak self] in
-            guard let self, !self.isStopping else { return }
-            self.lock.lock()
-            let folders = self.unwatched
-            self.lock.unlock()
-            self.scan(folders, initial: false)
-            self.scheduleRescan()
-        }
-    }
-
-    private var isStopping: Bool { lock.lock(); defer { lock.unlock() }; return stopping }
-
-    private func add(_ files: [LocalFile]) {
-        guard !files.isEmpty else { return }
-        var edits = FolderIndex.Edits()
-        indexLock.lock()
-        for file in files { edits.merge(index.add(file)) }
-        let count = index.count
-        indexLock.unlock()
-        lock.lock(); knownPhotos = count; lock.unlock()
-        if !edits.isEmpty { onEdits(edits) }
-        answerWaitingPage()
-    }
-
     // MARK: pages
 
     public func fetchPage(_ page: Int, limit: Int,
@@ -349,7 +154,7 @@ public final class FolderSource: PhotoSource {
     }
 
     /// Answers the page the pager waits for, if the scan now allows it, on the page queue.
-    private func answerWaitingPage() {
+    func answerWaitingPage() {
         pageQueue.async { [weak self] in self?.answerNow() }
     }
 
@@ -432,119 +237,6 @@ public final class FolderSource: PhotoSource {
 
     public var rootPaths: [String] { roots }
 
-    // MARK: what the pane shows
-
-    /// Asked every frame the pane is open, on the main thread: from the photos of pages served lately, else (a photo
-    /// of an edit) from the index.
-    public func credit(for photo: Photo) -> Credit {
-        lock.lock()
-        let known = credits[photo.id]
-        lock.unlock()
-        if let known { return known }
-        indexLock.lock()
-        let file = index.file(id: photo.id)
-        indexLock.unlock()
-        guard let file else { return Credit(line: photo.author, page: "") }
-        let credit = FolderSource.credit(file)
-        lock.lock(); credits[photo.id] = credit; lock.unlock()
-        return credit
-    }
-
-    static func credit(_ file: LocalFile) -> Credit {
-        var about = FolderSource.megabytes(file.bytes) + " · "
-        about += file.taken.map { "taken " + FolderSource.readable(exifDate: $0) }
-            ?? "modified " + FolderSource.readable(nanoseconds: file.modified)
-        if let camera = file.camera { about += " · " + camera }
-        return Credit(line: file.name, page: FolderSource.fileURL(file.path), details: ["Folder: " + file.folder, about])
-    }
-
-    /// The file's URL with every byte of its path that is not plain ASCII percent-encoded (the path's own bytes, so a
-    /// name that is not UTF-8 opens too).
-    static func fileURL(_ path: String) -> String {
-        var url = "file://"
-        for byte in PathBytes.bytes(path) {
-            let c = Character(Unicode.Scalar(byte))
-            if byte < 0x80, c.isLetter || c.isNumber || "/-._~!$&'()*+,;=:@".contains(c) { url.append(c) }
-            else { url += String(format: "%%%02X", byte) }
-        }
-        return url
-    }
-
-    static func megabytes(_ bytes: Int64) -> String {
-        bytes >= 1 << 20 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(max(1, bytes >> 10)) KB"
-    }
-
-    /// "2024:06:01 14:03:22" → "2024-06-01 14:03".
-    static func readable(exifDate: String) -> String {
-        let parts = exifDate.split(whereSeparator: { $0 == ":" || $0 == " " })
-        guard parts.count >= 5 else { return exifDate }
-        return "\(parts[0])-\(parts[1])-\(parts[2]) \(parts[3]):\(parts[4])"
-    }
-
-    /// "2026-11-23 14:03" in local time (`localtime_r`: safe on any thread, unlike a shared formatter).
-    static func readable(nanoseconds: Int64) -> String {
-        var t = time_t(nanoseconds / 1_000_000_000)
-        var parts = tm()
-        guard localtime_r(&t, &parts) != nil else { return "?" }
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
-    }
-
-    static func absolute(_ path: String) -> String {
-        var p = (path as NSString).expandingTildeInPath
-        if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
-        p = (p as NSString).standardizingPath
-        return p.isEmpty ? "/" : p
-    }
-
-    // MARK: changes on disk
-
-    private func handle(_ events: [FolderWatch.Event]) {
-        var edits = FolderIndex.Edits()
-        var rescan: [String] = []
-        var upserts: [LocalFile] = [], gone: [String] = []
-        func merge(_ e: FolderIndex.Edits) { edits.merge(e) }
-        for event in events {
-            switch event {
-            case .changed(let path):
-                guard isShown(path) else { continue }
-                let name = Substring(path.split(separator: "/").last ?? "")
-                guard LocalFileReader.hasImageExtension(name), settings.hidden || !name.hasPrefix(".") else { continue }
-                switch LocalFileReader.read(path: path) {
-                case .success(let file):
-                    indexLock.lock(); merge(index.add(file)); indexLock.unlock()
-                    upserts.append(file)
-                case .failure(let why):
-                    // Replaced by something that is not an image (or half written): it goes, rather than stay stale.
-                    indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
-                    gone.append(path)
-                    log("\(PathBytes.display(path)) skipped: \(why)")
-                }
-            case .removed(let path) where isShown(path):
-                indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
-                gone.append(path)
-            case .folderRemoved(let folder):
-                indexLock.lock()
-                gone += index.paths(under: folder)
-                merge(index.remove(under: folder))
-                indexLock.unlock()
-            case .removed:
-                continue
-            case .folderAdded(let folder):
-                guard FolderScanner.isInside(folder, folderRoots) else { continue }
-                let name = folder.split(separator: "/").last ?? ""
-                if settings.hidden || !name.hasPrefix(".") { rescan.append(folder) }
-            case .overflowed:
-                log("too many changes at once in the watched folders: looking through them again")
-                rescan = roots
-            }
-        }
-        if !edits.isEmpty { onEdits(edits) }
-        storeChanges(upsert: upserts, remove: gone)
-        answerWaitingPage()
-        let paths = rescan
-        if !paths.isEmpty { scanQueue.async { [weak self] in self?.scan(paths, initial: false) } }
-    }
 }
 
 extension FolderSource {

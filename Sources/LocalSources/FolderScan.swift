@@ -1,0 +1,205 @@
+import CPlatform
+import Foundation
+import GalleryCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The scan: the folders walked at idle priority, headers read, the index kept in the store for the next start and
+/// checked against the disk when it was there; folders past the watch limit looked through again from time to time.
+extension FolderSource {
+    /// The key the index is stored under: the roots shown.
+    var indexKey: String { "index:" + roots.joined(separator: "\u{0}") }
+
+
+    /// Adds the stored index of the last run, newest first, a batch at a time (the first page goes out with the first
+    /// batch); returns whether there was one.
+    func loadStoredIndex() -> Bool {
+        guard let store = indexStore, (try? store.hasFolderIndex(source: indexKey)) == true else { return false }
+        tessera_make_thread_background()
+        defer { tessera_make_thread_normal() }
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            try store.loadFolderIndex(source: indexKey, batchSize: 4096) { [weak self] files in
+                guard let self, !self.isStopping else { return false }
+                self.add(files)
+                return true
+            }
+        } catch {
+            log("the folder index of the last run could not be read (\(error)): reading the folders afresh")
+            try? store.clearFolderIndex(source: indexKey)
+            indexLock.lock()
+            index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
+            indexLock.unlock()
+            return false
+        }
+        indexLock.lock()
+        index.scanFinished = true
+        let count = index.count
+        indexLock.unlock()
+        lock.lock(); scanFinished = true; knownPhotos = count; lock.unlock()
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        log("showing \(count) photos from the index of the last run (\(Int(ms)) ms); checking the folders for changes")
+        lock.lock(); indexKept = true; lock.unlock()
+        answerWaitingPage()
+        return true
+    }
+
+    /// Writes the whole index out (after a first scan), a chunk at a time.
+    func storeWholeIndex() {
+        guard let store = indexStore else { return }
+        do {
+            try store.clearFolderIndex(source: indexKey)
+            var offset = 0, stored = 0
+            while !isStopping {
+                indexLock.lock()
+                let (files, next) = index.files(from: offset, count: 20_000)
+                indexLock.unlock()
+                if files.isEmpty { break }
+                try store.updateFolderIndex(source: indexKey, upsert: files, remove: [])
+                offset = next
+                stored += files.count
+            }
+            if !isStopping {
+                log("kept the index of \(stored) photos for the next start")
+                lock.lock(); indexKept = true; lock.unlock()
+            }
+        } catch {
+            log("the folder index could not be kept for next time: \(error)")
+        }
+    }
+
+    /// Keeps what changed on disk in the stored index too.
+    func storeChanges(upsert: [LocalFile], remove: [String]) {
+        guard !upsert.isEmpty || !remove.isEmpty, let store = indexStore else { return }
+        let key = indexKey
+        indexWrites.async { [weak self] in
+            do { try store.updateFolderIndex(source: key, upsert: upsert, remove: remove) } catch {
+                self?.log("the folder index could not be updated: \(error)")
+            }
+        }
+    }
+
+    /// Returns once the index's changes queued so far are written (tests).
+    public func flushIndexWrites() { indexWrites.sync {} }
+
+    /// Whether the index is in the store for the next start (after a first scan; a warm start's is there already).
+    public var isIndexKept: Bool { lock.lock(); defer { lock.unlock() }; return indexKept }
+
+    /// Walks `paths` on the scan queue's thread, at idle priority (the frame thread comes first). The first scan
+    /// reads every header; a later one (a folder added, the watcher overflowed, the periodic look through unwatched
+    /// folders) reads only files whose size or time changed, and drops the files of the folders it walked that it
+    /// did not find again.
+    func scan(_ paths: [String], initial: Bool) {
+        tessera_make_thread_background()
+        defer { tessera_make_thread_normal() }
+        var scanner = FolderScanner(hidden: settings.hidden)
+        scanner.followLinks = settings.followLinks
+        scanner.skipped = log
+        var walked = Set<String>(), seen = Set<String>()
+        scanner.enteredFolder = { [weak self] folder in
+            if !initial { walked.insert(folder) }
+            self?.follow(folder)
+        }
+        scanner.cancelled = { [weak self] in self?.isStopping ?? true }
+        if !initial {
+            scanner.isKnown = { [weak self] path, bytes, modified in
+                guard let self else { return false }
+                self.indexLock.lock(); defer { self.indexLock.unlock() }
+                return self.index.has(path: path, bytes: bytes, modified: modified)
+            }
+            scanner.unchanged = { seen.insert($0) }
+        }
+        var batch: [LocalFile] = []
+        var changed: [LocalFile] = []
+        let started = DispatchTime.now().uptimeNanoseconds
+        var handed = 0
+        scanner.scan(paths) { file in
+            if !initial {
+                seen.insert(file.path)
+                changed.append(file)
+            }
+            batch.append(file)
+            // Hand over often at first (a big folder's first screen waits on it), then in larger batches.
+            if batch.count >= (handed < 64 ? 8 : 512) {
+                handed += batch.count
+                add(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        add(batch)
+        if initial {
+            indexLock.lock()
+            index.scanFinished = true
+            let count = index.count
+            indexLock.unlock()
+            lock.lock()
+            scanFinished = true
+            knownPhotos = count
+            lock.unlock()
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+            log("found \(count) photos in \(Int(ms)) ms")
+            answerWaitingPage()
+            storeWholeIndex()
+        } else if !isStopping {
+            indexLock.lock()
+            let (edits, gone) = index.remove(in: walked, except: seen)
+            let count = index.count
+            indexLock.unlock()
+            lock.lock(); knownPhotos = count; lock.unlock()
+            if !edits.isEmpty { onEdits(edits) }
+            storeChanges(upsert: changed, remove: gone)
+            if !changed.isEmpty || !gone.isEmpty {
+                log("\(changed.count) photos new or changed, \(gone.count) gone since the folders were last read")
+            }
+        }
+    }
+
+    /// Watches a folder the scan entered. Past `maxWatches`, or the system's limit, it is looked through again
+    /// every `rescanInterval` seconds instead; said once.
+    func follow(_ folder: String) {
+        guard let watch else { return }
+        lock.lock()
+        let underCap = watchCount < settings.maxWatches
+        if underCap { watchCount += 1 }
+        lock.unlock()
+        if underCap, watch.watch(folder) { return }
+        lock.lock()
+        let first = !watchLimitSaid
+        watchLimitSaid = true
+        // Only the top of each unwatched subtree: a rescan walks below it.
+        if !unwatched.contains(where: { folder.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { unwatched.append(folder) }
+        lock.unlock()
+        guard first else { return }
+        let why = underCap ? "the system's inotify limit, fs.inotify.max_user_watches" : "\(settings.maxWatches) folders watched"
+        log("cannot watch \(PathBytes.display(folder)) and further folders for changes (\(why)): they are looked "
+            + "through again every \(Int(settings.rescanInterval / 60)) minutes")
+        scheduleRescan()
+    }
+
+    /// The periodic look through the folders the watcher does not follow.
+    func scheduleRescan() {
+        scanQueue.asyncAfter(deadline: .now() + settings.rescanInterval) { [weak self] in
+            guard let self, !self.isStopping else { return }
+            self.lock.lock()
+            let folders = self.unwatched
+            self.lock.unlock()
+            self.scan(folders, initial: false)
+            self.scheduleRescan()
+        }
+    }
+
+    var isStopping: Bool { lock.lock(); defer { lock.unlock() }; return stopping }
+
+    func add(_ files: [LocalFile]) {
+        guard !files.isEmpty else { return }
+        var edits = FolderIndex.Edits()
+        indexLock.lock()
+        for file in files { edits.merge(index.add(file)) }
+        let count = index.count
+        indexLock.unlock()
+        lock.lock(); knownPhotos = count; lock.unlock()
+        if !edits.isEmpty { onEdits(edits) }
+        answerWaitingPage()
+    }
+}
