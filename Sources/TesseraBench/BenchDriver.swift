@@ -100,7 +100,7 @@ final class BenchDriver: FrameDriver {
             }
             if !pane.zoom.isZoomed {
                 guard !app.model.isAnimating else { return nil }
-                let layout = app.model.detailLayout(for: app.model.detail!.index)
+                let layout = DetailPane.layout(of: app.model.detail!.index, in: app.model)
                 app.model.pointer(.doubleClick(x: layout.image.x + layout.image.width / 3, y: layout.image.y + layout.image.height / 3))
                 return nil
             }

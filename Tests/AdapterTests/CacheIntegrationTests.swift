@@ -126,14 +126,14 @@ final class CacheIntegrationTests: FixtureTestCase {
         var connectivity = Connectivity()
         var now = 0.0
         func step() {
-            guard let request = model.nextPageRequest(now: now) ?? {
+            guard let request = model.feed.nextPageRequest(now: now) ?? {
                 _ = model.apply(.scrollToBottom)
                 for _ in 0..<300 { model.tick(dt: 1.0 / 60) }
-                return model.nextPageRequest(now: now)
+                return model.feed.nextPageRequest(now: now)
             }() else { return XCTFail("no page request at \(now)") }
             let result = page(source, request.page, limit: request.limit)!
             if case .failure(let e) = result, e.isNetworkFailure { connectivity.networkFailed(now: now) }
-            model.receive(request, result, now: now)
+            model.feed.receive(request, result, now: now)
         }
         step(); step()
         XCTAssertEqual(model.catalog.feed.count, 60)
@@ -160,12 +160,12 @@ final class CacheIntegrationTests: FixtureTestCase {
     func testRetryAfterIsHonoured() throws {
         server.faults.pageStatus[1] = (429, 7)
         let model = GalleryModel(pager: .init(pageSize: 30, retry: RetryPolicy(base: 0.5, jitter: 0), minInterval: 0))
-        let request = try XCTUnwrap(model.nextPageRequest(now: 0))
-        let outcome = model.receive(request, try XCTUnwrap(page(cachingSource(), 1)), now: 0)
+        let request = try XCTUnwrap(model.feed.nextPageRequest(now: 0))
+        let outcome = model.feed.receive(request, try XCTUnwrap(page(cachingSource(), 1)), now: 0)
         XCTAssertEqual(outcome, .willRetry(after: 7))
-        XCTAssertNil(model.nextPageRequest(now: 6.9))
+        XCTAssertNil(model.feed.nextPageRequest(now: 6.9))
         server.faults.pageStatus = [:]
-        XCTAssertEqual(model.nextPageRequest(now: 7)?.page, 1)
+        XCTAssertEqual(model.feed.nextPageRequest(now: 7)?.page, 1)
     }
 
     func testATricklingServerDoesNotHoldASlot() throws {

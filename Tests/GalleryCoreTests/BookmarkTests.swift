@@ -4,8 +4,8 @@ import XCTest
 final class BookmarkTests: XCTestCase {
     private func loaded(_ library: Library = MemoryLibrary()) -> GalleryModel {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false)
-        let r = model.nextPageRequest(now: 0)!
-        model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         return model
     }
 
@@ -15,14 +15,14 @@ final class BookmarkTests: XCTestCase {
         _ = model.apply(.focusNext)
         let first = model.browse.focusedIndex!
         _ = model.handle(key: .character("b"))
-        XCTAssertTrue(model.isBookmarked(String(first)))
+        XCTAssertTrue(model.user.isBookmarked(String(first)))
         _ = model.apply(.focusNext)
         _ = model.handle(key: .enter)
         _ = model.handle(key: .character("b"))  // in the pane
-        XCTAssertTrue(model.isBookmarked(String(first + 1)))
+        XCTAssertTrue(model.user.isBookmarked(String(first + 1)))
         _ = model.handle(key: .escape)
         _ = model.handle(key: .character("b"))
-        XCTAssertFalse(model.isBookmarked(String(first + 1)), "b again removes it")
+        XCTAssertFalse(model.user.isBookmarked(String(first + 1)), "b again removes it")
         _ = model.handle(key: .character("b"))
         XCTAssertEqual(library.bookmarks().map(\.photo.id).count, 2)
     }
@@ -60,10 +60,10 @@ final class BookmarkTests: XCTestCase {
         let frame = model.browse.screenFrame(of: 0)
         let star = BrowseScreen.starRect(of: frame)!
         model.click(atWindowX: star.x + 4, y: star.y + 4)
-        XCTAssertTrue(model.isBookmarked("0"))
+        XCTAssertTrue(model.user.isBookmarked("0"))
         XCTAssertNil(model.detail, "a click on the star does not open the pane")
         model.click(atWindowX: star.x + 4, y: star.y + 4)
-        XCTAssertFalse(model.isBookmarked("0"))
+        XCTAssertFalse(model.user.isBookmarked("0"))
     }
 
     /// The demo's photo "0" and picsum's photo "0" are different photos: a bookmark made on the demo fallback must
@@ -72,26 +72,26 @@ final class BookmarkTests: XCTestCase {
         let library = MemoryLibrary()
         let demo = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false,
                                 source: "demo:1000")
-        demo.receive(demo.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
+        demo.feed.receive(demo.feed.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
         _ = demo.apply(.focusNext)
         _ = demo.apply(.toggleBookmark)
-        XCTAssertTrue(demo.isBookmarked("0"))
+        XCTAssertTrue(demo.user.isBookmarked("0"))
         XCTAssertEqual(library.bookmarks().map(\.source), ["demo:1000"])
 
         let picsum = loaded(library)  // source "picsum"
-        XCTAssertFalse(picsum.isBookmarked("0"), "picsum's photo 0 is not the demo's")
+        XCTAssertFalse(picsum.user.isBookmarked("0"), "picsum's photo 0 is not the demo's")
         _ = picsum.apply(.showBookmarks)
         XCTAssertEqual(picsum.currentBrowse.catalog.count, 0, "the demo's bookmark is not on picsum's shelf")
 
         // A source that takes over in the running app (the demo fallback, and back): the shelf follows it.
         demo.resetFeed(source: "picsum")
-        XCTAssertFalse(demo.isBookmarked("0"))
-        demo.receive(demo.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
+        XCTAssertFalse(demo.user.isBookmarked("0"))
+        demo.feed.receive(demo.feed.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
         _ = demo.apply(.focusNext)
         _ = demo.apply(.toggleBookmark)
         XCTAssertEqual(Set(library.bookmarks().map(\.source)), ["demo:1000", "picsum"], "filed under the new source")
         demo.resetFeed(source: "demo:1000")
-        XCTAssertTrue(demo.isBookmarked("0"))
-        XCTAssertEqual(demo.shelf?.list().map(\.source), ["demo:1000"])
+        XCTAssertTrue(demo.user.isBookmarked("0"))
+        XCTAssertEqual(demo.user.shelf?.list().map(\.source), ["demo:1000"])
     }
 }

@@ -30,8 +30,8 @@ final class DetailHistoryTests: XCTestCase {
 
     func testArrowsPageThroughTheFeedAndTheWallFollows() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
-        let r = model.nextPageRequest(now: 0)!
-        model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         _ = model.apply(.focusNext)
         _ = model.handle(key: .enter)
         let first = model.detail!.index
@@ -45,7 +45,7 @@ final class DetailHistoryTests: XCTestCase {
         XCTAssertEqual(model.detail?.index, first + 1)
         XCTAssertFalse(model.detail!.overlay.canGoForward)
         // The buttons in the pane do the same.
-        let layout = model.detailLayout(for: model.detail!.index)
+        let layout = DetailPane.layout(of: model.detail!.index, in: model)
         model.click(atWindowX: layout.backButton.x + 4, y: layout.backButton.y + 4)
         XCTAssertEqual(model.detail?.index, first)
         model.click(atWindowX: layout.forwardButton.x + 4, y: layout.forwardButton.y + 4)
@@ -60,10 +60,10 @@ final class DetailHistoryTests: XCTestCase {
 final class LinkCommandTests: XCTestCase {
     func testCAndOGiveThePageLinkOnlyForHTTP() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
-        let r = model.nextPageRequest(now: 0)!
+        let r = model.feed.nextPageRequest(now: 0)!
         let good = Photo(id: "1", author: "A", width: 300, height: 200, url: "https://unsplash.com/photos/x", downloadURL: "")
         let bad = Photo(id: "2", author: "B", width: 300, height: 200, url: "file:///etc/passwd", downloadURL: "")
-        model.receive(r, .success(PageContents(photos: [good, bad].compactMap { $0.validated() ?? $0 })), now: 0)
+        model.feed.receive(r, .success(PageContents(photos: [good, bad].compactMap { $0.validated() ?? $0 })), now: 0)
         XCTAssertEqual(model.handle(key: .character("o")), .none, "only in the pane")
         _ = model.apply(.focusNext)
         _ = model.handle(key: .enter)
@@ -92,8 +92,8 @@ final class TransitionTests: XCTestCase {
 
     func testThePaneGrowsFromItsCellAndShrinksBackIntoIt() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
-        let r = model.nextPageRequest(now: 0)!
-        model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         _ = model.apply(.focusNext)
         let cell = model.browse.screenFrame(of: model.browse.focusedIndex!)
         _ = model.apply(.openDetail)

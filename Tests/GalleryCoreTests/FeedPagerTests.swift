@@ -173,9 +173,9 @@ final class FeedPagerRepeatsTests: XCTestCase {
         var now = 0.0
         while now < 40 {
             _ = model.apply(.scrollToBottom)
-            if let r = model.nextPageRequest(now: now) {
+            if let r = model.feed.nextPageRequest(now: now) {
                 requests += 1
-                model.receive(r, .success(PageContents(photos: photos(0..<30))), now: now + 0.05)
+                model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: now + 0.05)
             }
             model.tick(dt: 1.0 / 60)
             now += 1.0 / 60
@@ -187,7 +187,7 @@ final class FeedPagerRepeatsTests: XCTestCase {
         // A reload starts again.
         _ = model.apply(.reload)
         XCTAssertNil(model.catalog.stopNote)
-        XCTAssertEqual(model.nextPageRequest(now: now + 5)?.page, 1)
+        XCTAssertEqual(model.feed.nextPageRequest(now: now + 5)?.page, 1)
     }
 
     func testPagesOfInvalidEntriesCountAsNothingNew() {
@@ -218,7 +218,7 @@ final class HeaderStatusCompositionTests: XCTestCase {
     func testWhichNoteTheHeaderShows() {
         let model = GalleryModel(config: GalleryConfig(), pager: .init(pageSize: 30, minInterval: 0))
         func status(online: Bool = true, store: String? = nil) -> HeaderStatus {
-            model.headerStatus(sourceName: "demo", sourceNote: "Demo catalogue", imagesLoading: 2, online: online,
+            HeaderStatus.of(model, sourceName: "demo", sourceNote: "Demo catalogue", imagesLoading: 2, online: online,
                                storeProblem: store)
         }
         XCTAssertEqual(status().note, "Demo catalogue")
@@ -228,8 +228,8 @@ final class HeaderStatusCompositionTests: XCTestCase {
         // A repeating server: the stop note wins over the cache's.
         for _ in 0..<4 {
             model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
-            let r = model.nextPageRequest(now: 0)!
-            model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+            let r = model.feed.nextPageRequest(now: 0)!
+            model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         }
         XCTAssertEqual(status(store: "cache: disk full").note, "Server repeats itself: stopped loading (r reloads)")
         XCTAssertEqual(status().summary, "30 photos · demo · loading 2 images")
@@ -249,11 +249,11 @@ final class PageSizeTests: XCTestCase {
     func testStoredPagesOfAnotherSizeAreContinuedAtThatSize() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         model.catalog.awaitingRestore = true
-        XCTAssertNil(model.nextPageRequest(now: 0), "waits for the cache")
+        XCTAssertNil(model.feed.nextPageRequest(now: 0), "waits for the cache")
         model.catalog.awaitingRestore = false
-        model.restore([(1, PageContents(photos: photos(0..<100)))], pageSize: 100)
+        model.feed.restore([(1, PageContents(photos: photos(0..<100)))], pageSize: 100)
         model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
-        let next = model.nextPageRequest(now: 0)
+        let next = model.feed.nextPageRequest(now: 0)
         XCTAssertEqual(next?.page, 2)
         XCTAssertEqual(next?.limit, 100, "the cached pages' size, so page 2 follows page 1")
     }

@@ -8,8 +8,8 @@ final class GalleryModelTests: XCTestCase {
             // The next page is only wanted near the end: go there first.
             _ = model.apply(.scrollToBottom)
             settle(model)
-            let r = model.nextPageRequest(now: 0)!
-            model.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300 + p, h: 400))), now: 0)
+            let r = model.feed.nextPageRequest(now: 0)!
+            model.feed.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300 + p, h: 400))), now: 0)
         }
         _ = model.apply(.scrollToTop)
         settle(model)
@@ -41,12 +41,12 @@ final class GalleryModelTests: XCTestCase {
 
     func testTheNextPageIsRequestedNearTheEnd() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
-        let r = model.nextPageRequest(now: 0)!
-        model.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
-        XCTAssertNil(model.nextPageRequest(now: 0), "plenty below the viewport")
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        XCTAssertNil(model.feed.nextPageRequest(now: 0), "plenty below the viewport")
         _ = model.apply(.scrollToBottom)
         settle(model)
-        XCTAssertEqual(model.nextPageRequest(now: 0)?.page, 2)
+        XCTAssertEqual(model.feed.nextPageRequest(now: 0)?.page, 2)
     }
 
     func testClickOpensTheDetailPaneAndEscapeReturnsToTheSamePlace() {
@@ -70,7 +70,7 @@ final class GalleryModelTests: XCTestCase {
         let model = loadedModel()
         _ = model.apply(.openDetail)
         XCTAssertNotNil(model.detail?.index)
-        let panel = model.detailLayout(for: model.detail!.index).panel
+        let panel = DetailPane.layout(of: model.detail!.index, in: model).panel
         model.click(atWindowX: panel.x + 20, y: panel.y + 20)
         XCTAssertNotNil(model.detail?.index, "a click inside stays open")
         model.click(atWindowX: 5, y: model.browse.window.height - 5)
@@ -119,7 +119,7 @@ final class GalleryModelTests: XCTestCase {
         XCTAssertTrue(model.catalog.feed.isEmpty)
         XCTAssertEqual(model.browse.layout.count, 0)
         XCTAssertEqual(model.catalog.feed.generation, generation + 1)
-        XCTAssertEqual(model.nextPageRequest(now: 0)?.page, 1)
+        XCTAssertEqual(model.feed.nextPageRequest(now: 0)?.page, 1)
     }
 }
 
@@ -133,9 +133,9 @@ final class ReloadTests: XCTestCase {
     private func feed(_ m: GalleryModel, _ p: Int) {
         _ = m.apply(.scrollToBottom)
         for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
-        guard let r = m.nextPageRequest(now: 0) else { return XCTFail("no request") }
+        guard let r = m.feed.nextPageRequest(now: 0) else { return XCTFail("no request") }
         XCTAssertEqual(r.page, p + 1)
-        m.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300, h: 200 + p))), now: 0)
+        m.feed.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300, h: 200 + p))), now: 0)
     }
 
     func testReloadReturnsToTheItemThatWasAtTheTop() {
@@ -148,9 +148,9 @@ final class ReloadTests: XCTestCase {
         XCTAssertEqual(m.browse.scrollTop, 0)
         // Pages come again until the anchor is back, whatever the viewport.
         for p in 0..<3 {
-            guard let r = m.nextPageRequest(now: 0) else { break }
+            guard let r = m.feed.nextPageRequest(now: 0) else { break }
             XCTAssertEqual(r.page, p + 1)
-            m.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300, h: 200 + p))), now: 0)
+            m.feed.receive(r, .success(PageContents(photos: photos(p * 30..<(p + 1) * 30, w: 300, h: 200 + p))), now: 0)
         }
         XCTAssertNil(m.browse.reloadAnchor)
         let index = m.catalog.feed.items.firstIndex { $0.photo.id == anchorID }!
@@ -177,21 +177,21 @@ final class ReloadTests: XCTestCase {
 
     func testRestoringCachedPagesShowsThemAndContinuesAfter() {
         let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
-        m.restore([(1, PageContents(photos: photos(0..<30))), (2, PageContents(photos: photos(30..<60))),
+        m.feed.restore([(1, PageContents(photos: photos(0..<30))), (2, PageContents(photos: photos(30..<60))),
                    (4, PageContents(photos: photos(90..<120)))])
         XCTAssertEqual(m.catalog.feed.count, 60, "page 4 does not follow on from page 2")
         XCTAssertEqual(m.browse.layout.count, 60)
         _ = m.apply(.scrollToBottom)
         for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
-        XCTAssertEqual(m.nextPageRequest(now: 0)?.page, 3)
+        XCTAssertEqual(m.feed.nextPageRequest(now: 0)?.page, 3)
     }
 }
 
 final class ListViewTests: XCTestCase {
     private func loaded() -> GalleryModel {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
-        let r = model.nextPageRequest(now: 0)!
-        model.receive(r, .success(PageContents(photos: photos(0..<30, w: 400, h: 300))), now: 0)
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: photos(0..<30, w: 400, h: 300))), now: 0)
         return model
     }
 
@@ -209,7 +209,7 @@ final class ListViewTests: XCTestCase {
         _ = model.handle(key: .character("v"))
         XCTAssertEqual(model.browse.mode, .grid)
         XCTAssertTrue(model.browse.visibleIndices.contains(focused))
-        XCTAssertNil(model.nextPageRequest(now: 0), "switching asks for no page")
+        XCTAssertNil(model.feed.nextPageRequest(now: 0), "switching asks for no page")
     }
 
     func testShiftEnterAndAMiddleClickOpenTheListAtThatPhoto() {
@@ -235,7 +235,7 @@ final class ListViewTests: XCTestCase {
 
     func testEscLeavesTheListForTheGrid() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
-        model.receive(model.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
+        model.feed.receive(model.feed.nextPageRequest(now: 0)!, .success(PageContents(photos: photos(0..<30))), now: 0)
         _ = model.handle(key: .character("v"))
         XCTAssertEqual(model.browse.mode, .list)
         _ = model.handle(key: .escape)
@@ -249,7 +249,7 @@ final class ListViewTests: XCTestCase {
     func testTheListShowsTallPhotosWholeAndTheGridFillsItsCells() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         let shots = [photo("tall", 300, 1200), photo("wide", 300, 100)] + photos(0..<10)
-        model.receive(model.nextPageRequest(now: 0)!, .success(PageContents(photos: shots)), now: 0)
+        model.feed.receive(model.feed.nextPageRequest(now: 0)!, .success(PageContents(photos: shots)), now: 0)
         let wall = model.browse
         XCTAssertEqual(wall.pictureFrame(of: 0), wall.screenFrame(of: 0), "the grid fills the cell")
         _ = model.handle(key: .character("v"))

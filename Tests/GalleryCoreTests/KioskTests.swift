@@ -101,23 +101,23 @@ final class KioskTests: XCTestCase {
         config.windowSize = PixelSize(width: 800, height: 600)
         let model = GalleryModel(config: config, kiosk: Kiosk(speed: 100, idle: 30))
         let request = model.catalog.nextPageRequest(wantsMore: true, now: 0)!
-        _ = model.receive(request, .success(PageContents(photos: photos(0..<60))), now: 0)
+        _ = model.feed.receive(request, .success(PageContents(photos: photos(0..<60))), now: 0)
         XCTAssertEqual(model.handle(key: .character("q")), .none, "a stray q does not quit")
-        model.advanceKiosk(now: 1, dt: 0.5)
+        model.kiosk?.advance(model, now: 1, dt: 0.5)
         XCTAssertEqual(model.browse.scroll.offset, 0, "not before the first screen")
-        model.startKiosk()
-        model.advanceKiosk(now: 2, dt: 0.2)
+        model.kiosk?.autoScroll.start()
+        model.kiosk?.advance(model, now: 2, dt: 0.2)
         XCTAssertEqual(model.browse.scroll.offset, 20, accuracy: 1e-9)
-        model.advanceKiosk(now: 2.5, dt: 5)
+        model.kiosk?.advance(model, now: 2.5, dt: 5)
         XCTAssertEqual(model.browse.scroll.offset, 45, accuracy: 1e-9, "a stall moves a quarter second's worth, not a leap")
         // Someone opens a photo: the wall stops; after 30 s of quiet the pane closes and the wall moves on.
-        model.noteInput(at: 3)
+        model.kiosk?.noteInput(at: 3)
         _ = model.apply(.openDetail)
         XCTAssertNotNil(model.detail)
-        model.advanceKiosk(now: 20, dt: 0.5)
+        model.kiosk?.advance(model, now: 20, dt: 0.5)
         XCTAssertEqual(model.browse.scroll.offset, 45, accuracy: 1e-9)
         XCTAssertNotNil(model.detail)
-        model.advanceKiosk(now: 33.1, dt: 0.5)
+        model.kiosk?.advance(model, now: 33.1, dt: 0.5)
         XCTAssertNil(model.detail, "the pane closed itself")
         XCTAssertGreaterThan(model.browse.scroll.offset, 45)
         XCTAssertEqual(model.handle(key: .character("q"), modifiers: [.control, .alt]), .quit)
@@ -131,24 +131,24 @@ final class KioskHardeningTests: XCTestCase {
         let library = MemoryLibrary(userName: "Lobby")
         let model = GalleryModel(kiosk: Kiosk(), library: library, asksName: false)
         let request = model.catalog.nextPageRequest(wantsMore: true, now: 0)!
-        _ = model.receive(request, .success(PageContents(photos: photos(0..<30))), now: 0)
+        _ = model.feed.receive(request, .success(PageContents(photos: photos(0..<30))), now: 0)
         let desktop = GalleryModel()
         XCTAssertTrue(HelpSheet.sections(for: KeyMap.kiosk()).flatMap(\.rows).contains { $0.keys.hasPrefix("Ctrl+Alt+") && $0.action == "Quit" },
                       "the kiosk's key map does quit on Ctrl+Alt+Q")
-        XCTAssertFalse(model.helpSections.flatMap(\.rows).contains { $0.keys.contains("Ctrl+Alt") || $0.action == "Quit" },
+        XCTAssertFalse(HelpSheet.sections(for: model).flatMap(\.rows).contains { $0.keys.contains("Ctrl+Alt") || $0.action == "Quit" },
                        "but its help does not say so")
-        XCTAssertTrue(desktop.helpSections.flatMap(\.rows).contains { $0.action == "Quit" }, "a desktop's help does")
+        XCTAssertTrue(HelpSheet.sections(for: desktop).flatMap(\.rows).contains { $0.action == "Quit" }, "a desktop's help does")
         _ = model.handle(key: .character("?"), modifiers: .shift)
         XCTAssertTrue(model.overlays.last is HelpOverlay, "the help itself is there")
         _ = model.handle(key: .escape)
         _ = model.handle(key: .character("?"), modifiers: .shift)
         _ = model.handle(key: .character("?"), modifiers: .shift)
         _ = model.handle(key: .character("/"))
-        XCTAssertNil(model.search, "no search field on a kiosk")
+        XCTAssertNil(SearchScreen.shown(in: model)?.search, "no search field on a kiosk")
         XCTAssertFalse(model.hasFocusedField)
         let star = BrowseScreen.starRect(of: model.browse.screenFrame(of: 0))!
         model.click(atWindowX: star.x + 4, y: star.y + 4)
-        XCTAssertFalse(model.isBookmarked("0"))
+        XCTAssertFalse(model.user.isBookmarked("0"))
         XCTAssertEqual(library.bookmarks().count, 0, "a tap on a star wrote nothing")
     }
 }
@@ -194,10 +194,10 @@ final class PassTrimmingTests: XCTestCase {
             screenBefore = Dictionary(uniqueKeysWithValues: browse.visibleIndices.map {
                 (browse.catalog.items[$0].key, browse.screenFrame(of: $0)) })
             now += 10
-            guard let request = model.nextPageRequest(now: now) else { continue }
+            guard let request = model.feed.nextPageRequest(now: now) else { continue }
             let start = (request.page - 1) * request.limit
             let page = Array(catalogue[min(start, 200)..<min(start + request.limit, 200)])
-            model.receive(request, .success(PageContents(photos: page)), now: now)
+            model.feed.receive(request, .success(PageContents(photos: page)), now: now)
             let after = model.browse
             for index in after.visibleIndices {
                 if let old = screenBefore[after.catalog.items[index].key] {

@@ -61,14 +61,14 @@ final class OpenRoomsTests: XCTestCase {
         ]
         keys.bindings[Scope("peek")] = [KeyMap.Chord(.escape): .action("unpeek")]
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), keyMap: keys, rooms: rooms)
-        let request = model.nextPageRequest(now: 0)!
-        model.receive(request, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let request = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(request, .success(PageContents(photos: photos(0..<30))), now: 0)
         return model
     }
 
     func testAScreenAddedByRegistrationTakesItsKeysClicksAndHeader() throws {
         let model = gallery()
-        let wallPicture = model.stillPicture
+        let wallPicture = StillPicture(of: model)
         XCTAssertEqual(model.handle(key: .character("t")), .none)
         let screen = try XCTUnwrap(model.screen as? ThrowawayScreen, "t opened the registered screen")
         XCTAssertEqual(model.activeScopes, [OpenRoomsTests.scope, .global])
@@ -80,14 +80,14 @@ final class OpenRoomsTests: XCTestCase {
         model.click(atWindowX: 100, y: 200)
         XCTAssertEqual(screen.clicks.map(\.0), [100], "clicks go to the innermost room")
         XCTAssertNil(model.detail, "the wall under it opened nothing")
-        let status = model.headerStatus(sourceName: "test", sourceNote: nil, imagesLoading: 0, online: true,
+        let status = HeaderStatus.of(model, sourceName: "test", sourceNote: nil, imagesLoading: 0, online: true,
                                         storeProblem: nil)
         XCTAssertEqual(status.note, "throwaway: 2 pings")
-        XCTAssertNotEqual(model.stillPicture, wallPicture, "its picture is its own")
+        XCTAssertNotEqual(StillPicture(of: model), wallPicture, "its picture is its own")
         _ = model.handle(key: .character("x"))
-        let before = model.stillPicture
+        let before = StillPicture(of: model)
         _ = model.handle(key: .character("x"))
-        XCTAssertNotEqual(model.stillPicture, before, "a change of its picture is seen")
+        XCTAssertNotEqual(StillPicture(of: model), before, "a change of its picture is seen")
         // The help sheet lists the new scope and names the command by the registry's words.
         let sections = HelpSheet.sections(for: model.keyMap, rooms: model.rooms)
         XCTAssertTrue(sections.contains { $0.title == "Throwaway" && $0.rows.contains { $0.action == "ping" } })

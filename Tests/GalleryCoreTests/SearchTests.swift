@@ -12,8 +12,8 @@ final class SearchTests: XCTestCase {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         for p in 0..<pages {
             model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
-            let r = model.nextPageRequest(now: 0)!
-            model.receive(r, .success(PageContents(photos: authored(p * 30..<(p + 1) * 30))), now: 0)
+            let r = model.feed.nextPageRequest(now: 0)!
+            model.feed.receive(r, .success(PageContents(photos: authored(p * 30..<(p + 1) * 30))), now: 0)
         }
         return model
     }
@@ -30,9 +30,9 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(model.hasFocusedField)
         model.handle(text: "/")  // the opening key's own text event
         model.handle(text: "ada")
-        XCTAssertEqual(model.search?.query, "ada")
+        XCTAssertEqual(SearchScreen.shown(in: model)?.search.query, "ada")
         XCTAssertEqual(model.currentBrowse.catalog.count, 14, "Ada Lovelace and ADA King, 14 of 30")
-        XCTAssertTrue(model.searchNote?.contains("14 matches") ?? false)
+        XCTAssertTrue(SearchScreen.shown(in: model)?.headerNote?.contains("14 matches") ?? false)
         _ = model.handle(key: .backspace)
         model.handle(text: "a l")
         XCTAssertEqual(model.currentBrowse.catalog.count, 7, "“ada l”: Ada Lovelace only")
@@ -44,7 +44,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(model.detail.map { model.currentBrowse.catalog.items[$0.index].photo.author }, "Ada Lovelace")
         _ = model.handle(key: .escape)
         _ = model.handle(key: .escape)
-        XCTAssertNil(model.search, "Esc clears")
+        XCTAssertNil(SearchScreen.shown(in: model)?.search, "Esc clears")
         XCTAssertEqual(model.currentBrowse.catalog.count, 30)
     }
 
@@ -54,13 +54,13 @@ final class SearchTests: XCTestCase {
         model.handle(text: "nobody")
         var requests = 0
         for _ in 0..<40 {
-            guard let r = model.nextPageRequest(now: 0) else { break }
+            guard let r = model.feed.nextPageRequest(now: 0) else { break }
             requests += 1
-            model.receive(r, .success(PageContents(photos: authored((requests) * 30..<(requests + 1) * 30))), now: 0)
+            model.feed.receive(r, .success(PageContents(photos: authored((requests) * 30..<(requests + 1) * 30))), now: 0)
         }
         XCTAssertEqual(requests, Search.maxPagesWithoutMatch, "stops after pages without a match")
-        XCTAssertTrue(model.searchNote?.contains("stopped looking") ?? false)
-        XCTAssertFalse(model.expectsPage)
+        XCTAssertTrue(SearchScreen.shown(in: model)?.headerNote?.contains("stopped looking") ?? false)
+        XCTAssertFalse(model.feed.expectsPage)
     }
 
     func testAFewMatchesFetchMorePagesUntilTheWallIsFull() {
@@ -68,12 +68,12 @@ final class SearchTests: XCTestCase {
         _ = model.apply(.openSearch)
         model.handle(text: "paul")
         var requests = 0
-        while let r = model.nextPageRequest(now: 0), requests < 50 {
+        while let r = model.feed.nextPageRequest(now: 0), requests < 50 {
             requests += 1
-            model.receive(r, .success(PageContents(photos: authored(requests * 30..<(requests + 1) * 30))), now: 0)
+            model.feed.receive(r, .success(PageContents(photos: authored(requests * 30..<(requests + 1) * 30))), now: 0)
         }
         XCTAssertGreaterThan(requests, 0, "too few matches: more pages")
         XCTAssertLessThan(requests, 50, "and no more once the wall of matches is full")
-        XCTAssertFalse(model.expectsPage)
+        XCTAssertFalse(model.feed.expectsPage)
     }
 }

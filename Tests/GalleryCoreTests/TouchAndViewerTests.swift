@@ -118,8 +118,8 @@ final class DetailViewerTests: XCTestCase {
         var config = GalleryConfig()
         config.windowSize = PixelSize(width: 1280, height: 800)
         let model = GalleryModel(config: config, pager: .init(pageSize: 30, minInterval: 0))
-        let r = model.nextPageRequest(now: 0)!
-        model.receive(r, .success(PageContents(photos: photos(0..<30, w: width, h: 4000))), now: 0)
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: photos(0..<30, w: width, h: 4000))), now: 0)
         _ = model.apply(.focusNext)
         _ = model.apply(.openDetail)
         return model
@@ -151,7 +151,7 @@ final class DetailViewerTests: XCTestCase {
         let start = pane.key
         model.pointer(.swipe(dx: -300, dy: 0, fromEdge: false))
         XCTAssertNotEqual(pane.key, start, "a swipe over a fitted photo moves to the next")
-        let layout = model.detailLayout(for: model.detail!.index)
+        let layout = DetailPane.layout(of: model.detail!.index, in: model)
         let middle = (layout.image.x + layout.image.width / 2, layout.image.y + layout.image.height / 2)
         model.pointer(.pinch(scale: 2, x: middle.0, y: middle.1))
         XCTAssertEqual(pane.zoom.scale, 2, accuracy: 1e-9)
@@ -178,10 +178,10 @@ final class SlideshowTests: XCTestCase {
         config.slideInterval = 10
         // Pages of five where ten were asked for: a feed that does not wrap has ended after the first.
         let m = GalleryModel(config: config, pager: .init(pageSize: 10, wraps: wraps, minInterval: 0), kiosk: kiosk)
-        m.imageArrived = arrived
+        m.hooks.imageArrived = arrived
         for p in 0..<pages {
-            let r = m.nextPageRequest(now: 0)!
-            m.receive(r, .success(PageContents(photos: photos(p * 5..<(p + 1) * 5))), now: 0)
+            let r = m.feed.nextPageRequest(now: 0)!
+            m.feed.receive(r, .success(PageContents(photos: photos(p * 5..<(p + 1) * 5))), now: 0)
         }
         return m
     }
@@ -206,7 +206,7 @@ final class SlideshowTests: XCTestCase {
         m.tick(dt: 0.2)
         XCTAssertEqual(shown(m), "2")
         XCTAssertTrue(m.isAnimating, "crossfading")
-        XCTAssertNil(m.stillPicture)
+        XCTAssertNil(StillPicture(of: m))
         XCTAssertEqual(m.largeImages.map(\.item).count, 3, "the one fading out is still wanted")
         m.tick(dt: SlideshowScreen.fadeDuration)
         XCTAssertEqual(show.fade, 1)
@@ -256,7 +256,7 @@ final class SlideshowTests: XCTestCase {
         for _ in 0..<4 { _ = m.handle(key: .right) }
         XCTAssertEqual(shown(m), "4")
         XCTAssertEqual(m.screen.wantsFeedPages, true)
-        XCTAssertNotNil(m.nextPageRequest(now: 1))
+        XCTAssertNotNil(m.feed.nextPageRequest(now: 1))
         _ = m.handle(key: .right)
         XCTAssertEqual(shown(m), "4", "nothing after it yet")
     }
@@ -264,13 +264,13 @@ final class SlideshowTests: XCTestCase {
     func testAKioskPhotoFrameComesBackToTheSlideshowAfterAQuietSpell() {
         let m = model(kiosk: Kiosk(speed: 40, idle: 30, slideshow: true, interval: 20))
         SlideshowScreen.open(in: m)
-        m.startKiosk()
-        m.noteInput(at: 1)
+        m.kiosk?.autoScroll.start()
+        m.kiosk?.noteInput(at: 1)
         _ = m.handle(key: .escape)
         XCTAssertTrue(m.screen is SlideshowScreen, "a kiosk's Esc does nothing")
         m.goBack()
         XCTAssertTrue(m.screen === m.browse)
-        m.advanceKiosk(now: 31.2, dt: 0.5)
+        m.kiosk?.advance(m, now: 31.2, dt: 0.5)
         XCTAssertTrue(m.screen is SlideshowScreen, "the quiet spell brings the photo frame back")
         XCTAssertEqual(m.kiosk?.watchdog.limit, 180)
         XCTAssertEqual(Kiosk(slideshow: true, interval: 600).watchdog.limit, 1800, "three intervals without a photo")
@@ -283,8 +283,8 @@ final class ToolbarTests: XCTestCase {
         config.windowSize = PixelSize(width: width, height: 800)
         let m = GalleryModel(config: config, pager: .init(pageSize: 30, minInterval: 0), kiosk: kiosk,
                              library: MemoryLibrary(), asksName: false)
-        let r = m.nextPageRequest(now: 0)!
-        m.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let r = m.feed.nextPageRequest(now: 0)!
+        m.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         return m
     }
 
@@ -336,7 +336,7 @@ final class ToolbarTests: XCTestCase {
         _ = m.apply(.openDetail)
         _ = m.apply(.nextPhoto); _ = m.apply(.nextPhoto)
         let pane = try XCTUnwrap(m.detail?.overlay)
-        let layout = m.detailLayout(for: m.detail!.index)
+        let layout = DetailPane.layout(of: m.detail!.index, in: m)
         let third = pane.key
         m.pointer(.click(x: layout.backButton.x + 5, y: layout.backButton.y + 5))
         m.pointer(.doubleClick(x: layout.backButton.x + 5, y: layout.backButton.y + 5))
@@ -369,11 +369,11 @@ final class ToolbarTests: XCTestCase {
         var config = GalleryConfig()
         config.windowSize = PixelSize(width: 1280, height: 800)
         let m = GalleryModel(config: config, pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false)
-        let r = m.nextPageRequest(now: 0)!
-        m.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let r = m.feed.nextPageRequest(now: 0)!
+        m.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
         let cell = m.browse.screenFrame(of: 0)
         m.pointer(.longPress(x: cell.x + 50, y: cell.y + 50))
-        XCTAssertTrue(m.isBookmarked("0"))
+        XCTAssertTrue(m.user.isBookmarked("0"))
     }
 }
 

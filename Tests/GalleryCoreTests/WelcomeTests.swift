@@ -58,7 +58,7 @@ final class WelcomeScreenTests: XCTestCase {
         _ = m.handle(key: .enter)
         XCTAssertTrue(m.screen === m.browse)
         XCTAssertEqual(library.userName, "Ada Lovelace")
-        XCTAssertEqual(m.userName, "Ada Lovelace")
+        XCTAssertEqual(m.user.name, "Ada Lovelace")
         XCTAssertEqual(m.handle(key: .character("q")), .quit, "on the wall, q quits again")
     }
 
@@ -68,11 +68,11 @@ final class WelcomeScreenTests: XCTestCase {
         XCTAssertTrue(m.screen === m.browse)
         _ = m.handle(key: .character("N"), modifiers: .shift)
         XCTAssertTrue(m.screen is WelcomeScreen)
-        XCTAssertEqual(m.welcome?.nameField.text, "Ada")
+        XCTAssertEqual(WelcomeScreen.shown(in: m)?.nameField.text, "Ada")
         m.handle(text: "N")  // the text event of the key that opened the field
-        XCTAssertEqual(m.welcome?.nameField.text, "Ada", "the opening key is not typed")
+        XCTAssertEqual(WelcomeScreen.shown(in: m)?.nameField.text, "Ada", "the opening key is not typed")
         m.handle(text: " King")
-        XCTAssertEqual(m.welcome?.nameField.text, "Ada King")
+        XCTAssertEqual(WelcomeScreen.shown(in: m)?.nameField.text, "Ada King")
         _ = m.apply(.submit)
         XCTAssertEqual(library.userName, "Ada King")
     }
@@ -83,7 +83,7 @@ final class WelcomeScreenTests: XCTestCase {
         _ = automation.handle(key: .character("N"), modifiers: .shift)
         XCTAssertTrue(automation.screen === automation.browse, "nothing to store the name in")
         let kiosk = model(library: nil, name: "Lobby")
-        XCTAssertEqual(kiosk.userName, "Lobby")
+        XCTAssertEqual(kiosk.user.name, "Lobby")
         let library = MemoryLibrary()
         let named = model(library: library, name: "Guest")
         XCTAssertTrue(named.screen === named.browse)
@@ -93,6 +93,6 @@ final class WelcomeScreenTests: XCTestCase {
     func testTheNameIsCappedAtEightyCharacters() {
         let m = model()
         m.handle(text: String(repeating: "n", count: 200))
-        XCTAssertEqual(m.welcome?.nameField.text.count, 80)
+        XCTAssertEqual(WelcomeScreen.shown(in: m)?.nameField.text.count, 80)
     }
 }

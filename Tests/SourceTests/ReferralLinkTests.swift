@@ -10,9 +10,9 @@ final class ReferralLinkTests: XCTestCase {
         XCTAssertEqual(UnsplashSource.referral(""), "")
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         let unsplash = UnsplashSource(accessKey: "K", http: ScriptedHTTP())
-        model.credit = { unsplash.credit(for: $0) }
-        let r = model.nextPageRequest(now: 0)!
-        model.receive(r, .success(PageContents(photos: [Photo(id: "1", author: "Ada", width: 3, height: 2,
+        model.hooks.credit = { unsplash.credit(for: $0) }
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: [Photo(id: "1", author: "Ada", width: 3, height: 2,
                                                                url: "https://unsplash.com/photos/1", downloadURL: "")])), now: 0)
         _ = model.apply(.focusNext)
         _ = model.apply(.openDetail)

@@ -68,10 +68,10 @@ final class RateLimitPacingTests: XCTestCase {
         // The pager keeps to the interval it is given.
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         model.catalog.pace(minInterval: 60)
-        let first = model.nextPageRequest(now: 0)!
-        model.receive(first, .success(PageContents(photos: photos(0..<30))), now: 0)
+        let first = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(first, .success(PageContents(photos: photos(0..<30))), now: 0)
         model.browse.setScroll(offset: Double(model.browse.layout.contentHeight))
-        XCTAssertNil(model.nextPageRequest(now: 59))
-        XCTAssertEqual(model.nextPageRequest(now: 60)?.page, 2)
+        XCTAssertNil(model.feed.nextPageRequest(now: 59))
+        XCTAssertEqual(model.feed.nextPageRequest(now: 60)?.page, 2)
     }
 }

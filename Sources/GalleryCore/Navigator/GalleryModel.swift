@@ -5,9 +5,11 @@
 /// it directly.
 public final class GalleryModel {
     public let config: GalleryConfig
-    public let catalog: Catalog
+    /// The feed: its catalog, its wall at the bottom of the stack, pages arriving.
+    public let feed: GalleryFeed
+    public var catalog: Catalog { feed.catalog }
     /// The feed's wall: the screen at the bottom of the stack, always there.
-    public let browse: BrowseScreen
+    public var browse: BrowseScreen { feed.wall }
     public let keyMap: KeyMap
     /// Every command some key gives (the header offers no button the key map does not): worked out once, as the
     /// header asks every frame.
@@ -15,19 +17,11 @@ public final class GalleryModel {
     /// What `Command.show(name)` can open.
     public let rooms: RoomRegistry
     /// Kiosk mode's state (nil: a desktop gallery). Its key map has no way out but Ctrl+Alt+Q.
-    public internal(set) var kiosk: Kiosk?
-    /// Where the user's name and bookmarks are kept; nil when this run must not touch the user's data.
-    public let library: Library?
-    /// Line height of the detail pane's text, from the font the app loaded.
-    public var detailLineHeight = 22
-    /// How a photo is credited in the pane, and the link `c` copies and `o` opens: the shown source's say
-    /// (`PhotoSource.credit`), author and page by default.
-    public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
-    /// Whether a photo's large image has arrived (or failed for good): the slideshow waits a while for the next one.
-    /// The app, which holds the images, answers.
-    public var imageArrived: (ItemKey) -> Bool = { _ in true }
-    /// What the wall says when the feed ended empty (the shown source's words).
-    public var emptyFeedText: () -> String = { "This feed has no photos." }
+    public let kiosk: Kiosk?
+    /// The user's name and bookmarks.
+    public let user: UserData
+    /// What only the app knows, handed in once.
+    public var hooks = GalleryHooks()
 
     /// Screens, bottom first; the last one shows.
     public private(set) var screens: [Screen]
@@ -35,12 +29,6 @@ public final class GalleryModel {
     public private(set) var overlays: [Overlay] = []
     /// Overlays just closed that still animate away: drawn, take no input.
     public private(set) var leaving: [Overlay] = []
-    /// The name the header greets with: from the library, or given for this run (`--name`).
-    public private(set) var userName: String?
-    /// The user's bookmarks for the shown source (nil without a library).
-    public private(set) var shelf: BookmarkShelf?
-    /// Told of every bookmark change (the app pins a bookmarked photo's images in the cache, and unpins them).
-    public var onBookmarkChange: ((Photo, _ bookmarked: Bool) -> Void)? { didSet { shelf?.onChange = onBookmarkChange } }
     /// Where the pointer is, for hover states of buttons.
     public private(set) var pointer: (x: Int, y: Int)?
     /// How many pixels at the header's right the buttons may take (the header's layout says, as it measures text).
@@ -59,14 +47,11 @@ public final class GalleryModel {
         self.kiosk = kiosk
         self.keyMap = kiosk == nil ? keyMap : KeyMap.kiosk(from: keyMap)
         self.rooms = rooms
-        self.library = library
-        catalog = Catalog(pager: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
-                                                             minInterval: config.pageInterval))
-        browse = BrowseScreen(catalog: catalog, config: config)
-        screens = [browse]
-        self.userName = userName ?? library?.userName
-        shelf = library.map { BookmarkShelf(library: $0, source: source) }
-        if self.userName == nil, library != nil, asksName { rooms.open(RoomRegistry.welcome, in: self) }
+        user = UserData(library: library, name: userName, source: source)
+        feed = GalleryFeed(config: config, pager: pager)
+        screens = [feed.wall]
+        feed.gallery = self
+        if user.name == nil, library != nil, asksName { rooms.open(RoomRegistry.welcome, in: self) }
     }
 
     public var viewport: Viewport { browse.viewport }
@@ -261,71 +246,22 @@ public final class GalleryModel {
     /// Whether something is animating (automation waits for it to finish before it calls the screen settled).
     public var isAnimating: Bool { !leaving.isEmpty || screen.isAnimating || overlays.contains { $0.isAnimating } }
 
-    // MARK: the user's library
-
-    /// Stores the name the header greets with.
-    public func saveUserName(_ name: String) throws {
-        try library?.setUserName(name)
-        userName = name
-    }
-
-    public func isBookmarked(_ photoID: String) -> Bool { shelf?.contains(photoID) ?? false }
-
     /// Stars or unstars a photo (never on a kiosk: a tap on a star must not write anyone's data); a failure to store
     /// it is said in an alert.
     public func toggleBookmark(_ photo: Photo) {
-        guard kiosk == nil, let shelf else { return }
+        guard kiosk == nil, let shelf = user.shelf else { return }
         do { try shelf.toggle(photo) } catch { alert("The bookmark could not be saved: \(error)") }
     }
 
     /// A message that stops everything until it is dismissed.
     public func alert(_ message: String) { open(AlertOverlay(message: message)) }
 
-    // MARK: the catalog
-
-    /// The page to fetch now, if the screen is near the end of what is loaded.
-    public func nextPageRequest(now: Double) -> FeedPager.Request? {
-        catalog.nextPageRequest(wantsMore: wantsMore, now: now)
-    }
-
-    /// The feed should grow: the top screen that has a say (a search showing too few matches), else the wall.
-    private var wantsMore: Bool { screens.reversed().lazy.compactMap(\.wantsFeedPages).first ?? browse.wantsMore }
-
-    @discardableResult
-    public func receive(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double,
-                        unit: Double = 0.5) -> FeedPager.Outcome {
-        let before = catalog.count
-        let outcome = catalog.receive(request, result, now: now, unit: unit)
-        let newItems = catalog.items[min(before, catalog.count)...]
-        // A wall that wraps forgets the passes it left far behind (not while a screen holds a view of them).
-        if screens.allSatisfy(\.outlivesFeed), let top = browse.topIndex { catalog.dropPassedItems(above: top) }
-        browse.sync(after: outcome)
-        if case .success = result { for screen in screens { screen.feedGrew(newItems, in: self) } }
-        return outcome
-    }
-
-    /// Shows pages stored earlier (the offline cache) before any network answer.
-    public func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int? = nil) {
-        catalog.restore(pages, pageSize: pageSize)
-        browse.sync()
-    }
-
-    /// What changed on disk under photos already shown (a watched folder).
-    public func apply(_ edits: FeedEdits) { browse.apply(edits) }
-
     /// Forgets the feed and starts again from page 1. With `source` (the key of a source taking over), bookmarks
     /// made from now on belong to that source, and the shelf shows its bookmarks.
     public func resetFeed(source: String? = nil) {
         closeOverlays()
         screens.removeAll { !$0.outlivesFeed }
-        if let source, let library, source != shelf?.source {
-            shelf = BookmarkShelf(library: library, source: source)
-            shelf?.onChange = onBookmarkChange
-        }
-        catalog.reset()
-        browse.sync()
+        if let source { user.showSource(source) }
+        feed.reset()
     }
-
-    /// Whether the feed is about to grow under this viewport (automation waits for it).
-    public var expectsPage: Bool { catalog.expectsPage(wantsMore: wantsMore) }
 }

@@ -33,11 +33,12 @@ public struct HeaderStatus: Equatable {
     }
 }
 
-extension GalleryModel {
-    /// The header's status for this feed: which note wins when several apply (offline first, then a failing
+extension HeaderStatus {
+    /// The header's status for the gallery's feed: which note wins when several apply (offline first, then a failing
     /// page, a stopped feed, a cache problem, the source's own note), with pull-to-reload feedback over all.
-    public func headerStatus(sourceName: String, sourceNote: String?, imagesLoading: Int, online: Bool,
-                             storeProblem: String?) -> HeaderStatus {
+    public static func of(_ gallery: GalleryModel, sourceName: String, sourceNote: String?, imagesLoading: Int,
+                          online: Bool, storeProblem: String?) -> HeaderStatus {
+        let catalog = gallery.catalog, screen = gallery.screen
         var problem: String?
         var note = sourceNote
         if !online {
@@ -54,12 +55,12 @@ extension GalleryModel {
         } else if let storeProblem {
             note = storeProblem
         }
-        if browse.pullDistance > 0 {
-            note = browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
+        if gallery.browse.pullDistance > 0 {
+            note = gallery.browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
         }
         var status = HeaderStatus(photos: catalog.count, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
                                   imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
-        screen.adjust(&status, in: self)
+        screen.adjust(&status, in: gallery)
         return status
     }
 }

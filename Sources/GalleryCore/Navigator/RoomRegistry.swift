@@ -10,20 +10,38 @@ public struct RoomRegistry {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The header's buttons, the rooms' own and the gallery's (Back, grid or list).
+    public private(set) var buttons: [ToolbarItem] = [.back, .view]
     /// The help sheet's words for rooms' own commands (`Command.action(name)`).
     private var actions: [String: String] = [:]
+    /// The help sheet's sections: each scope's title, in order (nil: the scope has no section, as the welcome
+    /// screen's keys, which are on the screen itself).
+    public private(set) var scopeTitles: [(scope: Scope, title: String?)] = []
 
     public init() {}
 
     public static let help = "help", bookmarks = "bookmarks", search = "search", welcome = "name"
     public static let slideshow = "slideshow", menu = "menu"
 
-    public mutating func register(_ name: String, summary: String, open: @escaping (GalleryModel) -> Void) {
+    /// Registers a room under `name`, with a line for the help sheet, how it opens and, if it has one, its header
+    /// button.
+    public mutating func register(_ name: String, summary: String, button: ToolbarItem? = nil,
+                                  open: @escaping (GalleryModel) -> Void) {
         entries[name] = Entry(summary: summary, open: open)
+        if let button {
+            buttons.removeAll { $0.id == button.id }
+            buttons.append(button)
+        }
     }
 
     /// Words for the help sheet for a room's own command.
     public mutating func describe(action name: String, as summary: String) { actions[name] = summary }
+
+    /// Titles a scope's section in the help sheet (after those described before it); nil leaves it out.
+    public mutating func describe(scope: Scope, as title: String?) {
+        scopeTitles.removeAll { $0.scope == scope }
+        scopeTitles.append((scope, title))
+    }
 
     public var names: [String] { entries.keys.sorted() }
 
@@ -45,12 +63,18 @@ public struct RoomRegistry {
     /// The gallery's own rooms.
     public static let standard: RoomRegistry = {
         var rooms = RoomRegistry()
-        rooms.register(help, summary: "Show or hide this help", open: HelpOverlay.toggle)
-        rooms.register(bookmarks, summary: "Show bookmarks", open: BookmarksScreen.open)
-        rooms.register(search, summary: "Search by author", open: SearchScreen.open)
-        rooms.register(welcome, summary: "Change your name", open: WelcomeScreen.open)
-        rooms.register(slideshow, summary: "Slideshow on or off", open: SlideshowScreen.open)
+        rooms.register(help, summary: "Show or hide this help", button: HelpOverlay.button, open: HelpOverlay.toggle)
+        rooms.register(bookmarks, summary: "Show bookmarks", button: BookmarksScreen.button, open: BookmarksScreen.open)
+        rooms.register(search, summary: "Search by author", button: SearchScreen.button, open: SearchScreen.open)
+        rooms.register(welcome, summary: "Change your name", button: WelcomeScreen.button, open: WelcomeScreen.open)
+        rooms.register(slideshow, summary: "Slideshow on or off", button: SlideshowScreen.button,
+                       open: SlideshowScreen.open)
         rooms.register(menu, summary: "More buttons", open: MenuOverlay.toggle)
+        for (scope, title) in [(Scope.browse, "The wall"), (.detail, "Detail pane"), (.slideshow, "Slideshow"),
+                               (.bookmarks, "Bookmarks"), (.search, "Search"), (.global, "Everywhere")] {
+            rooms.describe(scope: scope, as: title)
+        }
+        for scope in [Scope.welcome, .alert, .help, MenuOverlay.scope] { rooms.describe(scope: scope, as: nil) }
         rooms.describe(action: SlideshowScreen.pause, as: "Pause or go on")
         rooms.describe(action: DetailPane.zoomIn, as: "Zoom in")
         rooms.describe(action: DetailPane.zoomOut, as: "Zoom out")

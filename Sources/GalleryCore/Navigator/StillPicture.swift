@@ -12,18 +12,18 @@ public struct StillPicture: Equatable {
     let tooltip: String?
 }
 
-extension GalleryModel {
-    /// The picture under the header now, or nil while it changes by itself: scrolling, a pane's animation, a
-    /// caret blinking in a text field, the welcome screen.
-    public var stillPicture: StillPicture? {
-        guard !hasFocusedField, !isAnimating else { return nil }
-        let shown: [Room] = [screen] + overlays
+extension StillPicture {
+    /// The picture under the gallery's header now, or nil while it changes by itself: scrolling, a pane's animation,
+    /// a caret blinking in a text field, the welcome screen.
+    public init?(of gallery: GalleryModel) {
+        guard !gallery.hasFocusedField, !gallery.isAnimating else { return nil }
+        let shown: [Room] = [gallery.screen] + gallery.overlays
         var pictures: [AnyHashable] = []
         for room in shown {
             guard let picture = room.picture else { return nil }
             pictures.append(picture)
         }
-        return StillPicture(viewport: viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures,
-                            tooltip: hoveredButton?.id)
+        self.init(viewport: gallery.viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures,
+                  tooltip: gallery.hoveredButton?.id)
     }
 }

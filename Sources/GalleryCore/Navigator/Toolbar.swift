@@ -22,63 +22,95 @@ public struct Toolbar: Equatable {
     /// Total width the buttons take, with the margin before the status.
     public var width: Int { buttons.isEmpty ? 0 : buttons.count * (Toolbar.size + Toolbar.gap) + Toolbar.gap }
 
-    /// The buttons for the gallery as it is now, fitted into `room` pixels at the right of a `width`-wide header.
+    /// The buttons for the gallery as it is now (each room's own, `RoomRegistry.buttons`), fitted into `room` pixels
+    /// at the right of a `width`-wide header.
     public init(for gallery: GalleryModel, width: Int, headerHeight: Int, room: Int) {
-        let wall = gallery.screen.wall
-        let slideshow = gallery.screen is SlideshowScreen
-        let list = wall?.mode == .list
-        // Most needed first: what is dropped when the window is narrow comes last.
-        var wanted: [(String, String, String, Command, Bool)] = []
-        if gallery.canGoBack { wanted.append(("back", "←", "Back", .action(Toolbar.back), false)) }
-        if wall != nil {
-            wanted.append(("view", list ? "▦" : "☰", list ? "Grid" : "List", .toggleView, list))
-        }
-        if wall != nil || slideshow {
-            wanted.append(("slideshow", "▶", slideshow ? "Leave the slideshow" : "Slideshow", .showSlideshow, slideshow))
-        }
-        wanted.append(("search", "🔍", "Search by author", .openSearch, gallery.screen is SearchScreen))
-        // Bookmarks and the name need the user's library (a run without one keeps neither).
-        if gallery.shelf != nil {
-            wanted.append(("bookmarks", "★", "Bookmarks", .showBookmarks, gallery.screen is BookmarksScreen))
-        }
-        if gallery.library != nil { wanted.append(("name", "👤", "Change your name", .changeName, false)) }
-        // Help lists the keys: the least needed by a hand on a touch screen.
-        wanted.append(("help", "?", "Help", .toggleHelp, gallery.overlays.last is HelpOverlay))
-        // Only what the key map offers (a kiosk's lacks the bookmarks, the search and the name).
-        wanted.removeAll { entry in
-            entry.0 != "back" && !gallery.boundCommands.contains(entry.3)
-        }
+        // Most needed first: what is dropped when the window is narrow comes last. Only what the key map offers (a
+        // kiosk's lacks the bookmarks, the search and the name).
+        let wanted = gallery.rooms.buttons.sorted { $0.rank < $1.rank }.compactMap { item in
+            item.look(gallery).map { (item, $0) }
+        }.filter { item, _ in !item.needsKey || gallery.boundCommands.contains(item.command) }
         // At least one button always shows: in a window too narrow for the rest, the "⋯" that lists them.
         let fits = max(1, (room - Toolbar.gap) / (Toolbar.size + Toolbar.gap))
         var shown = Array(wanted.prefix(fits))
-        var more: [(String, String, String, Command, Bool)] = []
+        var more: [(ToolbarItem, ToolbarItem.Look)] = []
         if wanted.count > fits {
             shown = Array(wanted.prefix(fits - 1))
             more = Array(wanted.dropFirst(fits - 1))
-            shown.append(("more", "⋯", "More", .show(RoomRegistry.menu), gallery.overlays.last is MenuOverlay))
+            shown.append((Toolbar.more, Toolbar.more.look(gallery)!))
         }
         let y = (headerHeight - Toolbar.size) / 2
         var x = width - Toolbar.gap - shown.count * (Toolbar.size + Toolbar.gap) + Toolbar.gap
         buttons = []
-        // Left to right in the order a reader expects: Back first, help last.
-        let order = ["back", "view", "slideshow", "search", "bookmarks", "name", "help", "more"]
-        func button(_ entry: (String, String, String, Command, Bool), at frame: Rect) -> Button {
-            let keys = gallery.keyMap.chordNames(for: entry.3, in: gallery.activeScopes + [.browse])
-            return Button(id: entry.0, glyph: entry.1, tooltip: entry.2 + (keys.isEmpty ? "" : " (\(keys))"),
-                          command: entry.3, frame: frame, active: entry.4)
+        func button(_ entry: (item: ToolbarItem, look: ToolbarItem.Look), at frame: Rect) -> Button {
+            let keys = gallery.keyMap.chordNames(for: entry.item.command, in: gallery.activeScopes + [.browse])
+            return Button(id: entry.item.id, glyph: entry.look.glyph,
+                          tooltip: entry.look.label + (keys.isEmpty ? "" : " (\(keys))"),
+                          command: entry.item.command, frame: frame, active: entry.look.active)
         }
-        for entry in shown.sorted(by: { order.firstIndex(of: $0.0)! < order.firstIndex(of: $1.0)! }) {
+        // Left to right in the order a reader expects: Back first, help last.
+        for entry in shown.sorted(by: { $0.0.order < $1.0.order }) {
             buttons.append(button(entry, at: Rect(x: x, y: y, width: Toolbar.size, height: Toolbar.size)))
             x += Toolbar.size + Toolbar.gap
         }
-        overflow = more.sorted(by: { order.firstIndex(of: $0.0)! < order.firstIndex(of: $1.0)! })
-            .map { button($0, at: Rect(x: 0, y: 0, width: 0, height: 0)) }
+        overflow = more.sorted(by: { $0.0.order < $1.0.order }).map { button($0, at: Rect(x: 0, y: 0, width: 0, height: 0)) }
+    }
+
+    /// The "⋯" of a narrow window, last on the right.
+    static let more = ToolbarItem(id: "more", command: .show(RoomRegistry.menu), rank: .max, order: .max) {
+        ToolbarItem.Look(glyph: "⋯", label: "More", active: $0.overlays.last is MenuOverlay)
     }
 
     public func button(atX x: Int, y: Int) -> Button? { buttons.first { $0.frame.contains(x: x, y: y) } }
 
     /// The Back button's command (what Esc does, wherever one is).
     public static let back = "back"
+}
+
+/// A header button a room brings (`RoomRegistry.register(…, button:)`): what it does, where it stands, and how it
+/// looks for the gallery as it is, if it shows at all.
+public struct ToolbarItem {
+    public struct Look: Equatable {
+        public let glyph: String
+        /// The tooltip's words (the key is added).
+        public let label: String
+        /// Drawn lit (the list while the list shows, the slideshow while it shows).
+        public let active: Bool
+        public init(glyph: String, label: String, active: Bool = false) {
+            self.glyph = glyph; self.label = label; self.active = active
+        }
+    }
+
+    public let id: String
+    public let command: Command
+    /// How much it is needed: a narrow window keeps the lowest first.
+    public let rank: Int
+    /// Where it stands, left to right.
+    public let order: Int
+    /// Shown only when a key gives its command too (the header offers nothing the key map does not: a kiosk's
+    /// lacks the bookmarks, the search and the name).
+    public let needsKey: Bool
+    /// How it looks now; nil when it does not show.
+    public let look: (GalleryModel) -> Look?
+
+    public init(id: String, command: Command, rank: Int, order: Int? = nil, needsKey: Bool = true,
+                look: @escaping (GalleryModel) -> Look?) {
+        self.id = id; self.command = command; self.rank = rank; self.order = order ?? rank; self.needsKey = needsKey
+        self.look = look
+    }
+
+    /// Back, when there is somewhere to go back to.
+    public static let back = ToolbarItem(id: "back", command: .action(Toolbar.back), rank: 0, needsKey: false) {
+        $0.canGoBack ? Look(glyph: "←", label: "Back") : nil
+    }
+
+    /// Grid or list, while a wall shows.
+    public static let view = ToolbarItem(id: "view", command: .toggleView, rank: 1) { gallery in
+        gallery.screen.wall.map { wall in
+            let list = wall.mode == .list
+            return Look(glyph: list ? "▦" : "☰", label: list ? "Grid" : "List", active: list)
+        }
+    }
 }
 
 extension KeyMap {

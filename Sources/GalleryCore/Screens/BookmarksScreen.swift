@@ -16,7 +16,7 @@ public final class BookmarksScreen: Screen {
     /// `Command.showBookmarks`: from a wall, with a library to keep them in.
     public static func open(in gallery: GalleryModel) {
         if let shown = gallery.innermost as? BookmarksScreen { return gallery.pop(shown) }
-        guard let shelf = gallery.shelf, gallery.screen.wall != nil, !(gallery.screen is BookmarksScreen) else { return }
+        guard let shelf = gallery.user.shelf, gallery.screen.wall != nil, !(gallery.screen is BookmarksScreen) else { return }
         gallery.closeOverlays()
         gallery.push(BookmarksScreen(shelf: shelf, config: gallery.config, viewport: gallery.viewport))
     }
@@ -72,5 +72,13 @@ public final class BookmarksScreen: Screen {
             wall.focus(min(old.focusedIndex ?? 0, items.count - 1))
         }
         bookmarks = wall
+    }
+}
+
+extension BookmarksScreen {
+    /// Only with the user's library (a run without one keeps no bookmarks).
+    public static let button = ToolbarItem(id: "bookmarks", command: .showBookmarks, rank: 4) { gallery in
+        gallery.user.shelf == nil ? nil
+            : ToolbarItem.Look(glyph: "★", label: "Bookmarks", active: gallery.screen is BookmarksScreen)
     }
 }

@@ -57,7 +57,7 @@ public final class DetailPane: Overlay {
             guard let index else { return GalleryModel.Effect.none }
             // Only http(s) links leave the app (and a local photo's own file); a page URL is validated when parsed,
             // checked again here.
-            let page = gallery.credit(wall.catalog.items[index].photo).page
+            let page = gallery.hooks.credit(wall.catalog.items[index].photo).page
             let url = ExternalText.isFileURL(page) ? page : ExternalText.url(page)
             guard !url.isEmpty else { return GalleryModel.Effect.none }
             return command == .copyLink ? .copy(url) : .open(url)
@@ -92,7 +92,7 @@ public final class DetailPane: Overlay {
     /// Changes the zoom with the photo's fitted frame, the viewing area and the photo's width.
     private func zoom(in gallery: GalleryModel, _ change: (inout Zoom, Rect, Rect, Int) -> Void) {
         guard let index else { return }
-        let layout = gallery.detailLayout(for: index, on: wall)
+        let layout = DetailPane.layout(of: index, on: wall, in: gallery)
         change(&zoom, layout.image, layout.imageArea, wall.catalog.items[index].photo.width)
     }
 
@@ -100,7 +100,7 @@ public final class DetailPane: Overlay {
     /// a drag pans a zoomed photo; a swipe over a photo that is not zoomed moves to the next or previous one.
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
         guard let index else { return false }
-        let layout = gallery.detailLayout(for: index, on: wall)
+        let layout = DetailPane.layout(of: index, on: wall, in: gallery)
         let width = wall.catalog.items[index].photo.width
         switch input {
         case let .click(x, y):
@@ -135,7 +135,7 @@ public final class DetailPane: Overlay {
     public func largeImages(in gallery: GalleryModel) -> [LargeImage] {
         guard let index else { return [] }
         let photo = wall.catalog.items[index].photo
-        let fit = gallery.detailLayout(for: index, on: wall).image
+        let fit = DetailPane.layout(of: index, on: wall, in: gallery).image
         var factor = 1.0
         if zoom.isZoomed {
             factor = pow(2, ceil(log2(zoom.scale)))
@@ -201,15 +201,18 @@ extension GalleryModel {
         if let closing = closingDetail, closing.key == pane.key { pane.reveal = Reveal(from: closing.reveal.progress) }
         open(pane)
     }
+}
 
-    /// The text the detail pane shows under a photo.
-    public func detailLines(for photo: Photo) -> [DetailPane.Line] {
-        DetailPane.lines(photo: photo, credit: credit(photo))
+extension DetailPane {
+    /// The text the pane shows under a photo in `gallery`.
+    public static func lines(for photo: Photo, in gallery: GalleryModel) -> [Line] {
+        lines(photo: photo, credit: gallery.hooks.credit(photo))
     }
 
-    public func detailLayout(for index: Int, on wall: BrowseScreen? = nil) -> DetailLayout {
-        let photo = (wall ?? currentBrowse).catalog.items[index].photo
-        return DetailPane.layout(window: viewport.size, config: config, photo: photo, lineHeight: detailLineHeight,
-                                 lines: detailLines(for: photo).count)
+    /// Where the pane puts the photo at `index` of `wall` (the wall shown, by default), its text and its panel.
+    public static func layout(of index: Int, on wall: BrowseScreen? = nil, in gallery: GalleryModel) -> DetailLayout {
+        let photo = (wall ?? gallery.currentBrowse).catalog.items[index].photo
+        return layout(window: gallery.viewport.size, config: gallery.config, photo: photo,
+                      lineHeight: gallery.hooks.detailLineHeight, lines: lines(for: photo, in: gallery).count)
     }
 }

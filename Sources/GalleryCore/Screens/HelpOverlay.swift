@@ -16,9 +16,16 @@ public final class HelpOverlay: Overlay {
     }
 }
 
-extension GalleryModel {
-    /// The help sheet for this gallery: a kiosk's leaves out its way out.
-    public var helpSections: [HelpSheet.Section] {
-        HelpSheet.sections(for: keyMap, rooms: rooms, hiding: kiosk == nil ? [] : [.quit])
+extension HelpSheet {
+    /// The help sheet for a gallery: a kiosk's leaves out its way out.
+    public static func sections(for gallery: GalleryModel) -> [Section] {
+        sections(for: gallery.keyMap, rooms: gallery.rooms, hiding: gallery.kiosk == nil ? [] : [.quit])
+    }
+}
+
+extension HelpOverlay {
+    /// Help lists the keys: the least needed by a hand on a touch screen, last.
+    public static let button = ToolbarItem(id: "help", command: .toggleHelp, rank: 6) {
+        ToolbarItem.Look(glyph: "?", label: "Help", active: $0.overlays.last is HelpOverlay)
     }
 }

@@ -11,19 +11,17 @@ public enum HelpSheet {
         public let action: String
     }
 
-    static let order: [(Scope, String)] = [(.browse, "The wall"), (.detail, "Detail pane"), (.slideshow, "Slideshow"),
-                                           (.bookmarks, "Bookmarks"),
-                                           (.search, "Search"), (.global, "Everywhere")]
-
-    /// The sections for the key map; `rooms` names what `show` commands open. Scopes of rooms added later come
-    /// after the built-in ones, titled by their name.
+    /// The sections for the key map, in the order and with the titles the rooms gave their scopes
+    /// (`RoomRegistry.describe(scope:as:)`; a scope described as nil has no section); scopes of rooms that gave none
+    /// come after, titled by their name. `rooms` also names what `show` commands open.
     /// `hiding`: commands left out (a kiosk's help does not tell passers-by the way out).
     public static func sections(for keyMap: KeyMap, rooms: RoomRegistry = .standard,
                                 hiding: Set<Command> = []) -> [Section] {
-        let known = Set(order.map(\.0))
-        let added = keyMap.bindings.keys.filter { !known.contains($0) && ![Scope.welcome, .alert, .help, MenuOverlay.scope].contains($0) }
-            .sorted { $0.rawValue < $1.rawValue }.map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) }
-        return (order + added).compactMap { scope, title in
+        let described = Set(rooms.scopeTitles.map(\.scope))
+        let titled = rooms.scopeTitles.compactMap { entry in entry.title.map { (entry.scope, $0) } }
+        let added = keyMap.bindings.keys.filter { !described.contains($0) }.sorted { $0.rawValue < $1.rawValue }
+            .map { ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) }
+        return (titled + added).compactMap { scope, title in
             guard let table = keyMap.bindings[scope], !table.isEmpty else { return nil }
             var byCommand: [String: [String]] = [:]
             for (chord, command) in table where !hiding.contains(command) {

@@ -109,9 +109,15 @@ public final class SearchBar: Overlay {
     }
 }
 
-extension GalleryModel {
-    /// The search, while one is typed or kept.
-    public var search: Search? { screens.lazy.compactMap { ($0 as? SearchScreen)?.search }.last }
-    /// The header's line about the search.
-    public var searchNote: String? { screens.lazy.compactMap { $0 as? SearchScreen }.last?.headerNote }
+extension SearchScreen {
+    /// The gallery's search screen, while a search is typed or kept.
+    public static func shown(in gallery: GalleryModel) -> SearchScreen? {
+        gallery.screens.lazy.compactMap { $0 as? SearchScreen }.last
+    }
+}
+
+extension SearchScreen {
+    public static let button = ToolbarItem(id: "search", command: .openSearch, rank: 3) {
+        ToolbarItem.Look(glyph: "🔍", label: "Search by author", active: $0.screen is SearchScreen)
+    }
 }

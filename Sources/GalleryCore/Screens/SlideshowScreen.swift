@@ -150,6 +150,15 @@ public final class SlideshowScreen: Screen {
     public static func open(in gallery: GalleryModel) {
         if let shown = gallery.screen as? SlideshowScreen { gallery.pop(shown); return }
         gallery.closeOverlays()
-        gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval, arrived: gallery.imageArrived))
+        gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval, arrived: gallery.hooks.imageArrived))
+    }
+}
+
+extension SlideshowScreen {
+    /// While a wall shows, or the slideshow itself (to leave it).
+    public static let button = ToolbarItem(id: "slideshow", command: .showSlideshow, rank: 2) { gallery in
+        let shows = gallery.screen is SlideshowScreen
+        guard shows || gallery.screen.wall != nil else { return nil }
+        return ToolbarItem.Look(glyph: "▶", label: shows ? "Leave the slideshow" : "Slideshow", active: shows)
     }
 }

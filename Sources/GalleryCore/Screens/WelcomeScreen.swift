@@ -10,8 +10,8 @@ public final class WelcomeScreen: Screen {
 
     /// `Command.changeName`: over whatever shows, unless this run must not touch the user's data.
     public static func open(in gallery: GalleryModel) {
-        guard gallery.library != nil, !(gallery.screen is WelcomeScreen) else { return }
-        gallery.push(WelcomeScreen(name: gallery.userName ?? ""))
+        guard gallery.user.library != nil, !(gallery.screen is WelcomeScreen) else { return }
+        gallery.push(WelcomeScreen(name: gallery.user.name ?? ""))
     }
 
     public var scopes: [Scope] { [.welcome] }
@@ -40,7 +40,7 @@ public final class WelcomeScreen: Screen {
             gallery.alert(message)
         case .start(let name):
             do {
-                try gallery.saveUserName(name)
+                try gallery.user.saveName(name)
                 gallery.pop(self)
             } catch {
                 gallery.alert("Your name could not be saved: \(error)")
@@ -82,7 +82,14 @@ public final class WelcomeScreen: Screen {
 }
 
 
-extension GalleryModel {
-    /// The welcome screen while it shows.
-    public var welcome: WelcomeScreen? { screen as? WelcomeScreen }
+extension WelcomeScreen {
+    /// The gallery's welcome screen while it shows.
+    public static func shown(in gallery: GalleryModel) -> WelcomeScreen? { gallery.screen as? WelcomeScreen }
+}
+
+extension WelcomeScreen {
+    /// Only with the user's library (a run without one stores no name).
+    public static let button = ToolbarItem(id: "name", command: .changeName, rank: 5) {
+        $0.user.library == nil ? nil : ToolbarItem.Look(glyph: "👤", label: "Change your name")
+    }
 }

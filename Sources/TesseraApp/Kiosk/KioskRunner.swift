@@ -82,12 +82,12 @@ final class KioskRunner {
     private func watch(model: GalleryModel, images: ImagePipeline, online: Bool, now: Double, dt: Double,
                        firstScreenDrawn: @autoclosure () -> Bool) -> String? {
         // Looked at only until the scrolling has started: it walks every visible cell.
-        if model.kiosk?.autoScroll.started == false, firstScreenDrawn() { model.startKiosk() }
-        model.advanceKiosk(now: now, dt: dt)
+        if model.kiosk?.autoScroll.started == false, firstScreenDrawn() { model.kiosk?.autoScroll.start() }
+        model.kiosk?.advance(model, now: now, dt: dt)
         restPointer(now: now, timeout: model.kiosk?.cursorTimeout ?? 2)
         let progress = images.uploadedTotal != lastUploads
         lastUploads = images.uploadedTotal
-        guard model.kioskWatchdog(at: now, progress: progress, online: online) else { return nil }
+        guard model.kiosk?.watchdogFires(at: now, progress: progress, online: online) == true else { return nil }
         interventions += 1
         return "no new photo drawn for \(Int(model.kiosk?.watchdog.limit ?? 0)) s while scrolling online "
             + "(\(images.loadingCount) images loading, \(model.catalog.count) photos in the feed, "

@@ -95,18 +95,18 @@ struct Composition {
         model = GalleryModel(config: config, kiosk: options.kiosk, library: library.library,
                              asksName: library.asksName && options.kiosk == nil, userName: options.userName,
                              source: sources.key)
-        let sources = self.sources
+        let sources = self.sources, images = self.images
+        var hooks = GalleryHooks()
         // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
-        model.credit = { sources.source.credit(for: $0) }
-        model.emptyFeedText = { sources.upstream.emptyFeedText }
-        let images = self.images
-        model.imageArrived = { key in
+        hooks.credit = { sources.source.credit(for: $0) }
+        hooks.emptyFeedText = { sources.upstream.emptyFeedText }
+        hooks.imageArrived = { key in
             let state = images.state(of: ImageKey(item: key, detail: true))
             return state == .ready || state == .failed
         }
-        model.onBookmarkChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
+        model.user.onBookmarkChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
         // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
-        for bookmark in model.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
+        for bookmark in model.user.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
         // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
         // hold up the first frame), before any network answer; page requests wait for it.
         if let caching = sources.caching {
@@ -117,10 +117,11 @@ struct Composition {
         viewport = Composition.viewport(window: window, renderer: renderer, uiScale: uiScale)
         renderer.setScale(viewport.scale)
         model.resize(to: viewport)
+        let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
+        if let text { hooks.detailLineHeight = text.lineHeight(.body) + 6 }
+        model.hooks = hooks
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
         if options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
-        let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
-        if let text { model.detailLineHeight = text.lineHeight(.body) + 6 }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
     }
 

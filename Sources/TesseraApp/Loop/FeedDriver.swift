@@ -37,7 +37,7 @@ final class FeedDriver {
             if sources.isAwaiting { awaiting.networkFailed(now: now, unit: Double.random(in: 0..<1)) }
             return
         }
-        if model.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {
+        if model.feed.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {
             Log.warn("page \(request.page) was the third in a row with nothing new; stopped asking (r reloads)")
         }
     }
@@ -47,7 +47,7 @@ final class FeedDriver {
     func restored(_ pages: [(page: Int, contents: PageContents)], pageSize: Int) {
         model.catalog.awaitingRestore = false
         guard !pages.isEmpty else { return }
-        model.restore(pages, pageSize: pageSize)
+        model.feed.restore(pages, pageSize: pageSize)
         Log.info("showing \(model.catalog.count) cached photos")
         refreshing = true
         let mailbox = self.mailbox
@@ -93,14 +93,14 @@ final class FeedDriver {
         // Pacing is for servers; a folder or the demo answers as fast as it is asked.
         let interval = sources.traits.networked ? max(config.pageInterval, sources.source.pageInterval ?? 0) : 0
         if model.catalog.pager.settings.minInterval != interval { model.catalog.pace(minInterval: interval) }
-        guard let request = model.nextPageRequest(now: now) else { return }
+        guard let request = model.feed.nextPageRequest(now: now) else { return }
         let mailbox = self.mailbox
         sources.source.fetchPage(request.page, limit: request.limit) { result in mailbox.post(.page(request, result)) }
     }
 
     /// The header's status line.
     func status() -> HeaderStatus {
-        model.headerStatus(sourceName: sources.source.name, sourceNote: sources.note, imagesLoading: images.loadingCount,
+        HeaderStatus.of(model, sourceName: sources.source.name, sourceNote: sources.note, imagesLoading: images.loadingCount,
                            online: !sources.traits.networked || network.isOnline, storeProblem: storeProblem)
     }
 }

@@ -115,7 +115,7 @@ public final class GalleryApp {
     /// Draws the frame whole, or the header alone when nothing under it changed; returns an exit code if the
     /// driver ends the run.
     private func draw(now t: Double) -> Int32? {
-        let still = model.stillPicture
+        let still = StillPicture(of: model)
         if frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
             let header = scene.drawHeaderAlone(model: model, status: feed.status(), clock: ClockFormat.now(),
                                                time: t - started)
@@ -186,7 +186,7 @@ public final class GalleryApp {
             case .network(let reachable): feed.reachable(reachable, now: now)
             case let .restored(limit, pages): feed.restored(pages, pageSize: limit)
             case .refreshed: feed.refreshed()
-            case .edits(let edits): model.apply(edits)
+            case .edits(let edits): model.feed.apply(edits)
             case .storeProblem(let message): feed.storeFailed(message)
             case .awaitedSource(let answered): feed.awaitedSource(answered: answered, now: now)
             }

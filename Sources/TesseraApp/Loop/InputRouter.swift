@@ -84,15 +84,15 @@ final class InputRouter {
         case .quit:
             return Outcome.none
         case .keyDown, .wheel, .buttonDown, .fingerDown, .fingerMotion:
-            model.noteInput(at: now)
+            model.kiosk?.noteInput(at: now)
         case let .motion(x, y, _, _, _):
-            if model.pointerMoved(toX: x, y: y, at: now) {
+            if model.kiosk?.pointerMoved(toX: x, y: y, at: now) == true {
                 _ = handle(nonKiosk: event, model: model, now: now)
                 return .pointerShown
             }
             return Outcome.none
         case .entered, .shown, .exposed, .resized, .displayChanged:
-            model.windowChanged()
+            model.kiosk?.pointer.windowChanged()
         default:
             break
         }

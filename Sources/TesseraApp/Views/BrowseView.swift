@@ -71,7 +71,7 @@ final class BrowseView {
             let focused = showsFocus && index == screen.focusedIndex
             if focused { canvas.outline(frame, theme.focus, width: 2) }
             // A gold star on bookmarked photos; an outline one on the focused photo shows where to click.
-            let starred = scene.model.isBookmarked(items[index].photo.id)
+            let starred = scene.model.user.isBookmarked(items[index].photo.id)
             if (starred || focused), let star = BrowseScreen.starRect(of: frame) { drawStar(in: star, filled: starred) }
             if let caption = Caption.text(for: items[index].photo, fields: scene.model.config.captions) {
                 canvas.caption(caption, in: frame)

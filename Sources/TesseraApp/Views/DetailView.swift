@@ -11,7 +11,7 @@ final class DetailView {
     func draw(_ model: GalleryModel, pane: DetailPane, images: ImagePipeline) {
         guard let index = pane.index else { return }
         let item = pane.wall.catalog.items[index]
-        let layout = model.detailLayout(for: index, on: pane.wall)
+        let layout = DetailPane.layout(of: index, on: pane.wall, in: model)
         let window = model.viewport.size, top = model.config.headerHeight
         // Growing out of the cell (or shrinking back): panel and photo move from the cell's frame to their own.
         let t = pane.reveal.eased
@@ -50,15 +50,15 @@ final class DetailView {
         // Back and forward between the photos viewed here; a button with nowhere to go is drawn disabled.
         Buttons.draw(canvas, "◀", in: layout.backButton, pointer: model.pointer, enabled: pane.canGoBack)
         Buttons.draw(canvas, "▶", in: layout.forwardButton, pointer: model.pointer, enabled: pane.canGoForward)
-        if model.isBookmarked(item.photo.id), let text = canvas.text {
+        if model.user.isBookmarked(item.photo.id), let text = canvas.text {
             let x = layout.backButton.x - 40
             text.draw("★", .title, x: x, y: layout.backButton.y + 4, color: Theme.star)
         }
         guard let text = canvas.text else { return }
         let photo = item.photo
-        let x = layout.textOrigin.x, line = model.detailLineHeight
+        let x = layout.textOrigin.x, line = model.hooks.detailLineHeight
         var y = layout.textOrigin.y
-        for entry in model.detailLines(for: photo) {
+        for entry in DetailPane.lines(for: photo, in: model) {
             switch entry.style {
             case .credit: text.draw(entry.text, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
             case .link: text.draw(entry.text, .body, x: x, y: y, color: theme.accent, maxWidth: layout.textWidth)

@@ -30,7 +30,7 @@ final class HeaderView {
     /// `filled`: the share of visible cells that have their image, for the progress bar. The buttons take the
     /// header's right end, as much of it as the name and the clock leave (`model.toolbarRoom`).
     func draw(model: GalleryModel, status: HeaderStatus, clock: String, time: Double, filled: Double) {
-        let width = model.viewport.size.width, height = model.config.headerHeight, name = model.userName
+        let width = model.viewport.size.width, height = model.config.headerHeight, name = model.user.name
         if let text = canvas.text {
             let left = (name.map { text.width(of: $0 + " · ", .title) } ?? 0) + text.width(of: clock, .title)
             let said = [status.summary, status.problem ?? status.note].compactMap { $0 }

@@ -24,7 +24,7 @@ import SDLKit
         let walls = browseView, detail = DetailView(canvas: canvas), welcome = WelcomeView(canvas: canvas)
         let alert = AlertView(canvas: canvas), searchBar = SearchBarView(canvas: canvas), help = HelpView(canvas: canvas)
         views.register(BrowseScreen.self) { wall, f in
-            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.emptyFeedText() : nil)
+            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.hooks.emptyFeedText() : nil)
         }
         views.register(BookmarksScreen.self) { screen, f in
             walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet: press b on a photo to keep it here. Esc returns.")
@@ -54,7 +54,7 @@ import SDLKit
             canvas.outline(menu.panel, canvas.theme.headerRule, width: 1)
         }
         views.register(HelpOverlay.self) { _, f in
-            help.draw(f.model.helpSections, window: f.model.viewport.size,
+            help.draw(HelpSheet.sections(for: f.model), window: f.model.viewport.size,
                       top: f.model.config.headerHeight)
         }
     }
@@ -78,7 +78,7 @@ import SDLKit
     func drawHeaderAlone(model: GalleryModel, status: HeaderStatus, clock: String, time: Double) -> Rect {
         let toolbar = model.toolbar
         if let area = headerView.drawClockAlone(width: model.viewport.size.width, height: model.config.headerHeight,
-                                                status: status, name: model.userName, clock: clock,
+                                                status: status, name: model.user.name, clock: clock,
                                                 toolbar: toolbar, hovered: model.hoveredButton(in: toolbar)?.id) {
             return area
         }

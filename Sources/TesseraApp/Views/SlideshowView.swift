@@ -23,7 +23,7 @@ final class SlideshowView {
         }
         guard let key = show.current, let photo = show.photo(key) else {
             if let text = canvas.text {
-                let words = model.catalog.hasEnded ? model.emptyFeedText() : "Waiting for photos…"
+                let words = model.catalog.hasEnded ? model.hooks.emptyFeedText() : "Waiting for photos…"
                 text.draw(words, .body, x: 16, y: top + 40, color: canvas.theme.dimText)
             }
             return

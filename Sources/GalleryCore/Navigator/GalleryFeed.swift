@@ -1,0 +1,57 @@
+/// The feed as the gallery shows it: the catalog, the wall at the bottom of the screen stack, and what comes of pages
+/// arriving, restored from the cache, changed on disk or started over. The screens over the wall have their say: a
+/// search showing too few matches asks for more, a screen holding a view of earlier passes keeps them.
+public final class GalleryFeed {
+    public let catalog: Catalog
+    /// The feed's wall.
+    public let wall: BrowseScreen
+    /// The navigator whose screens have their say; set once, by it.
+    weak var gallery: GalleryModel?
+
+    init(config: GalleryConfig, pager: FeedPager.Settings?) {
+        catalog = Catalog(pager: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
+                                                             minInterval: config.pageInterval))
+        wall = BrowseScreen(catalog: catalog, config: config)
+    }
+
+    private var screens: [Screen] { gallery?.screens ?? [wall] }
+
+    /// The page to fetch now, if the screen is near the end of what is loaded.
+    public func nextPageRequest(now: Double) -> FeedPager.Request? {
+        catalog.nextPageRequest(wantsMore: wantsMore, now: now)
+    }
+
+    /// The feed should grow: the top screen that has a say (a search showing too few matches), else the wall.
+    private var wantsMore: Bool { screens.reversed().lazy.compactMap(\.wantsFeedPages).first ?? wall.wantsMore }
+
+    @discardableResult
+    public func receive(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double,
+                        unit: Double = 0.5) -> FeedPager.Outcome {
+        let before = catalog.count
+        let outcome = catalog.receive(request, result, now: now, unit: unit)
+        let newItems = catalog.items[min(before, catalog.count)...]
+        // A wall that wraps forgets the passes it left far behind (not while a screen holds a view of them).
+        if screens.allSatisfy(\.outlivesFeed), let top = wall.topIndex { catalog.dropPassedItems(above: top) }
+        wall.sync(after: outcome)
+        if case .success = result, let gallery { for screen in screens { screen.feedGrew(newItems, in: gallery) } }
+        return outcome
+    }
+
+    /// Shows pages stored earlier (the offline cache) before any network answer.
+    public func restore(_ pages: [(page: Int, contents: PageContents)], pageSize: Int? = nil) {
+        catalog.restore(pages, pageSize: pageSize)
+        wall.sync()
+    }
+
+    /// What changed on disk under photos already shown (a watched folder).
+    public func apply(_ edits: FeedEdits) { wall.apply(edits) }
+
+    /// Starts again from page 1 (the navigator closes what showed the old feed first).
+    func reset() {
+        catalog.reset()
+        wall.sync()
+    }
+
+    /// Whether the feed is about to grow under this viewport (automation waits for it).
+    public var expectsPage: Bool { catalog.expectsPage(wantsMore: wantsMore) }
+}

@@ -1,0 +1,49 @@
+/// The user's own data in this run: the name the header greets with and the bookmarks of the shown source, kept in
+/// the library (without one, this run must not touch the user's data: nothing is stored, and a name given for the
+/// run is only shown).
+public final class UserData {
+    public let library: Library?
+    /// The name the header greets with: from the library, or given for this run (`--name`).
+    public private(set) var name: String?
+    /// The bookmarks of the shown source (nil without a library).
+    public private(set) var shelf: BookmarkShelf?
+    /// Told of every bookmark change (the app pins a bookmarked photo's images in the cache, and unpins them).
+    public var onBookmarkChange: ((Photo, _ bookmarked: Bool) -> Void)? { didSet { shelf?.onChange = onBookmarkChange } }
+
+    /// `source`: the key of the source the feed comes from, which bookmarks made now belong to.
+    public init(library: Library?, name: String?, source: String) {
+        self.library = library
+        self.name = name ?? library?.userName
+        shelf = library.map { BookmarkShelf(library: $0, source: source) }
+    }
+
+    /// Stores the name the header greets with.
+    public func saveName(_ name: String) throws {
+        try library?.setUserName(name)
+        self.name = name
+    }
+
+    public func isBookmarked(_ photoID: String) -> Bool { shelf?.contains(photoID) ?? false }
+
+    /// Another source shows: bookmarks made from now on belong to it, and the shelf shows its bookmarks.
+    public func showSource(_ source: String) {
+        guard let library, source != shelf?.source else { return }
+        shelf = BookmarkShelf(library: library, source: source)
+        shelf?.onChange = onBookmarkChange
+    }
+}
+
+/// What the app tells the gallery, once, about what only it knows: how the shown source credits a photo, whether a
+/// large image has arrived, what the wall says when the feed is empty, how tall the pane's lines are.
+public struct GalleryHooks {
+    /// How a photo is credited in the pane, and the link `c` copies and `o` opens (`PhotoSource.credit`).
+    public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
+    /// Whether a photo's large image has arrived (or failed for good): the slideshow waits a while for the next one.
+    public var imageArrived: (ItemKey) -> Bool = { _ in true }
+    /// What the wall says when the feed ended empty (the shown source's words).
+    public var emptyFeedText: () -> String = { "This feed has no photos." }
+    /// Line height of the pane's text, from the font the app loaded.
+    public var detailLineHeight = 22
+
+    public init() {}
+}
