@@ -7,7 +7,11 @@ import TesseraApp
 /// `tessera [show]`: the gallery window.
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Open the gallery window (the default).")
+        commandName: "show", abstract: "Open the gallery window (the default).",
+        discussion: "The sources' own options:\n" + SourceArguments.help(.installed))
+
+    /// The sources' own options, taken from the command line before it is parsed (`SourceArguments`).
+    nonisolated(unsafe) static var sourceArguments: [String: String] = [:]
 
     @Argument(help: ArgumentHelp("Folders or image files to show (JPEG, PNG, WebP; folders are searched to any depth and watched for changes).", valueName: "path"))
     var paths: [String] = []
@@ -48,12 +52,6 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Where photos come from: " + SourceRegistry.installed.kinds.map { "\($0.name) (\($0.summary))" }
         .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY, Immich --api and IMMICH_API_KEY; with --demo, the built-in stand-in."))
     var source: String = "picsum"
-
-    @Option(help: "Immich: show this album (its ID, from the album's address in Immich); repeat for several.")
-    var album: [String] = []
-
-    @Flag(help: "Immich: show only the favourites.")
-    var favorites = false
 
     @Option(help: "Greet with this name and skip the welcome screen (kiosks); it is not stored.")
     var name: String?
@@ -192,9 +190,7 @@ struct Show: ParsableCommand {
         options.exitAfter = exitAfter
         options.clockShift = clockShift
         options.source = source
-        options.sourceSettings = ConfigFile.sourceSettings()
-        if !album.isEmpty { options.sourceSettings["immich-album"] = album.joined(separator: ",") }
-        if favorites { options.sourceSettings["immich-favorites"] = "yes" }
+        options.sourceSettings = ConfigFile.sourceSettings().merging(Show.sourceArguments) { _, given in given }
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }
         do {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import GalleryCore
+import TesseraApp
 
 struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +39,14 @@ let describesItself = arguments.contains { $0 == "--experimental-dump-help" || $
 // The window's options may come from the configuration file too; the command line wins.
 if !describesItself, arguments.first.map({ !named.contains($0) || $0 == "show" }) ?? true {
     let own = arguments.first == "show" ? Array(arguments.dropFirst()) : arguments
-    Tessera.main(["show"] + ConfigFile.apply(to: own) { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) })
+    // The sources' own options are theirs to declare: taken out before the parser sees the rest.
+    let sourceArguments = SourceArguments(own, options: SourceRegistry.installed.options)
+    for problem in sourceArguments.problems {
+        FileHandle.standardError.write(Data("tessera: \(problem)\n".utf8))
+        exit(64)
+    }
+    Show.sourceArguments = sourceArguments.settings
+    Tessera.main(["show"] + ConfigFile.apply(to: sourceArguments.rest) { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) })
 } else {
     Tessera.main()
 }

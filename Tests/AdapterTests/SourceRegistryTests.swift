@@ -36,13 +36,15 @@ final class SourceRegistryTests: XCTestCase {
         var registry = SourceRegistry.installed
         registry.install(SourceKind(
             name: "throwaway", summary: "three made-up photos",
-            options: [SourceOption(name: "throwaway-token", help: "a token", configKey: "throwaway-token", secret: true)],
+            options: [SourceOption(name: "throwaway-token", help: "a token", configKey: "throwaway-token", secret: true),
+                      SourceOption(name: "throwaway-shade", help: "how dark", configKey: "throwaway-shade",
+                                   argument: .value(name: "shade", valueName: "shade"))],
             fallbacks: [SourceFallback(.setupFailed, to: "demo", note: "throwaway: {reason}"),
                         SourceFallback(.status(403), to: "demo", note: "The throwaway server said no: the demo instead")]
         ) { context in
             guard !failingSetup else { throw SourceSetupError("no token") }
             XCTAssertEqual(context.settings["throwaway-token"], "secret", "its option came as a value")
-            return InstalledSource(Throwaway(), key: "throwaway:1")
+            return InstalledSource(Throwaway(), key: "throwaway:1:" + (context.settings["throwaway-shade"] ?? "plain"))
         })
         return registry
     }
@@ -59,12 +61,30 @@ final class SourceRegistryTests: XCTestCase {
         let http = try CurlHTTPClient()
         let provider = try SourceProvider(options: options(), registry: registry(), http: http, report: { _ in })
         XCTAssertEqual(provider.source.name, "throwaway")
-        XCTAssertEqual(provider.key, "throwaway:1", "its cache and bookmarks key")
+        XCTAssertEqual(provider.key, "throwaway:1:plain", "its cache and bookmarks key")
         XCTAssertEqual(provider.kind.name, "throwaway")
         XCTAssertFalse(provider.traits.networked)
         provider.start()
         XCTAssertEqual((provider.upstream as? Throwaway)?.started, 1)
         http.shutdown()
+    }
+
+    /// Its own command-line option, declared by the kind alone: taken from the arguments before the command line's
+    /// parser sees them, handed to the kind as a setting, and listed in `--help`.
+    func testItsOwnCommandLineOptionReachesItThroughTheRegistryAlone() throws {
+        let registry = registry()
+        let parsed = SourceArguments(["--source", "throwaway", "--shade", "dark", "--shade=deep", "~/Pictures"],
+                                     options: registry.options)
+        XCTAssertEqual(parsed.settings, ["throwaway-shade": "dark,deep"])
+        XCTAssertEqual(parsed.rest, ["--source", "throwaway", "~/Pictures"], "the rest is left for the parser")
+        XCTAssertTrue(SourceArguments.help(registry).contains("--shade <shade>  throwaway: how dark"))
+        XCTAssertFalse(SourceArguments.help(registry).contains("token"), "a secret has no command-line form")
+        var options = options()
+        options.sourceSettings.merge(parsed.settings) { _, given in given }
+        let http = try CurlHTTPClient()
+        defer { http.shutdown() }
+        let provider = try SourceProvider(options: options, registry: registry, http: http, report: { _ in })
+        XCTAssertEqual(provider.key, "throwaway:1:dark,deep", "the kind was made with its option")
     }
 
     func testItsFallbackRulesAreFollowed() throws {

@@ -52,7 +52,11 @@ final class OpenRoomsTests: XCTestCase {
 
     private func gallery() -> GalleryModel {
         var rooms = RoomRegistry.standard
-        rooms.register("throwaway", summary: "Show the throwaway screen", open: ThrowawayScreen.toggle)
+        let button = ToolbarItem(id: "throwaway", command: .show("throwaway"), rank: 7, order: 3) { gallery in
+            ToolbarItem.Look(glyph: "T", label: "Throwaway", active: gallery.screen is ThrowawayScreen)
+        }
+        rooms.register("throwaway", summary: "Show the throwaway screen", button: button, open: ThrowawayScreen.toggle)
+        rooms.describe(scope: OpenRoomsTests.scope, as: "The throwaway screen")
         var keys = KeyMap()
         keys.bindings[.browse, default: [:]][KeyMap.Chord(.character("t"))] = .show("throwaway")
         keys.bindings[OpenRoomsTests.scope] = [
@@ -90,13 +94,36 @@ final class OpenRoomsTests: XCTestCase {
         XCTAssertNotEqual(StillPicture(of: model), before, "a change of its picture is seen")
         // The help sheet lists the new scope and names the command by the registry's words.
         let sections = HelpSheet.sections(for: model.keyMap, rooms: model.rooms)
-        XCTAssertTrue(sections.contains { $0.title == "Throwaway" && $0.rows.contains { $0.action == "ping" } })
+        XCTAssertTrue(sections.contains { $0.title == "The throwaway screen" && $0.rows.contains { $0.action == "ping" } },
+                      "titled as it registered")
         XCTAssertTrue(sections.contains { $0.rows.contains { $0.action == "Show the throwaway screen" } })
         _ = model.handle(key: .escape)
         XCTAssertTrue(model.screen === model.browse, "Esc took it off the stack")
         _ = model.handle(key: .character("t"))
         _ = model.handle(key: .character("t"))
         XCTAssertTrue(model.screen === model.browse, "its opener toggles it")
+    }
+
+    /// Its header button, registered with it: shown in its place with its key in the tooltip, lit while the
+    /// screen shows, opening and closing it by mouse or touch alone.
+    func testItsOwnToolbarButtonComesWithItsRegistration() throws {
+        let model = gallery()
+        model.resize(to: Viewport(size: PixelSize(width: 1280, height: 800)))
+        let ids = model.toolbar.buttons.map(\.id)
+        XCTAssertEqual(ids, ["view", "slideshow", "search", "throwaway", "help"], "placed by its order")
+        let button = try XCTUnwrap(model.toolbar.buttons.first { $0.id == "throwaway" })
+        XCTAssertEqual(button.tooltip, "Throwaway (t)")
+        XCTAssertFalse(button.active)
+        model.click(atWindowX: button.frame.x + 5, y: button.frame.y + 5)
+        XCTAssertTrue(model.screen is ThrowawayScreen, "the button opened it")
+        let lit = try XCTUnwrap(model.toolbar.buttons.first { $0.id == "throwaway" })
+        XCTAssertTrue(lit.active, "lit while it shows")
+        model.click(atWindowX: lit.frame.x + 5, y: lit.frame.y + 5)
+        XCTAssertTrue(model.screen === model.browse, "and closed it again")
+        // A narrow window keeps the most needed: the new button goes under "⋯" before search does.
+        model.toolbarRoom = 4 * (Toolbar.size + Toolbar.gap) + Toolbar.gap
+        XCTAssertEqual(model.toolbar.buttons.map(\.id), ["view", "slideshow", "search", "more"])
+        XCTAssertTrue(model.toolbar.overflow.map(\.id).contains("throwaway"))
     }
 
     func testAnOverlayAddedFromOutsideIsModalAndWantsItsImage() throws {

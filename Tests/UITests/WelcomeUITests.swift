@@ -16,7 +16,7 @@ final class WelcomeUITests: XCTestCase {
 
     override func setUpWithError() throws {
         guard XSession.hasDisplay else {
-            throw XCTSkip("no X display; `make test` runs the tests under xvfb-run")
+            throw missing("X display")
         }
         XCTAssertNotNil(WelcomeUITests.sdl)
         server = FixtureServer(photos: 100)
@@ -59,14 +59,9 @@ final class WelcomeUITests: XCTestCase {
         _ = try waitForFrame(window, "the alert to close") { !self.isColor($0.pixel(x: 260, y: 240), panel) }
         try tool(["xdotool", "type", "--window", window, "--delay", "30", "Ada Lovelace"])
         try tool(["xdotool", "key", "--window", window, "Return"])
-        // The name is in the library; the wall shows.
-        let deadline = Date().addingTimeInterval(20)
-        var stored: String?
-        while stored == nil && Date() < deadline {
-            stored = (try? LibraryStore(directory: root + "/data/tessera"))?.userName
-        }
-        XCTAssertEqual(stored, "Ada Lovelace")
+        // The wall shows; the name was written before the welcome screen gave way to it.
         _ = try waitForFrame(window, "the wall") { !self.isColor($0.pixel(x: 100, y: 200), background) }
+        XCTAssertEqual(try LibraryStore(directory: root + "/data/tessera").userName, "Ada Lovelace")
         x.killApp()
 
         // A restart greets by name: no welcome screen, the wall at once.
@@ -99,12 +94,10 @@ final class WelcomeUITests: XCTestCase {
         let background = (24, 24, 27)
         _ = try waitForFrame(window, "the wall") { !self.isColor($0.pixel(x: 100, y: 200), background) }
         try tool(["xdotool", "key", "--window", window, "Tab", "b"])
-        let deadline = Date().addingTimeInterval(20)
-        var saved = 0
-        while saved == 0 && Date() < deadline {
-            saved = (try? LibraryStore(directory: root + "/data/tessera"))?.bookmarks().count ?? 0
+        // Each frame of the app is a moment to look: the bookmark is in the library once the key was handled.
+        _ = try waitForFrame(window, "the bookmark in the library") { _ in
+            ((try? LibraryStore(directory: self.root + "/data/tessera"))?.bookmarks().count ?? 0) == 1
         }
-        XCTAssertEqual(saved, 1, "the bookmark is in the library")
         x.killApp()
 
         let again = try launch()

@@ -59,18 +59,33 @@ public struct InstalledSource {
     }
 }
 
-/// A setting a source reads: from an environment variable or a line of the configuration file. A secret (an
-/// access key) is passed on as a value, never put on a command line, in the log, or in a child's environment.
+/// A setting a source reads: from an environment variable, a line of the configuration file, or the command line.
+/// A secret (an access key) is passed on as a value, never put on a command line, in the log, or in a child's
+/// environment, so it has no command-line form.
 public struct SourceOption: Equatable {
+    /// How the command line gives it, when it does.
+    public enum Argument: Equatable {
+        /// `--NAME VALUE` (or `--NAME=VALUE`); repeated, the values are joined by commas.
+        case value(name: String, valueName: String)
+        /// `--NAME` alone: the setting is "yes".
+        case flag(name: String)
+
+        public var name: String {
+            switch self { case .value(let name, _), .flag(let name): return name }
+        }
+    }
+
     public let name: String
     public let help: String
     public let environment: String?
     public let configKey: String?
     public let secret: Bool
+    public let argument: Argument?
 
-    public init(name: String, help: String, environment: String? = nil, configKey: String? = nil, secret: Bool = false) {
+    public init(name: String, help: String, environment: String? = nil, configKey: String? = nil, secret: Bool = false,
+                argument: Argument? = nil) {
         self.name = name; self.help = help; self.environment = environment; self.configKey = configKey
-        self.secret = secret
+        self.secret = secret; self.argument = secret ? nil : argument
     }
 }
 

@@ -191,8 +191,11 @@ extension ImmichSource {
                          environment: "IMMICH_API_KEY", configKey: "immich-key", secret: true),
             SourceOption(name: "immich-url", help: "The Immich server's address", environment: "IMMICH_URL",
                          configKey: "immich-url"),
-            SourceOption(name: "immich-album", help: "Album IDs to show, comma-separated", configKey: "immich-album"),
-            SourceOption(name: "immich-favorites", help: "Only the favourites (yes/no)", configKey: "immich-favorites"),
+            SourceOption(name: "immich-album",
+                         help: "show this album (its ID, from the album's address in Immich); repeat for several",
+                         configKey: "immich-album", argument: .value(name: "album", valueName: "id")),
+            SourceOption(name: "immich-favorites", help: "show only the favourites", configKey: "immich-favorites",
+                         argument: .flag(name: "favorites")),
         ],
         pageSizes: 1...pageLimit,
         fallbacks: [
