@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "FixtureServer",
             dependencies: [
-                "GalleryCore", "SDLKit", "DemoPhotos", "CPlatform", "ImageSamples",
+                "GalleryCore", "DemoPhotos", "CPlatform", "ImageSamples",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -59,19 +59,21 @@ let package = Package(
             name: "TesseraApp",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources",
                            "NetworkSources", "CPlatform"]),
+        // The options the window and the benchmark share.
+        .target(name: "TesseraOptions", dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraApp", "GalleryStore",
+                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
             name: "TesseraBench",
-            dependencies: ["TesseraApp", "GalleryCore", "GalleryStore", "LocalSources", "SDLKit"]),
+            dependencies: ["TesseraApp", "GalleryCore", "GalleryStore"]),
         .executableTarget(
             name: "tessera-bench",
             dependencies: [
-                "TesseraBench", "FixtureServer", "TesseraApp", "GalleryCore", "GalleryStore", "SDLKit",
+                "TesseraBench", "TesseraOptions", "FixtureServer", "TesseraApp", "GalleryCore", "GalleryStore", "SDLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -80,10 +82,10 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["GalleryNet", "GalleryStore", "CurlKit", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples",
                            .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "UITests", dependencies: ["SDLKit", "FixtureServer", "GalleryStore", "ImageSamples"]),
+        .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos"]),
     ]
 )

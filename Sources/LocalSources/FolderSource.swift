@@ -14,7 +14,7 @@ import Glibc
 /// replaced ones refresh, reported as `Edits` for the catalog. Folders nobody cleaned are taken as they come: a FIFO
 /// or device never blocks a reader, a link out of the folders is not followed, a file is read only as far as a
 /// photo of its size could go, and the bytes being read at once are bounded.
-public final class FolderSource: PhotoSource {
+public final class FolderSource: ScanningSource {
     public let name: String
     public var traits: SourceTraits {
         SourceTraits(pageSizes: 1...200, networked: false, cacheable: false, wrapsByDefault: false)
@@ -236,6 +236,8 @@ public final class FolderSource: PhotoSource {
     }
 
     public var rootPaths: [String] { roots }
+
+    public var cellKeyPrefixes: [String] { roots.map { FolderSource.cellKeyPrefix(folder: $0) + "/" } }
 
 }
 

@@ -1,7 +1,6 @@
 @_spi(Bench) import TesseraApp
 import Foundation
 import GalleryCore
-import LocalSources
 
 /// Steers the real app for `tessera bench`: waits for the first screen, then scrolls at a fixed speed (or presses
 /// Page Down and times how long each new screen takes to fill) and records what each frame cost.
@@ -126,9 +125,9 @@ final class BenchDriver: FrameDriver {
         pixelBytesPeak = max(pixelBytesPeak, app.images.pixelBytes)
         switch phase {
         case .firstScreen:
-            if warm == nil, let folder = app.sources.upstream as? FolderSource, let store = app.sources.store {
+            if warm == nil, let folder = app.sources.upstream as? ScanningSource, let store = app.sources.store {
                 // Warm when the cache held cells of this folder before this run drew any.
-                let prefix = FolderSource.cellKeyPrefix(folder: folder.rootPaths.first ?? "") + "/"
+                let prefix = folder.cellKeyPrefixes.first ?? ""
                 warm = ((try? store.imageCount(keyPrefix: prefix)) ?? 0) > 0
             }
             guard app.isSettled else { return nil }
@@ -141,7 +140,7 @@ final class BenchDriver: FrameDriver {
                 : options.slideshow ? .slideshow(steps: 0) : options.zoom ? .zooming(frames: 0)
                 : options.jump ? .jumping : .scrolling(since: now)
         case .prefetching:
-            guard let folder = app.sources.upstream as? FolderSource, folder.scanState.finished else { return nil }
+            guard let folder = app.sources.upstream as? ScanningSource, folder.scanState.finished else { return nil }
             if scanMs == nil {
                 scanMs = (now - processStart) * 1000
                 scanMemory = sampleMemory()

@@ -4,6 +4,7 @@ import Foundation
 import GalleryCore
 import TesseraApp
 import TesseraBench
+import TesseraOptions
 
 /// `tessera-bench [bench]`: see BENCHMARKS.md.
 struct Bench: ParsableCommand {
@@ -17,14 +18,10 @@ struct Bench: ParsableCommand {
     @Option(help: "Scroll speed in pixels per second (default: 4000; with --soak 2000, 50 times a kiosk's 40).")
     var speed: Double?
 
-    @Option(help: "Window size, WxH.")
-    var size: String = "1280x800"
+    @OptionGroup var window: WindowOptions
 
     @Option(help: "Milliseconds the fixture server adds to every response.")
     var latency: Int = 20
-
-    @Option(help: "Photos per page request (1-1000, as many as the source allows); the app asks for at most one page a second.")
-    var pageSize: Int?
 
     @Option(help: "Renderer: software, accelerated, or auto (the app's own choice: software where OpenGL draws on the processor).")
     var renderer: String = "software"
@@ -69,7 +66,6 @@ struct Bench: ParsableCommand {
     var timeLimit: Double = 600
 
     func validate() throws {
-        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
         if let sourceSize, PixelSize(parsing: sourceSize) == nil || PixelSize(parsing: sourceSize)!.width > 5000
             || PixelSize(parsing: sourceSize)!.height > 5000 {
             throw ValidationError("--source-size must look like 4000x3000 (at most 5000 a side)")
@@ -78,9 +74,6 @@ struct Bench: ParsableCommand {
             throw ValidationError("--view must be grid, list, slideshow or zoom")
         }
         guard items > 0, (speed ?? 1) > 0, latency >= 0, (soak ?? 1) > 0 else { throw ValidationError("--items, --speed must be positive") }
-        guard FeedPager.pageSizes.contains(pageSize ?? 30) else {
-            throw ValidationError("--page-size must be \(FeedPager.pageSizes.lowerBound) to \(FeedPager.pageSizes.upperBound)")
-        }
         guard ["software", "accelerated", "auto"].contains(renderer) else {
             throw ValidationError("--renderer must be software, accelerated or auto")
         }
@@ -96,7 +89,7 @@ struct Bench: ParsableCommand {
         options.outagePeriod = outagePeriod
         options.outageSeconds = outagePeriod / 5
         options.idleSeconds = idle
-        options.size = PixelSize(parsing: size)!
+        options.size = window.windowSize
         // The app loads over HTTP from a fixture server in this process (never the app's own: it listens nowhere).
         var server: FixtureServer?
         if dir == nil {
@@ -117,7 +110,7 @@ struct Bench: ParsableCommand {
             server = fixture
         }
         defer { server?.shutdown() }
-        options.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.size)
+        options.pageSize = window.pagePhotos
         options.renderer = renderer
         options.jump = jump
         options.list = view == "list"

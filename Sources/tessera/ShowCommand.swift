@@ -3,6 +3,7 @@ import Foundation
 import GalleryCore
 import SDLKit
 import TesseraApp
+import TesseraOptions
 
 /// `tessera [show]`: the gallery window.
 struct Show: ParsableCommand {
@@ -59,17 +60,13 @@ struct Show: ParsableCommand {
     @Option(help: "The server's base URL (default: the source's own; a Picsum-compatible one for --source picsum). If it cannot be reached before anything is shown, the demo catalogue shows until it answers.")
     var api: String?
 
-    @Option(help: "Window size, WxH.")
-    var size: String = "1280x800"
+    @OptionGroup var window: WindowOptions
 
     @Option(help: "Interface scale, 1 to 4 (default: the desktop's, from GDK_SCALE or Xft.dpi; in kiosk mode the display's height over 1080).")
     var scale: Double?
 
     @Flag(help: "Start fullscreen (toggle with f or F11).")
     var fullscreen = false
-
-    @Option(help: "Photos per page request (1-1000; each source takes as many as it allows, Lorem Picsum 100, Unsplash 30).")
-    var pageSize: Int?
 
     @Option(help: "At most one page request per this many seconds.")
     var pageInterval: Double = 1
@@ -118,7 +115,6 @@ struct Show: ParsableCommand {
     var clockShift: Double = 0
 
     func validate() throws {
-        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
         guard SourceRegistry.installed.kind(named: source) != nil else {
             throw ValidationError("--source must be one of: \(SourceRegistry.installed.names.joined(separator: ", "))")
         }
@@ -133,9 +129,6 @@ struct Show: ParsableCommand {
         }
         if let schedule, Schedule(parsing: schedule) == nil {
             throw ValidationError("--schedule must look like 07:00-23:00")
-        }
-        guard FeedPager.pageSizes.contains(pageSize ?? 30) else {
-            throw ValidationError("--page-size must be \(FeedPager.pageSizes.lowerBound) to \(FeedPager.pageSizes.upperBound)")
         }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
@@ -161,8 +154,8 @@ struct Show: ParsableCommand {
         options.api = api
         options.demo = demo
         options.demoPhotos = max(1, demoPhotos)
-        options.config.windowSize = PixelSize(parsing: size)!
-        options.config.pageSize = pageSize ?? GalleryConfig.pageSize(forWindow: options.config.windowSize)
+        options.config.windowSize = window.windowSize
+        options.config.pageSize = window.pagePhotos
         options.config.pageInterval = pageInterval
         options.wrap = wrap
         if kiosk {

@@ -88,7 +88,7 @@ final class ImagePipelineTests: XCTestCase {
                 XCTAssertEqual(woken.wait(timeout: .now() + 10), .success, "a worker result never arrived")
                 continue
             }
-            for case let .image(key, token, result, standIn) in messages {
+            for case let .images(.image(key, token, result, standIn)) in messages {
                 pipeline.receive(key, token: token, result, standIn: standIn, now: now)
                 received += 1
             }

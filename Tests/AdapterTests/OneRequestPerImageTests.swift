@@ -39,7 +39,7 @@ final class OneRequestPerImageTests: FixtureTestCase {
         var now = 0.0
         func step(_ start: Int) {
             pipeline.update(wanted: wants(from: start), now: now)
-            for case let .image(key, token, result, standIn) in mailbox.takeAll() {
+            for case let .images(.image(key, token, result, standIn)) in mailbox.takeAll() {
                 pipeline.receive(key, token: token, result, standIn: standIn, now: now)
             }
             pipeline.upload(to: renderer, count: 3, bytes: 4 << 20, now: now)

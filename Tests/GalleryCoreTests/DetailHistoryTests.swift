@@ -103,7 +103,7 @@ final class TransitionTests: XCTestCase {
         XCTAssertTrue(model.isAnimating)
         _ = model.handle(key: .escape)  // interrupted
         XCTAssertNil(model.detail, "input is the wall's again at once")
-        let closing = model.closingDetail!
+        let closing = DetailPane.closing(in: model)!
         XCTAssertEqual(closing.reveal.progress, 0.5, accuracy: 0.01, "it shrinks from where it got to")
         _ = model.apply(.openDetail)  // and reopened mid-way
         XCTAssertEqual(model.detail!.overlay.reveal.progress, closing.reveal.progress, accuracy: 0.01)

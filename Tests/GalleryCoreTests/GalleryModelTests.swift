@@ -106,7 +106,7 @@ final class GalleryModelTests: XCTestCase {
 
     func testWheelScrollsSmoothly() {
         let model = loadedModel()
-        model.wheel(notches: -1)
+        model.pointer(.wheel(notches: -1))
         model.tick(dt: 1.0 / 60)
         XCTAssertGreaterThan(model.browse.scrollTop, 0)
         XCTAssertLessThan(model.browse.scrollTop, Int(model.config.wheelStep))
@@ -162,15 +162,15 @@ final class ReloadTests: XCTestCase {
         _ = m.apply(.scrollToTop)
         for _ in 0..<300 { m.tick(dt: 1.0 / 60) }
         let generation = m.catalog.feed.generation
-        m.beginDrag(at: 0)
-        m.drag(by: 60, at: 0.1)
+        m.pointer(.beginDrag(x: 0, y: 0, time: 0))
+        m.pointer(.drag(dx: 0, dy: 60, time: 0.1))
         XCTAssertEqual(m.browse.pullDistance, 60)
-        m.endDrag(at: 0.2)
+        m.pointer(.endDrag(time: 0.2))
         XCTAssertEqual(m.catalog.feed.generation, generation, "a short pull does nothing")
-        m.beginDrag(at: 1)
-        for i in 1...4 { m.drag(by: 40, at: 1 + Double(i) * 0.05) }
+        m.pointer(.beginDrag(x: 0, y: 0, time: 1))
+        for i in 1...4 { m.pointer(.drag(dx: 0, dy: 40, time: 1 + Double(i) * 0.05)) }
         XCTAssertGreaterThanOrEqual(m.browse.pullDistance, BrowseScreen.pullToReload)
-        m.endDrag(at: 1.3)
+        m.pointer(.endDrag(time: 1.3))
         XCTAssertEqual(m.catalog.feed.generation, generation + 1, "reloaded")
         XCTAssertEqual(m.browse.pullDistance, 0)
     }
@@ -223,7 +223,7 @@ final class ListViewTests: XCTestCase {
         _ = model.apply(.toggleView)
         let target = model.browse.visibleIndices.last!
         let frame = model.browse.screenFrame(of: target)
-        model.middleClick(atWindowX: frame.x + 5, y: min(frame.maxY, model.browse.window.height) - 5)
+        model.pointer(.middleClick(x: frame.x + 5, y: min(frame.maxY, model.browse.window.height) - 5))
         XCTAssertEqual(model.browse.mode, .list)
         XCTAssertEqual(model.browse.focusedIndex, target)
         // Focus keys work in the list too; Enter still opens the pane.

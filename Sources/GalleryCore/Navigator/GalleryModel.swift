@@ -180,37 +180,21 @@ public final class GalleryModel {
         _ = innermost.pointer(.click(x: x, y: y), in: self)
     }
 
-    public func middleClick(atWindowX x: Int, y: Int) { _ = innermost.pointer(.middleClick(x: x, y: y), in: self) }
-    public func wheel(notches: Double) { _ = innermost.pointer(.wheel(notches: notches), in: self) }
-
-    public func hover(atWindowX x: Int, y: Int) {
-        pointer = (x, y)
-        _ = innermost.pointer(.hover(x: x, y: y), in: self)
-    }
-
-    /// A drag goes on going to the room it began in, whatever opens meanwhile.
-    public func beginDrag(at time: Double, x: Int = 0, y: Int = 0) {
-        let room = innermost
-        dragging = room.pointer(.beginDrag(x: x, y: y, time: time), in: self) ? room : nil
-    }
-
-    public func drag(by dy: Double, dx: Double = 0, at time: Double) {
-        _ = dragging?.pointer(.drag(dx: dx, dy: dy, time: time), in: self)
-    }
-
-    public func endDrag(at time: Double) {
-        _ = dragging?.pointer(.endDrag(time: time), in: self)
-        dragging = nil
-    }
-
-    /// Pointer input from the mouse or touch (`GestureRecognizer`): a drag to the room it began in, the rest to the
-    /// innermost room. A swipe from the window's edge towards its middle that no room takes goes back, as Esc does.
+    /// Pointer input from the mouse or touch (`GestureRecognizer`): a drag goes on going to the room it began in,
+    /// whatever opens meanwhile; the rest goes to the innermost room. A swipe from the window's edge towards its
+    /// middle that no room takes goes back, as Esc does.
     public func pointer(_ input: PointerInput) {
         switch input {
-        case let .beginDrag(x, y, time): beginDrag(at: time, x: x, y: y)
-        case let .drag(dx, dy, time): drag(by: dy, dx: dx, at: time)
-        case let .endDrag(time): endDrag(at: time)
-        case let .hover(x, y): hover(atWindowX: x, y: y)
+        case .beginDrag:
+            let room = innermost
+            dragging = room.pointer(input, in: self) ? room : nil
+        case .drag: _ = dragging?.pointer(input, in: self)
+        case .endDrag:
+            _ = dragging?.pointer(input, in: self)
+            dragging = nil
+        case let .hover(x, y):
+            pointer = (x, y)
+            _ = innermost.pointer(input, in: self)
         case let .swipe(dx, _, fromEdge):
             if !innermost.pointer(input, in: self), fromEdge, abs(dx) > 0 { goBack() }
         case let .click(x, y): click(atWindowX: x, y: y)

@@ -24,6 +24,6 @@ extension StillPicture {
             pictures.append(picture)
         }
         self.init(viewport: gallery.viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures,
-                  tooltip: gallery.hoveredButton?.id)
+                  tooltip: gallery.toolbar.button(under: gallery.pointer)?.id)
     }
 }

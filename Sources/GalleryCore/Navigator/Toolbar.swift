@@ -63,6 +63,9 @@ public struct Toolbar: Equatable {
 
     public func button(atX x: Int, y: Int) -> Button? { buttons.first { $0.frame.contains(x: x, y: y) } }
 
+    /// The button under the pointer, if any (its tooltip shows).
+    public func button(under pointer: (x: Int, y: Int)?) -> Button? { pointer.flatMap { button(atX: $0.x, y: $0.y) } }
+
     /// The Back button's command (what Esc does, wherever one is).
     public static let back = "back"
 }
@@ -129,14 +132,6 @@ extension GalleryModel {
     /// The header's buttons as they are now.
     public var toolbar: Toolbar {
         Toolbar(for: self, width: viewport.size.width, headerHeight: config.headerHeight, room: toolbarRoom)
-    }
-
-    /// The header button under the pointer, if any (its tooltip shows).
-    public var hoveredButton: Toolbar.Button? { hoveredButton(in: toolbar) }
-
-    /// The same, in a toolbar already made this frame.
-    public func hoveredButton(in toolbar: Toolbar) -> Toolbar.Button? {
-        pointer.flatMap { toolbar.button(atX: $0.x, y: $0.y) }
     }
 
     /// A header button (or a row of its "⋯" menu) pressed. It acts on the screen: what covers it closes first (help,

@@ -323,7 +323,7 @@ extension BrowseScreen: Screen {
         } else if command == .toggleBookmark {
             if let index = focusedIndex { gallery.toggleBookmark(catalog.items[index].photo) }
         } else if let open = apply(command) {
-            gallery.openDetail(at: open, on: self)
+            DetailPane.open(at: open, on: self, in: gallery)
         }
         return GalleryModel.Effect.none
     }
@@ -336,7 +336,7 @@ extension BrowseScreen: Screen {
                 focus(index)
                 gallery.toggleBookmark(catalog.items[index].photo)
             } else if let index = click(atWindowX: x, y: y) {
-                gallery.openDetail(at: index, on: self)
+                DetailPane.open(at: index, on: self, in: gallery)
             }
         case let .middleClick(x, y): middleClick(atWindowX: x, y: y)
         case let .hover(x, y): hover(atWindowX: x, y: y)

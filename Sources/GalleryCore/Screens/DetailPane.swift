@@ -188,22 +188,24 @@ extension GalleryModel {
         }
         return nil
     }
+}
 
-    /// The pane that was just closed, while it shrinks back into its cell (drawn, takes no input).
-    public var closingDetail: DetailPane? { leaving.lazy.compactMap { $0 as? DetailPane }.last }
+extension DetailPane {
+    /// The pane just closed in `gallery`, while it shrinks back into its cell (drawn, takes no input).
+    public static func closing(in gallery: GalleryModel) -> DetailPane? {
+        gallery.leaving.lazy.compactMap { $0 as? DetailPane }.last
+    }
 
     /// Opens the pane on a wall's photo, growing out of its cell.
-    public func openDetail(at index: Int, on wall: BrowseScreen) {
+    public static func open(at index: Int, on wall: BrowseScreen, in gallery: GalleryModel) {
         let items = wall.catalog.items
         guard index < items.count else { return }
         let pane = DetailPane(key: items[index].key, on: wall, origin: wall.screenFrame(of: index))
         // Opened again while it was still closing: the animation turns around from where it is.
-        if let closing = closingDetail, closing.key == pane.key { pane.reveal = Reveal(from: closing.reveal.progress) }
-        open(pane)
+        if let closing = closing(in: gallery), closing.key == pane.key { pane.reveal = Reveal(from: closing.reveal.progress) }
+        gallery.open(pane)
     }
-}
 
-extension DetailPane {
     /// The text the pane shows under a photo in `gallery`.
     public static func lines(for photo: Photo, in gallery: GalleryModel) -> [Line] {
         lines(photo: photo, credit: gallery.hooks.credit(photo))

@@ -174,3 +174,16 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// A source that finds its photos by walking something (a folder): how far it has got, for automation and the
+/// benchmark, which never name the concrete source.
+public protocol ScanningSource: PhotoSource {
+    /// Whether the first walk has finished, and how many photos it knows.
+    var scanState: (finished: Bool, photos: Int) { get }
+    /// Whether its index is kept for the next start.
+    var isIndexKept: Bool { get }
+    /// The photos found, in the order of a pass.
+    func photosInOrder() -> [Photo]
+    /// The keys of its kept cells start with one of these (whether a start found any: warm or cold).
+    var cellKeyPrefixes: [String] { get }
+}

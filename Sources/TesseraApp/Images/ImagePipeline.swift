@@ -164,9 +164,9 @@ struct ImageWant {
         nextToken += 1
         let key = want.key, mailbox = self.mailbox
         // The pane's large image shows its download; cells are too small and too many to be worth it.
-        let progress: ((Double) -> Void)? = key.detail ? { mailbox.post(.progress(key, token: token, $0)) } : nil
+        let progress: ((Double) -> Void)? = key.detail ? { mailbox.post(.images(.progress(key, token: token, $0))) } : nil
         let request = load(want.photo, size: want.size, cell: !key.detail, priority: priority, token: token,
-                           progress: progress) { mailbox.post(.image(key, token: token, $0, standIn: $1)) }
+                           progress: progress) { mailbox.post(.images(.image(key, token: token, $0, standIn: $1))) }
         return Pending(token: token, request: request, photo: want.photo, size: want.size, started: now)
     }
 
@@ -221,6 +221,14 @@ struct ImageWant {
 
     /// How much of an image on its way has arrived, when known.
     func progress(of key: ImageKey) -> Double? { slots[key]?.pending == nil ? nil : received[key] }
+
+    /// What the workers sent.
+    func receive(_ delivery: ImageDelivery, now: Double) {
+        switch delivery {
+        case let .image(key, token, result, standIn): receive(key, token: token, result, standIn: standIn, now: now)
+        case let .progress(key, token, share): receiveProgress(key, token: token, share)
+        }
+    }
 
     /// A worker's result arrived. Results for slots no longer waiting on that token are dropped.
     func receive(_ key: ImageKey, token: UInt64, _ result: Result<Surface, ImageFailure>, standIn: Bool, now: Double) {

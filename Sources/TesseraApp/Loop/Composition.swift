@@ -19,9 +19,8 @@ struct Composition {
     let images: ImagePipeline
     let model: GalleryModel
     let scene: SceneRenderer
-    let viewport: Viewport
-    /// How large the interface is drawn on this display (`InterfaceScale`): 2 doubles text, buttons and cells.
-    let uiScale: Double
+    /// The window as it opened (`GalleryApp.apply` hands it to everything that depends on it).
+    let geometry: WindowGeometry
 
     /// Process-wide settings made before anything else: memory, SDL's pixel allocator, stop signals, the screen
     /// saver.
@@ -54,7 +53,7 @@ struct Composition {
             self.wake = wake
             let mailbox = Mailbox<Delivery> { wake.wake() }
             self.mailbox = mailbox
-            sources = try SourceProvider(options: options, http: http, report: { mailbox.post($0) })
+            sources = try SourceProvider(options: options, http: http, report: { mailbox.post(.feed($0)) })
             sources.start()
         }
     }
@@ -73,7 +72,7 @@ struct Composition {
         // A kiosk's feed always wraps: a wall that ends would stand still.
         config.wraps = options.kiosk != nil || (options.wrap ?? sources.traits.wrapsByDefault)
         let fullscreen = options.fullscreen || options.kiosk != nil
-        uiScale = Composition.interfaceScale(options: options)
+        let uiScale = Composition.interfaceScale(options: options)
         var windowSize = config.windowSize
         if fullscreen, let desktop = Window.desktopSize() {
             windowSize = PixelSize(width: desktop.width, height: desktop.height)
@@ -111,12 +110,11 @@ struct Composition {
         // hold up the first frame), before any network answer; page requests wait for it.
         if let caching = sources.caching {
             model.catalog.awaitingRestore = true
-            caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.restored(limit: $0, $1)) }
+            caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.feed(.restored(limit: $0, $1))) }
         }
 
-        viewport = Composition.viewport(window: window, renderer: renderer, uiScale: uiScale)
-        renderer.setScale(viewport.scale)
-        model.resize(to: viewport)
+        geometry = WindowGeometry.measure(window, renderer, interfaceScale: uiScale)
+        let viewport = geometry.viewport
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
         if let text { hooks.detailLineHeight = text.lineHeight(.body) + 6 }
         model.hooks = hooks
@@ -175,15 +173,6 @@ struct Composition {
         let dri = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
         return dri.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
             || FileManager.default.fileExists(atPath: "/dev/nvidia0")
-    }
-
-    /// Logical size and pixel scale of the window as it is now (the scale changes with the display): the window's
-    /// own size divided by the interface scale, and the output's pixels per logical pixel.
-    static func viewport(window: Window, renderer: Renderer, uiScale: Double) -> Viewport {
-        let size = window.size
-        let drawable = Double(renderer.outputSize.width) / Double(max(1, size.width))
-        let logical = PixelSize(width: max(1, Int(Double(size.width) / uiScale)), height: max(1, Int(Double(size.height) / uiScale)))
-        return Viewport(size: logical, scale: drawable * uiScale)
     }
 
     /// `--scale`, else what the display says: a kiosk's height, the X11 desktop's GDK_SCALE or Xft.dpi (Wayland's

@@ -1,12 +1,32 @@
 import GalleryCore
 import SDLKit
 
-/// Messages from worker threads to the main thread.
+/// Messages from worker threads to the main thread, each for the one receiver that acts on it: the image pipeline
+/// or the feed. One mailbox, so one wake-up serves both.
 enum Delivery {
-    case page(FeedPager.Request, Result<PageContents, SourceError>)
+    case images(ImageDelivery)
+    case feed(FeedDelivery)
+
+    /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
+    var changesPicture: Bool {
+        switch self {
+        case .images(.image): return true
+        case .images(.progress): return false
+        case .feed(let d): return d.changesPicture
+        }
+    }
+}
+
+/// What the decode workers and the network thread tell the image pipeline.
+enum ImageDelivery {
     case image(ImageKey, token: UInt64, Result<Surface, ImageFailure>, standIn: Bool)
     /// How much of a detail image's download has arrived (0…1).
     case progress(ImageKey, token: UInt64, Double)
+}
+
+/// What the source, the cache and the network tell the feed.
+enum FeedDelivery {
+    case page(FeedPager.Request, Result<PageContents, SourceError>)
     /// Whether a network request reached the server.
     case network(reachable: Bool)
     /// The cache could not do something (full disk…); photos still show.
@@ -20,11 +40,10 @@ enum Delivery {
     /// The source waited for (unreachable at start) answered a probe, or did not.
     case awaitedSource(answered: Bool)
 
-    /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
     var changesPicture: Bool {
         switch self {
-        case .page, .image, .restored, .edits: return true
-        case .progress, .network, .storeProblem, .refreshed, .awaitedSource: return false
+        case .page, .restored, .edits: return true
+        case .network, .storeProblem, .refreshed, .awaitedSource: return false
         }
     }
 }

@@ -29,6 +29,19 @@ final class FeedDriver {
 
     var isOnline: Bool { network.isOnline }
 
+    /// What the source, the cache and the network sent.
+    func receive(_ delivery: FeedDelivery, now: Double) {
+        switch delivery {
+        case let .page(request, result): received(request, result, now: now)
+        case .network(let reachable): self.reachable(reachable, now: now)
+        case let .restored(limit, pages): restored(pages, pageSize: limit)
+        case .refreshed: refreshing = false
+        case .edits(let edits): model.feed.apply(edits)
+        case .storeProblem(let message): storeFailed(message)
+        case .awaitedSource(let answered): awaitedSource(answered: answered, now: now)
+        }
+    }
+
     /// A page arrived (or failed). A failure that says the source cannot work moves to its fallback and starts over.
     func received(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double) {
         if case .failure(let error) = result, sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
@@ -51,10 +64,8 @@ final class FeedDriver {
         Log.info("showing \(model.catalog.count) cached photos")
         refreshing = true
         let mailbox = self.mailbox
-        sources.source.fetchPage(1, limit: model.catalog.pager.settings.pageSize) { _ in mailbox.post(.refreshed) }
+        sources.source.fetchPage(1, limit: model.catalog.pager.settings.pageSize) { _ in mailbox.post(.feed(.refreshed)) }
     }
-
-    func refreshed() { refreshing = false }
 
     /// A request reached the server or did not; when it is back, what waited is asked for again.
     func reachable(_ reachable: Bool, now: Double) {
@@ -88,14 +99,14 @@ final class FeedDriver {
             awaiting.probeSent(now: now, unit: Double.random(in: 0..<1))
             probeOut = true
             let mailbox = self.mailbox
-            sources.probeAwaited { mailbox.post(.awaitedSource(answered: $0)) }
+            sources.probeAwaited { mailbox.post(.feed(.awaitedSource(answered: $0))) }
         }
         // Pacing is for servers; a folder or the demo answers as fast as it is asked.
         let interval = sources.traits.networked ? max(config.pageInterval, sources.source.pageInterval ?? 0) : 0
         if model.catalog.pager.settings.minInterval != interval { model.catalog.pace(minInterval: interval) }
         guard let request = model.feed.nextPageRequest(now: now) else { return }
         let mailbox = self.mailbox
-        sources.source.fetchPage(request.page, limit: request.limit) { result in mailbox.post(.page(request, result)) }
+        sources.source.fetchPage(request.page, limit: request.limit) { result in mailbox.post(.feed(.page(request, result))) }
     }
 
     /// The header's status line.

@@ -56,21 +56,17 @@ public final class GalleryApp {
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene
-        input.windowScale = parts.uiScale
         feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config)
-        demand = ImageDemand(window: parts.viewport.physical)
-        MemoryHygiene.windowChanged(physicalPixels: parts.viewport.physical.area)
+        demand = ImageDemand(window: parts.geometry.pixels)
+        geometry = parts.geometry
+        apply(parts.geometry)
     }
 
     private func run() -> Int32 {
         defer { shutdown() }
-        let frameInterval = 1.0 / Double(max(1, config.clockHz))
-        var lastFrame = GalleryApp.now()
-        var nextFrame = lastFrame
+        var pacer = FramePacer(clockHz: config.clockHz, now: GalleryApp.now())
         while true {
-            let now = GalleryApp.now()
-            // Hidden or asleep, the loop only wakes to see whether that has changed (and for a stop signal).
-            let wait = visible && kiosk?.asleep != true ? max(0, nextFrame - now) : 0.25
+            let wait = pacer.wait(now: GalleryApp.now(), drawing: visible && kiosk?.asleep != true)
             let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
             let t = GalleryApp.now()
             // The heartbeat comes from this loop: if it hangs, systemd's watchdog sees the silence.
@@ -92,15 +88,14 @@ public final class GalleryApp {
             pump.setTextInput(model.hasFocusedField)
             let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames) ?? false
             guard visible, !asleep else { continue }
-            guard t >= nextFrame || model.currentBrowse.scroll.isMoving || model.isAnimating
-                || (arrived && t - lastFrame >= GalleryApp.arrivalFrameGap) else { continue }
+            let moving = model.currentBrowse.scroll.isMoving || model.isAnimating
+            guard pacer.isDue(now: t, moving: moving, arrived: arrived) else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
+            let dt = pacer.begin(at: t)
             kiosk?.frame(model: model, images: images, renderer: renderer, online: feed.isOnline, now: t,
-                         dt: t - lastFrame, time: t - started, firstScreenDrawn: isSettled)
+                         dt: dt, time: t - started, firstScreenDrawn: isSettled)
             input.poll(model: model, now: t)
-            model.tick(dt: min(0.1, t - lastFrame))
-            lastFrame = t
-            nextFrame = t + frameInterval
+            model.tick(dt: min(0.1, dt))
             feed.tick(now: t)
             demand.sample(model, at: t)
             images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
@@ -149,13 +144,15 @@ public final class GalleryApp {
         case .none: break
         case .quit: return .quit
         case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
-        case .resized: resize()
+        case .resized: apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
         case .copy(let text): Clipboard.set(text)
         case .open(let url): Browser.open(url)
         case .pointerShown: kiosk?.pointerShown(at: now)
         case .renderReset: rebuildTextures()
         case .displayChanged:
-            resize()
+            // Another display may want another interface scale (unless --scale said).
+            let scale = options.scale ?? Composition.interfaceScale(options: options)
+            apply(WindowGeometry.measure(window, renderer, interfaceScale: scale))
             rebuildTextures()
         }
         return .carryOn
@@ -169,9 +166,6 @@ public final class GalleryApp {
         scene.rebuildTextures()
     }
 
-    /// Shortest time between frames drawn for arrivals alone.
-    static let arrivalFrameGap = 0.004
-
     /// Hands the workers' results to the feed and the pipeline; returns whether there were any, and whether any of
     /// them is worth drawing at once.
     private func deliver(now: Double) -> (any: Bool, arrived: Bool) {
@@ -180,15 +174,8 @@ public final class GalleryApp {
             any = true
             arrived = arrived || message.changesPicture
             switch message {
-            case let .page(request, result): feed.received(request, result, now: now)
-            case let .image(key, token, result, standIn): images.receive(key, token: token, result, standIn: standIn, now: now)
-            case let .progress(key, token, share): images.receiveProgress(key, token: token, share)
-            case .network(let reachable): feed.reachable(reachable, now: now)
-            case let .restored(limit, pages): feed.restored(pages, pageSize: limit)
-            case .refreshed: feed.refreshed()
-            case .edits(let edits): model.feed.apply(edits)
-            case .storeProblem(let message): feed.storeFailed(message)
-            case .awaitedSource(let answered): feed.awaitedSource(answered: answered, now: now)
+            case .images(let delivery): images.receive(delivery, now: now)
+            case .feed(let delivery): feed.receive(delivery, now: now)
             }
         }
         return (any, arrived)
@@ -206,14 +193,19 @@ public final class GalleryApp {
     /// Times the kiosk's watchdog stepped in (for the soak).
     @_spi(Bench) public var kioskInterventions: Int { kiosk?.interventions ?? 0 }
 
-    /// The window changed size or display: the new viewport goes to everything that depends on it.
-    private func resize() {
-        let viewport = Composition.viewport(window: window, renderer: renderer, uiScale: input.windowScale)
-        renderer.setScale(viewport.scale)
-        model.resize(to: viewport)
-        scene.viewportChanged(viewport)
-        demand.viewportChanged(viewport)
-        MemoryHygiene.windowChanged(physicalPixels: viewport.physical.area)
+    /// The window as it is now.
+    private var geometry: WindowGeometry
+
+    /// The window opened, changed size or moved to another display: its geometry goes to everything that depends
+    /// on it, in one place.
+    private func apply(_ geometry: WindowGeometry) {
+        self.geometry = geometry
+        renderer.setScale(geometry.viewport.scale)
+        input.windowScale = geometry.interfaceScale
+        model.resize(to: geometry.viewport)
+        scene.viewportChanged(geometry.viewport)
+        demand.viewportChanged(geometry.viewport)
+        MemoryHygiene.windowChanged(physicalPixels: geometry.pixels.area)
     }
 
     private func shutdown() {

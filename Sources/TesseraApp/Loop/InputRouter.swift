@@ -45,18 +45,18 @@ final class InputRouter {
         case .editing(let composing):
             model.handle(composition: composing)
         case let .wheel(_, dy):
-            model.wheel(notches: dy)
+            model.pointer(.wheel(notches: dy))
         case let .buttonDown(button, x, y, _) where button == 1:
             feed(gestures.down(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
         case let .buttonDown(button, x, y, _) where button == 2:
-            model.middleClick(atWindowX: x, y: y)
+            model.pointer(.middleClick(x: x, y: y))
         case let .buttonDown(button, x, y, _) where button == 3:
             model.pointer(.longPress(x: x, y: y))
         case let .motion(x, y, _, _, leftHeld):
             if leftHeld, gestures.isActive {
                 feed(gestures.move(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
             } else {
-                model.hover(atWindowX: x, y: y)
+                model.pointer(.hover(x: x, y: y))
             }
         case let .buttonUp(button, x, y) where button == 1:
             feed(gestures.up(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
@@ -104,7 +104,7 @@ final class InputRouter {
             if leftHeld, gestures.isActive {
                 feed(gestures.move(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
             } else {
-                model.hover(atWindowX: x, y: y)
+                model.pointer(.hover(x: x, y: y))
             }
         }
         return .none

@@ -33,11 +33,11 @@ import GalleryStore
     private let opening: StoreOpening
     /// Where decoded cells are kept for the next start, for every source whose answers name a cell key.
     let cells: StoredCells?
-    private let report: (Delivery) -> Void
+    private let report: (FeedDelivery) -> Void
 
     /// `report` receives reachability, edits and store problems, from any thread.
     init(options: AppOptions, registry: SourceRegistry = .installed, http: CurlHTTPClient,
-         report: @escaping (Delivery) -> Void) throws {
+         report: @escaping (FeedDelivery) -> Void) throws {
         self.registry = registry
         self.report = report
         let opening = StoreOpening(options: options)

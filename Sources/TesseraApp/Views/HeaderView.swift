@@ -39,7 +39,7 @@ final class HeaderView {
         }
         let toolbar = model.toolbar
         drawn = Drawn(width: width, height: height, status: status, name: name, toolbar: toolbar,
-                      hovered: model.hoveredButton(in: toolbar)?.id)
+                      hovered: toolbar.button(under: model.pointer)?.id)
         clockArea = nil
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), theme.header)
         canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), theme.headerRule)
@@ -75,7 +75,7 @@ final class HeaderView {
 
     /// The hovered button's tooltip, under it (drawn over everything, after the overlays).
     func drawTooltip(model: GalleryModel) {
-        guard let button = model.hoveredButton, let text = canvas.text else { return }
+        guard let button = model.toolbar.button(under: model.pointer), let text = canvas.text else { return }
         let w = text.width(of: button.tooltip, .body) + 16, h = text.lineHeight(.body) + 8
         let x = min(max(4, button.frame.x + button.frame.width / 2 - w / 2), model.viewport.size.width - w - 4)
         let box = Rect(x: x, y: button.frame.maxY + 6, width: w, height: h)

@@ -79,7 +79,7 @@ import SDLKit
         let toolbar = model.toolbar
         if let area = headerView.drawClockAlone(width: model.viewport.size.width, height: model.config.headerHeight,
                                                 status: status, name: model.user.name, clock: clock,
-                                                toolbar: toolbar, hovered: model.hoveredButton(in: toolbar)?.id) {
+                                                toolbar: toolbar, hovered: toolbar.button(under: model.pointer)?.id) {
             return area
         }
         return drawHeader(model: model, status: status, clock: clock, time: time)
