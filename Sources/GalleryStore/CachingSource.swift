@@ -141,7 +141,8 @@ public final class CachingSource: PhotoSource {
                         let data = answer.data
                         queue.async { [self] in attempt("save image") { try store.saveImage(data, forKey: key) } }
                         answer.header = header
-                        answer.undecodable = forgetting(key)
+                        let forget = forgetting(key), upstreamForgets = answer.undecodable
+                        answer.undecodable = { forget(); upstreamForgets?() }
                     }
                     land(key, .success(answer))
                 case .failure(let error):

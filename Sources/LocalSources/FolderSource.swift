@@ -133,6 +133,8 @@ public final class FolderSource: ScanningSource {
         lock.lock(); stopping = true; lock.unlock()
         watch?.stop()
         reads.cancelAll()
+        // Changes to the stored index queued so far are written before the source goes.
+        indexWrites.sync {}
     }
 
     /// Whether the first scan has finished, and how many photos it knows.

@@ -162,7 +162,7 @@ extension GalleryApp {
         if let dir = bench.dir {
             options.paths = [dir]
         }
-        options.api = bench.api
+        options.api = bench.api.isEmpty ? nil : bench.api
         options.apiServesOriginals = bench.sourceSize != nil
         options.benchmark = true
         options.config.windowSize = bench.size

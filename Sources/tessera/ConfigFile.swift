@@ -26,11 +26,13 @@ enum ConfigFile {
         let (entries, problems) = ConfigText.parse(text)
         for p in problems { report("\(file): \(p); ignored") }
         var arguments: [String] = [], folders: [String] = []
-        let sourceKeys = Set(SourceRegistry.installed.options.compactMap(\.configKey))
+        // The sources' settings, by their keys or by their command-line names (`album = ID`, `favorites = yes`).
+        let sourceKeys = Set(SourceRegistry.installed.options.flatMap { [$0.configKey, $0.argument?.name].compactMap { $0 } })
+        let secretKeys = Set(SourceRegistry.installed.options.filter(\.secret).compactMap(\.configKey))
         for entry in entries {
             switch entry.name {
             case _ where sourceKeys.contains(entry.name):
-                warnIfShared(file, report: report)
+                if secretKeys.contains(entry.name) { warnIfShared(file, report: report) }
             case "folder":
                 folders.append((entry.value as NSString).expandingTildeInPath)
             default:
@@ -56,6 +58,8 @@ enum ConfigFile {
             if let variable = option.environment, let value = environment[variable], !value.isEmpty {
                 settings[option.name] = value
             } else if let key = option.configKey, let value = fromFile[key] {
+                settings[option.name] = value
+            } else if let name = option.argument?.name, let value = fromFile[name] {
                 settings[option.name] = value
             }
             if option.secret, let variable = option.environment { unsetenv(variable) }

@@ -226,8 +226,9 @@ final class KeepingSource: PhotoSource {
 
     func release() {
         let waiting = lock.withLock { released = true; defer { held = [] }; return held }
-        let answer = ImageAnswer(bytes, cellKey: "cell:p")
-        Thread.detachNewThread { for completion in waiting { completion(.success(answer)) } }
+        let bytes = self.bytes
+        // Each held completion answers with its own photo's cell key.
+        Thread.detachNewThread { for completion in waiting { completion(.success(ImageAnswer(bytes))) } }
     }
 
     func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID { RequestID(0) }

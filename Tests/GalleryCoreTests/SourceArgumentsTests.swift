@@ -25,6 +25,13 @@ final class SourceArgumentsTests: XCTestCase {
         XCTAssertEqual(secret.rest, ["--key", "k"], "left for the parser, which refuses it")
     }
 
+    func testAFlagTakesYesOrNoAfterAnEqualsSign() {
+        XCTAssertEqual(SourceArguments(["--favorites=no"], options: options).settings, ["x-favorites": "no"])
+        XCTAssertEqual(SourceArguments(["--favorites=on"], options: options).settings, ["x-favorites": "yes"])
+        XCTAssertEqual(SourceArguments(["--favorites=maybe"], options: options).problems,
+                       ["--favorites takes yes or no, not maybe"])
+    }
+
     func testEverythingAfterADoubleDashIsLeftAlone() {
         let parsed = SourceArguments(["--favorites", "--", "--album", "x"], options: options)
         XCTAssertEqual(parsed.settings, ["x-favorites": "yes"])

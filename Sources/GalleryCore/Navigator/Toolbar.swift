@@ -27,7 +27,7 @@ public struct Toolbar: Equatable {
     public init(for gallery: GalleryModel, width: Int, headerHeight: Int, room: Int) {
         // Most needed first: what is dropped when the window is narrow comes last. Only what the key map offers (a
         // kiosk's lacks the bookmarks, the search and the name).
-        let wanted = gallery.rooms.buttons.sorted { $0.rank < $1.rank }.compactMap { item in
+        let wanted = gallery.rooms.buttons.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.compactMap { item in
             item.look(gallery).map { (item, $0) }
         }.filter { item, _ in !item.needsKey || gallery.boundCommands.contains(item.command) }
         // At least one button always shows: in a window too narrow for the rest, the "⋯" that lists them.

@@ -28,7 +28,13 @@ public struct SourceArguments: Equatable {
             }
             switch argument {
             case .flag:
-                settings[option.name] = "yes"
+                // `--favorites=no` says no; a value that is neither is refused, not taken for yes.
+                guard let inline else { settings[option.name] = "yes"; continue }
+                guard let on = ConfigText.truth(inline) else {
+                    problems.append("\(flag) takes yes or no, not \(inline)")
+                    continue
+                }
+                settings[option.name] = on ? "yes" : "no"
             case .value:
                 var value = inline
                 if value == nil, i < arguments.count, !arguments[i].hasPrefix("--") {

@@ -21,24 +21,27 @@ public struct SourceKind {
     public let fallbacks: [SourceFallback]
     /// The server it talks to unless `--api` names another (nil: none of its own, or not a network source).
     public let defaultServer: String?
-    /// Photos a page may hold (`--page-size` is taken as near as this allows).
-    public let pageSizes: ClosedRange<Int>
+    /// Where its server's address comes from in a context, when it has a setting of its own (Immich's
+    /// `immich-url`); nil: `--api`, else `defaultServer`.
+    private let serverSetting: ((SourceContext) -> String?)?
     /// What `--demo` shows in its place: the demo catalogue as this source would describe and credit it (nil: the
     /// plain demo).
     public let standIn: ((SourceContext) -> InstalledSource)?
 
     public init(name: String, title: String? = nil, summary: String, options: [SourceOption] = [], defaultServer: String? = nil,
-                pageSizes: ClosedRange<Int> = 1...100, chosen: ((SourceContext) -> Bool)? = nil,
+                server: ((SourceContext) -> String?)? = nil, chosen: ((SourceContext) -> Bool)? = nil,
                 fallbacks: [SourceFallback] = [], standIn: ((SourceContext) -> InstalledSource)? = nil,
                 make: @escaping (SourceContext) throws -> InstalledSource) {
         self.name = name; self.title = title ?? name; self.summary = summary; self.options = options
-        self.defaultServer = defaultServer; self.pageSizes = pageSizes; self.standIn = standIn
+        self.defaultServer = defaultServer; serverSetting = server; self.standIn = standIn
         self.chosen = { context in context.requested == name || (chosen?(context) ?? false) }
         self.fallbacks = fallbacks; self.make = make
     }
 
-    /// The server this kind talks to in `context`: `--api`, else its own.
-    public func server(in context: SourceContext) -> String? { context.api ?? defaultServer }
+    /// The server this kind talks to in `context`: its own setting, else `--api`, else its default.
+    public func server(in context: SourceContext) -> String? {
+        serverSetting?(context) ?? context.api ?? defaultServer
+    }
 
     /// What messages call its server: "picsum.photos", "127.0.0.1:8321"; the kind's name when it has none.
     public func serverName(in context: SourceContext) -> String {

@@ -197,7 +197,7 @@ extension ImmichSource {
             SourceOption(name: "immich-favorites", help: "show only the favourites", configKey: "immich-favorites",
                          argument: .flag(name: "favorites")),
         ],
-        pageSizes: 1...pageLimit,
+        server: { $0.settings["immich-url"] ?? $0.api },
         fallbacks: [
             SourceFallback(.setupFailed, to: "demo", note: "{reason}"),
             SourceFallback(.unreachableAtStart, to: "demo", note: "Waiting for Immich: showing the demo"),

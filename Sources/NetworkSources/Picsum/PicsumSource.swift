@@ -121,7 +121,7 @@ extension PicsumSource {
     /// it gives way to the demo and is asked again until it answers.
     public static let kind = SourceKind(
         name: "picsum", title: "Lorem Picsum", summary: "Lorem Picsum (or a server of the same protocol at --api)",
-        defaultServer: defaultBaseURL, pageSizes: 1...maxPageSize,
+        defaultServer: defaultBaseURL,
         fallbacks: [SourceFallback(.unreachableAtStart, to: "demo", note: "No network: showing the demo catalogue")]
     ) { context in
         let base = context.api ?? defaultBaseURL

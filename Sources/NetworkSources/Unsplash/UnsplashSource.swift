@@ -131,7 +131,7 @@ extension UnsplashSource {
         name: "unsplash", title: "Unsplash", summary: "Unsplash's feed (needs an access key)",
         options: [SourceOption(name: "unsplash-key", help: "The Unsplash access key", environment: "UNSPLASH_ACCESS_KEY",
                                configKey: "unsplash-key", secret: true)],
-        defaultServer: defaultBaseURL, pageSizes: 1...maxPageSize,
+        defaultServer: defaultBaseURL,
         fallbacks: [
             SourceFallback(.setupFailed, to: "picsum", note: "{reason}"),
             SourceFallback(.status(401), to: "picsum", note: "Unsplash refused the access key: showing Lorem Picsum instead"),

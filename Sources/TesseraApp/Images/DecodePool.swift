@@ -38,6 +38,8 @@ public final class DecodePool {
     /// nil when there is none. Called without the pool's lock held.
     private let idle: () -> ((DecodePool) -> Void)?
     private var stopping = false
+    /// Bumped by `wake`: a worker that asked for idle work while it changed asks again instead of waiting.
+    private var wakeups = 0
     private var largeRunning = false
     private let live: LiveTokens
     private let decoder: ImageDecoder
@@ -102,6 +104,7 @@ public final class DecodePool {
     /// Workers waiting for work ask again for idle work (some has come).
     func wake() {
         condition.lock()
+        wakeups += 1
         condition.broadcast()
         condition.unlock()
     }
@@ -158,11 +161,13 @@ public final class DecodePool {
                     idle = idleWork.removeFirst()
                     break
                 }
+                // Asked without the lock: a `wake` meanwhile (work that finished elsewhere) must not be lost.
+                let seen = wakeups
                 condition.unlock()
                 let work = self.idle()
                 condition.lock()
                 if let work { idle = (0, { work(self) }); break }
-                if !queue.isEmpty || !idleWork.isEmpty || stopping { continue }
+                if !queue.isEmpty || !idleWork.isEmpty || stopping || wakeups != seen { continue }
                 condition.wait()
             }
             if let idle, !stopping {

@@ -338,8 +338,11 @@ struct ImageWant {
         decoded.removeAll()
         textureBytes = 0
         live.removeAll()
-        if let newSource { source = newSource }
-        keeper.reset(source: source)
+        // What waited to be kept stays through a reset of the textures; a new source drops it.
+        if let newSource, newSource !== source {
+            source = newSource
+            keeper.reset(source: newSource)
+        }
     }
 }
 

@@ -47,6 +47,7 @@ final class FeedDriver {
         if case .failure(let error) = result, sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
             images.reset(source: sources.source)
             model.resetFeed(source: sources.key)
+            network = NetworkWatch(serverName: sources.serverName)
             if sources.isAwaiting { awaiting.networkFailed(now: now, unit: Double.random(in: 0..<1)) }
             return
         }

@@ -150,9 +150,8 @@ public final class GalleryApp {
         case .pointerShown: kiosk?.pointerShown(at: now)
         case .renderReset: rebuildTextures()
         case .displayChanged:
-            // Another display may want another interface scale (unless --scale said).
-            let scale = options.scale ?? Composition.interfaceScale(options: options)
-            apply(WindowGeometry.measure(window, renderer, interfaceScale: scale))
+            // Another display may want another interface scale (`--scale` holds on every display).
+            apply(WindowGeometry.measure(window, renderer, interfaceScale: Composition.interfaceScale(options: options)))
             rebuildTextures()
         }
         return .carryOn

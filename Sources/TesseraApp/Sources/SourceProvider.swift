@@ -196,38 +196,45 @@ import GalleryStore
 }
 
 /// The offline cache's opening, on a thread of its own when asked (`start`): opening checks the whole file, which
-/// takes a while for a large cache. `value` waits for it.
+/// takes a while for a large cache. `value` waits for it, from any thread; whoever asks first opens it, once.
 final class StoreOpening {
     private let options: AppOptions
     private let done = DispatchGroup()
-    private var started = false
+    private let lock = NSLock()
+    /// Whether the opening was claimed (guarded by `lock`).
+    private var claimed = false
+    /// Written once, before `done` is left; read only after it.
     private var outcome: (store: SQLiteStore?, message: String?) = (nil, nil)
 
-    init(options: AppOptions) { self.options = options }
-
-    /// Opens in the background (call once, from the main thread).
-    func start() {
-        guard !started else { return }
-        started = true
+    init(options: AppOptions) {
+        self.options = options
         done.enter()
+    }
+
+    /// Opens in the background.
+    func start() {
+        guard claim() else { return }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             open()
             done.leave()
         }
     }
 
+    /// Returns once the store has opened (opening it on this thread if nobody has started).
     func wait() {
-        if !started {
-            started = true
+        if claim() {
             open()
+            done.leave()
         }
         done.wait()
     }
 
+    private func claim() -> Bool { lock.withLock { defer { claimed = true }; return !claimed } }
+
     var value: SQLiteStore? { wait(); return outcome.store }
     /// The message, if the store has opened by now (never waits).
     var messageIfOpened: String? {
-        guard started, done.wait(timeout: .now()) == .success else { return nil }
+        guard done.wait(timeout: .now()) == .success else { return nil }
         return outcome.message
     }
 

@@ -78,10 +78,11 @@ final class TextRenderer {
     private func load(scale: Double) throws {
         let system = renderer.window.system
         let px = { (pt: Int) in max(6, Int((Double(pt) * scale).rounded())) }
-        let opened: [Style: Font] = [.body: try Font(system: system, path: paths.regular, pointSize: px(14)),
-                                     .bold: try Font(system: system, path: paths.bold, pointSize: px(15)),
-                                     .title: try Font(system: system, path: paths.bold, pointSize: px(20))]
-        let sizes: [Style: Int] = [.body: px(14), .bold: px(15), .title: px(20)]
+        let sizes: [Style: Int] = [.body: px(Metrics.bodyPoints), .bold: px(Metrics.boldPoints),
+                                   .title: px(Metrics.titlePoints)]
+        let opened: [Style: Font] = [.body: try Font(system: system, path: paths.regular, pointSize: sizes[.body]!),
+                                     .bold: try Font(system: system, path: paths.bold, pointSize: sizes[.bold]!),
+                                     .title: try Font(system: system, path: paths.bold, pointSize: sizes[.title]!)]
         var fallbacks: [Style: [Font]] = [:]
         for (style, size) in sizes {
             fallbacks[style] = fallbackPaths.compactMap { try? Font(system: system, path: $0, pointSize: size) }

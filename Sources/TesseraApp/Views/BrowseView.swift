@@ -69,7 +69,7 @@ final class BrowseView {
             }
             canvas.roundCorners(frame)
             let focused = showsFocus && index == screen.focusedIndex
-            if focused { canvas.outline(frame, theme.focus, width: 2) }
+            if focused { canvas.outline(frame, theme.focus, width: Metrics.stroke) }
             // A gold star on bookmarked photos; an outline one on the focused photo shows where to click.
             let starred = scene.model.user.isBookmarked(items[index].photo.id)
             if (starred || focused), let star = BrowseScreen.starRect(of: frame) { drawStar(in: star, filled: starred) }
@@ -78,13 +78,13 @@ final class BrowseView {
             }
         }
         if visible.isEmpty, let emptyText, let text = canvas.text {
-            let label = text.fit(emptyText, .body, maxWidth: screen.window.width - 32)
+            let label = text.fit(emptyText, .body, maxWidth: screen.window.width - 2 * Metrics.margin)
             text.draw(label, .body, x: (screen.window.width - text.width(of: label, .body)) / 2,
-                      y: screen.gridTop + 40, color: theme.dimText)
+                      y: screen.gridTop + Metrics.barHeight, color: theme.dimText)
         }
         if let marker = screen.catalog.endText, let text = canvas.text {
-            let y = screen.layout.contentHeight - screen.scrollTop + screen.gridTop + 16
-            let label = text.fit(marker, .body, maxWidth: screen.window.width - 32)
+            let y = screen.layout.contentHeight - screen.scrollTop + screen.gridTop + Metrics.margin
+            let label = text.fit(marker, .body, maxWidth: screen.window.width - 2 * Metrics.margin)
             text.draw(label, .body, x: (screen.window.width - text.width(of: label, .body)) / 2, y: y,
                       color: theme.dimText)
         }

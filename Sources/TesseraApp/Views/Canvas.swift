@@ -52,8 +52,8 @@ final class Canvas {
     /// The placeholder of an image that will not come: a muted red with a label.
     func unavailable(_ frame: Rect) {
         fill(frame, theme.failedPlaceholder)
-        guard let text, frame.width > 120, frame.height > 40 else { return }
-        let label = text.fit("image unavailable", .body, maxWidth: frame.width - 16)
+        guard let text, frame.width > Metrics.unavailableLabelMin.width, frame.height > Metrics.unavailableLabelMin.height else { return }
+        let label = text.fit("image unavailable", .body, maxWidth: frame.width - 2 * Metrics.padding)
         let w = text.width(of: label, .body)
         text.draw(label, .body, x: frame.x + (frame.width - w) / 2,
                   y: frame.y + (frame.height - text.lineHeight(.body)) / 2, color: theme.dimText)
@@ -95,8 +95,8 @@ final class Canvas {
 
     /// A caption at a picture's bottom left, on a dark band so it reads on any photo (sky, snow, night).
     func caption(_ caption: String, in frame: Rect, font: TextRenderer.Style = .body) {
-        guard let text, frame.width >= 160, frame.height >= 90 else { return }
-        let line = text.lineHeight(font), pad = 8
+        guard let text, frame.width >= Metrics.captionMin.width, frame.height >= Metrics.captionMin.height else { return }
+        let line = text.lineHeight(font), pad = Metrics.padding
         let fitted = text.fit(caption, font, maxWidth: frame.width - 4 * pad)
         let band = Rect(x: frame.x + pad, y: frame.maxY - pad - line - pad,
                         width: min(frame.width - 2 * pad, text.width(of: fitted, font) + 2 * pad), height: line + pad)

@@ -43,7 +43,7 @@ final class DetailView {
         guard t >= 1 else { return }  // text and buttons once the pane has arrived
         // The large image's download, while it comes: bytes received of the total.
         if let share = images.progress(of: detailKey) {
-            let bar = Rect(x: layout.image.x, y: layout.image.maxY - 4, width: layout.image.width, height: 4)
+            let bar = Rect(x: layout.image.x, y: layout.image.maxY - Metrics.inset, width: layout.image.width, height: Metrics.inset)
             canvas.fill(bar, theme.headerRule)
             canvas.fill(Rect(x: bar.x, y: bar.y, width: Int(Double(bar.width) * share), height: bar.height), theme.accent)
         }
@@ -51,8 +51,8 @@ final class DetailView {
         Buttons.draw(canvas, "◀", in: layout.backButton, pointer: model.pointer, enabled: pane.canGoBack)
         Buttons.draw(canvas, "▶", in: layout.forwardButton, pointer: model.pointer, enabled: pane.canGoForward)
         if model.user.isBookmarked(item.photo.id), let text = canvas.text {
-            let x = layout.backButton.x - 40
-            text.draw("★", .title, x: x, y: layout.backButton.y + 4, color: Theme.star)
+            let x = layout.backButton.x - Metrics.glyphRoom
+            text.draw("★", .title, x: x, y: layout.backButton.y + Metrics.inset, color: Theme.star)
         }
         guard let text = canvas.text else { return }
         let photo = item.photo

@@ -42,7 +42,7 @@ final class HeaderView {
                       hovered: toolbar.button(under: model.pointer)?.id)
         clockArea = nil
         canvas.fill(Rect(x: 0, y: 0, width: width, height: height), theme.header)
-        canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), theme.headerRule)
+        canvas.fill(Rect(x: 0, y: height - Metrics.hairline, width: width, height: Metrics.hairline), theme.headerRule)
         if status.isBusy { drawProgress(width: width, y: height - 3, time: time, filled: filled) }
         guard let text = canvas.text else { return }
         let titleY = (height - text.lineHeight(.title)) / 2
@@ -60,7 +60,7 @@ final class HeaderView {
         if let shown = layout.name { text.draw(shown, .title, x: layout.nameX, y: titleY, color: theme.text) }
         let clockWidth = text.drawClock(clock, x: layout.clockX, y: titleY, color: theme.accent)
         // A little wider than drawn: a digit's glyph may reach past its advance.
-        let clockRect = Rect(x: layout.clockX, y: titleY, width: clockWidth + 4, height: text.lineHeight(.title))
+        let clockRect = Rect(x: layout.clockX, y: titleY, width: clockWidth + Metrics.inset, height: text.lineHeight(.title))
         let lines = layout.statusLines
         var y = lines.count > 1 ? 5 : (height - text.lineHeight(.body)) / 2
         for (i, line) in lines.enumerated() {
@@ -76,12 +76,12 @@ final class HeaderView {
     /// The hovered button's tooltip, under it (drawn over everything, after the overlays).
     func drawTooltip(model: GalleryModel) {
         guard let button = model.toolbar.button(under: model.pointer), let text = canvas.text else { return }
-        let w = text.width(of: button.tooltip, .body) + 16, h = text.lineHeight(.body) + 8
-        let x = min(max(4, button.frame.x + button.frame.width / 2 - w / 2), model.viewport.size.width - w - 4)
-        let box = Rect(x: x, y: button.frame.maxY + 6, width: w, height: h)
+        let w = text.width(of: button.tooltip, .body) + 2 * Metrics.padding, h = text.lineHeight(.body) + 2 * Metrics.inset
+        let x = min(max(Metrics.inset, button.frame.x + button.frame.width / 2 - w / 2), model.viewport.size.width - w - Metrics.inset)
+        let box = Rect(x: x, y: button.frame.maxY + Metrics.spacing, width: w, height: h)
         canvas.fill(box, theme.panel)
-        canvas.outline(box, theme.headerRule, width: 1)
-        text.draw(button.tooltip, .body, x: box.x + 8, y: box.y + 4, color: theme.text)
+        canvas.outline(box, theme.headerRule, width: Metrics.hairline)
+        text.draw(button.tooltip, .body, x: box.x + Metrics.padding, y: box.y + Metrics.inset, color: theme.text)
     }
 
     /// How much of the screen has its images, and a moving segment while busy.
@@ -91,6 +91,6 @@ final class HeaderView {
         canvas.fill(Rect(x: 0, y: y, width: Int(Double(width) * filled), height: 2), accent)
         let segment = width / 5
         let phase = time.truncatingRemainder(dividingBy: 1.2) / 1.2
-        canvas.fill(Rect(x: Int(phase * Double(width + segment)) - segment, y: y, width: segment, height: 2), theme.accent)
+        canvas.fill(Rect(x: Int(phase * Double(width + segment)) - segment, y: y, width: segment, height: Metrics.stroke), theme.accent)
     }
 }

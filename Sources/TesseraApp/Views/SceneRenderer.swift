@@ -48,10 +48,11 @@ import SDLKit
                 if hovered { canvas.fill(row, canvas.theme.headerRule) }
                 guard let text = canvas.text else { continue }
                 let y = row.y + (row.height - text.lineHeight(.body)) / 2
-                text.draw(button.glyph, .bold, x: row.x + 12, y: y, color: canvas.theme.accent)
-                text.draw(button.tooltip, .body, x: row.x + 48, y: y, color: canvas.theme.text, maxWidth: row.width - 56)
+                text.draw(button.glyph, .bold, x: row.x + Metrics.fieldPadding, y: y, color: canvas.theme.accent)
+                text.draw(button.tooltip, .body, x: row.x + 4 * Metrics.fieldPadding, y: y, color: canvas.theme.text,
+                          maxWidth: row.width - 4 * Metrics.fieldPadding - Metrics.padding)
             }
-            canvas.outline(menu.panel, canvas.theme.headerRule, width: 1)
+            canvas.outline(menu.panel, canvas.theme.headerRule, width: Metrics.hairline)
         }
         views.register(HelpOverlay.self) { _, f in
             help.draw(HelpSheet.sections(for: f.model), window: f.model.viewport.size,

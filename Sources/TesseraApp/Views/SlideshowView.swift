@@ -24,7 +24,7 @@ final class SlideshowView {
         guard let key = show.current, let photo = show.photo(key) else {
             if let text = canvas.text {
                 let words = model.catalog.hasEnded ? model.hooks.emptyFeedText() : "Waiting for photos…"
-                text.draw(words, .body, x: 16, y: top + 40, color: canvas.theme.dimText)
+                text.draw(words, .body, x: Metrics.margin, y: top + Metrics.barHeight, color: canvas.theme.dimText)
             }
             return
         }
@@ -37,9 +37,11 @@ final class SlideshowView {
         if show.paused, let text = canvas.text {
             let mark = "❚❚"
             let w = text.width(of: mark, .title)
-            let badge = Rect(x: window.width - w - 40, y: top + 16, width: w + 24, height: text.lineHeight(.title) + 8)
+            let pad = Metrics.fieldPadding
+            let badge = Rect(x: window.width - w - Metrics.glyphRoom, y: top + Metrics.margin, width: w + 2 * pad,
+                             height: text.lineHeight(.title) + 2 * Metrics.inset)
             canvas.fill(badge, RGBA(0, 0, 0, 150))
-            text.draw(mark, .title, x: badge.x + 12, y: badge.y + 4, color: canvas.theme.text)
+            text.draw(mark, .title, x: badge.x + pad, y: badge.y + Metrics.inset, color: canvas.theme.text)
         }
     }
 

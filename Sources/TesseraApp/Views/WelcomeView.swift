@@ -12,20 +12,21 @@ final class WelcomeView {
         let layout = WelcomeScreen.layout(window: window)
         guard let text = canvas.text else { return }
         text.draw("Welcome to Tessera", .title, x: layout.title.x, y: layout.title.y, color: theme.text)
-        text.draw("Your name", .body, x: layout.field.x, y: layout.field.y - text.lineHeight(.body) - 6,
+        text.draw("Your name", .body, x: layout.field.x, y: layout.field.y - text.lineHeight(.body) - Metrics.spacing,
                   color: theme.dimText)
         canvas.fill(layout.field, theme.panel)
-        canvas.outline(layout.field, theme.accent, width: 2)
-        let inner = layout.field.width - 24
+        canvas.outline(layout.field, theme.accent, width: Metrics.stroke)
+        let pad = Metrics.fieldPadding
+        let inner = layout.field.width - 2 * pad
         let shown = welcome.nameField.display
         // The end of a long name stays in view: fit from the right.
         var visible = shown
         while !visible.isEmpty && text.width(of: visible, .body) > inner { visible.removeFirst() }
         let textY = layout.field.y + (layout.field.height - text.lineHeight(.body)) / 2
-        let drawn = visible.isEmpty ? 0 : text.draw(visible, .body, x: layout.field.x + 12, y: textY, color: theme.text)
+        let drawn = visible.isEmpty ? 0 : text.draw(visible, .body, x: layout.field.x + pad, y: textY, color: theme.text)
         // A caret that blinks twice a second.
         if time.truncatingRemainder(dividingBy: 1) < 0.5 {
-            canvas.fill(Rect(x: layout.field.x + 12 + drawn + 1, y: textY, width: 2, height: text.lineHeight(.body)),
+            canvas.fill(Rect(x: layout.field.x + pad + drawn + 1, y: textY, width: Metrics.stroke, height: text.lineHeight(.body)),
                         theme.text)
         }
         Buttons.draw(canvas, "Start", in: layout.button, pointer: pointer, enabled: true)
@@ -43,10 +44,11 @@ final class AlertView {
         let layout = AlertOverlay.layout(window: window)
         canvas.fill(Rect(x: 0, y: 0, width: window.width, height: window.height), theme.scrim)
         canvas.fill(layout.panel, theme.panel)
-        canvas.outline(layout.panel, theme.headerRule, width: 1)
+        canvas.outline(layout.panel, theme.headerRule, width: Metrics.hairline)
         if let text = canvas.text {
-            text.draw(alert.message, .bold, x: layout.panel.x + 20, y: layout.panel.y + 24, color: theme.text,
-                      maxWidth: layout.panel.width - 40)
+            text.draw(alert.message, .bold, x: layout.panel.x + Metrics.panelPadding,
+                      y: layout.panel.y + Metrics.panelPadding + Metrics.inset, color: theme.text,
+                      maxWidth: layout.panel.width - 2 * Metrics.panelPadding)
         }
         Buttons.draw(canvas, "OK", in: layout.button, pointer: pointer, enabled: true)
     }
@@ -61,7 +63,7 @@ enum Buttons {
         var fill = hovered || lit ? theme.accent : theme.headerRule
         if !enabled { fill = theme.panel }
         canvas.fill(frame, fill)
-        canvas.outline(frame, enabled ? theme.accent : theme.headerRule, width: 1)
+        canvas.outline(frame, enabled ? theme.accent : theme.headerRule, width: Metrics.hairline)
         guard let text = canvas.text else { return }
         let w = text.width(of: label, .bold)
         text.draw(label, .bold, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.bold)) / 2,
