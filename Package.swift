@@ -32,6 +32,8 @@ let package = Package(
 
         .target(name: "GalleryCore"),
         .target(name: "ImageSamples"),
+        // Photos and repeatable randomness for the tests (not linked into `tessera`).
+        .target(name: "GallerySamples", dependencies: ["GalleryCore"]),
         .target(name: "CPlatform"),
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
@@ -77,8 +79,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageSamples"]),
-        .testTarget(name: "SourceTests", dependencies: ["GalleryCore", "NetworkSources", "LocalSources", "ImageSamples"],
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "GallerySamples", "ImageSamples"]),
+        .testTarget(name: "SourceTests", dependencies: ["GalleryCore", "GallerySamples", "NetworkSources", "LocalSources", "ImageSamples"],
                     resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",

@@ -1,16 +1,2 @@
-import Foundation
-@testable import GalleryCore
-
-func photo(_ id: String, _ w: Int = 300, _ h: Int = 200) -> Photo {
-    Photo(id: id, author: "A\(id)", width: w, height: h, url: "u\(id)", downloadURL: "d\(id)")
-}
-
-func photos(_ range: Range<Int>, w: Int = 300, h: Int = 200) -> [Photo] { range.map { photo(String($0), w, h) } }
-
-/// The core's repeatable generator, so property tests are repeatable.
-extension SplitMix {
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-}
-
+// The photos and the repeatable randomness these tests share with the other test targets.
+@_exported import GallerySamples

@@ -36,8 +36,7 @@ public final class ImmichSource: PhotoSource {
 
     /// `http://host:2283/api/` and `http://host:2283` name the same server.
     static func root(_ url: String) -> String {
-        var base = url
-        while base.hasSuffix("/") { base.removeLast() }
+        var base = url.withoutTrailingSlashes
         if base.hasSuffix("/api") { base.removeLast(4) }
         return base
     }

@@ -20,9 +20,7 @@ public final class PicsumSource: PhotoSource {
                 shuffled: Bool = false) {
         self.shuffled = shuffled
         self.answersAtRequestedSize = answersAtRequestedSize
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
+        self.baseURL = baseURL.withoutTrailingSlashes
         self.http = http
         self.name = name
     }

@@ -32,6 +32,16 @@ public enum JSONList {
     }
 }
 
+extension String {
+    /// A server's base URL without the slashes it may end with (`https://picsum.photos/` and
+    /// `https://picsum.photos` name the same server), so paths are joined with one.
+    var withoutTrailingSlashes: String {
+        var base = self
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+}
+
 extension Result where Success == HTTPResponse, Failure == HTTPError {
     /// The body of a 2xx answer; any other status, or no answer, as the source's error.
     func body() -> Result<Data, SourceError> {

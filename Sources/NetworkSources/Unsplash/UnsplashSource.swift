@@ -26,9 +26,7 @@ public final class UnsplashSource: PhotoSource {
 
     public init(baseURL: String = "https://api.unsplash.com", accessKey: String, http: HTTPClient, random: Bool = false) {
         self.random = random
-        var base = baseURL
-        while base.hasSuffix("/") { base.removeLast() }
-        self.baseURL = base
+        self.baseURL = baseURL.withoutTrailingSlashes
         self.accessKey = accessKey
         self.http = http
     }
