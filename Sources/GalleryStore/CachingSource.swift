@@ -19,7 +19,7 @@ public final class CachingSource: PhotoSource {
     private let sourceKey: String
     private let queue = BackgroundQueue(name: "tessera-store")
     private let networkReport: (Bool) -> Void
-    private let storeFailure: (String) -> Void
+    private let storeFailure: (StoreFailure) -> Void
 
     /// One image on its way: who waits for it, and the upstream request once there is one.
     private struct Flight {
@@ -35,7 +35,7 @@ public final class CachingSource: PhotoSource {
     private var pageRequests: [RequestID: RequestID?] = [:]
 
     public init(upstream: PhotoSource, store: PhotoStore, sourceKey: String,
-                networkReport: @escaping (Bool) -> Void, storeFailure: @escaping (String) -> Void) {
+                networkReport: @escaping (Bool) -> Void, storeFailure: @escaping (StoreFailure) -> Void) {
         self.upstream = upstream
         self.store = store
         self.sourceKey = sourceKey
@@ -146,7 +146,9 @@ public final class CachingSource: PhotoSource {
                     }
                     land(key, .success(answer))
                 case .failure(let error):
-                    networkReport(!error.isNetworkFailure)
+                    // One image timing out says nothing of the server (its pages and probes say that): it is not
+                    // taken for "offline", which would stop and restart everything each time it stalls again.
+                    if error != .http(.timedOut) { networkReport(!error.isNetworkFailure) }
                     // Offline: the same photo kept at another size is better than a placeholder (drawn scaled, and
                     // asked for again at its own size once the server answers).
                     if error.isNetworkFailure, let standIn = nearestStored(photo, size: size) {
@@ -236,6 +238,9 @@ public final class CachingSource: PhotoSource {
 
     /// A failed store write (full disk, read-only) costs the cache, never the photo: report it and go on.
     private func attempt(_ what: String, _ body: () throws -> Void) {
-        do { try body() } catch { storeFailure("cache: could not \(what): \(error)") }
+        do { try body() } catch {
+            storeFailure(StoreFailure(words: "The offline cache cannot keep photos: \(StoreErrorWords.describe(error))",
+                                      detail: "cache: could not \(what): \(error)"))
+        }
     }
 }

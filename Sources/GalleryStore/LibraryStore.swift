@@ -18,11 +18,13 @@ public final class LibraryStore: Library {
         case unusable(String)
         /// It could not be opened now (busy, locked, a full or read-only disk): the file is fine and left alone.
         case unavailable(String)
+        /// An index is damaged but the tables read (`LibraryRecovery` rebuilds the file from them).
+        case indexDamaged(String)
 
         public var description: String {
             switch self {
             case .newerVersion: return "it was written by a newer Tessera"
-            case .unusable(let why), .unavailable(let why): return why
+            case .unusable(let why), .unavailable(let why), .indexDamaged(let why): return why
             }
         }
     }
@@ -50,36 +52,73 @@ public final class LibraryStore: Library {
         return (home as NSString).appendingPathComponent(".local/share/tessera")
     }
 
+    /// Why changes cannot be kept (the file or its folder read-only for this user, its disk mounted read-only):
+    /// the library is read as it is and left untouched; nil when it is written normally.
+    public let notice: String?
+
     public init(directory: String) throws {
-        try PrivatePlace.makeDirectory(directory)
-        path = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
-        if let odd = PrivatePlace.oddEntry(at: path) { throw OpenError.unusable("\(path) is \(odd), not a file") }
-        try PrivatePlace.makeFile(path)
+        try? PrivatePlace.makeDirectory(directory)
+        let place = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
+        // A symbolic link to a regular file is the user's own arrangement (dotfiles kept elsewhere): followed.
+        guard let path = PrivatePlace.followedToFile(place) else {
+            throw OpenError.unusable("\(place) is \(PrivatePlace.oddEntry(at: place) ?? "not a file")")
+        }
+        self.path = path
+        let readOnly = PrivatePlace.exists(path) ? PrivatePlace.whyNotWritable(path) : nil
+        if readOnly == nil {
+            do { try PrivatePlace.makeFile(path) } catch { throw OpenError.unavailable("\(error)") }
+        }
         do {
             var config = Configuration()
             config.label = "tessera-library"
             config.busyMode = .timeout(5)
+            config.readonly = readOnly != nil
             db = try DatabaseQueue(path: path, configuration: config)
             let migrator = LibraryStore.migrator
-            // Copies started together take turns at creating and migrating the file.
-            let turn = try FileLock(beside: path)
             if try db.read({ try migrator.hasBeenSuperseded($0) }) { throw OpenError.newerVersion }
-            try migrator.migrate(db)
-            _ = turn
-            let check = try db.read { try String.fetchOne($0, sql: "PRAGMA quick_check") ?? "" }
-            guard check == "ok" else { throw OpenError.unusable("damaged (\(check))") }
+            if readOnly == nil {
+                // Copies started together take turns at creating and migrating the file.
+                let turn = try FileLock(beside: path)
+                try migrator.migrate(db)
+                _ = turn
+            } else if try db.read({ try !migrator.hasCompletedMigrations($0) }) {
+                throw OpenError.unavailable("it is read-only and older than this Tessera")
+            }
+            try LibraryStore.checkHealth(db, writable: readOnly == nil)
             name = try db.read { try String.fetchOne($0, sql: "SELECT value FROM settings WHERE key = 'name'") }
         } catch let error as OpenError {
             throw error
         } catch {
             throw DatabaseDamage.isDamage(error) ? OpenError.unusable("\(error)") : OpenError.unavailable("\(error)")
         }
+        notice = readOnly.map { "Your library \($0): your name and bookmarks show, but changes are not kept" }
+    }
+
+    /// SQLite's own verdict. A damaged index whose tables still read is no reason to set the library aside: the
+    /// file is rebuilt from its tables where it can be written (`OpenError.indexDamaged`, `LibraryRecovery`), and
+    /// read as it is where it cannot (every read here goes by the tables alone). Only tables that cannot be read
+    /// are damage.
+    static func checkHealth(_ db: DatabaseQueue, writable: Bool) throws {
+        let check = try db.read { try String.fetchOne($0, sql: "PRAGMA quick_check") ?? "" }
+        guard check != "ok" else { return }
+        do {
+            _ = try LibraryRecovery.rows(db)
+        } catch {
+            throw OpenError.unusable("damaged (\(check))")
+        }
+        if writable { throw OpenError.indexDamaged(check) }
     }
 
     public var userName: String? { lock.lock(); defer { lock.unlock() }; return name }
 
+    /// One write transaction; a failure is said in words (`LibraryWriteError`).
+    private func write(_ body: (Database) throws -> Void) throws {
+        if let notice { throw LibraryWriteError(words: notice) }
+        do { try db.write(body) } catch { throw LibraryWriteError(error) }
+    }
+
     public func setUserName(_ newName: String) throws {
-        try db.write {
+        try write {
             try $0.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES ('name', ?)", arguments: [newName])
         }
         lock.lock(); name = newName; lock.unlock()
@@ -87,7 +126,8 @@ public final class LibraryStore: Library {
 
     public func bookmarks() -> [Bookmark] {
         let rows = (try? db.read {
-            try Row.fetchAll($0, sql: "SELECT source, photo, added_at FROM bookmarks ORDER BY added_at DESC")
+            // By the table alone (a damaged index must not hide bookmarks), sorted here: a few thousand rows at most.
+            try Row.fetchAll($0, sql: "SELECT source, photo, added_at FROM bookmarks NOT INDEXED ORDER BY added_at DESC")
         }) ?? []
         let decoder = JSONDecoder()
         // A row whose photo no longer decodes or validates is skipped, not deleted: the file is the user's.
@@ -99,14 +139,14 @@ public final class LibraryStore: Library {
 
     public func addBookmark(_ bookmark: Bookmark) throws {
         let photo = try JSONEncoder().encode(bookmark.photo)
-        try db.write {
+        try write {
             try $0.execute(sql: "INSERT OR REPLACE INTO bookmarks (source, photo_id, photo, added_at) VALUES (?, ?, ?, ?)",
                            arguments: [bookmark.source, bookmark.photo.id, photo, bookmark.added])
         }
     }
 
     public func removeBookmark(photoID: String, source: String) throws {
-        try db.write {
+        try write {
             try $0.execute(sql: "DELETE FROM bookmarks WHERE source = ? AND photo_id = ?", arguments: [source, photoID])
         }
     }
@@ -125,14 +165,22 @@ public enum LibraryOpener {
         // A library busy with another copy's write is waited for (SQLite's own timeout, three times), never taken
         // for damage.
         var attempt = 0
+        var rebuilt: String?
         while true {
             do {
-                return Outcome(library: try LibraryStore(directory: directory), message: nil)
+                return Outcome(library: try LibraryStore(directory: directory), message: rebuilt)
+            } catch LibraryStore.OpenError.indexDamaged(let why) {
+                // Rebuilt from its tables, once; the damaged file is kept beside it.
+                guard attempt == 0, let kept = try? LibraryRecovery.rebuild(directory: directory, now: now) else {
+                    return openDamaged(directory: directory, error: LibraryStore.OpenError.unusable(why), now: now)
+                }
+                attempt += 1
+                rebuilt = "your library's index was damaged (\(why)): it was rebuilt from its tables, nothing lost; the damaged file is kept at \(kept)"
             } catch LibraryStore.OpenError.unavailable(let why) {
                 attempt += 1
                 guard attempt < 3 else {
-                    return Outcome(library: MemoryLibrary(),
-                                   message: "your library cannot be used just now (\(why)); it is left as it is, and nothing this session changes is saved")
+                    let notice = "Your library cannot be opened just now (\(why)): nothing this session changes is kept"
+                    return Outcome(library: MemoryLibrary(notice: notice), message: notice)
                 }
             } catch {
                 return openDamaged(directory: directory, error: error, now: now)
@@ -144,8 +192,8 @@ public enum LibraryOpener {
         do {
             throw error
         } catch LibraryStore.OpenError.newerVersion {
-            return Outcome(library: MemoryLibrary(),
-                           message: "your library was written by a newer Tessera: it is left as it is, and nothing this session changes is saved")
+            let notice = "Your library was written by a newer Tessera: it is left as it is, and nothing this session changes is kept"
+            return Outcome(library: MemoryLibrary(notice: notice), message: notice)
         } catch let first {
             let path = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
             let aside = path + ".unreadable-\(Int(now.timeIntervalSince1970))"
@@ -163,8 +211,8 @@ public enum LibraryOpener {
                 return Outcome(library: fresh,
                                message: "your library could not be opened (\(first)); it was copied to \(aside) and a new one started")
             } catch {
-                return Outcome(library: MemoryLibrary(),
-                               message: "your library could not be opened (\(first)); nothing this session changes is saved")
+                let notice = "Your library could not be opened (\(first)): nothing this session changes is kept"
+                return Outcome(library: MemoryLibrary(notice: notice), message: notice)
             }
         }
     }

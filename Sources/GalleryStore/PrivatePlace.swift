@@ -18,6 +18,29 @@ enum PrivatePlace {
         }
     }
 
+    /// The path of the regular file at `path`, following a symbolic link to one; `path` itself when nothing is there
+    /// yet; nil when something else stands there (a FIFO, a folder, a link to either, a dangling link).
+    static func followedToFile(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return path }
+        if info.st_mode & S_IFMT == S_IFREG { return path }
+        guard info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return nil }
+        return target.hasPrefix("/") ? target
+            : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+    }
+
+    /// Why this process cannot write the file at `path` (and the folder beside it, where SQLite keeps its journal),
+    /// in words; nil when it can.
+    static func whyNotWritable(_ path: String) -> String? {
+        var fs = statvfs()
+        if statvfs(path, &fs) == 0, fs.f_flag & UInt(ST_RDONLY) != 0 { return "is on a disk mounted read-only" }
+        if access(path, W_OK) != 0 { return "is read-only for you (\(path))" }
+        let folder = (path as NSString).deletingLastPathComponent
+        if access(folder.isEmpty ? "." : folder, W_OK) != 0 { return "is in a folder you cannot write (\(folder))" }
+        return nil
+    }
+
     /// Whether anything (even a dangling symlink) stands at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -33,6 +33,9 @@ extension FolderSource {
                 indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
                 gone.append(path)
             case .folderRemoved(let folder):
+                // A folder named that goes (deleted, renamed away, unmounted) is waited for: whatever stands there
+                // next, even under the same inode, is read again whole (`checkRoots`).
+                if folderRoots.contains(folder) { lock.withLock { _ = rootIdentities.updateValue(nil, forKey: folder) } }
                 indexLock.lock()
                 gone += index.paths(under: folder)
                 merge(index.remove(under: folder))
@@ -54,4 +57,51 @@ extension FolderSource {
         let paths = rescan
         if !paths.isEmpty { scanQueue.async { [weak self] in self?.scan(paths, initial: false) } }
     }
+
+    // MARK: folders that come and go
+
+    /// A folder's identity on disk: its device and inode (nil: not there, or not a folder). A folder removed and
+    /// made again, swapped by a rename, or a file system mounted on it, has another.
+    static func identity(of folder: String) -> FolderIdentity? {
+        guard let info = FolderScanner.status(folder), info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    func scheduleRootCheck() {
+        scanQueue.asyncAfter(deadline: .now() + settings.rootCheckInterval) { [weak self] in
+            guard let self, !self.isStopping else { return }
+            self.checkRoots()
+            self.scheduleRootCheck()
+        }
+    }
+
+    /// Looks at every folder named: one gone has its photos taken off the wall and is waited for; one back (or
+    /// another in its place) is watched and read again whole, so the wall shows what is really there.
+    func checkRoots() {
+        for root in folderRoots {
+            let now = FolderSource.identity(of: root)
+            let before: FolderIdentity?? = lock.withLock { rootIdentities[root] }
+            guard let before, now != before else { continue }
+            lock.withLock { _ = rootIdentities.updateValue(now, forKey: root) }
+            if now == nil {
+                log("\(PathBytes.display(root)) is gone: its photos are taken off, and it is waited for")
+                indexLock.lock()
+                let gone = index.paths(under: root)
+                let edits = index.remove(under: root)
+                indexLock.unlock()
+                if !edits.isEmpty { onEdits(edits) }
+                storeChanges(upsert: [], remove: gone)
+            } else {
+                log("\(PathBytes.display(root)) is \(before == nil ? "back" : "another folder now"): reading it again")
+                scan([root], initial: false, rereadAll: true)
+                answerWaitingPage()
+            }
+        }
+    }
+}
+
+/// Where a folder is on disk (`stat`'s device and inode).
+struct FolderIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
 }

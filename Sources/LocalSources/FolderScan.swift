@@ -90,7 +90,9 @@ extension FolderSource {
     /// reads every header; a later one (a folder added, the watcher overflowed, the periodic look through unwatched
     /// folders) reads only files whose size or time changed, and drops the files of the folders it walked that it
     /// did not find again.
-    func scan(_ paths: [String], initial: Bool) {
+    /// `rereadAll`: every file is read again, however unchanged its size and time look (a folder mounted again holds
+    /// other files under the same names).
+    func scan(_ paths: [String], initial: Bool, rereadAll: Bool = false) {
         tessera_make_thread_background()
         defer { tessera_make_thread_normal() }
         var scanner = FolderScanner(hidden: settings.hidden)
@@ -102,14 +104,14 @@ extension FolderSource {
             self?.follow(folder)
         }
         scanner.cancelled = { [weak self] in self?.isStopping ?? true }
-        if !initial {
+        if !initial, !rereadAll {
             scanner.isKnown = { [weak self] path, bytes, modified in
                 guard let self else { return false }
                 self.indexLock.lock(); defer { self.indexLock.unlock() }
                 return self.index.has(path: path, bytes: bytes, modified: modified)
             }
-            scanner.unchanged = { seen.insert($0) }
         }
+        if !initial { scanner.unchanged = { seen.insert($0) } }
         var batch: [LocalFile] = []
         var changed: [LocalFile] = []
         let started = DispatchTime.now().uptimeNanoseconds

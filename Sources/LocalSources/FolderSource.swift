@@ -37,6 +37,9 @@ public final class FolderSource: ScanningSource {
         /// through again every `rescanInterval` seconds.
         public var maxWatches = 8192
         public var rescanInterval = 300.0
+        /// How often the folders named are looked at: one removed, re-created, swapped by a rename or mounted
+        /// again is noticed by its identity (device and inode) changing, even where no watch event says so.
+        public var rootCheckInterval = 2.0
         public init() {}
     }
 
@@ -73,6 +76,8 @@ public final class FolderSource: ScanningSource {
     let gate: ByteGate
 
     var watch: FolderWatch?
+    /// The folders named, as they were last seen (nil: not there). Guarded by `lock`.
+    var rootIdentities: [String: FolderIdentity?] = [:]
     let reads = RequestQueue(name: "tessera-folder-read",
                                      width: max(2, ProcessInfo.processInfo.activeProcessorCount))
     let scanQueue = DispatchQueue(label: "tessera-folder-scan", qos: .utility)
@@ -121,11 +126,13 @@ public final class FolderSource: ScanningSource {
                 if !FolderScanner.isInside(parent, folderRoots) { _ = watch?.watch(parent.isEmpty ? "/" : parent) }
             }
         }
+        rootIdentities = Dictionary(uniqueKeysWithValues: folderRoots.map { ($0, FolderSource.identity(of: $0)) })
         scanQueue.async { [weak self] in
             guard let self else { return }
             // A warm start shows the index of the last run at once and checks it against the disk in the background;
             // a cold one reads every header, then keeps the index for next time.
             if self.loadStoredIndex() { self.scan(self.roots, initial: false) } else { self.scan(self.roots, initial: true) }
+            if self.settings.watch { self.scheduleRootCheck() }
         }
     }
 

@@ -103,7 +103,8 @@ public final class FolderWatch {
             if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil }
             lock.unlock()
             guard let folder else { continue }
-            if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            // Deleted, moved away, or the file system under it unmounted: everything below it is gone.
+            if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT) != 0 {
                 events.append(.folderRemoved(folder))
                 continue
             }

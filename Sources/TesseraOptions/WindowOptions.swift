@@ -4,7 +4,8 @@ import GalleryCore
 /// The options the window (`tessera`) and the benchmark (`tessera-bench`) share, defined and checked once: the
 /// window's size and how many photos a page request asks for.
 public struct WindowOptions: ParsableArguments {
-    @Option(help: "Window size, WxH.")
+    /// Taken whatever it looks like (`--size -5x-5` is a size to refuse, not a missing value).
+    @Option(parsing: .unconditional, help: "Window size, WxH.")
     public var size: String = "1280x800"
 
     @Option(help: "Photos per page request (1-1000; each source takes as many as it allows: Lorem Picsum 100, Unsplash 30, Immich 250).")

@@ -74,7 +74,7 @@ struct Show: ParsableCommand {
     @Flag(help: "Show a built-in catalogue made in this process; needs no network.")
     var demo = false
 
-    @Option(help: "Photos in the demo catalogue.")
+    @Option(help: "Photos in the demo catalogue (1 to 1000000).")
     var demoPhotos: Int = 1000
 
     @Flag(inversion: .prefixedNo,
@@ -114,6 +114,10 @@ struct Show: ParsableCommand {
     @Option(help: .hidden)
     var clockShift: Double = 0
 
+    /// A library folder for a test that drives the app by script (automation otherwise never touches one).
+    @Option(help: .hidden)
+    var libraryDir: String?
+
     func validate() throws {
         guard SourceRegistry.installed.kind(named: source) != nil else {
             throw ValidationError("--source must be one of: \(SourceRegistry.installed.names.joined(separator: ", "))")
@@ -131,6 +135,9 @@ struct Show: ParsableCommand {
             throw ValidationError("--schedule must look like 07:00-23:00")
         }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
+        guard (1...1_000_000).contains(demoPhotos) else {
+            throw ValidationError("--demo-photos must be 1 to 1000000")
+        }
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
@@ -182,6 +189,7 @@ struct Show: ParsableCommand {
         options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter
         options.clockShift = clockShift
+        options.libraryDirectory = libraryDir
         options.source = source
         options.sourceSettings = ConfigFile.sourceSettings().merging(Show.sourceArguments) { _, given in given }
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }

@@ -31,7 +31,7 @@ final class CacheIntegrationTests: FixtureTestCase {
         let reports = self.reports
         return CachingSource(upstream: PicsumSource(baseURL: server.baseURL, http: client), store: store,
                              sourceKey: "fixture", networkReport: { reports.set((reports.value ?? []) + [$0]) },
-                             storeFailure: { XCTFail($0) })
+                             storeFailure: { XCTFail("\($0)") })
     }
 
     private func page(_ source: PhotoSource, _ n: Int, limit: Int = 30) -> Result<PageContents, SourceError>? {

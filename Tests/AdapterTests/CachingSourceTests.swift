@@ -29,7 +29,7 @@ final class CachingSourceTests: XCTestCase {
 
     private func make(_ upstream: ManualSource, _ store: MemoryStore) -> CachingSource {
         CachingSource(upstream: upstream, store: store, sourceKey: "k", networkReport: { _ in },
-                      storeFailure: { XCTFail($0) })
+                      storeFailure: { XCTFail("\($0)") })
     }
 
     func testACancelledRequestNeverReachesTheNetwork() {

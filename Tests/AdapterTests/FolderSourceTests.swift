@@ -22,11 +22,7 @@ final class FolderSourceTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
 
-    private func jpeg(_ w: Int, _ h: Int, shade: UInt8 = 90) throws -> Data {
-        let s = try Surface(width: w, height: h)
-        s.fill(x: 0, y: 0, width: w, height: h, r: shade, g: 120, b: 200)
-        return try s.jpegData(quality: 90)
-    }
+    private func jpeg(_ w: Int, _ h: Int, shade: UInt8 = 90) throws -> Data { try flatJPEG(w, h, shade: shade) }
 
     private func write(_ data: Data, _ name: String) throws {
         let path = root + "/" + name
@@ -87,7 +83,7 @@ final class FolderSourceTests: XCTestCase {
     }
 
     /// Collects edits and lets a test wait until they say what it expects.
-    private final class EditLog {
+    final class EditLog {
         private let lock = NSLock()
         private var all = FolderIndex.Edits()
         private var waiter: (predicate: (FolderIndex.Edits) -> Bool, done: XCTestExpectation)?

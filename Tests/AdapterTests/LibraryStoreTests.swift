@@ -49,6 +49,63 @@ final class LibraryStoreTests: XCTestCase {
         XCTAssertEqual(try LibraryStore(directory: dir).userName, "New")
     }
 
+    /// A library kept elsewhere and linked in (dotfiles in a repository) is the user's arrangement: used, not moved.
+    func testASymlinkedLibraryIsFollowedNotSetAside() throws {
+        let elsewhere = dir + "-elsewhere"
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try LibraryStore(directory: elsewhere).setUserName("Ada")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: elsewhere + "/" + LibraryStore.fileName)
+        let outcome = LibraryOpener.open(directory: dir)
+        XCTAssertNil(outcome.message)
+        XCTAssertEqual(outcome.library.userName, "Ada")
+        try outcome.library.setUserName("Ada King")
+        XCTAssertEqual(try LibraryStore(directory: elsewhere).userName, "Ada King", "written through the link")
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: dir).contains { $0.contains("unreadable") })
+    }
+
+    /// One damaged page of an index: SQLite's quick_check complains, but the tables read. The index is rebuilt and
+    /// nothing is set aside or lost.
+    func testADamagedIndexIsRebuiltAndTheLibraryKept() throws {
+        do {
+            let library = try LibraryStore(directory: dir)
+            try library.setUserName("Ada")
+            for i in 0..<400 {
+                try library.addBookmark(Bookmark(photo: Photo(id: "p\(i)", author: "A", width: 3, height: 2, url: "", downloadURL: ""),
+                                                 source: "picsum", added: Double(i)))
+            }
+        }
+        // Scribble over a leaf page of the index on added_at.
+        let (pageSize, leaf): (Int, Int) = try {
+            let raw = try DatabaseQueue(path: file)
+            defer { try? raw.close() }
+            return try raw.read { db in
+                let size = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                let root = try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'bookmarks_by_time'") ?? 0
+                // dbstat is not everywhere: the root page itself will do.
+                return (size, root)
+            }
+        }()
+        XCTAssertGreaterThan(leaf, 1)
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: file))
+        try handle.seek(toOffset: UInt64((leaf - 1) * pageSize + 8))
+        handle.write(Data(repeating: 0xEE, count: 64))
+        try handle.close()
+        let damaged = try DatabaseQueue(path: file)
+        XCTAssertNotEqual(try damaged.read { try String.fetchOne($0, sql: "PRAGMA quick_check") }, "ok", "the index is damaged")
+        try damaged.close()
+
+        let outcome = LibraryOpener.open(directory: dir, now: Date(timeIntervalSince1970: 5))
+        XCTAssertTrue(outcome.message?.contains("rebuilt from its tables, nothing lost") == true, outcome.message ?? "")
+        XCTAssertTrue(outcome.library.keepsChanges)
+        XCTAssertEqual(outcome.library.userName, "Ada")
+        XCTAssertEqual(outcome.library.bookmarks().count, 400, "every bookmark kept")
+        XCTAssertEqual(try DatabaseQueue(path: file).read { try String.fetchOne($0, sql: "PRAGMA quick_check") }, "ok",
+                       "the index rebuilt")
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: dir).contains { $0.contains("unreadable") })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file + ".damaged-5"), "the damaged file kept beside it")
+    }
+
     func testALibraryFromANewerTesseraIsLeftUntouched() throws {
         do {
             let library = try LibraryStore(directory: dir)

@@ -19,7 +19,7 @@ final class OneRequestPerImageTests: FixtureTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try SQLiteStore(directory: dir, budgetBytes: 256 << 20)
         let source = CachingSource(upstream: PicsumSource(baseURL: server.baseURL, http: client), store: store,
-                                   sourceKey: "fixture", networkReport: { _ in }, storeFailure: { XCTFail($0) })
+                                   sourceKey: "fixture", networkReport: { _ in }, storeFailure: { XCTFail("\($0)") })
         let live = LiveTokens()
         let frame = DispatchSemaphore(value: 0)
         let mailbox = Mailbox<Delivery> { frame.signal() }

@@ -85,3 +85,10 @@ class ClientTestCase: FixtureTestCase {
         super.tearDown()
     }
 }
+
+/// A JPEG of one flat colour, `w`×`h`: a photo for a folder's tests.
+func flatJPEG(_ w: Int, _ h: Int, shade: UInt8 = 90) throws -> Data {
+    let s = try Surface(width: w, height: h)
+    s.fill(x: 0, y: 0, width: w, height: h, r: shade, g: 120, b: 200)
+    return try s.jpegData(quality: 90)
+}

@@ -32,4 +32,13 @@ final class ConfigTextTests: XCTestCase {
         XCTAssertEqual(["no", "OFF", "false", "0"].map(ConfigText.truth), [false, false, false, false])
         XCTAssertNil(ConfigText.truth("40"))
     }
+
+    func testAByteOrderMarkIsNoPartOfTheFirstNameAndGarbageIsNotEchoedRaw() {
+        let (entries, problems) = ConfigText.parse("\u{FEFF}demo = yes\nspeed = 40\n")
+        XCTAssertEqual(entries.map(\.name), ["demo", "speed"])
+        XCTAssertEqual(problems, [])
+        let garbage = ConfigText.parse("a\u{0}\u{1B}[2Jb = 1\n").problems
+        XCTAssertEqual(garbage.count, 1)
+        XCTAssertFalse(garbage[0].message.unicodeScalars.contains { $0.value < 0x20 }, garbage[0].message)
+    }
 }

@@ -247,3 +247,42 @@ final class DurationHistogramTests: XCTestCase {
         XCTAssertEqual(DurationHistogram().percentiles.p99, 0)
     }
 }
+
+/// What a kiosk does with a server that has nothing new to say.
+final class RepeatingServerKioskTests: XCTestCase {
+    /// A server that sends its first page again and again: a desktop's feed stops and says "r reloads"; a kiosk's
+    /// starts a new pass over what it has and keeps moving, a minute long, asking the server at a calm pace.
+    func testARepeatingServerNeverStopsAKiosksWall() {
+        var config = GalleryConfig()
+        config.windowSize = PixelSize(width: 800, height: 600)
+        config.pageInterval = 0
+        let speed = 400.0
+        func run(kiosk: Kiosk?) -> (requests: Int, passes: Int, offset: Double, ended: Bool) {
+            let model = GalleryModel(config: config, kiosk: kiosk, asksName: false)
+            model.resize(to: Viewport(size: config.windowSize))
+            model.kiosk?.autoScroll.start()
+            var requests = 0, passes = Set<Int>()
+            for step in 0..<600 {  // a minute, ten frames a second
+                let now = Double(step) / 10
+                if let request = model.feed.nextPageRequest(now: now) {
+                    requests += 1
+                    passes.insert(request.pass)
+                    model.feed.receive(request, .success(PageContents(photos: photos(0..<30))), now: now)
+                }
+                // The kiosk scrolls itself; the desktop is scrolled by someone at the same pace.
+                if let kiosk = model.kiosk { kiosk.advance(model, now: now, dt: 0.1) } else {
+                    model.browse.setScroll(offset: model.browse.scroll.offset + speed / 10)
+                }
+                model.tick(dt: 0.1)
+            }
+            return (requests, passes.count, model.browse.scroll.offset, model.catalog.pager.phase == .ended)
+        }
+        let desktop = run(kiosk: nil)
+        XCTAssertTrue(desktop.ended, "a desktop's feed stops and says so")
+        let kiosk = run(kiosk: Kiosk(speed: speed, idle: 30))
+        XCTAssertFalse(kiosk.ended, "a kiosk's never does")
+        XCTAssertGreaterThan(kiosk.passes, 3, "new passes over what it has")
+        XCTAssertGreaterThan(kiosk.offset, 0.95 * speed * 60, "it scrolled the whole minute")
+        XCTAssertLessThan(kiosk.requests, 60, "at a calm pace: \(kiosk.requests) requests in a minute")
+    }
+}

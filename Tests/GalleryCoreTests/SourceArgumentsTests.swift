@@ -38,3 +38,17 @@ final class SourceArgumentsTests: XCTestCase {
         XCTAssertEqual(parsed.rest, ["--", "--album", "x"])
     }
 }
+
+final class DisplayRequirementTests: XCTestCase {
+    func testTheOffscreenDriverIsRefusedUnlessAskedForByName() {
+        let none = DisplayRequirement.problem(driver: "offscreen", environment: ["DISPLAY": ":95"])
+        XCTAssertEqual(none?.hasPrefix("no display to show photos on (DISPLAY=:95 cannot be opened, WAYLAND_DISPLAY is not set)"), true, none ?? "")
+        XCTAssertNil(DisplayRequirement.problem(driver: "offscreen", environment: ["SDL_VIDEODRIVER": "offscreen"]))
+        XCTAssertNotNil(DisplayRequirement.problem(driver: "dummy", environment: ["SDL_VIDEODRIVER": "x11,offscreen"]),
+                        "asking for one invisible driver is not asking for another")
+        XCTAssertNil(DisplayRequirement.problem(driver: "x11", environment: [:]))
+        XCTAssertNil(DisplayRequirement.problem(driver: "wayland", environment: ["WAYLAND_DISPLAY": "wayland-1"]))
+        XCTAssertNil(DisplayRequirement.problem(driver: "KMSDRM", environment: ["SDL_VIDEODRIVER": "kmsdrm"]))
+        XCTAssertNotNil(DisplayRequirement.problem(driver: nil, environment: [:]))
+    }
+}

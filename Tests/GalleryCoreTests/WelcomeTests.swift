@@ -95,4 +95,19 @@ final class WelcomeScreenTests: XCTestCase {
         m.handle(text: String(repeating: "n", count: 200))
         XCTAssertEqual(WelcomeScreen.shown(in: m)?.nameField.text.count, 80)
     }
+
+    /// A library whose changes cannot be kept (read-only, busy at start): its notice stands in the header, no name
+    /// is asked for that could not be kept, and the name button is gone.
+    func testALibraryThatCannotKeepChangesSaysSoAndAsksNothing() {
+        let notice = "Your library is read-only for you: your name and bookmarks show, but changes are not kept"
+        let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: MemoryLibrary(notice: notice))
+        XCTAssertFalse(m.screen is WelcomeScreen, "no name asked that could not be kept")
+        let status = HeaderStatus.of(m, sourceName: "demo", sourceNote: "Demo catalogue", imagesLoading: 0, online: true,
+                                     storeProblem: nil)
+        XCTAssertEqual(status.note, notice)
+        m.resize(to: Viewport(size: PixelSize(width: 1280, height: 800)))
+        XCTAssertFalse(m.toolbar.buttons.contains { $0.id == "name" })
+        let kept = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: MemoryLibrary())
+        XCTAssertTrue(kept.screen is WelcomeScreen, "a library that keeps changes asks for the name")
+    }
 }

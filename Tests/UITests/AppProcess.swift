@@ -28,8 +28,9 @@ enum AppProcess {
     /// directory. The screenshot goes to a file of the test's, removed afterwards. `measuresMemory`: the app runs
     /// under GNU time, which reports that process's own peak resident memory (other children of the test process,
     /// an encoder a test ran, do not count).
+    /// `asUser`: run the app as that user (setpriv; the test runs as root), as a person without the test's rights.
     static func run(_ arguments: [String], driver: String = "offscreen", environment: [String: String] = [:],
-                    directory: String? = nil, measuresMemory: Bool = false) throws -> Run {
+                    directory: String? = nil, measuresMemory: Bool = false, asUser: UInt32? = nil) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw missing("the app (swift build): \(executable)") }
         let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: shot) }
@@ -43,6 +44,11 @@ enum AppProcess {
         } else {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = appArguments
+        }
+        if let user = asUser {
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups",
+                                 process.executableURL!.path] + (process.arguments ?? [])
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         }
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = driver

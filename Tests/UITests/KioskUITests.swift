@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import SDLKit
 import XCTest
@@ -50,6 +51,29 @@ final class KioskUITests: XSessionTestCase {
         try x.tool(["xdotool", "key", "--window", id, "ctrl+alt+q"], check: false)
         x.app?.waitUntilExit()
         XCTAssertEqual(x.app?.terminationStatus, 0)
+    }
+
+    /// One photo of the first screen held by the server forever (a byte a second): the kiosk does not wait for it.
+    /// It scrolls within 10 s with what has arrived, and that photo is asked for again later.
+    func testOnePhotoThatNeverArrivesDoesNotHoldTheWallStill() throws {
+        var faults = FixtureFaults()
+        faults.trickleImages = ["0"]
+        faults.trickleBytesPerSecond = 1
+        let server = FixtureServer(photos: 200, faults: faults)
+        try server.start(port: 0)
+        defer { server.stop() }
+        let started = Date()
+        let id = try x.launch(["--kiosk", "--name", "Lobby", "--api", server.baseURL, "--cache-dir", root + "/cache",
+                               "--renderer", "software", "--speed", "400"],
+                              environment: ["XDG_DATA_HOME": root + "/data"])
+        let background = (24, 24, 27)
+        let first = try x.waitForFrame(id, "photos") { !XSession.isColor($0.pixel(x: 700, y: 300), background) }
+        let start = wall(first)
+        try x.waitForFrame(id, "the wall moving without its first photo") { self.wall($0) != start }
+        let took = Date().timeIntervalSince(started)
+        print("scrolling \(String(format: "%.1f", took)) s after launch, with photo 0 still on its way")
+        XCTAssertLessThan(took, 10, "within 10 s of launch")
+        XCTAssertTrue(x.app?.isRunning == true)
     }
 
     func testAsAPhotoFrameItShowsOnePhotoAtATimeAndMovesOnByItself() throws {

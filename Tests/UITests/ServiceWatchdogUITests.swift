@@ -8,14 +8,11 @@ import Glibc
 /// frame is shown, its heartbeat comes from the main loop (a loop held still stops it, and it comes back), and it
 /// says STOPPING on the way out.
 final class ServiceWatchdogUITests: XCTestCase {
-    func testTheHeartbeatComesFromTheMainLoop() throws {
-        let root = NSTemporaryDirectory() + "tessera-notify-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+    /// A datagram socket bound at `root/notify`, as systemd's, read with a 0.1 s timeout.
+    private func notifySocket(in root: String) -> (fd: Int32, path: String) {
         let path = root + "/notify"
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         XCTAssertGreaterThanOrEqual(fd, 0)
-        defer { close(fd) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -27,6 +24,50 @@ final class ServiceWatchdogUITests: XCTestCase {
         XCTAssertEqual(bound, 0)
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return (fd, path)
+    }
+
+    /// Started before its display (a unit ordered before X, DISPLAY pointing at nothing): it exits non-zero with one
+    /// clear line and never says READY, so systemd starts it again until the display is there.
+    func testWithoutADisplayItExitsAndNeverSaysReady() throws {
+        let root = NSTemporaryDirectory() + "tessera-nodisplay-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (fd, path) = notifySocket(in: root)
+        defer { close(fd) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: AppProcess.executable)
+        process.arguments = ["--kiosk", "--demo", "--no-cache", "--exit-after", "30"]
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = nil
+        env["WAYLAND_DISPLAY"] = nil
+        env["DISPLAY"] = ":95"
+        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
+        env["NOTIFY_SOCKET"] = path
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0, said)
+        XCTAssertTrue(said.contains("no display to show photos on (DISPLAY=:95 cannot be opened"), said)
+        var buffer = [UInt8](repeating: 0, count: 512)
+        var messages: [String] = []
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            guard n > 0 else { break }
+            messages.append(String(decoding: buffer[0..<n], as: UTF8.self))
+        }
+        XCTAssertFalse(messages.contains { $0.hasPrefix("READY=1") }, "\(messages)")
+    }
+
+    func testTheHeartbeatComesFromTheMainLoop() throws {
+        let root = NSTemporaryDirectory() + "tessera-notify-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (fd, path) = notifySocket(in: root)
+        defer { close(fd) }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: AppProcess.executable)

@@ -16,6 +16,9 @@ public struct FeedPager {
         /// After this many pages in a row that add no new photo (all duplicates or all invalid), stop asking: a
         /// server that repeats itself would otherwise be asked forever.
         public var barrenPagesToStop = 3
+        /// A kiosk's feed never stops for want of something new: where a desktop's says "r reloads" (nobody is
+        /// there to press it), it starts a new pass over what it has, after `barrenWrapDelay` seconds.
+        public var keepsMoving = false
 
         public init(pageSize: Int = 30, wraps: Bool = true, prefetchScreens: Double = 3,
                     retry: RetryPolicy = RetryPolicy(), attemptsPerPage: Int = 4, minInterval: Double = 1) {
@@ -120,6 +123,12 @@ public struct FeedPager {
             nextPage += 1
             phase = .idle
             barrenPages = added == 0 ? barrenPages + 1 : 0
+            if barrenPages >= settings.barrenPagesToStop, settings.keepsMoving, settings.wraps, itemsThisPass > 0 {
+                barrenPages = 0
+                _ = endOfCatalogue()
+                phase = .waiting(until: now + FeedPager.barrenWrapDelay)
+                return .wrapped
+            }
             if barrenPages >= settings.barrenPagesToStop {
                 phase = .ended
                 stopReason = .nothingNew(pages: barrenPages)
@@ -176,6 +185,9 @@ public struct FeedPager {
         self = FeedPager(settings: settings)
         lastRequestAt = last  // a reload does not earn an extra request
     }
+
+    /// Seconds a kiosk's feed waits before a new pass when the server kept sending nothing new.
+    public static let barrenWrapDelay = 2.0
 
     /// Photos a page may hold, whatever the source: each source takes what it allows within this
     /// (`SourceTraits.pageSizes`), and the command line checks `--page-size` against it.

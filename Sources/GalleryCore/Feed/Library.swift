@@ -20,6 +20,15 @@ public protocol Library: AnyObject {
     func bookmarks() -> [Bookmark]
     func addBookmark(_ bookmark: Bookmark) throws
     func removeBookmark(photoID: String, source: String) throws
+    /// Why changes cannot be kept, in words for the screen (a read-only file, a library busy at start); nil when
+    /// they are.
+    var notice: String? { get }
+}
+
+extension Library {
+    public var notice: String? { nil }
+    /// Whether what the user changes is kept.
+    public var keepsChanges: Bool { notice == nil }
 }
 
 /// A library that keeps nothing after the process ends: for automation, benchmarks, kiosks, and a session whose
@@ -27,8 +36,11 @@ public protocol Library: AnyObject {
 public final class MemoryLibrary: Library {
     public private(set) var userName: String?
     private var saved: [Bookmark] = []
+    /// Why this session's library is in memory when the user's own could not be used (nil: meant to be, as for
+    /// automation): it is then said on screen, and nothing is asked that could not be kept.
+    public let notice: String?
 
-    public init(userName: String? = nil) { self.userName = userName }
+    public init(userName: String? = nil, notice: String? = nil) { self.userName = userName; self.notice = notice }
 
     public func setUserName(_ name: String) throws { userName = name }
     public func bookmarks() -> [Bookmark] { saved.sorted { $0.added > $1.added } }

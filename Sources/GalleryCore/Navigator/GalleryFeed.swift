@@ -8,9 +8,12 @@ public final class GalleryFeed {
     /// The navigator whose screens have their say; set once, by it.
     weak var gallery: GalleryModel?
 
-    init(config: GalleryConfig, pager: FeedPager.Settings?) {
-        catalog = Catalog(pager: pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
-                                                             minInterval: config.pageInterval))
+    /// `keepsMoving`: a kiosk's, which never stops for want of something new (`FeedPager.Settings.keepsMoving`).
+    init(config: GalleryConfig, pager: FeedPager.Settings?, keepsMoving: Bool) {
+        var settings = pager ?? FeedPager.Settings(pageSize: config.pageSize, wraps: config.wraps,
+                                                   minInterval: config.pageInterval)
+        settings.keepsMoving = settings.keepsMoving || keepsMoving
+        catalog = Catalog(pager: settings)
         wall = BrowseScreen(catalog: catalog, config: config)
     }
 

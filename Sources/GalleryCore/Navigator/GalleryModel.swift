@@ -48,10 +48,11 @@ public final class GalleryModel {
         self.keyMap = kiosk == nil ? keyMap : KeyMap.kiosk(from: keyMap)
         self.rooms = rooms
         user = UserData(library: library, name: userName, source: source)
-        feed = GalleryFeed(config: config, pager: pager)
+        feed = GalleryFeed(config: config, pager: pager, keepsMoving: kiosk != nil)
         screens = [feed.wall]
         feed.gallery = self
-        if user.name == nil, library != nil, asksName { rooms.open(RoomRegistry.welcome, in: self) }
+        // A name is asked for only where it can be kept.
+        if user.name == nil, library?.keepsChanges == true, asksName { rooms.open(RoomRegistry.welcome, in: self) }
     }
 
     public var viewport: Viewport { browse.viewport }

@@ -52,6 +52,9 @@ extension HeaderStatus {
             note = screenNote
         } else if let stop = catalog.stopNote {
             note = stop
+        } else if let notice = gallery.user.library?.notice {
+            // The user's own data cannot be kept: said for as long as that lasts, in words.
+            note = notice
         } else if let storeProblem {
             note = storeProblem
         }

@@ -10,7 +10,7 @@ public final class WelcomeScreen: Screen {
 
     /// `Command.changeName`: over whatever shows, unless this run must not touch the user's data.
     public static func open(in gallery: GalleryModel) {
-        guard gallery.user.library != nil, !(gallery.screen is WelcomeScreen) else { return }
+        guard gallery.user.library?.keepsChanges == true, !(gallery.screen is WelcomeScreen) else { return }
         gallery.push(WelcomeScreen(name: gallery.user.name ?? ""))
     }
 
@@ -90,6 +90,6 @@ extension WelcomeScreen {
 extension WelcomeScreen {
     /// Only with the user's library (a run without one stores no name).
     public static let button = ToolbarItem(id: "name", command: .changeName, rank: 5) {
-        $0.user.library == nil ? nil : ToolbarItem.Look(glyph: "👤", label: "Change your name")
+        $0.user.library?.keepsChanges == true ? ToolbarItem.Look(glyph: "👤", label: "Change your name") : nil
     }
 }

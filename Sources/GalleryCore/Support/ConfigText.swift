@@ -22,6 +22,8 @@ public enum ConfigText {
 
     public static func parse(_ text: String) -> (entries: [Entry], problems: [Problem]) {
         var entries: [Entry] = [], problems: [Problem] = []
+        // A file saved by an editor that writes a byte-order mark starts with U+FEFF: not part of the first name.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             guard raw.utf8.count <= maxLineBytes else {
@@ -37,7 +39,9 @@ public enum ConfigText {
             let name = line[..<eq].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }),
                   !name.hasPrefix("-") else {
-                problems.append(Problem(line: number, message: "'\(name)' is not an option name"))
+                // Quoted as text a terminal can show: garbage in the file (NULs, escapes) is not echoed raw.
+                let shown = ExternalText.clean(name, maxCharacters: 40)
+                problems.append(Problem(line: number, message: "'\(shown)' is not an option name"))
                 continue
             }
             switch value(String(line[line.index(after: eq)...])) {

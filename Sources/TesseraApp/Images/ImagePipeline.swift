@@ -61,6 +61,8 @@ struct ImageWant {
         var texture: Texture?
         var pending: Pending?
         var failures = 0
+        /// Network failures in a row (the server unreachable, or this image's transfer stalled): each waits longer.
+        var networkFailures = 0
         var retryAt = 0.0
         var gaveUp = false
         /// The texture is another size of the photo, shown offline; `refetch`: ask for its own size now.
@@ -243,8 +245,12 @@ struct ImageWant {
             live.remove(token)
             slot.pending = nil
             if failure.isNetworkFailure {
-                // Not the image's fault: try again later, and at once when the server is back (`retryNow`).
-                slot.retryAt = now + ImagePipeline.offlineRetryDelay
+                // Not the image's fault: tried again later, and at once when the server is back (`retryNow`). One
+                // image whose transfer stalls while the rest arrive is passed over meanwhile, each time for longer
+                // (to five minutes): nothing else waits for it.
+                slot.networkFailures += 1
+                slot.retryAt = now + ImagePipeline.networkRetryDelay(afterFailures: slot.networkFailures)
+                lastFailure = "\(failure)"
                 slots[key] = slot
                 return
             }
@@ -270,6 +276,12 @@ struct ImageWant {
     var hasUploads: Bool { !decoded.isEmpty }
 
     static let offlineRetryDelay = 5.0
+    static let networkRetryCap = 300.0
+
+    /// 5, 10, 20 … seconds, at most five minutes.
+    static func networkRetryDelay(afterFailures n: Int) -> Double {
+        min(networkRetryCap, offlineRetryDelay * Double(1 << min(max(0, n - 1), 10)))
+    }
 
     /// The server is reachable again: images waiting out a network failure are tried on the next update.
     func retryNow() {
@@ -314,6 +326,7 @@ struct ImageWant {
                 if let old = slot.texture { textureBytes -= old.byteCount }
                 slot.texture = texture
                 slot.failures = 0
+                slot.networkFailures = 0
                 loadTime += 0.2 * (min(1, max(0.02, now - pending.started)) - loadTime)
                 textureBytes += texture.byteCount
                 uploadedTotal += 1

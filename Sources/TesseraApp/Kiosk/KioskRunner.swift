@@ -68,7 +68,7 @@ final class KioskRunner {
     /// the burn-in shift at `time` seconds since start.
     func frame(model: GalleryModel, images: ImagePipeline, renderer: Renderer, online: Bool, now: Double, dt: Double,
                time: Double, firstScreenDrawn: @autoclosure () -> Bool) {
-        if let why = watch(model: model, images: images, online: online, now: now, dt: dt,
+        if let why = watch(model: model, images: images, online: online, now: now, dt: dt, time: time,
                            firstScreenDrawn: firstScreenDrawn()) {
             Log.warn("watchdog: \(why); asking again for what is stalled")
             model.catalog.retryPagesSoon()
@@ -80,9 +80,16 @@ final class KioskRunner {
 
     /// Returns why the watchdog stepped in, if it did.
     private func watch(model: GalleryModel, images: ImagePipeline, online: Bool, now: Double, dt: Double,
-                       firstScreenDrawn: @autoclosure () -> Bool) -> String? {
-        // Looked at only until the scrolling has started: it walks every visible cell.
-        if model.kiosk?.autoScroll.started == false, firstScreenDrawn() { model.kiosk?.autoScroll.start() }
+                       time: Double, firstScreenDrawn: @autoclosure () -> Bool) -> String? {
+        // Looked at only until the scrolling has started: it walks every visible cell. One photo that never
+        // arrives must not hold the wall still: past `startDeadline` it scrolls with what it has.
+        if model.kiosk?.autoScroll.started == false, time >= KioskRunner.startDeadline || firstScreenDrawn() {
+            if time >= KioskRunner.startDeadline, !firstScreenDrawn() {
+                Log.warn("the first screen is not whole after \(Int(KioskRunner.startDeadline)) s "
+                         + "(\(images.loadingCount) images on their way): scrolling with what has arrived")
+            }
+            model.kiosk?.autoScroll.start()
+        }
         model.kiosk?.advance(model, now: now, dt: dt)
         restPointer(now: now, timeout: model.kiosk?.cursorTimeout ?? 2)
         let progress = images.uploadedTotal != lastUploads
@@ -93,6 +100,9 @@ final class KioskRunner {
             + "(\(images.loadingCount) images loading, \(model.catalog.count) photos in the feed, "
             + "pager \(model.catalog.pager.phase), last failure: \(images.lastFailure ?? "none"))"
     }
+
+    /// Seconds after start at which the kiosk scrolls whether or not its first screen is whole.
+    static let startDeadline = 6.0
 
     static func minuteOfDay(_ date: Date) -> Int {
         var t = time_t(date.timeIntervalSince1970)

@@ -53,8 +53,11 @@ public struct AppOptions {
     /// The user's library (name, bookmarks); nil: `$XDG_DATA_HOME/tessera`.
     public var libraryDirectory: String?
 
-    /// Automation and benchmarks never show the welcome screen and never touch the user's library.
-    public var usesLibrary: Bool { screenshotPath == nil && script.isEmpty && userName == nil && !benchmark }
+    /// Automation and benchmarks never show the welcome screen and never touch the user's library, unless a test
+    /// names one (`--library-dir`).
+    public var usesLibrary: Bool {
+        libraryDirectory != nil || (screenshotPath == nil && script.isEmpty && userName == nil && !benchmark)
+    }
     /// Set by `tessera bench`.
     public var benchmark = false
 

@@ -1,4 +1,5 @@
 import GalleryCore
+import GalleryStore
 import SDLKit
 
 /// Messages from worker threads to the main thread, each for the one receiver that acts on it: the image pipeline
@@ -30,7 +31,7 @@ enum FeedDelivery {
     /// Whether a network request reached the server.
     case network(reachable: Bool)
     /// The cache could not do something (full disk…); photos still show.
-    case storeProblem(String)
+    case storeProblem(StoreFailure)
     /// The pages the cache holds, read at start.
     case restored(limit: Int, [(page: Int, contents: PageContents)])
     /// The start-up refresh of the first cached page finished (either way).

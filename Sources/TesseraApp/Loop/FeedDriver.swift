@@ -1,4 +1,5 @@
 import GalleryCore
+import GalleryStore
 
 /// Keeps the catalog fed, frame by frame: asks the source for the next page when the screen wants one (paced for
 /// servers), shows what the cache held before the network answers and then refreshes it, follows a source's
@@ -37,7 +38,7 @@ final class FeedDriver {
         case let .restored(limit, pages): restored(pages, pageSize: limit)
         case .refreshed: refreshing = false
         case .edits(let edits): model.feed.apply(edits)
-        case .storeProblem(let message): storeFailed(message)
+        case .storeProblem(let failure): storeFailed(failure)
         case .awaitedSource(let answered): awaitedSource(answered: answered, now: now)
         }
     }
@@ -76,9 +77,10 @@ final class FeedDriver {
     }
 
     /// The cache could not do something; said once in the log (a full disk would say it on every write).
-    func storeFailed(_ message: String) {
-        if storeProblem == nil { Log.warn(message) }
-        storeProblem = message
+    /// The cache failed: the header says so in words, the log once with the detail.
+    func storeFailed(_ failure: StoreFailure) {
+        if storeProblem == nil { Log.warn(failure.detail) }
+        storeProblem = failure.words
     }
 
     /// The source waited for answered a probe (it is shown again), or did not (the next probe waits longer).

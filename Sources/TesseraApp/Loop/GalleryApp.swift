@@ -44,7 +44,13 @@ public final class GalleryApp {
         // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
         // SDL stops only after the last of them is gone, whatever order they are released in.
         let early = try Composition.Early(options: options)
-        return try GalleryApp(options: options, system: try SDLSystem(video: true), early: early, driver: driver).run()
+        let system = try SDLSystem(video: true)
+        // No display, no pretending: exit before anything tells systemd the app is up, so it is started again
+        // until the display is there.
+        if let problem = DisplayRequirement.problem(driver: Window.videoDriver, environment: ProcessInfo.processInfo.environment) {
+            throw SDLError("opening the display", message: problem)
+        }
+        return try GalleryApp(options: options, system: system, early: early, driver: driver).run()
     }
 
     private init(options: AppOptions, system: SDLSystem, early: Composition.Early, driver: FrameDriver?) throws {

@@ -9,7 +9,8 @@ enum UserLibrary {
     static func open(for options: AppOptions) -> (library: Library, asksName: Bool) {
         guard options.usesLibrary else { return (MemoryLibrary(), false) }
         let opened = LibraryOpener.open(directory: options.libraryDirectory ?? LibraryStore.defaultDirectory())
-        if let message = opened.message { Log.warn(message) }
+        // Why changes cannot be kept is said on screen too (the header), for as long as it lasts.
+        if let message = opened.message ?? opened.library.notice { Log.warn(message) }
         return (opened.library, true)
     }
 }
