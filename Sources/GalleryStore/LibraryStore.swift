@@ -91,7 +91,7 @@ public final class LibraryStore: Library {
         } catch {
             throw DatabaseDamage.isDamage(error) ? OpenError.unusable("\(error)") : OpenError.unavailable("\(error)")
         }
-        notice = readOnly.map { "Your library \($0): your name and bookmarks show, but changes are not kept" }
+        notice = readOnly.map { "Your library \($0): changes to your name and bookmarks are not kept" }
     }
 
     /// SQLite's own verdict. A damaged index whose tables still read is no reason to set the library aside: the

@@ -35,9 +35,9 @@ enum PrivatePlace {
     static func whyNotWritable(_ path: String) -> String? {
         var fs = statvfs()
         if statvfs(path, &fs) == 0, fs.f_flag & UInt(ST_RDONLY) != 0 { return "is on a disk mounted read-only" }
-        if access(path, W_OK) != 0 { return "is read-only for you (\(path))" }
+        if access(path, W_OK) != 0 { return "is read-only for you" }
         let folder = (path as NSString).deletingLastPathComponent
-        if access(folder.isEmpty ? "." : folder, W_OK) != 0 { return "is in a folder you cannot write (\(folder))" }
+        if access(folder.isEmpty ? "." : folder, W_OK) != 0 { return "is in a folder you cannot write" }
         return nil
     }
 

@@ -77,3 +77,21 @@ final class TextRunsTests: XCTestCase {
         XCTAssertEqual(TextRuns.split("", fonts: 3, provides: provides), [])
     }
 }
+
+final class TextWrapTests: XCTestCase {
+    /// A character is 10 wide.
+    private func measure(_ s: String) -> Int { s.count * 10 }
+
+    func testWordsWrapAtSpacesAndTheLastLineIsCutWithAnEllipsis() {
+        let text = "The bookmark could not be saved: the disk is full"
+        XCTAssertEqual(TextFit.wrap(text, width: 200, maxLines: 5, measure: measure),
+                       ["The bookmark could", "not be saved: the", "disk is full"])
+        let two = TextFit.wrap(text, width: 200, maxLines: 2, measure: measure)
+        XCTAssertEqual(two.count, 2)
+        XCTAssertEqual(two[0], "The bookmark could")
+        XCTAssertTrue(two[1].hasSuffix("…"), two[1])
+        XCTAssertTrue(two.allSatisfy { measure($0) <= 200 })
+        XCTAssertEqual(TextFit.wrap("Supercalifragilistic", width: 100, maxLines: 2, measure: measure).map { measure($0) <= 100 }, [true])
+        XCTAssertEqual(TextFit.wrap("", width: 100, maxLines: 2, measure: measure), [])
+    }
+}

@@ -99,7 +99,7 @@ final class WelcomeScreenTests: XCTestCase {
     /// A library whose changes cannot be kept (read-only, busy at start): its notice stands in the header, no name
     /// is asked for that could not be kept, and the name button is gone.
     func testALibraryThatCannotKeepChangesSaysSoAndAsksNothing() {
-        let notice = "Your library is read-only for you: your name and bookmarks show, but changes are not kept"
+        let notice = "Your library is read-only for you: changes to your name and bookmarks are not kept"
         let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: MemoryLibrary(notice: notice))
         XCTAssertFalse(m.screen is WelcomeScreen, "no name asked that could not be kept")
         let status = HeaderStatus.of(m, sourceName: "demo", sourceNote: "Demo catalogue", imagesLoading: 0, online: true,

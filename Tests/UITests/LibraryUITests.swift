@@ -44,7 +44,7 @@ final class LibraryUITests: XCTestCase {
                                      environment: ["XDG_DATA_HOME": base + "/data", "HOME": base], asUser: 65534)
         XCTAssertEqual(run.status, 0, run.log)
         XCTAssertTrue(run.log.contains("Your library is read-only for you"), run.log)
-        XCTAssertTrue(run.log.contains("changes are not kept"), run.log)
+        XCTAssertTrue(run.log.contains("changes to your name and bookmarks are not kept"), run.log)
         // Left where it was, as it was: nothing moved aside, nothing emptied.
         let names = try FileManager.default.contentsOfDirectory(atPath: data)
         XCTAssertFalse(names.contains { $0.contains("unreadable") }, "\(names)")

@@ -56,6 +56,30 @@ public enum ExternalText {
 /// Fits a line of text to a width before it is rendered: the longest prefix that fits, with an ellipsis. Measuring
 /// is cheap (no pixels); rendering a string far wider than the screen is not, and fails beyond the texture limit.
 public enum TextFit {
+    /// `text` broken into lines at spaces, each at most `maxWidth` wide as `measure` says, at most `maxLines` of
+    /// them: the last one fitted with an ellipsis when more is left. A word wider than a line is fitted on its own.
+    public static func wrap(_ text: String, width maxWidth: Int, maxLines: Int, measure: (String) -> Int) -> [String] {
+        guard maxLines > 0, maxWidth > 0 else { return [] }
+        var lines: [String] = []
+        var current = ""
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        for (i, word) in words.enumerated() {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if measure(candidate) <= maxWidth || current.isEmpty {
+                current = candidate
+                continue
+            }
+            if lines.count == maxLines - 1 {
+                // The last line takes the rest, cut with an ellipsis.
+                return lines + [fit(([current] + words[i...]).joined(separator: " "), width: maxWidth, measure: measure)]
+            }
+            lines.append(fit(current, width: maxWidth, measure: measure))
+            current = word
+        }
+        if !current.isEmpty { lines.append(fit(current, width: maxWidth, measure: measure)) }
+        return lines
+    }
+
     /// `measure` returns the drawn width of a string. Asks it O(log n) times.
     public static func fit(_ text: String, width maxWidth: Int, measure: (String) -> Int) -> String {
         guard maxWidth > 0 else { return "" }

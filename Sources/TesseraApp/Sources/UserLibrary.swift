@@ -8,9 +8,10 @@ enum UserLibrary {
     /// for automation, benchmarks and `--name`.
     static func open(for options: AppOptions) -> (library: Library, asksName: Bool) {
         guard options.usesLibrary else { return (MemoryLibrary(), false) }
-        let opened = LibraryOpener.open(directory: options.libraryDirectory ?? LibraryStore.defaultDirectory())
+        let directory = options.libraryDirectory ?? LibraryStore.defaultDirectory()
+        let opened = LibraryOpener.open(directory: directory)
         // Why changes cannot be kept is said on screen too (the header), for as long as it lasts.
-        if let message = opened.message ?? opened.library.notice { Log.warn(message) }
+        if let message = opened.message ?? opened.library.notice { Log.warn("\(message) (\(directory))") }
         return (opened.library, true)
     }
 }

@@ -46,9 +46,16 @@ final class AlertView {
         canvas.fill(layout.panel, theme.panel)
         canvas.outline(layout.panel, theme.headerRule, width: Metrics.hairline)
         if let text = canvas.text {
-            text.draw(alert.message, .bold, x: layout.panel.x + Metrics.panelPadding,
-                      y: layout.panel.y + Metrics.panelPadding + Metrics.inset, color: theme.text,
-                      maxWidth: layout.panel.width - 2 * Metrics.panelPadding)
+            // Wrapped over the room above the button: a message is read whole, not cut after a few words.
+            let width = layout.panel.width - 2 * Metrics.panelPadding
+            let top = layout.panel.y + Metrics.panelPadding + Metrics.inset
+            let line = text.lineHeight(.bold)
+            let room = max(1, (layout.button.y - Metrics.inset - top) / max(1, line))
+            let lines = TextFit.wrap(alert.message, width: width, maxLines: room) { text.width(of: $0, .bold) }
+            for (i, words) in lines.enumerated() {
+                text.draw(words, .bold, x: layout.panel.x + Metrics.panelPadding, y: top + i * line, color: theme.text,
+                          maxWidth: width)
+            }
         }
         Buttons.draw(canvas, "OK", in: layout.button, pointer: pointer, enabled: true)
     }
