@@ -76,6 +76,32 @@ final class KioskUITests: XSessionTestCase {
         XCTAssertTrue(x.app?.isRunning == true)
     }
 
+    /// A server that answers every page with its first one (the fixture's hostile mode): the wall runs out of new
+    /// photos in seconds at this speed, and a kiosk goes round what it has instead of standing still at the end.
+    func testARepeatingServerDoesNotStopTheWall() throws {
+        var faults = FixtureFaults()
+        faults.hostile = true
+        let server = FixtureServer(photos: 30, faults: faults)
+        try server.start(port: 0)
+        defer { server.stop() }
+        let id = try x.launch(["--kiosk", "--name", "Lobby", "--api", server.baseURL, "--cache-dir", root + "/cache",
+                               "--renderer", "software", "--speed", "800", "--page-size", "30"],
+                              environment: ["XDG_DATA_HOME": root + "/data"])
+        let background = (24, 24, 27)
+        _ = try x.waitForFrame(id, "photos") { !XSession.isColor($0.pixel(x: 700, y: 300), background) }
+        // Twenty seconds at 800 px/s is several times the one page's height: long past where a wall that stops
+        // would stand still.
+        let started = Date()
+        var walls: [[UInt32]] = []
+        while Date().timeIntervalSince(started) < 20 {
+            walls.append(wall(try x.frame(id)))
+        }
+        let lastFive = walls.suffix(max(2, walls.count / 4))
+        XCTAssertGreaterThan(Set(lastFive).count, 1, "the wall still moves after 15 s")
+        XCTAssertGreaterThan(server.counters.pages, 4, "it went round: \(server.counters.pages) page requests")
+        XCTAssertTrue(x.app?.isRunning == true)
+    }
+
     func testAsAPhotoFrameItShowsOnePhotoAtATimeAndMovesOnByItself() throws {
         let id = try launch(["--mode", "slideshow", "--interval", "1"])
         func fitted(_ frame: Surface) -> Bool {
