@@ -12,38 +12,59 @@ enum LibraryRecovery {
         }
     }
 
-    /// Rebuilds the library in `directory`; returns where the damaged file was kept.
-    static func rebuild(directory: String, now: Date) throws -> String {
-        let path = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
+    /// `name`, or `name-2`, `name-3` … whichever is free (two starts in one second keep both).
+    static func unusedName(_ name: String) -> String {
+        var candidate = name, n = 1
+        while PrivatePlace.exists(candidate) {
+            n += 1
+            candidate = name + "-\(n)"
+        }
+        return candidate
+    }
+
+    /// Rebuilds the library file at `path` (through a link, the file it leads to); returns where the damaged file
+    /// was kept. Copies started together take turns (the library's file lock).
+    static func rebuild(path: String, now: Date) throws -> String {
+        let turn = try FileLock(beside: path)
+        defer { _ = turn }
         var readOnly = Configuration()
         readOnly.readonly = true
         let damaged = try DatabaseQueue(path: path, configuration: readOnly)
+        // Another copy may have rebuilt it while this one waited for its turn.
+        if try damaged.read({ try String.fetchOne($0, sql: "PRAGMA quick_check") }) == "ok" {
+            try damaged.close()
+            return path
+        }
         let (settings, bookmarks) = try rows(damaged)
         try damaged.close()
 
-        let fresh = path + ".rebuilding"
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: fresh + suffix) }
+        let fresh = unusedName(path + ".rebuilding-\(getpid())")
         try PrivatePlace.makeFile(fresh)
         let queue = try DatabaseQueue(path: fresh)
         try LibraryStore.migrator.migrate(queue)
         try queue.write { db in
+            // A row of a damaged file that does not read as what it should be is left out, not a reason to stop.
             for row in settings {
-                try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
-                               arguments: [row["key"] as String, row["value"] as String])
+                guard let key = row["key"] as String?, let value = row["value"] as String? else { continue }
+                try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key, value])
             }
             for row in bookmarks {
+                guard let source = row["source"] as String?, let id = row["photo_id"] as String?,
+                      let photo = row["photo"] as Data?, let added = row["added_at"] as Double? else { continue }
                 try db.execute(sql: "INSERT OR REPLACE INTO bookmarks (source, photo_id, photo, added_at) VALUES (?, ?, ?, ?)",
-                               arguments: [row["source"] as String, row["photo_id"] as String, row["photo"] as Data,
-                                           row["added_at"] as Double])
+                               arguments: [source, id, photo, added])
             }
         }
         try queue.close()
 
-        // The damaged file is kept (copied, then the rebuilt one renamed over it: at every moment one whole
-        // library stands at the path).
-        let kept = path + ".damaged-\(Int(now.timeIntervalSince1970))"
-        try FileManager.default.copyItem(atPath: path, toPath: kept)
-        for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        // The damaged file keeps its name too (a hard link: no copy, no space), its journals move beside the kept
+        // name, then the rebuilt file takes the library's place by one rename: at every moment a whole library
+        // stands at the path.
+        let kept = unusedName(path + ".damaged-\(Int(now.timeIntervalSince1970))")
+        if link(path, kept) != 0 { try FileManager.default.copyItem(atPath: path, toPath: kept) }
+        for suffix in ["-wal", "-shm", "-journal"] where PrivatePlace.exists(path + suffix) {
+            try FileManager.default.moveItem(atPath: path + suffix, toPath: kept + suffix)
+        }
         guard rename(fresh, path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot put the rebuilt library in place"])
         }

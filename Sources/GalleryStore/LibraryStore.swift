@@ -56,7 +56,9 @@ public final class LibraryStore: Library {
     /// the library is read as it is and left untouched; nil when it is written normally.
     public let notice: String?
 
-    public init(directory: String) throws {
+    /// `readOnlyBecause`: open it read-only whatever the file allows, for this reason (an index that could not be
+    /// rebuilt).
+    public init(directory: String, readOnlyBecause forced: String? = nil) throws {
         try? PrivatePlace.makeDirectory(directory)
         let place = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
         // A symbolic link to a regular file is the user's own arrangement (dotfiles kept elsewhere): followed.
@@ -64,7 +66,7 @@ public final class LibraryStore: Library {
             throw OpenError.unusable("\(place) is \(PrivatePlace.oddEntry(at: place) ?? "not a file")")
         }
         self.path = path
-        let readOnly = PrivatePlace.exists(path) ? PrivatePlace.whyNotWritable(path) : nil
+        let readOnly = forced ?? (PrivatePlace.exists(path) ? PrivatePlace.whyNotWritable(path) : nil)
         if readOnly == nil {
             do { try PrivatePlace.makeFile(path) } catch { throw OpenError.unavailable("\(error)") }
         }
@@ -85,7 +87,7 @@ public final class LibraryStore: Library {
                 throw OpenError.unavailable("it is read-only and older than this Tessera")
             }
             try LibraryStore.checkHealth(db, writable: readOnly == nil)
-            name = try db.read { try String.fetchOne($0, sql: "SELECT value FROM settings WHERE key = 'name'") }
+            name = try db.read { try String.fetchOne($0, sql: "SELECT value FROM settings NOT INDEXED WHERE key = 'name'") }
         } catch let error as OpenError {
             throw error
         } catch {
@@ -164,17 +166,23 @@ public enum LibraryOpener {
     public static func open(directory: String, now: Date = Date()) -> Outcome {
         // A library busy with another copy's write is waited for (SQLite's own timeout, three times), never taken
         // for damage.
+        let place = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
+        // A link that leads nowhere now (its disk not mounted yet) is left alone: this session keeps nothing.
+        guard let path = PrivatePlace.followedToFile(place) else {
+            let notice = "Your library is a link to something that is not a file now (\(place)): nothing this session changes is kept"
+            return Outcome(library: MemoryLibrary(notice: notice), message: notice)
+        }
         var attempt = 0
         var rebuilt: String?
         while true {
             do {
                 return Outcome(library: try LibraryStore(directory: directory), message: rebuilt)
             } catch LibraryStore.OpenError.indexDamaged(let why) {
-                // Rebuilt from its tables, once; the damaged file is kept beside it.
-                guard attempt == 0, let kept = try? LibraryRecovery.rebuild(directory: directory, now: now) else {
-                    return openDamaged(directory: directory, error: LibraryStore.OpenError.unusable(why), now: now)
+                // Rebuilt from its tables, once; the damaged file is kept beside it. If that cannot be done it is
+                // read as it is: the tables read, so nothing is set aside.
+                guard rebuilt == nil, let kept = try? LibraryRecovery.rebuild(path: path, now: now) else {
+                    return readOnly(directory, because: "has a damaged index that could not be rebuilt (\(why))")
                 }
-                attempt += 1
                 rebuilt = "your library's index was damaged (\(why)): it was rebuilt from its tables, nothing lost; the damaged file is kept at \(kept)"
             } catch LibraryStore.OpenError.unavailable(let why) {
                 attempt += 1
@@ -183,33 +191,47 @@ public enum LibraryOpener {
                     return Outcome(library: MemoryLibrary(notice: notice), message: notice)
                 }
             } catch {
-                return openDamaged(directory: directory, error: error, now: now)
+                return openDamaged(path: path, directory: directory, error: error, now: now)
             }
         }
     }
 
-    private static func openDamaged(directory: String, error: Error, now: Date) -> Outcome {
+    private static func readOnly(_ directory: String, because why: String) -> Outcome {
+        do {
+            let library = try LibraryStore(directory: directory, readOnlyBecause: why)
+            return Outcome(library: library, message: library.notice)
+        } catch {
+            let notice = "Your library \(why): nothing this session changes is kept"
+            return Outcome(library: MemoryLibrary(notice: notice), message: notice)
+        }
+    }
+
+    /// `path`: the library file itself (through a link, the file it leads to).
+    private static func openDamaged(path: String, directory: String, error: Error, now: Date) -> Outcome {
         do {
             throw error
         } catch LibraryStore.OpenError.newerVersion {
             let notice = "Your library was written by a newer Tessera: it is left as it is, and nothing this session changes is kept"
             return Outcome(library: MemoryLibrary(notice: notice), message: notice)
         } catch let first {
-            let path = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
-            let aside = path + ".unreadable-\(Int(now.timeIntervalSince1970))"
+            // A file this user cannot write is not theirs to move: read nothing, keep nothing, say so.
+            if PrivatePlace.exists(path), let why = PrivatePlace.whyNotWritable(path) {
+                let notice = "Your library could not be opened (\(first)) and \(why): nothing this session changes is kept"
+                return Outcome(library: MemoryLibrary(notice: notice), message: notice)
+            }
+            let aside = LibraryRecovery.unusedName(path + ".unreadable-\(Int(now.timeIntervalSince1970))")
             do {
-                if PrivatePlace.oddEntry(at: path) != nil {
-                    try FileManager.default.moveItem(atPath: path, toPath: aside)  // a FIFO is never opened to copy
-                } else if PrivatePlace.exists(path) {
-                    try FileManager.default.copyItem(atPath: path, toPath: aside)
-                    try FileManager.default.removeItem(atPath: path)
+                // Its journals first, then the file itself, each by one rename: at every moment the damaged
+                // library is whole under one name or the other, and no journal is left beside a new file.
+                if PrivatePlace.exists(path) {
                     for suffix in ["-wal", "-shm", "-journal"] where PrivatePlace.exists(path + suffix) {
-                        try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                        try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
                     }
+                    try FileManager.default.moveItem(atPath: path, toPath: aside)
                 }
                 let fresh = try LibraryStore(directory: directory)
                 return Outcome(library: fresh,
-                               message: "your library could not be opened (\(first)); it was copied to \(aside) and a new one started")
+                               message: "your library could not be opened (\(first)); it was moved to \(aside) and a new one started")
             } catch {
                 let notice = "Your library could not be opened (\(first)): nothing this session changes is kept"
                 return Outcome(library: MemoryLibrary(notice: notice), message: notice)

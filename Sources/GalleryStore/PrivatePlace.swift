@@ -24,10 +24,11 @@ enum PrivatePlace {
         var info = stat()
         guard lstat(path, &info) == 0 else { return path }
         if info.st_mode & S_IFMT == S_IFREG { return path }
+        // Every hop of a chain of links, to the file at its end.
         guard info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return nil }
-        return target.hasPrefix("/") ? target
-            : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+              let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Why this process cannot write the file at `path` (and the folder beside it, where SQLite keeps its journal),

@@ -60,6 +60,17 @@ extension FolderSource {
 
     // MARK: folders that come and go
 
+    /// Takes the photos under a folder that is gone off the wall and out of the stored index.
+    func takeOff(_ root: String) {
+        guard !isStopping else { return }
+        indexLock.lock()
+        let gone = index.paths(under: root)
+        let edits = index.remove(under: root)
+        indexLock.unlock()
+        if !edits.isEmpty { onEdits(edits) }
+        storeChanges(upsert: [], remove: gone)
+    }
+
     /// A folder's identity on disk: its device and inode (nil: not there, or not a folder). A folder removed and
     /// made again, swapped by a rename, or a file system mounted on it, has another.
     static func identity(of folder: String) -> FolderIdentity? {
@@ -85,12 +96,7 @@ extension FolderSource {
             lock.withLock { _ = rootIdentities.updateValue(now, forKey: root) }
             if now == nil {
                 log("\(PathBytes.display(root)) is gone: its photos are taken off, and it is waited for")
-                indexLock.lock()
-                let gone = index.paths(under: root)
-                let edits = index.remove(under: root)
-                indexLock.unlock()
-                if !edits.isEmpty { onEdits(edits) }
-                storeChanges(upsert: [], remove: gone)
+                takeOff(root)
             } else {
                 log("\(PathBytes.display(root)) is \(before == nil ? "back" : "another folder now"): reading it again")
                 scan([root], initial: false, rereadAll: true)

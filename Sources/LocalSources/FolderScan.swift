@@ -161,10 +161,8 @@ extension FolderSource {
     /// every `rescanInterval` seconds instead; said once.
     func follow(_ folder: String) {
         guard let watch else { return }
-        lock.lock()
-        let underCap = watchCount < settings.maxWatches
-        if underCap { watchCount += 1 }
-        lock.unlock()
+        // Counted by what is watched now (a folder watched again is one watch; a tree gone frees its watches).
+        let underCap = watch.watchedCount < settings.maxWatches
         if underCap, watch.watch(folder) { return }
         lock.lock()
         let first = !watchLimitSaid

@@ -72,7 +72,6 @@ public final class FolderSource: ScanningSource {
     var watchLimitSaid = false
     /// Folders the watcher does not follow (past `maxWatches` or the system's limit): looked through periodically.
     var unwatched: [String] = []
-    var watchCount = 0
     let gate: ByteGate
 
     var watch: FolderWatch?
@@ -126,12 +125,15 @@ public final class FolderSource: ScanningSource {
                 if !FolderScanner.isInside(parent, folderRoots) { _ = watch?.watch(parent.isEmpty ? "/" : parent) }
             }
         }
-        rootIdentities = Dictionary(uniqueKeysWithValues: folderRoots.map { ($0, FolderSource.identity(of: $0)) })
+        let identities = Dictionary(uniqueKeysWithValues: folderRoots.map { ($0, FolderSource.identity(of: $0)) })
+        lock.withLock { rootIdentities = identities }
         scanQueue.async { [weak self] in
             guard let self else { return }
             // A warm start shows the index of the last run at once and checks it against the disk in the background;
             // a cold one reads every header, then keeps the index for next time.
             if self.loadStoredIndex() { self.scan(self.roots, initial: false) } else { self.scan(self.roots, initial: true) }
+            // A folder named that is not there now shows none of the last run's photos while it is waited for.
+            for root in self.folderRoots where identities[root] == .some(nil) { self.takeOff(root) }
             if self.settings.watch { self.scheduleRootCheck() }
         }
     }

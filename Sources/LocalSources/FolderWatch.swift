@@ -56,6 +56,16 @@ public final class FolderWatch {
 
     public var watchedCount: Int { lock.lock(); defer { lock.unlock() }; return folders.count }
 
+    /// Stops watching `folder` and every folder below it.
+    private func forget(under folder: String) {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        lock.lock()
+        let gone = folders.filter { $0.value == folder || $0.value.hasPrefix(prefix) }.map(\.key)
+        for wd in gone { folders[wd] = nil }
+        lock.unlock()
+        for wd in gone { inotify_rm_watch(fd, wd) }
+    }
+
     public func stop() {
         lock.lock()
         guard let thread else { lock.unlock(); return }
@@ -103,8 +113,10 @@ public final class FolderWatch {
             if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil }
             lock.unlock()
             guard let folder else { continue }
-            // Deleted, moved away, or the file system under it unmounted: everything below it is gone.
+            // Deleted, moved away, or the file system under it unmounted: everything below it is gone, and the
+            // watches on it and below it are let go (a tree moved away would go on reporting under its old path).
             if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT) != 0 {
+                forget(under: folder)
                 events.append(.folderRemoved(folder))
                 continue
             }

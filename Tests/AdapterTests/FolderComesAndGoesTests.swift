@@ -113,4 +113,26 @@ final class FolderComesAndGoesTests: XCTestCase {
         try fill(root, ["p.jpg", "q.jpg", "r.jpg"])
         expectPhotos(source, edits, ["p.jpg", "q.jpg", "r.jpg"], "the stick mounted again shows its photos")
     }
+
+    /// A file system mounted over a folder being shown (no watch event says so), holding a file of the same name,
+    /// size and time: its identity is another, so it is another photo, read afresh.
+    func testAFileSystemMountedOverTheFolderIsReadAgainWhole() throws {
+        try fill(root, ["a.jpg"])
+        // The same bytes and times to the nanosecond (`cp -p`), kept aside to put on the mounted file system.
+        XCTAssertEqual(run(["cp", "-p", root + "/a.jpg", base + "/a-copy.jpg"]), 0)
+        let (source, edits) = started(expecting: 1)
+        defer { source.stop() }
+        let before = source.photosInOrder().map(\.id)
+        guard run(["mount", "-t", "tmpfs", "-o", "size=8m", "tessera-test", root]) == 0 else {
+            throw XCTSkip("mounting needs root here (CI runs as root)")
+        }
+        defer { _ = run(["umount", "-l", root]) }
+        XCTAssertEqual(run(["cp", "-p", base + "/a-copy.jpg", root + "/a.jpg"]), 0)
+        let replaced = expectation(description: "the mounted a.jpg")
+        edits.expect(replaced) { _ in
+            let now = source.photosInOrder()
+            return now.count == 1 && now.map(\.id) != before
+        }
+        wait(for: [replaced], timeout: 10)
+    }
 }

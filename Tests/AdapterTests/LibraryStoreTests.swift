@@ -43,7 +43,7 @@ final class LibraryStoreTests: XCTestCase {
         let garbage = Data(repeating: 0x42, count: 5000)
         try garbage.write(to: URL(fileURLWithPath: file))
         let outcome = LibraryOpener.open(directory: dir, now: Date(timeIntervalSince1970: 77))
-        XCTAssertTrue(outcome.message?.contains("copied to") == true, outcome.message ?? "")
+        XCTAssertTrue(outcome.message?.contains("moved to") == true, outcome.message ?? "")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file + ".unreadable-77")), garbage, "nothing lost")
         try outcome.library.setUserName("New")
         XCTAssertEqual(try LibraryStore(directory: dir).userName, "New")

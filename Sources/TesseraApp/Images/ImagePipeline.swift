@@ -287,6 +287,7 @@ struct ImageWant {
     func retryNow() {
         for (key, slot) in slots where slot.retryAt > 0 && !slot.gaveUp {
             slots[key]?.retryAt = 0
+            slots[key]?.networkFailures = 0
         }
         // The server answers again: what was shown from another size is asked for at its own.
         for (key, slot) in slots where slot.standIn { slots[key]?.refetch = true }

@@ -8,6 +8,8 @@ import SDLKit
 final class KioskRunner {
     private var pointerShownAt: Double?
     private var lastUploads = 0
+    /// When the first frame was drawn awake (the start deadline counts from there, not from a start in the night).
+    private var firstFrame: Double?
     /// Times the watchdog stepped in.
     private(set) var interventions = 0
     /// Outside the schedule's hours: black, nothing fetched, the process asleep.
@@ -83,8 +85,10 @@ final class KioskRunner {
                        time: Double, firstScreenDrawn: @autoclosure () -> Bool) -> String? {
         // Looked at only until the scrolling has started: it walks every visible cell. One photo that never
         // arrives must not hold the wall still: past `startDeadline` it scrolls with what it has.
-        if model.kiosk?.autoScroll.started == false, time >= KioskRunner.startDeadline || firstScreenDrawn() {
-            if time >= KioskRunner.startDeadline, !firstScreenDrawn() {
+        let since = now - (firstFrame ?? now)
+        if firstFrame == nil { firstFrame = now }
+        if model.kiosk?.autoScroll.started == false, since >= KioskRunner.startDeadline || firstScreenDrawn() {
+            if since >= KioskRunner.startDeadline, !firstScreenDrawn() {
                 Log.warn("the first screen is not whole after \(Int(KioskRunner.startDeadline)) s "
                          + "(\(images.loadingCount) images on their way): scrolling with what has arrived")
             }
@@ -101,8 +105,8 @@ final class KioskRunner {
             + "pager \(model.catalog.pager.phase), last failure: \(images.lastFailure ?? "none"))"
     }
 
-    /// Seconds after start at which the kiosk scrolls whether or not its first screen is whole.
-    static let startDeadline = 6.0
+    /// Seconds after its first frame at which the kiosk scrolls whether or not its first screen is whole.
+    static let startDeadline = 5.0
 
     static func minuteOfDay(_ date: Date) -> Int {
         var t = time_t(date.timeIntervalSince1970)
