@@ -9,12 +9,13 @@ import TesseraOptions
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Open the gallery window (the default).",
+        usage: "tessera [<options>] [<path> ...]",
         discussion: "The sources' own options:\n" + SourceArguments.help(.installed))
 
     /// The sources' own options, taken from the command line before it is parsed (`SourceArguments`).
     nonisolated(unsafe) static var sourceArguments: [String: String] = [:]
 
-    @Argument(help: ArgumentHelp("Folders or image files to show (JPEG, PNG, WebP; folders are searched to any depth and watched for changes).", valueName: "path"))
+    @Argument(help: ArgumentHelp("Folders or image files to show (JPEG, PNG, WebP, HEIC, AVIF; folders are searched to any depth and watched for changes).", valueName: "path"))
     var paths: [String] = []
 
     @Option(help: "Order of photos: date (a folder's, newest first, by EXIF date taken, else file time), name, or random (folders, and network feeds too: Lorem Picsum's pages shuffled each pass, Unsplash's random photos).")
@@ -29,10 +30,11 @@ struct Show: ParsableCommand {
     @Flag(help: "Kiosk mode: fullscreen, the wall scrolls by itself, the pointer hides, no key but Ctrl+Alt+Q quits, the feed always wraps.")
     var kiosk = false
 
-    @Option(help: "Kiosk: scrolling speed in pixels a second.")
+    // Numbers are taken whatever they look like: `--speed -5` is a speed to refuse, not a missing value.
+    @Option(parsing: .unconditional, help: "Kiosk: scrolling speed in pixels a second.")
     var speed: Double = 40
 
-    @Option(help: "Kiosk: seconds without input before scrolling resumes (and an open pane closes).")
+    @Option(parsing: .unconditional, help: "Kiosk: seconds without input before scrolling resumes (and an open pane closes).")
     var idle: Double = 30
 
     @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); black outside them.")
@@ -41,13 +43,13 @@ struct Show: ParsableCommand {
     @Option(help: "What the window shows: wall (the scrolling grid) or slideshow (one photo at a time; s switches).")
     var mode: String = "wall"
 
-    @Option(help: "Slideshow: seconds each photo shows (crossfading to the next).")
+    @Option(parsing: .unconditional, help: "Slideshow: seconds each photo shows (crossfading to the next).")
     var interval: Double = 10
 
     @Option(help: "What each photo's caption shows, bottom left: any of date, place, camera, author, comma-separated, or none (default: none; in kiosk mode date,place when the photo has them).")
     var caption: String?
 
-    @Flag(inversion: .prefixedNo, help: "Kiosk: move still things by a few pixels every few minutes against burn-in (default on).")
+    @Flag(inversion: .prefixedNo, help: "Kiosk: move still things by a few pixels every few minutes against burn-in.")
     var pixelShift = true
 
     @Option(help: ArgumentHelp("Where photos come from: " + SourceRegistry.installed.kinds.map { "\($0.name) (\($0.summary))" }
@@ -170,8 +172,11 @@ struct Show: ParsableCommand {
                                   pixelShift: pixelShift, slideshow: mode == "slideshow", interval: interval)
         }
         options.slideshow = mode == "slideshow"
+        options.config.opensSlideshow = options.slideshow
         options.config.slideInterval = interval
-        options.config.captions = caption.flatMap(CaptionFields.init(parsing:)) ?? (kiosk ? .kiosk : [])
+        let captions = caption.flatMap(CaptionFields.init(parsing:))
+        options.config.captions = captions ?? (kiosk ? .kiosk : [])
+        options.config.slideshowCaptions = captions ?? .kiosk
         options.paths = paths
         options.sort = FolderSort(rawValue: sort) ?? .date
         options.hidden = hidden

@@ -110,4 +110,20 @@ final class WelcomeScreenTests: XCTestCase {
         let kept = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: MemoryLibrary())
         XCTAssertTrue(kept.screen is WelcomeScreen, "a library that keeps changes asks for the name")
     }
+
+    /// `--mode slideshow` on a first run: the name is asked, then the slideshow starts (it was lost before).
+    func testAPhotoFramesFirstRunGoesOnToTheSlideshowAfterTheName() {
+        var config = GalleryConfig()
+        config.opensSlideshow = true
+        let m = GalleryModel(config: config, pager: .init(pageSize: 30, minInterval: 0), library: MemoryLibrary())
+        XCTAssertTrue(m.screen is WelcomeScreen)
+        m.handle(text: "Ada")
+        _ = m.handle(key: .enter)
+        XCTAssertEqual(m.user.name, "Ada")
+        XCTAssertTrue(m.screen is SlideshowScreen, "\(type(of: m.screen))")
+        let desktop = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: MemoryLibrary())
+        desktop.handle(text: "Ada")
+        _ = desktop.handle(key: .enter)
+        XCTAssertTrue(desktop.screen === desktop.browse, "a desktop goes to its wall")
+    }
 }

@@ -242,4 +242,21 @@ final class AppUITests: XCTestCase {
         XCTAssertNotEqual(run.status, 0)
         XCTAssertTrue(run.err.contains("--clock-hz must be 10 to 1000"), run.err)
     }
+
+    /// Negative numbers are values to check, not missing ones; --help says what a person runs and reads cleanly.
+    func testNegativeNumbersAreRefusedByNameAndHelpReadsRight() throws {
+        for (arguments, said) in [(["--speed", "-5"], "--speed must be 0 to 100000"),
+                                  (["--idle", "-3"], "--idle must be 0 to 86400"),
+                                  (["--interval", "-1"], "--interval must be 1 to 86400"),
+                                  (["--size", "-5x100"], "--size must look like 1280x800")] {
+            let run = try outputs(of: AppProcess.executable, ["--demo"] + arguments)
+            XCTAssertNotEqual(run.status, 0)
+            XCTAssertTrue(run.err.contains(said), "\(arguments): \(run.err)")
+            XCTAssertFalse(run.err.contains("Missing value"), run.err)
+        }
+        let text = try help(of: AppProcess.executable)
+        XCTAssertTrue(text.contains("HEIC, AVIF"), "the formats it reads")
+        XCTAssertTrue(text.contains("USAGE: tessera [<options>]"), text)
+        XCTAssertFalse(text.contains("(default on)."), "said once, by the parser")
+    }
 }

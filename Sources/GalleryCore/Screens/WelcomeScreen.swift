@@ -42,6 +42,8 @@ public final class WelcomeScreen: Screen {
             do {
                 try gallery.user.saveName(name)
                 gallery.pop(self)
+                // A photo frame's first run: the name asked, the slideshow it was started for.
+                if gallery.config.opensSlideshow, gallery.screen === gallery.browse { SlideshowScreen.open(in: gallery) }
             } catch {
                 gallery.alert("Your name could not be saved: \(error)")
             }

@@ -29,6 +29,10 @@ public struct GalleryConfig: Equatable {
     public var detailMargin = 40
     /// What each cell's caption says (none on the desktop unless asked; date and place on a kiosk).
     public var captions: CaptionFields = []
+    /// What the slideshow's caption says: date and place unless `--caption` says otherwise (`none`: nothing).
+    public var slideshowCaptions: CaptionFields = .kiosk
+    /// The window opens on the slideshow (`--mode slideshow`): after the welcome screen too, on a first run.
+    public var opensSlideshow = false
     /// Seconds each photo of the slideshow shows (`--interval`).
     public var slideInterval = 10.0
     public var theme = Theme()

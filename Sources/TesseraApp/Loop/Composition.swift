@@ -119,7 +119,7 @@ struct Composition {
         if let text { hooks.detailLineHeight = text.lineHeight(.body) + 6 }
         model.hooks = hooks
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
-        if options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
+        if config.opensSlideshow || options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
     }
 

@@ -30,7 +30,7 @@ final class SlideshowView {
         }
         let frame = show.frame(of: photo)
         drawPhoto(photo, key: key, scene: scene, in: frame, alpha: fading ? UInt8(255 * show.fade) : 255)
-        let fields = model.config.captions.isEmpty ? CaptionFields.kiosk : model.config.captions
+        let fields = model.config.slideshowCaptions
         if !fading, let caption = Caption.text(for: photo, fields: fields) {
             canvas.caption(caption, in: frame, font: .title)
         }
