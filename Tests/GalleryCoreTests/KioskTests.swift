@@ -285,4 +285,23 @@ final class RepeatingServerKioskTests: XCTestCase {
         XCTAssertGreaterThan(kiosk.offset, 0.95 * speed * 60, "it scrolled the whole minute")
         XCTAssertLessThan(kiosk.requests, 60, "at a calm pace: \(kiosk.requests) requests in a minute")
     }
+
+    /// A feed of 17 photos gone round four times is 17 photos in the header, not 68.
+    func testTheHeaderCountsEachPhotoOnceHoweverOftenTheFeedWraps() {
+        let model = GalleryModel(pager: .init(pageSize: 30, wraps: true, minInterval: 0), kiosk: Kiosk(), asksName: false)
+        for pass in 0..<4 {
+            let request = model.catalog.nextPageRequest(wantsMore: true, now: Double(pass))!
+            XCTAssertEqual(request.pass, pass)
+            model.feed.receive(request, .success(PageContents(photos: photos(0..<17))), now: Double(pass))
+        }
+        XCTAssertEqual(model.catalog.count, 68, "the wall holds four passes")
+        let status = HeaderStatus.of(model, sourceName: "demo", sourceNote: nil, imagesLoading: 0, online: true,
+                                     storeProblem: nil)
+        XCTAssertEqual(status.photos, 17)
+        var edits = FeedEdits()
+        edits.removed = ["3"]
+        model.feed.apply(edits)
+        XCTAssertEqual(HeaderStatus.of(model, sourceName: "demo", sourceNote: nil, imagesLoading: 0, online: true,
+                                       storeProblem: nil).photos, 16, "a photo deleted counts no more")
+    }
 }

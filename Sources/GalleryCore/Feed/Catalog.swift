@@ -23,6 +23,8 @@ public final class Catalog {
 
     public var items: [FeedItem] { feed.items }
     public var count: Int { feed.count }
+    /// Different photos known (each counted once, however many passes show it).
+    public var photoCount: Int { feed.distinctCount }
     public var isEmpty: Bool { feed.isEmpty }
 
     /// The page to fetch now, if a screen wants more.

@@ -13,6 +13,10 @@ public struct Feed {
     public init() {}
 
     public var count: Int { items.count }
+    /// Different photos known: this pass's, or the whole last pass's while this one is still filling (a feed that
+    /// wraps repeats its photos in each pass, and the header counts a photo once, not once a pass).
+    public var distinctCount: Int { max(seenInPass.count, previousPassSize) }
+    private var previousPassSize = 0
     public var isEmpty: Bool { items.isEmpty }
 
     /// Where an item is in the feed, if it still is (views hold keys, not indices).
@@ -22,6 +26,7 @@ public struct Feed {
     @discardableResult
     public mutating func append(_ photos: [Photo], pass newPass: Int) -> Int {
         if newPass != pass {
+            if newPass > pass { previousPassSize = seenInPass.count }
             pass = newPass
             seenInPass.removeAll(keepingCapacity: true)
         }
@@ -38,9 +43,11 @@ public struct Feed {
     @discardableResult
     public mutating func remove(photoIDs: Set<String>) -> Bool {
         let before = items.count
+        let gone = Set(items.lazy.map(\.photo.id).filter(photoIDs.contains))
         items.removeAll { photoIDs.contains($0.photo.id) }
         guard items.count != before else { return false }
         seenInPass.subtract(photoIDs)
+        previousPassSize = max(0, previousPassSize - gone.count)
         reindex()
         return true
     }
@@ -77,6 +84,7 @@ public struct Feed {
         seenInPass.removeAll()
         indexByKey.removeAll()
         pass = 0
+        previousPassSize = 0
         droppedFront = 0
         generation += 1
     }

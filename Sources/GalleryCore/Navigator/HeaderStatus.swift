@@ -61,7 +61,7 @@ extension HeaderStatus {
         if gallery.browse.pullDistance > 0 {
             note = gallery.browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
         }
-        var status = HeaderStatus(photos: catalog.count, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
+        var status = HeaderStatus(photos: catalog.photoCount, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
                                   imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
         screen.adjust(&status, in: gallery)
         return status
