@@ -138,6 +138,10 @@ final class KioskHardeningTests: XCTestCase {
         XCTAssertFalse(HelpSheet.sections(for: model).flatMap(\.rows).contains { $0.keys.contains("Ctrl+Alt") || $0.action == "Quit" },
                        "but its help does not say so")
         XCTAssertTrue(HelpSheet.sections(for: desktop).flatMap(\.rows).contains { $0.action == "Quit" }, "a desktop's help does")
+        XCTAssertEqual(HelpSheet.sections(for: model).map(\.title).filter { ["Bookmarks", "Search"].contains($0) }, [],
+                       "nor rooms a kiosk cannot open")
+        XCTAssertEqual(HelpSheet.sections(for: desktop).map(\.title).filter { ["Bookmarks", "Search"].contains($0) },
+                       ["Bookmarks", "Search"])
         _ = model.handle(key: .character("?"), modifiers: .shift)
         XCTAssertTrue(model.overlays.last is HelpOverlay, "the help itself is there")
         _ = model.handle(key: .escape)

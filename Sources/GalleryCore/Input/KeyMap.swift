@@ -55,6 +55,9 @@ public struct KeyMap {
             table.filter { chord, command in !kioskForbidden.contains(command) && chord.key != .escape }
         }
         bindings[.global, default: [:]][Chord(.character("q"), [.control, .alt])] = .quit
+        // Rooms a kiosk cannot open take their keys with them: its help lists nothing that cannot be reached.
+        let rooms: [Command: Scope] = [.showBookmarks: .bookmarks, .openSearch: .search, .changeName: .welcome]
+        for (opens, scope) in rooms where kioskForbidden.contains(opens) { bindings[scope] = nil }
         return KeyMap(bindings: bindings)
     }
 
