@@ -13,7 +13,7 @@ public struct DemoFlavour {
     public var photo: (DemoCatalog.Entry) -> Photo?
     public var credit: (Photo) -> Credit
 
-    public init(key: String, note: String = "Demo catalogue (made in this process)", pageSizes: ClosedRange<Int> = 1...100,
+    public init(key: String, note: String = "Demo photos, drawn by Tessera: no network needed", pageSizes: ClosedRange<Int> = 1...100,
                 photo: @escaping (DemoCatalog.Entry) -> Photo? = DemoFlavour.plainPhoto,
                 credit: @escaping (Photo) -> Credit = DemoFlavour.plainCredit) {
         self.key = key; self.note = note; self.pageSizes = pageSizes; self.photo = photo; self.credit = credit

@@ -14,7 +14,9 @@ public struct WindowOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        guard PixelSize(parsing: size) != nil else { throw ValidationError("--size must look like 1280x800") }
+        guard PixelSize(parsing: size) != nil else {
+            throw ValidationError("--size must look like 1280x800 (width x height, both above 0)")
+        }
         guard FeedPager.pageSizes.contains(pageSize ?? FeedPager.pageSizes.lowerBound) else {
             throw ValidationError("--page-size must be \(FeedPager.pageSizes.lowerBound) to \(FeedPager.pageSizes.upperBound)")
         }

@@ -117,8 +117,10 @@ final class KioskTests: XCTestCase {
         model.kiosk?.advance(model, now: 20, dt: 0.5)
         XCTAssertEqual(model.browse.scroll.offset, 45, accuracy: 1e-9)
         XCTAssertNotNil(model.detail)
+        XCTAssertNotNil(model.browse.focusedIndex, "the photo opened was focused")
         model.kiosk?.advance(model, now: 33.1, dt: 0.5)
         XCTAssertNil(model.detail, "the pane closed itself")
+        XCTAssertNil(model.browse.focusedIndex, "and no focus ring is left on the wall")
         XCTAssertGreaterThan(model.browse.scroll.offset, 45)
         XCTAssertEqual(model.handle(key: .character("q"), modifiers: [.control, .alt]), .quit)
     }

@@ -8,8 +8,12 @@ import Glibc
 /// frame is shown, its heartbeat comes from the main loop (a loop held still stops it, and it comes back), and it
 /// says STOPPING on the way out.
 final class ServiceWatchdogUITests: XCTestCase {
-    /// A datagram socket bound at `root/notify`, as systemd's, read with a 0.1 s timeout.
-    private func notifySocket(in root: String) -> (fd: Int32, path: String) {
+    /// A folder of the test's own (removed afterwards) with a datagram socket bound in it, as systemd's
+    /// `NOTIFY_SOCKET`, read with a 0.1 s timeout (closed afterwards).
+    private func notifySocket(_ name: String) throws -> (root: String, fd: Int32, path: String) {
+        let root = NSTemporaryDirectory() + "tessera-\(name)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/notify"
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         XCTAssertGreaterThanOrEqual(fd, 0)
@@ -24,17 +28,14 @@ final class ServiceWatchdogUITests: XCTestCase {
         XCTAssertEqual(bound, 0)
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        return (fd, path)
+        addTeardownBlock { close(fd) }
+        return (root, fd, path)
     }
 
     /// Started before its display (a unit ordered before X, DISPLAY pointing at nothing): it exits non-zero with one
     /// clear line and never says READY, so systemd starts it again until the display is there.
     func testWithoutADisplayItExitsAndNeverSaysReady() throws {
-        let root = NSTemporaryDirectory() + "tessera-nodisplay-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let (fd, path) = notifySocket(in: root)
-        defer { close(fd) }
+        let (_, fd, path) = try notifySocket("nodisplay")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: AppProcess.executable)
         process.arguments = ["--kiosk", "--demo", "--no-cache", "--exit-after", "30"]
@@ -63,11 +64,7 @@ final class ServiceWatchdogUITests: XCTestCase {
     }
 
     func testTheHeartbeatComesFromTheMainLoop() throws {
-        let root = NSTemporaryDirectory() + "tessera-notify-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let (fd, path) = notifySocket(in: root)
-        defer { close(fd) }
+        let (root, fd, path) = try notifySocket("notify")
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: AppProcess.executable)

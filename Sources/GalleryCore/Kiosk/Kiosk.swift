@@ -47,6 +47,7 @@ extension Kiosk {
     public func advance(_ gallery: GalleryModel, now: Double, dt: Double) {
         if autoScroll.resumes(at: now, previous: now - dt) {
             gallery.closeEverything()
+            gallery.browse.clearFocus()
             if slideshow { SlideshowScreen.open(in: gallery) }
         }
         let step = autoScroll.step(at: now, dt: dt)

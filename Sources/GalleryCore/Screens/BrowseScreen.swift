@@ -9,6 +9,9 @@ public final class BrowseScreen {
     public private(set) var viewport: Viewport
     public private(set) var focusedIndex: Int?
 
+    /// No cell is focused any more (a kiosk back from its quiet spell: no ring left on a cell nobody chose).
+    public func clearFocus() { focusedIndex = nil }
+
     /// The wall as a two-column grid, or a one-column list of full-width photos; both over the same catalog.
     public enum Mode: Equatable { case grid, list }
     public private(set) var mode = Mode.grid

@@ -225,7 +225,7 @@ extension ImmichSource {
 extension ImmichSource {
     /// The demo as Immich's API would describe it: file names, EXIF, ThumbHashes, an album and favourites.
     static let demoFlavour = DemoFlavour(
-        key: "demo-immich", note: "Demo Immich library (made in this process)", pageSizes: 1...pageLimit,
+        key: "demo-immich", note: "A demo Immich library, drawn by Tessera: no server needed", pageSizes: 1...pageLimit,
         photo: { ImmichList.photo(DemoImmich.asset($0, index: Int($0.id) ?? 0), base: "") },
         credit: ImmichSource.credit(for:))
 }
