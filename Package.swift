@@ -27,6 +27,9 @@ let package = Package(
             name: "CHeif", pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]),
         .systemLibrary(
+            name: "CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
 
@@ -37,6 +40,7 @@ let package = Package(
         .target(name: "CPlatform"),
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
+        .target(name: "TextKit", dependencies: ["CFriBidi"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
@@ -60,7 +64,7 @@ let package = Package(
         .target(
             name: "TesseraApp",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources",
-                           "NetworkSources", "CPlatform"]),
+                           "NetworkSources", "CPlatform", "TextKit"]),
         // The options the window and the benchmark share.
         .target(name: "TesseraOptions", dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
@@ -86,7 +90,7 @@ let package = Package(
             name: "AdapterTests",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
-                           "ImageSamples",
+                           "ImageSamples", "TextKit",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos"]),
     ]

@@ -16,6 +16,18 @@ public final class Font {
 
     deinit { TTF_CloseFont(pointer) }
 
+    /// How HarfBuzz shapes what this font renders next: the direction (`TTF_SetFontDirection`) and the ISO 15924
+    /// script (`TTF_SetFontScriptName`; "Zyyy", common, when nil). Arabic letters join and Indic clusters stack only
+    /// when their script is named. Both are state of the font, so a caller sets them before each run.
+    public func shape(rightToLeft: Bool, script: String?) {
+        TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+        TTF_SetFontScriptName(pointer, script ?? "Zyyy")
+    }
+
+    /// Draws strokes thicker (`TTF_SetFontStyle` with `TTF_STYLE_BOLD`), for a fallback font that has no bold face:
+    /// a CJK name in a bold line should not look lighter than the Latin beside it.
+    public func embolden() { TTF_SetFontStyle(pointer, TTF_STYLE_BOLD) }
+
     /// Whether the font has a glyph for a character (`TTF_GlyphIsProvided32`).
     public func provides(_ scalar: Unicode.Scalar) -> Bool { TTF_GlyphIsProvided32(pointer, scalar.value) != 0 }
 

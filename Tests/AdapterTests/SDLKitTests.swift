@@ -208,12 +208,11 @@ final class RenderingTests: XCTestCase {
     func testCJKAndSymbolsAreDrawnThroughFallbackFonts() throws {
         let renderer = try TestVideo.renderer()
         let fonts = try XCTUnwrap(FontLocator.locate(override: nil))
-        let fallbacks = FontLocator.fallbacks()
-        XCTAssertEqual(fallbacks.count, 2, "make test installs fonts-wqy-microhei and fonts-symbola")
+        let fallbacks = FontLocator.fallbacks(primary: fonts.regular)
+        XCTAssertGreaterThanOrEqual(fallbacks.count, 7, "make test installs fonts-noto-core, fonts-dejavu-core, fonts-wqy-microhei and fonts-symbola")
         let plain = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, scale: 1)
         let full = try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold, fallbacks: fallbacks, scale: 1)
-        // Drawn into the frame and read back: DejaVu alone draws "missing" boxes, thin outlines; the fallbacks
-        // draw the characters, with many more lit pixels.
+        // Drawn into the frame and read back.
         func lit(_ text: TextRenderer, _ line: String) throws -> Int {
             renderer.setColor(0, 0, 0)
             renderer.clear()
@@ -223,7 +222,10 @@ final class RenderingTests: XCTestCase {
             for y in 0..<30 { for x in 0..<200 where frame.pixel(x: x, y: y).r > 128 { count += 1 } }
             return count
         }
-        XCTAssertGreaterThan(try lit(full, "山田龍"), try lit(plain, "山田龍") + 40)
+        // Without fallbacks each character is the same missing-glyph box; with them, three different characters.
+        XCTAssertEqual(try lit(plain, "山"), try lit(plain, "田"))
+        XCTAssertNotEqual(try lit(full, "山"), try lit(full, "田"))
+        XCTAssertNotEqual(full.runs("山田龍", .body).first?.font, 0)
         XCTAssertGreaterThan(full.width(of: "Zoë 山田 🙂", .body), full.width(of: "Zoë", .body))
         XCTAssertEqual(try lit(full, "Tessera"), try lit(plain, "Tessera"), "Latin text is unchanged")
     }

@@ -70,11 +70,46 @@ final class TextRunsTests: XCTestCase {
             }
         }
         let runs = TextRuns.split("Zoë 山田 🙂!", fonts: 3, provides: provides)
-        XCTAssertEqual(runs, [.init(font: 0, text: "Zoë "), .init(font: 1, text: "山田 "), .init(font: 2, text: "🙂"),
-                              .init(font: 0, text: "!")])
+        XCTAssertEqual(runs, [.init(font: 0, text: "Zoë ", script: "Latn"), .init(font: 1, text: "山田", script: "Hani"),
+                              .init(font: 0, text: " "), .init(font: 2, text: "🙂"), .init(font: 0, text: "!")])
         XCTAssertEqual(TextRuns.split("\u{E000}x", fonts: 3, provides: { _, s in s != "\u{E000}" }),
-                       [.init(font: 0, text: "\u{E000}x")], "nobody has it: the first font draws its box")
+                       [.init(font: 0, text: "\u{E000}x", script: "Latn")], "nobody has it: the first font draws its box")
         XCTAssertEqual(TextRuns.split("", fonts: 3, provides: provides), [])
+    }
+
+    /// Levels as FriBidi gives them (odd: right to left); every font has everything here.
+    private func layout(_ text: String, _ levels: [UInt8], paragraph: UInt8) -> [TextRuns.Run] {
+        TextRuns.layout(text, levels: (levels, paragraph), fonts: 1) { _, _ in true }
+    }
+
+    func testRightToLeftRunsArePlacedInVisualOrder() {
+        // A Hebrew name in a left-to-right line stays after the Latin, drawn right to left.
+        XCTAssertEqual(layout("abc אב", [0, 0, 0, 0, 1, 1], paragraph: 0),
+                       [.init(font: 0, text: "abc ", script: "Latn"),
+                        .init(font: 0, text: "אב", script: "Hebr", rightToLeft: true)])
+        // In a right-to-left paragraph the Latin word (level 2) comes first from the left.
+        XCTAssertEqual(layout("אב cd", [1, 1, 1, 2, 2], paragraph: 1),
+                       [.init(font: 0, text: "cd", script: "Latn"),
+                        .init(font: 0, text: "אב ", script: "Hebr", rightToLeft: true)])
+        // Numbers inside Arabic keep their own order and sit between the words, the first word rightmost.
+        XCTAssertEqual(layout("محمد 12 علي", [1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1], paragraph: 1).map(\.text),
+                       [" علي", "12", "محمد "])
+        // Without levels the line is as stored.
+        XCTAssertEqual(TextRuns.layout("אב cd", levels: nil, fonts: 1) { _, _ in true }.map(\.text), ["אב ", "cd"])
+    }
+
+    func testAScriptChangeStartsARunSoEachIsShapedAsItsOwn() {
+        let runs = layout("नमस्ते Ada สวัสดี", Array(repeating: 0, count: 12), paragraph: 0)
+        XCTAssertEqual(runs.map(\.script), ["Deva", "Latn", "Thai"])
+        XCTAssertEqual(runs.map(\.text), ["नमस्ते ", "Ada ", "สวัสดี"])
+        XCTAssertEqual(Script.of("م"), "Arab")
+        XCTAssertEqual(Script.of("ש"), "Hebr")
+        XCTAssertEqual(Script.of("山"), "Hani")
+        XCTAssertEqual(Script.of("カ"), "Kana")
+        XCTAssertEqual(Script.of("한"), "Hang")
+        XCTAssertNil(Script.of(" "))
+        XCTAssertNil(Script.of("7"))
+        XCTAssertEqual(Script.of("Z"), "Latn")
     }
 }
 

@@ -67,6 +67,8 @@ public struct KeyMap {
             Chord(.character("q")): .quit,
             Chord(.character("r")): .reload,
             Chord(.character("?"), .shift): .toggleHelp,
+            // What the toast offers to undo (a bookmark just made or removed).
+            Chord(.character("u")): .undoRemoveBookmark,
         ],
         .browse: [
             Chord(.down): .scrollLines(1), Chord(.character("j")): .scrollLines(1),

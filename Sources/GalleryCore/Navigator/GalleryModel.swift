@@ -33,6 +33,8 @@ public final class GalleryModel {
     public private(set) var pointer: (x: Int, y: Int)?
     /// How many pixels at the header's right the buttons may take (the header's layout says, as it measures text).
     public var toolbarRoom = Int.max
+    /// The message at the window's foot after an action (bookmarked, link copied, cannot open).
+    public var toasts = Toasts()
 
     private var dragging: Room?
     private var swallowText: String?
@@ -167,6 +169,8 @@ public final class GalleryModel {
             browse.reload()
         case .show(let name): rooms.open(name, in: self)
         case .action(Toolbar.back): goBack()
+        // `u` undoes what the toast offers to undo (a bookmark just made or removed) before anything else.
+        case .undoRemoveBookmark where toasts.current?.actionLabel != nil: toasts.runAction()
         default: return innermost.perform(command, in: self) ?? .none
         }
         return .none
@@ -174,6 +178,10 @@ public final class GalleryModel {
 
     /// A click (or tap) that was not a drag: a header button's command, else the innermost room's.
     public func click(atWindowX x: Int, y: Int) {
+        if toasts.buttonContains(x: x, y: y) {
+            toasts.runAction()
+            return
+        }
         if let button = toolbar.button(atX: x, y: y) {
             click(button: button)
             return
@@ -223,6 +231,7 @@ public final class GalleryModel {
     }
 
     public func tick(dt: Double) {
+        toasts.tick(dt: dt)
         screen.tick(dt: dt)
         for overlay in overlays + leaving { overlay.tick(dt: dt) }
         leaving.removeAll { !$0.isAnimating }
@@ -233,9 +242,18 @@ public final class GalleryModel {
 
     /// Stars or unstars a photo (never on a kiosk: a tap on a star must not write anyone's data); a failure to store
     /// it is said in an alert.
+    /// The toast says so, with Undo.
     public func toggleBookmark(_ photo: Photo) {
         guard kiosk == nil, let shelf = user.shelf else { return }
-        do { try shelf.toggle(photo) } catch { alert("The bookmark could not be saved: \(error)") }
+        do {
+            let starred = try shelf.toggle(photo)
+            toasts.show(starred ? "Bookmarked" : "Bookmark removed", action: ("Undo", { [weak self] in
+                guard let self else { return }
+                do {
+                    if starred { try shelf.remove(photo) } else { try shelf.undo() }
+                } catch { self.alert("The bookmark could not be saved: \(error)") }
+            }))
+        } catch { alert("The bookmark could not be saved: \(error)") }
     }
 
     /// A message that stops everything until it is dismissed.

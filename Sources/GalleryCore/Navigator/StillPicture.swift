@@ -10,6 +10,8 @@ public struct StillPicture: Equatable {
     let pictures: [AnyHashable]
     /// The header button under the pointer: its tooltip hangs below the header.
     let tooltip: String?
+    /// The toast at the foot of the window.
+    let toast: Toast?
 }
 
 extension StillPicture {
@@ -24,6 +26,6 @@ extension StillPicture {
             pictures.append(picture)
         }
         self.init(viewport: gallery.viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures,
-                  tooltip: gallery.toolbar.button(under: gallery.pointer)?.id)
+                  tooltip: gallery.toolbar.button(under: gallery.pointer)?.id, toast: gallery.toasts.current)
     }
 }

@@ -40,6 +40,10 @@ public final class BookmarksScreen: Screen {
                 guard let index = bookmarks.focusedIndex else { return GalleryModel.Effect.none }
                 try shelf.remove(bookmarks.catalog.items[index].photo)
                 refresh()
+                gallery.toasts.show("Bookmark removed", action: ("Undo", { [weak self, weak gallery] in
+                    guard let self, let gallery else { return }
+                    _ = self.perform(.undoRemoveBookmark, in: gallery)
+                }))
             case .undoRemoveBookmark:
                 guard let back = try shelf.undo() else { return GalleryModel.Effect.none }
                 refresh(focusing: back.photo.id)

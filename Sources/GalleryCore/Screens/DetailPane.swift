@@ -59,7 +59,11 @@ public final class DetailPane: Overlay {
             // checked again here.
             let page = gallery.hooks.credit(wall.catalog.items[index].photo).page
             let url = ExternalText.isFileURL(page) ? page : ExternalText.url(page)
-            guard !url.isEmpty else { return GalleryModel.Effect.none }
+            guard !url.isEmpty else {
+                gallery.toasts.show("This photo has no link")
+                return GalleryModel.Effect.none
+            }
+            gallery.toasts.show(command == .copyLink ? "Link copied" : "Opening the link in your browser")
             return command == .copyLink ? .copy(url) : .open(url)
         default: return nil
         }

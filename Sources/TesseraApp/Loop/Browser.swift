@@ -2,19 +2,29 @@ import Foundation
 import GalleryCore
 
 /// Opens a page in the user's browser with `xdg-open`, the URL as one argument of its own (never through a
-/// shell), and only an http or https URL.
+/// shell), and only an http or https URL (or a local photo's own file). `failed` hears, on any thread, the words
+/// for the user when nothing opened: xdg-open missing, or no browser answering it.
 enum Browser {
-    static func open(_ url: String) {
+    static func open(_ url: String, failed: @escaping @Sendable (String) -> Void) {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") || ExternalText.isFileURL(url) else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
+        process.arguments = [ProcessInfo.processInfo.environment["TESSERA_OPENER"] ?? "xdg-open", url]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        process.terminationHandler = { done in
+            // env exits 127 when xdg-open is not there; xdg-open 3 when no tool for the URL is installed.
+            guard done.terminationStatus != 0 else { return }
+            Log.warn("xdg-open \(url) exited with \(done.terminationStatus)")
+            failed(done.terminationStatus == 127
+                ? "Could not open a browser: xdg-open is not installed (Debian: xdg-utils)"
+                : "Could not open a browser for this link (xdg-open exited with \(done.terminationStatus))")
+        }
         do {
             try process.run()
         } catch {
             Log.warn("cannot open \(url): \(error)")
+            failed("Could not open a browser: \(error.localizedDescription)")
         }
     }
 }

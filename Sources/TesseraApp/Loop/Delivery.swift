@@ -7,6 +7,8 @@ import SDLKit
 enum Delivery {
     case images(ImageDelivery)
     case feed(FeedDelivery)
+    /// Words for the toast from a helper process (a browser that did not open).
+    case said(String)
 
     /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
     var changesPicture: Bool {
@@ -14,6 +16,7 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
+        case .said: return true
         }
     }
 }

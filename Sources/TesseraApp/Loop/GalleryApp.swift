@@ -152,7 +152,9 @@ public final class GalleryApp {
         case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
         case .resized: apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
         case .copy(let text): Clipboard.set(text)
-        case .open(let url): Browser.open(url)
+        case .open(let url):
+            let mailbox = self.mailbox
+            Browser.open(url) { mailbox.post(.said($0)) }
         case .pointerShown: kiosk?.pointerShown(at: now)
         case .renderReset: rebuildTextures()
         case .displayChanged:
@@ -181,6 +183,7 @@ public final class GalleryApp {
             switch message {
             case .images(let delivery): images.receive(delivery, now: now)
             case .feed(let delivery): feed.receive(delivery, now: now)
+            case .said(let words): model.toasts.show(words)
             }
         }
         return (any, arrived)

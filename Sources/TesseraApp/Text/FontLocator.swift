@@ -1,35 +1,70 @@
 import Foundation
 
-/// Finds DejaVu Sans (Debian's fonts-dejavu-core) at run time; an explicit path or `TESSERA_FONT` wins.
+/// Finds the fonts at run time: Inter (Debian's fonts-inter) for the interface, DejaVu Sans (fonts-dejavu-core) where
+/// Inter is missing; then, for what they lack, a face of the same weight per script where one is installed. An
+/// explicit path or `TESSERA_FONT` wins.
 enum FontLocator {
+    /// A regular face and its bold (nil: drawn emboldened).
+    struct Face: Equatable { let regular: String; let bold: String? }
+
     static let searchDirectories = [
         "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu",
         "/usr/local/share/fonts", "/usr/share/fonts/truetype",
     ]
 
-    /// Regular and bold faces; bold falls back to regular.
+    private static func readable(_ path: String) -> Bool { FileManager.default.isReadableFile(atPath: path) }
+
+    /// The interface's face: an override as it is, else Inter, else DejaVu Sans.
     static func locate(override: String?) -> (regular: String, bold: String)? {
-        let fm = FileManager.default
         if let path = override ?? ProcessInfo.processInfo.environment["TESSERA_FONT"], !path.isEmpty {
-            return fm.isReadableFile(atPath: path) ? (path, path) : nil
+            return readable(path) ? (path, path) : nil
         }
-        for dir in searchDirectories {
-            let regular = "\(dir)/DejaVuSans.ttf"
-            guard fm.isReadableFile(atPath: regular) else { continue }
-            let bold = "\(dir)/DejaVuSans-Bold.ttf"
-            return (regular, fm.isReadableFile(atPath: bold) ? bold : regular)
+        if let inter = inter() { return (inter.regular, inter.bold ?? inter.regular) }
+        return dejaVu().map { ($0.regular, $0.bold ?? $0.regular) }
+    }
+
+    private static func inter() -> Face? {
+        for dir in ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/OTF", "/usr/local/share/fonts"] {
+            let regular = "\(dir)/Inter-Regular.otf"
+            guard readable(regular) else { continue }
+            let bold = "\(dir)/Inter-Bold.otf"
+            return Face(regular: regular, bold: readable(bold) ? bold : nil)
         }
         return nil
     }
 
-    /// Fonts for what DejaVu Sans lacks, tried in order: CJK (fonts-wqy-microhei, or Droid Sans Fallback or Noto
-    /// CJK where installed), then symbols and emoji, drawn monochrome (fonts-symbola).
-    static func fallbacks() -> [String] {
-        let candidates = [
-            ["/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-             "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],
+    private static func dejaVu() -> Face? {
+        for dir in searchDirectories {
+            let regular = "\(dir)/DejaVuSans.ttf"
+            guard readable(regular) else { continue }
+            let bold = "\(dir)/DejaVuSans-Bold.ttf"
+            return Face(regular: regular, bold: readable(bold) ? bold : nil)
+        }
+        return nil
+    }
+
+    /// Fonts for what the interface's face lacks, tried in order: Noto Sans for Arabic, Hebrew, Devanagari and Thai
+    /// (fonts-noto-core, regular and bold), DejaVu Sans (Greek, Cyrillic, symbols Inter lacks), CJK
+    /// (fonts-wqy-microhei, Droid Sans Fallback or Noto CJK; no bold, drawn emboldened), then symbols and emoji,
+    /// drawn monochrome (fonts-symbola).
+    static func fallbacks(primary: String) -> [Face] {
+        var faces: [Face] = []
+        for script in ["Arabic", "Hebrew", "Devanagari", "Thai", "Bengali", "Tamil"] {
+            let dir = "/usr/share/fonts/truetype/noto"
+            let regular = "\(dir)/NotoSans\(script)-Regular.ttf", bold = "\(dir)/NotoSans\(script)-Bold.ttf"
+            if readable(regular) { faces.append(Face(regular: regular, bold: readable(bold) ? bold : nil)) }
+        }
+        if let dejaVu = dejaVu(), dejaVu.regular != primary { faces.append(dejaVu) }
+        let singles = [
+            ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+             "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"],
             ["/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf", "/usr/share/fonts/TTF/Symbola.ttf"],
         ]
-        return candidates.compactMap { group in group.first { FileManager.default.isReadableFile(atPath: $0) } }
+        for group in singles {
+            guard let regular = group.first(where: readable) else { continue }
+            let cjkBold = regular.replacingOccurrences(of: "CJK-Regular", with: "CJK-Bold")
+            faces.append(Face(regular: regular, bold: cjkBold != regular && readable(cjkBold) ? cjkBold : nil))
+        }
+        return faces
     }
 }

@@ -1,7 +1,9 @@
 import GalleryCore
 import SDLKit
+import TextKit
 
-/// Draws text with SDL_ttf. Lines are rendered once into white textures and tinted when drawn; the clock, which
+/// Draws text with SDL_ttf. A line is cut into runs of one font, script and direction (FriBidi's levels,
+/// `TextRuns.layout`), each shaped by HarfBuzz inside SDL_ttf and placed left to right in visual order. Lines are rendered once into white textures and tinted when drawn; the clock, which
 /// changes every frame, is drawn from a glyph atlas of its twelve characters so no texture is made per frame.
 /// A line given a width is fitted to it (cut with an ellipsis) before SDL_ttf renders it: a long string from
 /// outside never becomes a texture wider than the screen. A line that fails to render is remembered, not retried
@@ -11,7 +13,7 @@ final class TextRenderer {
 
     private let renderer: Renderer
     private var fonts: [Style: Font] = [:]
-    private var cache: [CacheKey: (texture: Texture, lastUse: UInt64)] = [:]
+    private var cache: [CacheKey: (texture: Texture, rise: Int, lastUse: UInt64)] = [:]
     private var useCounter: UInt64 = 0
     /// Lines kept rendered. The status line changes as photos arrive; each old one is a texture held for nothing.
     private let cacheLimit = 24
@@ -36,15 +38,16 @@ final class TextRenderer {
         }
         do {
             return try TextRenderer(renderer: renderer, regular: fonts.regular, bold: fonts.bold,
-                                    fallbacks: FontLocator.fallbacks(), scale: scale)
+                                    fallbacks: FontLocator.fallbacks(primary: fonts.regular), scale: scale)
         } catch {
             Log.warn("cannot load font \(fonts.regular): \(error); text will not be drawn")
             return nil
         }
     }
 
-    /// `fallbacks`: fonts for characters DejaVu lacks (CJK, symbols), tried in order for each run of text.
-    init(renderer: Renderer, regular: String, bold: String, fallbacks: [String] = [], scale: Double) throws {
+    /// `fallbacks`: fonts for characters the main face lacks (other scripts, CJK, symbols), tried in order for each
+    /// run of text.
+    init(renderer: Renderer, regular: String, bold: String, fallbacks: [FontLocator.Face] = [], scale: Double) throws {
         self.renderer = renderer
         paths = (regular, bold)
         fallbackPaths = fallbacks
@@ -53,7 +56,7 @@ final class TextRenderer {
     }
 
     private let paths: (regular: String, bold: String)
-    private let fallbackPaths: [String]
+    private let fallbackPaths: [FontLocator.Face]
     /// The fallback fonts at each style's size; a font that cannot be opened is left out.
     private var fallbackFonts: [Style: [Font]] = [:]
     private var scale: Double
@@ -85,7 +88,14 @@ final class TextRenderer {
                                      .title: try Font(system: system, path: paths.bold, pointSize: sizes[.title]!)]
         var fallbacks: [Style: [Font]] = [:]
         for (style, size) in sizes {
-            fallbacks[style] = fallbackPaths.compactMap { try? Font(system: system, path: $0, pointSize: size) }
+            fallbacks[style] = fallbackPaths.compactMap { face in
+                guard style != .body, let bold = face.bold else {
+                    let font = try? Font(system: system, path: face.regular, pointSize: size)
+                    if style != .body { font?.embolden() }
+                    return font
+                }
+                return try? Font(system: system, path: bold, pointSize: size)
+            }
         }
         var glyphs: [Character: Texture] = [:], advance = 0
         for ch in ClockFormat.alphabet {
@@ -107,32 +117,41 @@ final class TextRenderer {
 
     func width(of text: String, _ style: Style) -> Int {
         let all = [fonts[style]!] + (fallbackFonts[style] ?? [])
-        let physical = runs(text, style).reduce(0) { $0 + all[$1.font].size(of: $1.text).width }
+        let physical = runs(text, style).reduce(0) { sum, run in
+            all[run.font].shape(rightToLeft: run.rightToLeft, script: run.script)
+            return sum + all[run.font].size(of: run.text).width
+        }
         return Int((Double(physical) / scale).rounded(.up))
     }
 
-    private func runs(_ text: String, _ style: Style) -> [TextRuns.Run] {
+    func runs(_ text: String, _ style: Style) -> [TextRuns.Run] {
         let all = [fonts[style]!] + (fallbackFonts[style] ?? [])
-        if all.count == 1 || text.unicodeScalars.allSatisfy({ $0.isASCII }) { return [TextRuns.Run(font: 0, text: text)] }
-        return TextRuns.split(text, fonts: all.count) { all[$0].provides($1) }
+        if text.unicodeScalars.allSatisfy({ $0.isASCII }) { return [TextRuns.Run(font: 0, text: text, script: "Latn")] }
+        return TextRuns.layout(text, levels: Bidi.levels(of: text, leftToRight: true), fonts: all.count) { all[$0].provides($1) }
     }
 
-    /// Renders a line run by run, each in the first font that has it, lined up on the primary font's baseline.
-    private func render(_ text: String, _ style: Style) throws -> Surface {
+    /// Renders a line run by run, each in the first font that has it, all on one baseline. A font taller than the
+    /// primary one (Noto Sans Arabic's marks above) raises the line's top by `rise`, so the baseline still lines
+    /// up with the primary font's when drawn.
+    private func render(_ text: String, _ style: Style) throws -> (surface: Surface, rise: Int) {
         let primary = fonts[style]!
         let all = [primary] + (fallbackFonts[style] ?? [])
-        let parts = runs(text, style)
-        if parts.count <= 1 { return try all[parts.first?.font ?? 0].render(text) }
-        let rendered = try parts.map { (font: all[$0.font], surface: try all[$0.font].render($0.text)) }
+        let rendered = try runs(text, style).map { run in
+            all[run.font].shape(rightToLeft: run.rightToLeft, script: run.script)
+            return (font: all[run.font], surface: try all[run.font].render(run.text))
+        }
+        if rendered.isEmpty { return (try primary.render(text), 0) }
+        if rendered.count == 1 && rendered[0].font === primary { return (rendered[0].surface, 0) }
+        let baseline = rendered.map(\.font.ascent).max()!
         let width = rendered.reduce(0) { $0 + $1.surface.width }
-        let height = rendered.map { primary.ascent - $0.font.ascent + $0.surface.height }.max() ?? primary.lineHeight
-        let line = try Surface(width: max(1, width), height: max(1, height, primary.lineHeight))
+        let height = rendered.map { baseline - $0.font.ascent + $0.surface.height }.max()!
+        let line = try Surface(width: max(1, width), height: max(1, height))
         var x = 0
         for part in rendered {
-            try line.copy(part.surface, x: x, y: max(0, primary.ascent - part.font.ascent))
+            try line.copy(part.surface, x: x, y: baseline - part.font.ascent)
             x += part.surface.width
         }
-        return line
+        return (line, max(0, baseline - primary.ascent))
     }
 
     /// `text` as drawn in `maxWidth` logical pixels: whole if it fits, else its longest prefix with an ellipsis.
@@ -149,11 +168,11 @@ final class TextRenderer {
     @discardableResult
     func draw(_ text: String, _ style: Style, x: Int, y: Int, color: RGBA, maxWidth: Int? = nil) -> Int {
         let line = maxWidth.map { fit(text, style, maxWidth: $0) } ?? text
-        guard !line.isEmpty, let texture = texture(for: line, style) else { return 0 }
+        guard !line.isEmpty, let (texture, rise) = texture(for: line, style) else { return 0 }
         let w = Int((Double(texture.width) / scale).rounded()), h = Int((Double(texture.height) / scale).rounded())
         texture.setColorMod(r: color.r, g: color.g, b: color.b)
         texture.setAlphaMod(color.a)
-        renderer.copy(texture, to: x, y, w, h)
+        renderer.copy(texture, to: x, y - Int((Double(rise) / scale).rounded()), w, h)
         return w
     }
 
@@ -173,17 +192,17 @@ final class TextRenderer {
         return Int(pen) - x
     }
 
-    private func texture(for text: String, _ style: Style) -> Texture? {
+    private func texture(for text: String, _ style: Style) -> (Texture, rise: Int)? {
         useCounter += 1
         let key = CacheKey(text: text, style: style)
         if var hit = cache[key] {
             hit.lastUse = useCounter
             cache[key] = hit
-            return hit.texture
+            return (hit.texture, hit.rise)
         }
         guard !failed.contains(key) else { return nil }
         renderAttempts += 1
-        guard let surface = try? render(text, style),
+        guard let (surface, rise) = try? render(text, style),
               let texture = try? Texture(renderer: renderer, surface: surface) else {
             if failed.count >= 256 { failed.removeAll() }
             failed.insert(key)
@@ -193,7 +212,7 @@ final class TextRenderer {
         if cache.count >= cacheLimit, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             cache[oldest.key] = nil
         }
-        cache[key] = (texture, useCounter)
-        return texture
+        cache[key] = (texture, rise, useCounter)
+        return (texture, rise)
     }
 }

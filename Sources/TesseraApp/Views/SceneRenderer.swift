@@ -9,6 +9,7 @@ import SDLKit
     private let browseView: BrowseView
     private let headerView: HeaderView
     private let slideshowView: SlideshowView
+    private let toastView: ToastView
     let views = RoomViews()
 
     init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
@@ -16,6 +17,7 @@ import SDLKit
         browseView = BrowseView(canvas: canvas)
         headerView = HeaderView(canvas: canvas)
         slideshowView = SlideshowView(canvas: canvas)
+        toastView = ToastView(canvas: canvas)
         registerViews()
     }
 
@@ -106,6 +108,7 @@ import SDLKit
         views.draw(model.screen, frame)
         drawHeader(model: model, status: status, clock: clock, time: time)
         for room in model.leaving + model.overlays { views.draw(room, frame) }
+        toastView.draw(model: model)
         headerView.drawTooltip(model: model)
     }
 }

@@ -1,0 +1,69 @@
+import XCTest
+@testable import GalleryCore
+
+/// The toast after an action: it says what happened, offers Undo where there is something to undo, runs it by a
+/// click or `u`, and goes by itself.
+final class ToastTests: XCTestCase {
+    private func loaded(_ library: Library = MemoryLibrary()) -> GalleryModel {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false)
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        return model
+    }
+
+    func testABookmarkIsToldWithUndoThatAKeyOrAClickRuns() throws {
+        let model = loaded()
+        XCTAssertNil(model.toasts.current)
+        _ = model.apply(.focusNext)
+        let id = String(model.browse.focusedIndex!)
+        _ = model.handle(key: .character("b"))
+        XCTAssertEqual(model.toasts.current?.text, "Bookmarked")
+        XCTAssertEqual(model.toasts.current?.actionLabel, "Undo")
+        _ = model.handle(key: .character("u"))
+        XCTAssertFalse(model.user.isBookmarked(id), "u undoes the bookmark just made")
+        XCTAssertNil(model.toasts.current)
+
+        _ = model.handle(key: .character("b"))
+        _ = model.handle(key: .character("b"))
+        XCTAssertEqual(model.toasts.current?.text, "Bookmark removed")
+        // The view says where it drew the button; a click there puts the bookmark back.
+        model.toasts.setButtonFrame(Rect(x: 500, y: 700, width: 60, height: 30))
+        model.click(atWindowX: 510, y: 710)
+        XCTAssertTrue(model.user.isBookmarked(id))
+        XCTAssertNil(model.detail, "the click went to the toast, not to the wall under it")
+    }
+
+    func testItGoesByItselfAndANewOneTakesItsPlace() {
+        let model = loaded()
+        model.toasts.show("Link copied")
+        model.tick(dt: Toast.duration - 0.5)
+        XCTAssertEqual(model.toasts.current?.text, "Link copied")
+        model.tick(dt: 1)
+        XCTAssertNil(model.toasts.current)
+        model.toasts.show("One")
+        model.toasts.show("Two")
+        XCTAssertEqual(model.toasts.current?.text, "Two")
+        XCTAssertFalse(model.toasts.runAction(), "a toast without a button runs nothing")
+    }
+
+    func testThePaneSaysWhenALinkIsCopiedOrOpened() {
+        let model = loaded()
+        _ = model.apply(.focusNext)
+        _ = model.handle(key: .enter)
+        XCTAssertNotNil(model.detail)
+        _ = model.apply(.copyLink)
+        XCTAssertEqual(model.toasts.current?.text, "This photo has no link")
+        model.hooks.credit = { Credit(line: $0.author, page: "https://example.org/\($0.id)") }
+        if case .copy = model.apply(.copyLink) {} else { XCTFail("c copies") }
+        XCTAssertEqual(model.toasts.current?.text, "Link copied")
+        if case .open = model.apply(.openLink) {} else { XCTFail("o opens") }
+        XCTAssertEqual(model.toasts.current?.text, "Opening the link in your browser")
+    }
+
+    func testAKioskNeverBookmarksSoNeverSaysSo() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), kiosk: Kiosk(), library: MemoryLibrary(),
+                                 asksName: false)
+        model.toggleBookmark(photo("1"))
+        XCTAssertNil(model.toasts.current)
+    }
+}
