@@ -44,13 +44,13 @@ final class DetailHistoryTests: XCTestCase {
         _ = model.handle(key: .character("]"))
         XCTAssertEqual(model.detail?.index, first + 1)
         XCTAssertFalse(model.detail!.overlay.canGoForward)
-        // The buttons in the pane do the same.
+        // The arrows at the photo's sides move through the wall.
         let layout = DetailPane.layout(of: model.detail!.index, in: model)
-        model.click(atWindowX: layout.backButton.x + 4, y: layout.backButton.y + 4)
+        model.click(atWindowX: layout.previousArrow.x + 4, y: layout.previousArrow.y + 4)
         XCTAssertEqual(model.detail?.index, first)
-        model.click(atWindowX: layout.forwardButton.x + 4, y: layout.forwardButton.y + 4)
+        model.click(atWindowX: layout.nextArrow.x + 4, y: layout.nextArrow.y + 4)
         XCTAssertEqual(model.detail?.index, first + 1)
-        XCTAssertNotNil(model.detail, "clicks on the buttons do not close the pane")
+        XCTAssertNotNil(model.detail, "clicks on the arrows do not close the pane")
         _ = model.handle(key: .escape)
         XCTAssertNil(model.detail)
         XCTAssertEqual(model.browse.focusedIndex, first + 1)

@@ -18,9 +18,31 @@ final class ToolbarTests: XCTestCase {
         m.pointer(.click(x: button.frame.x + 5, y: button.frame.y + 5))
     }
 
+    func testButtonsKeepTheirPlacesAndNoneLooksActiveInVain() throws {
+        let m = model()
+        let wall = m.toolbar.buttons.map(\.frame)
+        try press(m, "slideshow")
+        XCTAssertEqual(m.toolbar.buttons.map(\.frame), wall, "no button moves when the slideshow opens")
+        XCTAssertFalse(try XCTUnwrap(m.toolbar.buttons.first { $0.id == "view" }).enabled, "no grid or list in a slideshow")
+        try press(m, "back")
+        XCTAssertEqual(m.toolbar.buttons.map(\.frame), wall)
+        // From the bookmarks, the search button searches (over the feed's wall).
+        try press(m, "bookmarks")
+        try press(m, "search")
+        XCTAssertTrue(m.screen is SearchScreen)
+        // Over the welcome screen only help answers: the rest waits for a name.
+        let first = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: MemoryLibrary())
+        XCTAssertTrue(first.screen is WelcomeScreen)
+        XCTAssertEqual(first.toolbar.buttons.filter(\.enabled).map(\.id), ["help"])
+        try press(first, "search")
+        try press(first, "back")
+        XCTAssertTrue(first.screen is WelcomeScreen, "neither search nor Back skips the welcome")
+    }
+
     func testEveryRoomCanBeReachedAndLeftByButtonsAlone() throws {
         let m = model()
-        XCTAssertEqual(m.toolbar.buttons.map(\.id), ["view", "slideshow", "search", "bookmarks", "name", "help"])
+        XCTAssertEqual(m.toolbar.buttons.map(\.id), ["back", "view", "slideshow", "search", "bookmarks", "name", "help"])
+        XCTAssertFalse(m.toolbar.buttons[0].enabled, "Back keeps its place, dimmed, with nowhere to go")
         XCTAssertTrue(m.toolbar.buttons.allSatisfy { $0.frame.maxY <= m.config.headerHeight }, "in the header")
         XCTAssertEqual(m.toolbar.buttons.first { $0.id == "view" }?.tooltip, "List (v)", "the tooltip names the key")
         try press(m, "view")
@@ -57,16 +79,15 @@ final class ToolbarTests: XCTestCase {
         let again = try XCTUnwrap(m.toolbar.buttons.first { $0.id == "view" })
         m.pointer(.doubleClick(x: again.frame.x + 5, y: again.frame.y + 5))
         XCTAssertEqual(m.browse.mode, .grid, "the second press is a press, not lost as a double click")
-        // In the pane, the back button pressed twice goes back twice; elsewhere on the photo a double click zooms.
+        // In the pane, the previous arrow pressed twice goes back twice; elsewhere on the photo a double click zooms.
         _ = m.apply(.openDetail)
+        let first = try XCTUnwrap(m.detail?.index)
         _ = m.apply(.nextPhoto); _ = m.apply(.nextPhoto)
         let pane = try XCTUnwrap(m.detail?.overlay)
         let layout = DetailPane.layout(of: m.detail!.index, in: m)
-        let third = pane.key
-        m.pointer(.click(x: layout.backButton.x + 5, y: layout.backButton.y + 5))
-        m.pointer(.doubleClick(x: layout.backButton.x + 5, y: layout.backButton.y + 5))
-        XCTAssertFalse(pane.canGoBack, "back twice, to the first photo viewed")
-        XCTAssertNotEqual(pane.key, third)
+        m.pointer(.click(x: layout.previousArrow.x + 5, y: layout.previousArrow.y + 5))
+        m.pointer(.doubleClick(x: layout.previousArrow.x + 5, y: layout.previousArrow.y + 5))
+        XCTAssertEqual(m.detail?.index, first, "back twice, to the first photo")
         XCTAssertFalse(pane.zoom.isZoomed)
     }
 
@@ -85,7 +106,7 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(m.toolbar.buttons.map(\.id), ["more"], "one button always shows")
 
         let kiosk = model(kiosk: Kiosk())
-        XCTAssertEqual(kiosk.toolbar.buttons.map(\.id), ["view", "slideshow", "help"],
+        XCTAssertEqual(kiosk.toolbar.buttons.map(\.id), ["back", "view", "slideshow", "help"],
                        "no search, bookmarks or name on a public screen")
     }
 

@@ -101,6 +101,7 @@ extension Command {
         case "zoomout": self = .action(DetailPane.zoomOut)
         case "zoomfit": self = .action(DetailPane.zoomFit)
         case "zoomactual": self = .action(DetailPane.zoomActual)
+        case "info": self = .action(DetailPane.info)
         default:
             guard name.hasPrefix("show:"), name.count > 5 else { return nil }
             self = .show(String(name.dropFirst(5)))

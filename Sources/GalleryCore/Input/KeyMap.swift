@@ -129,6 +129,7 @@ public struct KeyMap {
             Chord(.character("+")): .action(DetailPane.zoomIn), Chord(.character("=")): .action(DetailPane.zoomIn),
             Chord(.character("-")): .action(DetailPane.zoomOut),
             Chord(.character("0")): .action(DetailPane.zoomFit), Chord(.character("1")): .action(DetailPane.zoomActual),
+            Chord(.character("i")): .action(DetailPane.info),
         ],
     ]
 }

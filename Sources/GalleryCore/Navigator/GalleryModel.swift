@@ -35,6 +35,8 @@ public final class GalleryModel {
     public var toolbarRoom = Int.max
     /// The message at the window's foot after an action (bookmarked, link copied, cannot open).
     public var toasts = Toasts()
+    /// What a click asked of the app (a link in the pane opened, a header button's copy): taken once by the app.
+    private var requested = Effect.none
 
     private var dragging: Room?
     private var swallowText: String?
@@ -174,6 +176,15 @@ public final class GalleryModel {
         default: return innermost.perform(command, in: self) ?? .none
         }
         return .none
+    }
+
+    /// Asks the app for something a room cannot do itself (open a link); pointer input has no other way back.
+    public func request(_ effect: Effect) { requested = effect }
+
+    /// What a click asked of the app since the last call.
+    public func takeRequested() -> Effect {
+        defer { requested = .none }
+        return requested
     }
 
     /// A click (or tap) that was not a drag: a header button's command, else the innermost room's.

@@ -80,6 +80,7 @@ public struct RoomRegistry {
         rooms.describe(action: DetailPane.zoomOut, as: "Zoom out")
         rooms.describe(action: DetailPane.zoomFit, as: "Fit the photo")
         rooms.describe(action: DetailPane.zoomActual, as: "One photo pixel per screen pixel")
+        rooms.describe(action: DetailPane.info, as: "Details: links, folder, camera")
         return rooms
     }()
 }

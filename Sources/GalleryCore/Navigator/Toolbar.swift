@@ -12,6 +12,8 @@ public struct Toolbar: Equatable {
         public var frame: Rect
         /// Drawn lit (the list while the list shows, the slideshow while it shows).
         public let active: Bool
+        /// Drawn dimmed and pressed in vain: it keeps its place so the others do not move under the pointer.
+        public let enabled: Bool
     }
 
     public private(set) var buttons: [Button]
@@ -27,11 +29,13 @@ public struct Toolbar: Equatable {
     public init(for gallery: GalleryModel, width: Int, headerHeight: Int, room: Int) {
         // Most needed first: what is dropped when the window is narrow comes last. Only what the key map offers (a
         // kiosk's lacks the bookmarks, the search and the name).
-        let wanted = gallery.rooms.buttons.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.compactMap { item in
+        var wanted = gallery.rooms.buttons.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.compactMap { item in
             item.look(gallery).map { (item, $0) }
         }.filter { item, _ in !item.needsKey || gallery.boundCommands.contains(item.command) }
         // At least one button always shows: in a window too narrow for the rest, the "⋯" that lists them.
         let fits = max(1, (room - Toolbar.gap) / (Toolbar.size + Toolbar.gap))
+        // Short of room, a dimmed button gives up its place first.
+        if wanted.count > fits { wanted.removeAll { !$0.1.enabled } }
         var shown = Array(wanted.prefix(fits))
         var more: [(ToolbarItem, ToolbarItem.Look)] = []
         if wanted.count > fits {
@@ -44,9 +48,11 @@ public struct Toolbar: Equatable {
         buttons = []
         func button(_ entry: (item: ToolbarItem, look: ToolbarItem.Look), at frame: Rect) -> Button {
             let keys = gallery.keyMap.chordNames(for: entry.item.command, in: gallery.activeScopes + [.browse])
+            // The welcome screen wants a name (or Esc): only help is offered over it.
+            let enabled = entry.look.enabled && (!(gallery.screen is WelcomeScreen) || entry.item.command == .toggleHelp)
             return Button(id: entry.item.id, glyph: entry.look.glyph,
                           tooltip: entry.look.label + (keys.isEmpty ? "" : " (\(keys))"),
-                          command: entry.item.command, frame: frame, active: entry.look.active)
+                          command: entry.item.command, frame: frame, active: entry.look.active, enabled: enabled)
         }
         // Left to right in the order a reader expects: Back first, help last.
         for entry in shown.sorted(by: { $0.0.order < $1.0.order }) {
@@ -79,8 +85,9 @@ public struct ToolbarItem {
         public let label: String
         /// Drawn lit (the list while the list shows, the slideshow while it shows).
         public let active: Bool
-        public init(glyph: String, label: String, active: Bool = false) {
-            self.glyph = glyph; self.label = label; self.active = active
+        public let enabled: Bool
+        public init(glyph: String, label: String, active: Bool = false, enabled: Bool = true) {
+            self.glyph = glyph; self.label = label; self.active = active; self.enabled = enabled
         }
     }
 
@@ -102,17 +109,16 @@ public struct ToolbarItem {
         self.look = look
     }
 
-    /// Back, when there is somewhere to go back to.
+    /// Back, dimmed when there is nowhere to go back to: always in its place, so the row never shifts.
     public static let back = ToolbarItem(id: "back", command: .action(Toolbar.back), rank: 0, needsKey: false) {
-        $0.canGoBack ? Look(glyph: "←", label: "Back") : nil
+        Look(glyph: "←", label: "Back", enabled: $0.canGoBack)
     }
 
-    /// Grid or list, while a wall shows.
+    /// Grid or list, dimmed where no wall shows (the slideshow).
     public static let view = ToolbarItem(id: "view", command: .toggleView, rank: 1) { gallery in
-        gallery.screen.wall.map { wall in
-            let list = wall.mode == .list
-            return Look(glyph: list ? "▦" : "☰", label: list ? "Grid" : "List", active: list)
-        }
+        let list = gallery.screen.wall?.mode == .list
+        return Look(glyph: list ? "▦" : "☰", label: list ? "Grid" : "List", active: list,
+                    enabled: gallery.screen.wall != nil)
     }
 }
 
@@ -137,10 +143,11 @@ extension GalleryModel {
     /// A header button (or a row of its "⋯" menu) pressed. It acts on the screen: what covers it closes first (help,
     /// the menu and Back act on the overlays themselves).
     public func click(button: Toolbar.Button) {
+        guard button.enabled else { return }
         let onOverlays: [Command] = [.toggleHelp, .action(Toolbar.back), .show(RoomRegistry.menu)]
         if !onOverlays.contains(button.command) {
             for overlay in overlays.reversed() { close(overlay) }
         }
-        _ = apply(button.command)
+        request(apply(button.command))
     }
 }

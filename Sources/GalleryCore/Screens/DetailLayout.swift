@@ -1,31 +1,64 @@
-/// Where the detail pane's parts go in a window: a panel inset from the window under the header, the photo as large
-/// as fits its top part, and lines of text under it.
+/// Where the detail pane's parts go in a window: a panel inset from the window under the header; along its top the
+/// photo's credit on the left and the viewer's controls on the right (star, zoom out, the zoom level, zoom in,
+/// details); the photo as large as fits under them, with previous and next arrows at its sides; and, with the
+/// details open, lines of text under it.
 public struct DetailLayout {
+    /// The buttons along the panel's top, left to right.
+    public enum Control: String, CaseIterable, Hashable {
+        case bookmark, zoomOut, zoomLevel, zoomIn, info
+    }
+
     public var panel: Rect
     /// The photo fitted into `imageArea`; zoomed, it fills the area.
     public var image: Rect
     public var imageArea: Rect
+    /// The credit line's place, left of the controls.
+    public var title: Rect
+    public var controls: [(control: Control, frame: Rect)]
+    /// Previous and next photo, over the photo's left and right sides.
+    public var previousArrow: Rect
+    public var nextArrow: Rect
     public var textOrigin: (x: Int, y: Int)
     public var textWidth: Int
-    /// Back and forward between photos viewed in the pane, at the panel's top right.
-    public var backButton: Rect
-    public var forwardButton: Rect
+
+    public static let padding = 16, controlHeight = 36, controlWidth = 40, levelWidth = 64, gap = 6
+    public static let arrowWidth = 44, arrowHeight = 64
 
     public init(window: PixelSize, headerHeight: Int, margin: Int, photo: Photo, lineHeight: Int, lines: Int) {
+        let padding = DetailLayout.padding
         let panel = Rect(x: margin, y: headerHeight + margin / 2,
                          width: max(1, window.width - 2 * margin),
                          height: max(1, window.height - headerHeight - margin))
-        let padding = 16
-        let textHeight = lines * lineHeight + padding
-        let imageArea = Rect(x: panel.x + padding, y: panel.y + padding,
+        var x = panel.maxX - padding
+        var controls: [(Control, Rect)] = []
+        for control in Control.allCases.reversed() {
+            let width = control == .zoomLevel ? DetailLayout.levelWidth : DetailLayout.controlWidth
+            x -= width
+            controls.insert((control, Rect(x: x, y: panel.y + padding / 2, width: width, height: DetailLayout.controlHeight)), at: 0)
+            x -= DetailLayout.gap
+        }
+        let top = panel.y + padding / 2 + DetailLayout.controlHeight + padding / 2
+        let textHeight = lines > 0 ? lines * lineHeight + padding : 0
+        let imageArea = Rect(x: panel.x + padding, y: top,
                              width: max(1, panel.width - 2 * padding),
-                             height: max(1, panel.height - 2 * padding - textHeight))
+                             height: max(1, panel.maxY - padding - textHeight - top))
         self.panel = panel
+        self.controls = controls
+        title = Rect(x: panel.x + padding, y: panel.y + padding / 2, width: max(0, x - panel.x - padding),
+                     height: DetailLayout.controlHeight)
         self.imageArea = imageArea
-        self.image = imageArea.aspectFit(width: photo.width, height: photo.height)
-        self.textOrigin = (panel.x + padding, imageArea.maxY + padding)
-        self.textWidth = panel.width - 2 * padding
-        forwardButton = Rect(x: panel.maxX - padding - 44, y: panel.y + padding, width: 44, height: 36)
-        backButton = Rect(x: forwardButton.x - 52, y: forwardButton.y, width: 44, height: 36)
+        image = imageArea.aspectFit(width: photo.width, height: photo.height)
+        let arrowY = imageArea.y + (imageArea.height - DetailLayout.arrowHeight) / 2
+        previousArrow = Rect(x: imageArea.x + DetailLayout.gap, y: arrowY, width: DetailLayout.arrowWidth,
+                             height: DetailLayout.arrowHeight)
+        nextArrow = Rect(x: imageArea.maxX - DetailLayout.gap - DetailLayout.arrowWidth, y: arrowY,
+                         width: DetailLayout.arrowWidth, height: DetailLayout.arrowHeight)
+        textOrigin = (panel.x + padding, imageArea.maxY + padding)
+        textWidth = panel.width - 2 * padding
     }
+
+    public func frame(of control: Control) -> Rect? { controls.first { $0.control == control }?.frame }
+
+    /// The control under (x, y), if any.
+    public func control(atX x: Int, y: Int) -> Control? { controls.first { $0.frame.contains(x: x, y: y) }?.control }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The detail pane: one photo of a wall large, with its author and links, over the screen it was opened from. It
-/// grows out of the photo's cell and shrinks back into it; ← → move through the wall, Alt+← Alt+→ through the
-/// photos viewed in it; while open it takes input first.
+/// grows out of the photo's cell and shrinks back into it; ← → (and the arrows at the photo's sides, shown on
+/// hover or after a tap) move through the wall, Alt+← Alt+→ through the photos viewed in it; the row along its top
+/// stars it, zooms and opens the details. While open it takes input first.
 public final class DetailPane: Overlay {
     /// The wall it was opened from: its photos are the ones shown, and its focus follows the pane.
     public let wall: BrowseScreen
@@ -13,6 +14,14 @@ public final class DetailPane: Overlay {
     /// The viewer's zoom into the photo (`+` `-` `0` `1`, the wheel, a pinch, a double tap; a drag pans).
     public private(set) var zoom = Zoom()
     public static let zoomIn = "zoom-in", zoomOut = "zoom-out", zoomFit = "zoom-fit", zoomActual = "zoom-actual"
+    public static let info = "info"
+    /// The details (links, folder, camera, size, keys) under the photo: `i` or the ⓘ button.
+    public private(set) var showsInfo = false
+    /// What the pointer is over, for hover looks and tooltips.
+    public enum Hover: Hashable { case control(DetailLayout.Control), previous, next, image, link(Int) }
+    public private(set) var hovered: Hover?
+    /// A tap on the photo shows the arrows (a finger has no hover); another hides them.
+    public private(set) var arrowsTapped = false
 
     public init(key: ItemKey, on wall: BrowseScreen, origin: Rect? = nil) {
         self.wall = wall
@@ -28,15 +37,18 @@ public final class DetailPane: Overlay {
 
     public var scopes: [Scope] { [.detail] }
     public var isAnimating: Bool { reveal.isMoving }
-    public var picture: AnyHashable? { reveal.isMoving ? nil : PanePicture(history: history, origin: origin, zoom: zoom) }
+    public var picture: AnyHashable? { reveal.isMoving ? nil : PanePicture(self) }
     private struct PanePicture: Hashable {
-        let history: [ItemKey], position: Int, origin: [Int]?, zoom: Zoom
-        init(history: DetailHistory, origin: Rect?, zoom: Zoom) {
-            self.history = history.history; position = history.position
-            self.origin = origin.map { [$0.x, $0.y, $0.width, $0.height] }
-            self.zoom = zoom
+        let history: [ItemKey], position: Int, origin: [Int]?, zoom: Zoom, info: Bool, hovered: Hover?, tapped: Bool
+        init(_ pane: DetailPane) {
+            history = pane.history.history; position = pane.history.position
+            origin = pane.origin.map { [$0.x, $0.y, $0.width, $0.height] }
+            zoom = pane.zoom; info = pane.showsInfo; hovered = pane.hovered; tapped = pane.arrowsTapped
         }
     }
+
+    /// Whether the arrows at the photo's sides show: the pointer over the photo, or a tap asked for them.
+    public var showsArrows: Bool { arrowsTapped || [.image, .previous, .next].contains(hovered) }
 
     public func tick(dt: Double) { reveal.step(dt: dt) }
 
@@ -47,6 +59,7 @@ public final class DetailPane: Overlay {
         case .action(DetailPane.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomFit): zoom.reset()
+        case .action(DetailPane.info): showsInfo.toggle()
         case .action(DetailPane.zoomActual):
             let scale = gallery.viewport.scale
             zoom(in: gallery) { $0.set(scale: Zoom.actualSize(fit: $1, photoWidth: $3, scalePerPixel: scale),
@@ -96,24 +109,29 @@ public final class DetailPane: Overlay {
     /// Changes the zoom with the photo's fitted frame, the viewing area and the photo's width.
     private func zoom(in gallery: GalleryModel, _ change: (inout Zoom, Rect, Rect, Int) -> Void) {
         guard let index else { return }
-        let layout = DetailPane.layout(of: index, on: wall, in: gallery)
+        let layout = layout(in: gallery)
         change(&zoom, layout.image, layout.imageArea, wall.catalog.items[index].photo.width)
     }
 
-    /// The back and forward buttons; a click outside the panel closes it. The wheel, a pinch and a double tap zoom;
+    /// The controls along the top, the arrows at the photo's sides and the links in the details; a click outside
+    /// the panel closes it, a tap on the photo shows or hides the arrows. The wheel, a pinch and a double tap zoom;
     /// a drag pans a zoomed photo; a swipe over a photo that is not zoomed moves to the next or previous one.
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
         guard let index else { return false }
-        let layout = DetailPane.layout(of: index, on: wall, in: gallery)
+        let layout = layout(in: gallery)
         let width = wall.catalog.items[index].photo.width
         switch input {
         case let .click(x, y):
-            if layout.backButton.contains(x: x, y: y) { navigate(.historyBack) }
-            else if layout.forwardButton.contains(x: x, y: y) { navigate(.historyForward) }
+            if let control = layout.control(atX: x, y: y) { press(control, in: gallery) }
+            else if layout.previousArrow.contains(x: x, y: y) { navigate(.previousPhoto) }
+            else if layout.nextArrow.contains(x: x, y: y) { navigate(.nextPhoto) }
+            else if let link = link(atX: x, y: y, layout: layout, in: gallery) { gallery.request(.open(link)) }
+            else if layout.imageArea.contains(x: x, y: y) { arrowsTapped.toggle() }
             else if !layout.panel.contains(x: x, y: y) { gallery.close(self) }
         case let .doubleClick(x, y):
-            // On a button it is a second press of it; outside the photo nothing.
-            if layout.backButton.contains(x: x, y: y) || layout.forwardButton.contains(x: x, y: y) { return false }
+            // On a button or an arrow it is a second press of it; outside the photo nothing.
+            if layout.control(atX: x, y: y) != nil || layout.previousArrow.contains(x: x, y: y)
+                || layout.nextArrow.contains(x: x, y: y) { return false }
             guard layout.imageArea.contains(x: x, y: y) else { return true }
             if zoom.isZoomed { zoom.reset() }
             else { zoom.set(scale: 2.5, at: (x, y), fit: layout.image, area: layout.imageArea, photoWidth: width) }
@@ -129,9 +147,87 @@ public final class DetailPane: Overlay {
             guard !zoom.isZoomed else { return true }
             navigate(dx < 0 ? .nextPhoto : .previousPhoto)
         case .longPress: gallery.toggleBookmark(wall.catalog.items[index].photo)
-        case .middleClick, .hover: break
+        case let .hover(x, y):
+            if let control = layout.control(atX: x, y: y) { hovered = .control(control) }
+            else if layout.previousArrow.contains(x: x, y: y) { hovered = .previous }
+            else if layout.nextArrow.contains(x: x, y: y) { hovered = .next }
+            else if layout.imageArea.contains(x: x, y: y) { hovered = .image }
+            else { hovered = linkLine(atX: x, y: y, layout: layout, in: gallery).map(Hover.link) }
+        case .middleClick: break
         }
         return true
+    }
+
+    /// What a control does: the same commands as the keys.
+    private func press(_ control: DetailLayout.Control, in gallery: GalleryModel) {
+        let command: Command
+        switch control {
+        case .bookmark: command = .toggleBookmark
+        case .zoomOut: command = .action(DetailPane.zoomOut)
+        case .zoomIn: command = .action(DetailPane.zoomIn)
+        case .zoomLevel: command = .action(zoom.isZoomed ? DetailPane.zoomFit : DetailPane.zoomActual)
+        case .info: command = .action(DetailPane.info)
+        }
+        _ = perform(command, in: gallery)
+    }
+
+    /// The tooltip of what the pointer is over: what it does and its key.
+    public var tooltip: String? {
+        switch hovered {
+        case .control(.bookmark): return "Bookmark (b)"
+        case .control(.zoomOut): return "Zoom out (−, wheel, pinch)"
+        case .control(.zoomLevel): return zoom.isZoomed ? "Fit to the window (0)" : "Actual size (1)"
+        case .control(.zoomIn): return "Zoom in (+, wheel, pinch)"
+        case .control(.info): return "Details (i)"
+        case .previous: return "Previous photo (←)"
+        case .next: return "Next photo (→)"
+        case .link: return "Open (o)"
+        case .image, nil: return nil
+        }
+    }
+
+    /// Whether there is a photo before or after this one on the wall (an arrow with nowhere to go is not drawn).
+    public var hasPrevious: Bool { (index ?? 0) > 0 }
+    public var hasNext: Bool { index.map { $0 + 1 < wall.catalog.count } ?? false }
+
+    /// The zoom level in percent of the photo's own pixels (100: one photo pixel per screen pixel).
+    public func zoomPercent(in gallery: GalleryModel) -> Int {
+        guard let index else { return 100 }
+        let layout = layout(in: gallery), photo = wall.catalog.items[index].photo
+        guard photo.width > 0 else { return 100 }
+        let shown = Double(layout.image.width) * zoom.scale * gallery.viewport.scale
+        return max(1, Int((shown / Double(photo.width) * 100).rounded()))
+    }
+
+    /// The text lines under the photo (with the details open) and the index among them of the one at (x, y).
+    private func linkLine(atX x: Int, y: Int, layout: DetailLayout, in gallery: GalleryModel) -> Int? {
+        guard showsInfo, let index, x >= layout.textOrigin.x, x < layout.textOrigin.x + layout.textWidth,
+              y >= layout.textOrigin.y else { return nil }
+        let line = (y - layout.textOrigin.y) / max(1, gallery.hooks.detailLineHeight)
+        let lines = shownLines(DetailPane.lines(for: wall.catalog.items[index].photo, in: gallery))
+        guard line < lines.count, lines[line].style == .link else { return nil }
+        return line
+    }
+
+    /// The URL of the link line at (x, y): a page, a download, a local photo's file.
+    private func link(atX x: Int, y: Int, layout: DetailLayout, in gallery: GalleryModel) -> String? {
+        guard let line = linkLine(atX: x, y: y, layout: layout, in: gallery), let index else { return nil }
+        let text = shownLines(DetailPane.lines(for: wall.catalog.items[index].photo, in: gallery))[line].text
+        guard let colon = text.range(of: ": ") else { return nil }
+        let url = String(text[colon.upperBound...])
+        let checked = ExternalText.isFileURL(url) ? url : ExternalText.url(url)
+        return checked.isEmpty ? nil : checked
+    }
+
+    /// The lines drawn under the photo: with the details open, all but the credit (which is along the top).
+    public func shownLines(_ lines: [Line]) -> [Line] { showsInfo ? Array(lines.dropFirst()) : [] }
+
+    /// Where this pane puts its photo, controls and text in `gallery`.
+    public func layout(in gallery: GalleryModel) -> DetailLayout {
+        let photo = wall.catalog.items[index ?? 0].photo
+        return DetailPane.layout(window: gallery.viewport.size, config: gallery.config, photo: photo,
+                                 lineHeight: gallery.hooks.detailLineHeight,
+                                 lines: shownLines(DetailPane.lines(for: photo, in: gallery)).count)
     }
 
     /// The photo at the size it is drawn: fitted, or zoomed (in steps of two, so a pinch does not ask for a new size
@@ -139,7 +235,7 @@ public final class DetailPane: Overlay {
     public func largeImages(in gallery: GalleryModel) -> [LargeImage] {
         guard let index else { return [] }
         let photo = wall.catalog.items[index].photo
-        let fit = DetailPane.layout(of: index, on: wall, in: gallery).image
+        let fit = layout(in: gallery).image
         var factor = 1.0
         if zoom.isZoomed {
             factor = pow(2, ceil(log2(zoom.scale)))
@@ -178,7 +274,7 @@ public final class DetailPane: Overlay {
         }
         if !photo.downloadURL.isEmpty { lines.append(Line(text: "Download: " + photo.downloadURL, style: .link)) }
         lines += credit.details.map { Line(text: $0, style: .info) }
-        lines.append(Line(text: "\(photo.width) × \(photo.height) · ← → photos · + − 0 1 zoom · Alt+← Alt+→ back, forward · Esc to return",
+        lines.append(Line(text: "\(photo.width) × \(photo.height) · ← → photos · + − 0 1 zoom · b bookmark · c copy, o open the link · Alt+← Alt+→ back, forward · Esc to return",
                           style: .hint))
         return lines
     }
@@ -215,10 +311,11 @@ extension DetailPane {
         lines(photo: photo, credit: gallery.hooks.credit(photo))
     }
 
-    /// Where the pane puts the photo at `index` of `wall` (the wall shown, by default), its text and its panel.
-    public static func layout(of index: Int, on wall: BrowseScreen? = nil, in gallery: GalleryModel) -> DetailLayout {
-        let photo = (wall ?? gallery.currentBrowse).catalog.items[index].photo
+    /// Where the open pane puts the photo at `index` of the wall shown, its controls and its text.
+    public static func layout(of index: Int, in gallery: GalleryModel) -> DetailLayout {
+        if let open = gallery.detail, open.index == index { return open.overlay.layout(in: gallery) }
+        let photo = gallery.currentBrowse.catalog.items[index].photo
         return layout(window: gallery.viewport.size, config: gallery.config, photo: photo,
-                      lineHeight: gallery.hooks.detailLineHeight, lines: lines(for: photo, in: gallery).count)
+                      lineHeight: gallery.hooks.detailLineHeight, lines: 0)
     }
 }

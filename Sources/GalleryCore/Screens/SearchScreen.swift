@@ -17,7 +17,9 @@ public final class SearchScreen: Screen {
         if let kept = gallery.screen as? SearchScreen {
             kept.search.editing = true
             gallery.open(SearchBar(search: kept))
-        } else if gallery.screen === gallery.browse {
+        } else if !(gallery.screen is WelcomeScreen) {
+            // From the bookmarks or the slideshow too: the search is over the feed's wall, so they close first.
+            while gallery.screen !== gallery.browse { gallery.pop(gallery.screen) }
             let screen = SearchScreen(feed: gallery.browse)
             gallery.push(screen)
             gallery.open(SearchBar(search: screen))

@@ -74,7 +74,8 @@ final class InputRouter {
         default:
             break
         }
-        return .none
+        // A click may have asked for something (a link in the pane opened).
+        return outcome(of: model.takeRequested())
     }
 
     /// In a kiosk, deliberate input pauses the scrolling, motion SDL makes up does not, and a window close (the

@@ -11,7 +11,7 @@ final class DetailView {
     func draw(_ model: GalleryModel, pane: DetailPane, images: ImagePipeline) {
         guard let index = pane.index else { return }
         let item = pane.wall.catalog.items[index]
-        let layout = DetailPane.layout(of: index, on: pane.wall, in: model)
+        let layout = pane.layout(in: model)
         let window = model.viewport.size, top = model.config.headerHeight
         // Growing out of the cell (or shrinking back): panel and photo move from the cell's frame to their own.
         let t = pane.reveal.eased
@@ -47,25 +47,73 @@ final class DetailView {
             canvas.fill(bar, theme.headerRule)
             canvas.fill(Rect(x: bar.x, y: bar.y, width: Int(Double(bar.width) * share), height: bar.height), theme.accent)
         }
-        // Back and forward between the photos viewed here; a button with nowhere to go is drawn disabled.
-        Buttons.draw(canvas, "◀", in: layout.backButton, pointer: model.pointer, enabled: pane.canGoBack)
-        Buttons.draw(canvas, "▶", in: layout.forwardButton, pointer: model.pointer, enabled: pane.canGoForward)
-        if model.user.isBookmarked(item.photo.id), let text = canvas.text {
-            let x = layout.backButton.x - Metrics.glyphRoom
-            text.draw("★", .title, x: x, y: layout.backButton.y + Metrics.inset, color: Theme.star)
-        }
+        drawControls(pane, layout: layout, model: model, bookmarked: model.user.isBookmarked(item.photo.id))
         guard let text = canvas.text else { return }
         let photo = item.photo
+        let lines = DetailPane.lines(for: photo, in: model)
+        if let credit = lines.first {
+            text.draw(credit.text, .bold, x: layout.title.x, y: layout.title.y + (layout.title.height - text.lineHeight(.bold)) / 2,
+                      color: theme.text, maxWidth: layout.title.width)
+        }
         let x = layout.textOrigin.x, line = model.hooks.detailLineHeight
         var y = layout.textOrigin.y
-        for entry in DetailPane.lines(for: photo, in: model) {
+        for (i, entry) in pane.shownLines(lines).enumerated() {
             switch entry.style {
             case .credit: text.draw(entry.text, .bold, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
-            case .link: text.draw(entry.text, .body, x: x, y: y, color: theme.accent, maxWidth: layout.textWidth)
+            case .link:
+                // A link is one: a click opens it; under the pointer it is underlined.
+                let w = text.draw(entry.text, .body, x: x, y: y, color: theme.accent, maxWidth: layout.textWidth)
+                if pane.hovered == .link(i) {
+                    canvas.fill(Rect(x: x, y: y + text.lineHeight(.body) - 2, width: w, height: Metrics.hairline), theme.accent)
+                }
             case .info: text.draw(entry.text, .body, x: x, y: y, color: theme.text, maxWidth: layout.textWidth)
             case .hint: text.draw(entry.text, .body, x: x, y: y, color: theme.dimText, maxWidth: layout.textWidth)
             }
             y += line
         }
+        drawTooltip(pane, layout: layout, model: model)
+    }
+
+    /// The row along the top (star, zoom out, level, zoom in, details) and the arrows at the photo's sides.
+    private func drawControls(_ pane: DetailPane, layout: DetailLayout, model: GalleryModel, bookmarked: Bool) {
+        for (control, frame) in layout.controls {
+            let label: String, lit: Bool
+            switch control {
+            case .bookmark: label = bookmarked ? "★" : "☆"; lit = false
+            case .zoomOut: label = "−"; lit = false
+            case .zoomLevel: label = "\(pane.zoomPercent(in: model))%"; lit = false
+            case .zoomIn: label = "+"; lit = false
+            case .info: label = "i"; lit = pane.showsInfo
+            }
+            Buttons.draw(canvas, label, in: frame, pointer: model.pointer, enabled: true, lit: lit)
+            if control == .bookmark, bookmarked, let text = canvas.text {
+                // The filled star in the bookmark colour, over the button's own glyph.
+                let w = text.width(of: "★", .bold)
+                text.draw("★", .bold, x: frame.x + (frame.width - w) / 2,
+                          y: frame.y + (frame.height - text.lineHeight(.bold)) / 2, color: Theme.star)
+            }
+        }
+        guard pane.showsArrows, !pane.zoom.isZoomed else { return }
+        for (frame, glyph, shown) in [(layout.previousArrow, "‹", pane.hasPrevious), (layout.nextArrow, "›", pane.hasNext)]
+        where shown {
+            let hovered = model.pointer.map { frame.contains(x: $0.x, y: $0.y) } == true
+            canvas.fill(frame, hovered ? theme.accent : theme.scrim)
+            guard let text = canvas.text else { continue }
+            let w = text.width(of: glyph, .title)
+            text.draw(glyph, .title, x: frame.x + (frame.width - w) / 2,
+                      y: frame.y + (frame.height - text.lineHeight(.title)) / 2, color: theme.text)
+        }
+    }
+
+    /// The hovered control's tooltip, under it (over the photo), kept inside the panel.
+    private func drawTooltip(_ pane: DetailPane, layout: DetailLayout, model: GalleryModel) {
+        guard let tip = pane.tooltip, let text = canvas.text, let pointer = model.pointer else { return }
+        let w = text.width(of: tip, .body) + 2 * Metrics.padding, h = text.lineHeight(.body) + 2 * Metrics.inset
+        let x = min(max(layout.panel.x, pointer.x - w / 2), layout.panel.maxX - w)
+        let y = min(pointer.y + 24, layout.panel.maxY - h)
+        let box = Rect(x: x, y: y, width: w, height: h)
+        canvas.fill(box, theme.header)
+        canvas.outline(box, theme.headerRule, width: Metrics.hairline)
+        text.draw(tip, .body, x: box.x + Metrics.padding, y: box.y + Metrics.inset, color: theme.text)
     }
 }

@@ -48,7 +48,7 @@ final class HeaderView {
         let titleY = (height - text.lineHeight(.title)) / 2
         let second = status.problem ?? status.note
         for button in toolbar.buttons {
-            Buttons.draw(canvas, button.glyph, in: button.frame, pointer: model.pointer, enabled: true,
+            Buttons.draw(canvas, button.glyph, in: button.frame, pointer: model.pointer, enabled: button.enabled,
                          lit: button.active)
         }
         let layout = HeaderLayout.plan(

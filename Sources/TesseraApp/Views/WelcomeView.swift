@@ -67,10 +67,11 @@ enum Buttons {
                      lit: Bool = false) {
         let theme = canvas.theme
         let hovered = enabled && pointer.map { frame.contains(x: $0.x, y: $0.y) } == true
+        // Borderless: a quiet fill, the accent under the pointer or while lit. An outline would make every button
+        // look focused.
         var fill = hovered || lit ? theme.accent : theme.headerRule
         if !enabled { fill = theme.panel }
         canvas.fill(frame, fill)
-        canvas.outline(frame, enabled ? theme.accent : theme.headerRule, width: Metrics.hairline)
         guard let text = canvas.text else { return }
         let w = text.width(of: label, .bold)
         text.draw(label, .bold, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.bold)) / 2,
