@@ -102,6 +102,10 @@ public struct KeyMap {
         ],
         .help: [
             Chord(.escape): .toggleHelp, Chord(.character("?"), .shift): .toggleHelp, Chord(.enter): .toggleHelp,
+            Chord(.down): .scrollLines(1), Chord(.character("j")): .scrollLines(1),
+            Chord(.up): .scrollLines(-1), Chord(.character("k")): .scrollLines(-1),
+            Chord(.pageDown): .scrollPages(1), Chord(.space): .scrollPages(1), Chord(.pageUp): .scrollPages(-1),
+            Chord(.home): .scrollToTop, Chord(.end): .scrollToBottom,
         ],
         .bookmarks: [
             Chord(.character("d")): .removeBookmark, Chord(.delete): .removeBookmark,

@@ -1,5 +1,13 @@
-/// Every key, made from the key map itself (`HelpSheet`), over whatever shows.
+/// Every key and gesture, made from the key map itself (`HelpSheet`), over whatever shows. It scrolls (the wheel, a
+/// drag, ↑ ↓ Page Up Page Down Home End) when the window is too short for it; a click or tap closes it.
 public final class HelpOverlay: Overlay {
+    /// How far the sheet is scrolled, in pixels.
+    public private(set) var scroll = 0
+    /// The view's measure: how tall the sheet is and how much of it shows (set as it draws, like the header's room).
+    public var contentHeight = 0 { didSet { clamp() } }
+    public var viewHeight = 0 { didSet { clamp() } }
+    public static let lineStep = 40
+
     public init() {}
 
     /// `?`: opens the help, or closes it when it is the innermost room.
@@ -8,18 +16,67 @@ public final class HelpOverlay: Overlay {
     }
 
     public var scopes: [Scope] { [.help] }
+    public var picture: AnyHashable? { scroll }
 
-    /// A click anywhere closes it.
+    /// Whether more of the sheet lies below what shows.
+    public var hasMore: Bool { scroll + viewHeight < contentHeight }
+
+    public func scroll(by pixels: Int) {
+        scroll += pixels
+        clamp()
+    }
+
+    private func clamp() { scroll = max(0, min(scroll, contentHeight - viewHeight)) }
+
+    public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
+        switch command {
+        case .scrollLines(let n): scroll(by: n * HelpOverlay.lineStep)
+        case .scrollPages(let n): scroll(by: n * max(HelpOverlay.lineStep, viewHeight - HelpOverlay.lineStep))
+        case .scrollToTop: scroll = 0
+        case .scrollToBottom: scroll(by: contentHeight)
+        default: return nil
+        }
+        return GalleryModel.Effect.none
+    }
+
+    /// The wheel and a drag scroll; a click anywhere closes it.
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
-        if case .click = input { gallery.close(self) }
+        switch input {
+        case .click: gallery.close(self)
+        case let .wheel(notches): scroll(by: Int(-notches * Double(HelpOverlay.lineStep)))
+        case let .drag(_, dy, _): scroll(by: Int(-dy))
+        default: break
+        }
         return true
     }
 }
 
 extension HelpSheet {
-    /// The help sheet for a gallery: a kiosk's leaves out its way out.
+    /// The help sheet for a gallery: a kiosk's leaves out its way out; the gestures come first, for a hand on a
+    /// mouse or a touch screen.
     public static func sections(for gallery: GalleryModel) -> [Section] {
-        sections(for: gallery.keyMap, rooms: gallery.rooms, hiding: gallery.kiosk == nil ? [] : [.quit])
+        let keys = sections(for: gallery.keyMap, rooms: gallery.rooms, hiding: gallery.kiosk == nil ? [] : [.quit])
+        return [gestures(kiosk: gallery.kiosk != nil)] + keys
+    }
+
+    /// What the mouse and fingers do, in the words of both.
+    public static func gestures(kiosk: Bool) -> Section {
+        var rows = [
+            Row(keys: "Wheel, drag, flick", action: "Scroll the wall"),
+            Row(keys: "Click, tap", action: "Open a photo"),
+        ]
+        if !kiosk {
+            rows += [Row(keys: "Click ☆, long press, right click", action: "Bookmark a photo")]
+        }
+        rows += [
+            Row(keys: "‹ ›, swipe", action: "Previous or next photo in the pane"),
+            Row(keys: "Wheel, pinch, double tap", action: "Zoom the photo in the pane"),
+            Row(keys: "Drag", action: "Move a zoomed photo"),
+            Row(keys: "Click outside, ←", action: "Close the pane, go back"),
+            Row(keys: "Swipe from the edge", action: "Go back"),
+            Row(keys: "Header buttons", action: "Every screen (hover for their keys)"),
+        ]
+        return Section(title: "Mouse and touch", rows: rows)
     }
 }
 

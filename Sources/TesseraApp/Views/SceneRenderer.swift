@@ -56,8 +56,8 @@ import SDLKit
             }
             canvas.outline(menu.panel, canvas.theme.headerRule, width: Metrics.hairline)
         }
-        views.register(HelpOverlay.self) { _, f in
-            help.draw(HelpSheet.sections(for: f.model), window: f.model.viewport.size,
+        views.register(HelpOverlay.self) { overlay, f in
+            help.draw(overlay, sections: HelpSheet.sections(for: f.model), window: f.model.viewport.size,
                       top: f.model.config.headerHeight)
         }
     }

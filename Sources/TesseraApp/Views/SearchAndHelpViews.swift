@@ -23,38 +23,49 @@ final class SearchBarView {
     }
 }
 
-/// The help overlay: every binding of the key map, by screen, in two columns.
+/// The help overlay: every gesture and binding of the key map, by screen, laid out by `HelpLayout` (one column or
+/// two, wrapped), scrolled as the overlay says; it tells the overlay how tall the sheet is and how much shows.
 final class HelpView {
     private let canvas: Canvas
     private var theme: Theme { canvas.theme }
+    /// The last layout, kept while the sheet and the width stay the same (it measures every line).
+    private var planned: (sections: [HelpSheet.Section], width: Int, layout: HelpLayout)?
 
     init(canvas: Canvas) { self.canvas = canvas }
 
-    func draw(_ sections: [HelpSheet.Section], window: PixelSize, top: Int) {
+    func draw(_ overlay: HelpOverlay, sections: [HelpSheet.Section], window: PixelSize, top: Int) {
         canvas.fill(Rect(x: 0, y: top, width: window.width, height: window.height - top), theme.scrim)
-        let panel = Rect(x: Metrics.panelMargin, y: top + Metrics.margin, width: window.width - 2 * Metrics.panelMargin,
-                         height: window.height - top - 2 * Metrics.margin)
+        let side = window.width < 600 ? Metrics.margin / 2 : Metrics.panelMargin
+        let panel = Rect(x: side, y: top + Metrics.margin / 2, width: window.width - 2 * side,
+                         height: window.height - top - Metrics.margin)
         canvas.fill(panel, theme.panel)
         guard let text = canvas.text else { return }
+        let pad = window.width < 600 ? Metrics.fieldPadding : Metrics.panelPadding
         let line = text.lineHeight(.body) + Metrics.inset
-        let pad = Metrics.panelPadding
-        let columnWidth = (panel.width - 3 * pad) / 2
-        var column = 0, y = panel.y + Metrics.margin
-        text.draw("Keys (Esc or ? closes)", .title, x: panel.x + pad, y: y, color: theme.text)
-        y += text.lineHeight(.title) + Metrics.padding + 2
-        let columnTop = y
-        for section in sections {
-            let needed = line * (section.rows.count + 1)
-            if y + needed > panel.maxY - Metrics.padding - 2, column == 0 { column = 1; y = columnTop }
-            let x = panel.x + pad + column * (columnWidth + pad)
-            text.draw(section.title, .bold, x: x, y: y, color: theme.accent)
-            y += line
-            for row in section.rows where y + line <= panel.maxY - Metrics.spacing {
-                text.draw(row.keys, .body, x: x, y: y, color: theme.text, maxWidth: columnWidth / 2 - Metrics.padding)
-                text.draw(row.action, .body, x: x + columnWidth / 2, y: y, color: theme.dimText, maxWidth: columnWidth / 2)
-                y += line
-            }
-            y += Metrics.spacing
+        let titleY = panel.y + Metrics.fieldPadding
+        text.draw("Keys and gestures", .title, x: panel.x + pad, y: titleY, color: theme.text, maxWidth: panel.width - 2 * pad)
+        let area = Rect(x: panel.x + pad, y: titleY + text.lineHeight(.title) + Metrics.padding,
+                        width: panel.width - 2 * pad, height: 0)
+        let bottom = panel.maxY - Metrics.padding - line
+        let layout: HelpLayout
+        if let planned, planned.sections == sections, planned.width == area.width { layout = planned.layout } else {
+            layout = HelpLayout.plan(sections, width: area.width, lineHeight: line) { text.width(of: $0, .body) }
+            planned = (sections, area.width, layout)
         }
+        overlay.contentHeight = layout.height
+        overlay.viewHeight = bottom - area.y
+        for item in layout.items {
+            let y = area.y + item.y - overlay.scroll
+            guard y >= area.y, y + line <= bottom + Metrics.inset else { continue }
+            switch item.kind {
+            case .heading: text.draw(item.text, .bold, x: area.x + item.x, y: y, color: theme.accent)
+            case .keys: text.draw(item.text, .body, x: area.x + item.x, y: y, color: theme.text)
+            case .action: text.draw(item.text, .body, x: area.x + item.x, y: y, color: theme.dimText)
+            }
+        }
+        // The foot says how to close it, and that there is more when there is.
+        let foot = overlay.hasMore ? "More below: scroll, drag or ↓ · Esc or ? closes" : "Esc, ? or a click closes"
+        text.draw(foot, .body, x: area.x, y: bottom + Metrics.inset, color: overlay.hasMore ? theme.accent : theme.dimText,
+                  maxWidth: area.width)
     }
 }
