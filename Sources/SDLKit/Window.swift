@@ -36,6 +36,16 @@ public final class Window {
         return (Int(mode.w), Int(mode.h))
     }
 
+    /// The part of a display windows may take, without panels and docks (`SDL_GetDisplayUsableBounds`).
+    public static func usableSize(display: Int = 0) -> (width: Int, height: Int)? {
+        var rect = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(Int32(display), &rect) == 0, rect.w > 0, rect.h > 0 else { return nil }
+        return (Int(rect.w), Int(rect.h))
+    }
+
+    /// The display the window is on (`SDL_GetWindowDisplayIndex`), 0 when SDL cannot say.
+    public var displayIndex: Int { max(0, Int(SDL_GetWindowDisplayIndex(pointer))) }
+
     /// Size in logical (window) pixels (`SDL_GetWindowSize`).
     public var size: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

@@ -1,4 +1,5 @@
 import FixtureServer
+import GalleryCore
 import Foundation
 import GalleryStore
 import SDLKit
@@ -149,22 +150,40 @@ final class AppUITests: XCTestCase {
         XCTAssertTrue(files.contains { $0.hasPrefix("tessera.sqlite.broken-") }, "\(files)")
     }
 
-    func testEnterOpensTheDetailPaneWithTheAuthor() throws {
+    /// The pane's parts at 1280x800, where the core's layout puts them.
+    private var paneLayout: DetailLayout {
+        let config = GalleryConfig()
+        return DetailLayout(window: PixelSize(width: 1280, height: 800), headerHeight: config.headerHeight,
+                            margin: config.detailMargin, photo: Photo(id: "0", author: "", width: 3, height: 2, url: "",
+                                                                      downloadURL: ""),
+                            lineHeight: 22, lines: 0)
+    }
+
+    private func count(_ frame: Surface, in r: Rect, where test: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool) -> Int {
+        var n = 0
+        for y in r.y..<r.maxY { for x in r.x..<r.maxX where test(frame.pixel(x: x, y: y)) { n += 1 } }
+        return n
+    }
+
+    func testEnterOpensTheDetailPaneWithTheAuthorAndITheDetails() throws {
         let frame = try runApp(["--script", "next,open"])
         let panel = (r: 32, g: 32, b: 36)
         XCTAssertTrue(isColor(frame.pixel(x: 45, y: 75), panel), "panel at its corner")
         XCTAssertTrue(isColor(frame.pixel(x: 1235, y: 770), panel))
-        // Author and links: light and blue text in the bottom band of the panel.
-        var light = 0, blue = 0
-        for y in 660..<780 {
-            for x in 50..<700 {
-                let p = frame.pixel(x: x, y: y)
-                if Int(p.r) + Int(p.g) + Int(p.b) > 550 { light += 1 }
-                if p.b > 200 && p.r < 140 { blue += 1 }
-            }
-        }
-        XCTAssertGreaterThan(light, 80, "author name")
-        XCTAssertGreaterThan(blue, 150, "page and download URLs")
+        let layout = paneLayout
+        let light = { (p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) in Int(p.r) + Int(p.g) + Int(p.b) > 550 }
+        let blue = { (p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) in p.b > 200 && p.r < 140 }
+        XCTAssertGreaterThan(count(frame, in: layout.title, where: light), 80, "the author along the top")
+        // The controls: a hollow star (no star colour while not bookmarked), the zoom level's digits, an "i".
+        let star = try XCTUnwrap(layout.frame(of: .bookmark)), level = try XCTUnwrap(layout.frame(of: .zoomLevel))
+        XCTAssertGreaterThan(count(frame, in: star, where: light), 15, "the star is drawn")
+        XCTAssertEqual(count(frame, in: star, where: { $0.r > 230 && $0.g > 170 && $0.g < 230 && $0.b < 100 }), 0)
+        XCTAssertGreaterThan(count(frame, in: level, where: light), 30, "the zoom level is written")
+        // The details are closed: nothing blue under the photo. `i` opens them: the page and download links.
+        let foot = Rect(x: 50, y: 640, width: 650, height: 140)
+        XCTAssertLessThan(count(frame, in: foot, where: blue), 20)
+        let details = try runApp(["--script", "next,open,info"])
+        XCTAssertGreaterThan(count(details, in: foot, where: blue), 150, "page and download URLs")
         // The large image is fetched at the pane's size, larger than a cell.
         XCTAssertTrue(server.counters.imageSizes.contains { Int($0.split(separator: "x")[1])! > 560 },
                       "\(server.counters.imageSizes)")
@@ -192,14 +211,29 @@ final class AppUITests: XCTestCase {
         XCTAssertEqual(server.counters.pages, 2, "switching asked for no page (one run, one page each)")
     }
 
-    func testInTheDetailPaneForwardIsEnabledAfterBackAndDisabledAtTheEnd() throws {
-        // The forward button's border at 1280x800: the accent colour when it can be used, grey when not.
-        let enabled = (90, 160, 255), disabled = (60, 60, 66)
-        func border(_ frame: Surface) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { frame.pixel(x: 1180, y: 100) }
-        let afterBack = try runApp(["--script", "next,open,nextphoto,back"])
-        XCTAssertTrue(isColor(border(afterBack), (r: enabled.0, g: enabled.1, b: enabled.2)), "\(border(afterBack))")
-        let atEnd = try runApp(["--script", "next,open,nextphoto,back,forward"])
-        XCTAssertTrue(isColor(border(atEnd), (r: disabled.0, g: disabled.1, b: disabled.2)), "\(border(atEnd))")
+    func testATapOnThePhotoShowsThePreviousAndNextArrows() throws {
+        let layout = paneLayout
+        // The arrows: a dark plate with a light chevron, over the photo's sides.
+        let light = { (p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) in Int(p.r) + Int(p.g) + Int(p.b) > 600 }
+        let plain = try runApp(["--script", "next,next,open"])
+        let tapped = try runApp(["--script", "next,next,open,tap:640:420"])
+        for arrow in [layout.previousArrow, layout.nextArrow] {
+            XCTAssertGreaterThan(count(tapped, in: arrow, where: light), 10, "\(arrow) after a tap")
+            XCTAssertLessThan(count(plain, in: arrow, where: light), count(tapped, in: arrow, where: light) / 2,
+                              "\(arrow) before it")
+        }
+    }
+
+    /// A window asked larger than the display (`--size 99999x99999`, or `--scale 2` on a small screen) opens at the
+    /// display's size, its header on screen, instead of failing or hanging off the top-left.
+    func testAWindowNeverOpensLargerThanItsDisplay() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display (xvfb-run)")
+        for arguments in [["--size", "99999x99999"], ["--scale", "2", "--size", "1280x800"]] {
+            let (frame, log) = try runAppWithLog(arguments, driver: "x11")
+            XCTAssertLessThanOrEqual(frame.width, 1600, "\(arguments)")
+            XCTAssertLessThanOrEqual(frame.height, 1000, "\(arguments)")
+            XCTAssertTrue(log.contains("does not fit the display"), log)
+        }
     }
 
     /// Runs an executable to its end; returns its status and what it wrote.

@@ -26,3 +26,14 @@ public enum InterfaceScale {
         return 1
     }
 }
+
+/// A window never larger than the display it opens on: a size asked for (`--size` times `--scale`) that does not
+/// fit the display's usable area is brought down to it, keeping the shape where it can, so the header (and its
+/// buttons) are always on screen.
+public enum WindowFit {
+    /// `usable`: the display's usable area (nil: unknown, the size stands).
+    public static func fit(_ asked: PixelSize, usable: PixelSize?) -> PixelSize {
+        guard let usable, usable.width > 0, usable.height > 0 else { return asked }
+        return PixelSize(width: max(1, min(asked.width, usable.width)), height: max(1, min(asked.height, usable.height)))
+    }
+}

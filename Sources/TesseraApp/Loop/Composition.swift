@@ -77,8 +77,15 @@ struct Composition {
         if fullscreen, let desktop = Window.desktopSize() {
             windowSize = PixelSize(width: desktop.width, height: desktop.height)
         } else {
-            // --size is in interface pixels: at a scale of 2 the window is twice as large on the screen.
-            windowSize = PixelSize(width: Int(Double(windowSize.width) * uiScale), height: Int(Double(windowSize.height) * uiScale))
+            // --size is in interface pixels: at a scale of 2 the window is twice as large on the screen; never larger
+            // than the display, or its header would be out of reach.
+            let asked = PixelSize(width: Int(Double(windowSize.width) * uiScale), height: Int(Double(windowSize.height) * uiScale))
+            // (The off-screen driver has no display to fit: its window is what automation asked for.)
+            let usable = Window.videoDriver == "offscreen" ? nil : Window.usableSize()
+            windowSize = WindowFit.fit(asked, usable: usable.map { PixelSize(width: $0.width, height: $0.height) })
+            if windowSize != asked {
+                Log.info("a \(asked.width)x\(asked.height) window does not fit the display: opened at \(windowSize.width)x\(windowSize.height)")
+            }
         }
         window = try Window(system: system, title: "Tessera", width: windowSize.width,
                             height: windowSize.height, fullscreen: fullscreen)
@@ -177,10 +184,11 @@ struct Composition {
 
     /// `--scale`, else what the display says: a kiosk's height, the X11 desktop's GDK_SCALE or Xft.dpi (Wayland's
     /// own scale reaches SDL as a larger drawable and needs nothing here).
-    static func interfaceScale(options: AppOptions) -> Double {
+    /// `display`: the one the window is on (it follows the window to another display).
+    static func interfaceScale(options: AppOptions, display: Int = 0) -> Double {
         let x11 = Window.videoDriver == "x11"
         let scale = InterfaceScale.resolve(
-            forced: options.scale, kiosk: options.kiosk != nil, displayHeight: Window.desktopSize()?.height,
+            forced: options.scale, kiosk: options.kiosk != nil, displayHeight: Window.desktopSize(display: display)?.height,
             gdkScale: x11 ? ProcessInfo.processInfo.environment["GDK_SCALE"] : nil,
             xftDPI: x11 ? tessera_x11_xft_dpi() : nil)
         if scale != 1 { Log.info("interface scale \(scale)") }

@@ -159,7 +159,8 @@ public final class GalleryApp {
         case .renderReset: rebuildTextures()
         case .displayChanged:
             // Another display may want another interface scale (`--scale` holds on every display).
-            apply(WindowGeometry.measure(window, renderer, interfaceScale: Composition.interfaceScale(options: options)))
+            apply(WindowGeometry.measure(window, renderer,
+                                         interfaceScale: Composition.interfaceScale(options: options, display: window.displayIndex)))
             rebuildTextures()
         }
         return .carryOn
