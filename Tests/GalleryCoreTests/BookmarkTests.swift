@@ -55,7 +55,7 @@ final class BookmarkTests: XCTestCase {
         XCTAssertTrue(model.screen === model.browse)
     }
 
-    func testAStarClickTogglesTheBookmark() {
+    func testAStarClickTogglesTheBookmark() throws {
         let model = loaded()
         let frame = model.browse.screenFrame(of: 0)
         let star = BrowseScreen.starRect(of: frame)!
@@ -64,6 +64,13 @@ final class BookmarkTests: XCTestCase {
         XCTAssertNil(model.detail, "a click on the star does not open the pane")
         model.click(atWindowX: star.x + 4, y: star.y + 4)
         XCTAssertFalse(model.user.isBookmarked("0"))
+        // A star half out of view at the window's foot: the click stars it and the wall stays where it is.
+        let low = try XCTUnwrap(model.browse.visibleIndices.last { BrowseScreen.starRect(of: model.browse.screenFrame(of: $0)).map { $0.maxY < model.viewport.size.height } ?? false && model.browse.screenFrame(of: $0).maxY > model.viewport.size.height })
+        let lowStar = BrowseScreen.starRect(of: model.browse.screenFrame(of: low))!
+        let before = model.browse.scrollTop
+        model.click(atWindowX: lowStar.x + 4, y: lowStar.y + 4)
+        model.tick(dt: 1)
+        XCTAssertEqual(model.browse.scrollTop, before, "the star stays under the pointer")
     }
 
     /// The demo's photo "0" and picsum's photo "0" are different photos: a bookmark made on the demo fallback must

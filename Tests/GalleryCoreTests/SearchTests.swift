@@ -18,6 +18,25 @@ final class SearchTests: XCTestCase {
         return model
     }
 
+    func testBackLeavesTheSearchInOneClickAndAnEmptyResultSaysWhy() throws {
+        let model = loaded()
+        _ = model.handle(key: .character("/"))
+        model.handle(text: "ada")
+        let screen = try XCTUnwrap(model.screen as? SearchScreen)
+        XCTAssertEqual(screen.matches.captions, .author, "results name the author that matched")
+        let back = try XCTUnwrap(model.toolbar.buttons.first { $0.id == "back" })
+        model.click(atWindowX: back.frame.x + 4, y: back.frame.y + 4)
+        XCTAssertTrue(model.screen === model.browse, "one click on ← leaves the search")
+        XCTAssertTrue(model.overlays.isEmpty, "bar and all")
+
+        _ = model.handle(key: .character("/"))
+        model.handle(text: "nobody")
+        let empty = try XCTUnwrap(model.screen as? SearchScreen)
+        XCTAssertEqual(empty.matches.catalog.count, 0)
+        XCTAssertTrue(empty.emptyText(photos: 30).contains("No author matches “nobody” in the 30 photos loaded"))
+        XCTAssertLessThanOrEqual(empty.headerNote!.count, 45, "the header's note is short enough for a narrow window")
+    }
+
     func testMatchingIgnoresCaseAndDiacritics() {
         XCTAssertTrue(Search.matches("Zoë Ångström", query: "zoe angstrom"))
         XCTAssertTrue(Search.matches("Ada Lovelace", query: "ADA"))
@@ -59,7 +78,7 @@ final class SearchTests: XCTestCase {
             model.feed.receive(r, .success(PageContents(photos: authored((requests) * 30..<(requests + 1) * 30))), now: 0)
         }
         XCTAssertEqual(requests, Search.maxPagesWithoutMatch, "stops after pages without a match")
-        XCTAssertTrue(SearchScreen.shown(in: model)?.headerNote?.contains("stopped looking") ?? false)
+        XCTAssertTrue(SearchScreen.shown(in: model)?.emptyText(photos: 30).contains("the search stopped") ?? false)
         XCTAssertFalse(model.feed.expectsPage)
     }
 

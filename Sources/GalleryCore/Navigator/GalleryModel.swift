@@ -228,6 +228,7 @@ public final class GalleryModel {
     /// What a Back button (and an edge swipe) does: the innermost overlay closes, else the top screen, else the list
     /// turns back into the grid.
     public func goBack() {
+        if innermost.goBack(in: self) { return }
         if let overlay = overlays.last { close(overlay) }
         else if screen !== browse { pop(screen) }
         else if browse.mode == .list { browse.setMode(.grid) }

@@ -24,6 +24,9 @@ public protocol Room: AnyObject {
     func resize(to viewport: Viewport)
     /// Photos it shows large (the pane's, the slideshow's), most urgent first: wanted before any cell.
     func largeImages(in gallery: GalleryModel) -> [LargeImage]
+    /// Back (the header's ←, an edge swipe) when this is the innermost room: true when the room did it its own way
+    /// (a search leaves bar and results at once); false to be closed or popped as usual.
+    func goBack(in gallery: GalleryModel) -> Bool
 }
 
 /// What fills the window under the header: the wall, the bookmarks, the search's matches, the welcome screen.
@@ -87,6 +90,7 @@ extension Room {
     public var picture: AnyHashable? { 0 }
     public func resize(to viewport: Viewport) {}
     public func largeImages(in gallery: GalleryModel) -> [LargeImage] { [] }
+    public func goBack(in gallery: GalleryModel) -> Bool { false }
 }
 
 extension Screen {

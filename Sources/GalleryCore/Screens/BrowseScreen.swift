@@ -15,6 +15,8 @@ public final class BrowseScreen {
     /// The wall as a two-column grid, or a one-column list of full-width photos; both over the same catalog.
     public enum Mode: Equatable { case grid, list }
     public private(set) var mode = Mode.grid
+    /// What the cells' captions say here (nil: what the configuration says); search results name their authors.
+    public var captions: CaptionFields?
     /// The feed generation the layout was made for: a reset catalog empties the layout.
     private var generation: Int
     /// How many items the feed had dropped from its front when the layout last followed it.
@@ -231,9 +233,12 @@ public final class BrowseScreen {
     }
 
     /// Moves the focus ring to an item and scrolls just enough to show it whole.
-    public func focus(_ index: Int) {
+    /// `scrolling`: bring the photo into view (keys); a click on a photo already under the pointer must not move
+    /// it away from there.
+    public func focus(_ index: Int, scrolling: Bool = true) {
         guard index >= 0, index < layout.count else { return }
         focusedIndex = index
+        guard scrolling else { return }
         let frame = layout.frames[index]
         let gap = config.gap
         if frame.y - gap < Int(scroll.target) {
@@ -336,7 +341,7 @@ extension BrowseScreen: Screen {
         case let .click(x, y):
             if let index = index(atWindowX: x, y: y), let star = BrowseScreen.starRect(of: screenFrame(of: index)),
                star.contains(x: x, y: y) {
-                focus(index)
+                focus(index, scrolling: false)
                 gallery.toggleBookmark(catalog.items[index].photo)
             } else if let index = click(atWindowX: x, y: y) {
                 DetailPane.open(at: index, on: self, in: gallery)
@@ -350,7 +355,7 @@ extension BrowseScreen: Screen {
         case let .longPress(x, y):
             // Long-press (or the right button) stars a photo, as b does.
             guard let index = index(atWindowX: x, y: y) else { return false }
-            focus(index)
+            focus(index, scrolling: false)
             gallery.toggleBookmark(catalog.items[index].photo)
         case .doubleClick, .swipe, .pinch: return false
         }

@@ -34,11 +34,26 @@ public final class SearchScreen: Screen {
     public var outlivesFeed: Bool { false }
     public var wantsFeedPages: Bool? { search.keepsPaging && matches.wantsMore }
 
+    /// Short, so a narrow header shows it whole; the empty wall says the rest.
     public var headerNote: String? {
         let count = matches.catalog.count
-        var note = "Search “\(search.query)”: \(count) match\(count == 1 ? "" : "es")"
-        if !search.keepsPaging { note += "; none in the last \(Search.maxPagesWithoutMatch) pages, stopped looking" }
+        let note = "“\(search.query)”: \(count) match\(count == 1 ? "" : "es")"
         return note + (search.editing ? " · Enter keeps, Esc clears" : " · Esc clears")
+    }
+
+    /// What the wall says while nothing matches.
+    public func emptyText(photos: Int) -> String {
+        guard !search.query.isEmpty else { return "Type part of an author's name." }
+        let looked = "No author matches “\(search.query)” in the \(photos) photo\(photos == 1 ? "" : "s") loaded"
+        return search.keepsPaging ? looked + "; looking in more." :
+            looked + "; none in the last \(Search.maxPagesWithoutMatch) pages either, so the search stopped. "
+            + "Esc clears it, or try another name."
+    }
+
+    /// ← (or an edge swipe) leaves the search at once, bar and all: one click, not two.
+    public func goBack(in gallery: GalleryModel) -> Bool {
+        gallery.pop(self)
+        return true
     }
 
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
@@ -79,6 +94,7 @@ public final class SearchScreen: Screen {
         let found = feed.catalog.items.map(\.photo).filter { Search.matches($0.author, query: query) }
         let old = matches
         let wall = BrowseScreen(catalog: Catalog(fixed: found), config: feed.config)
+        wall.captions = .author
         wall.resize(to: feed.viewport)
         if feed.mode != wall.mode { wall.setMode(feed.mode) }
         if keepingPlace {
@@ -109,6 +125,8 @@ public final class SearchBar: Overlay {
         guard command == .commitSearch || command == .clearSearch else { return nil }
         return screen.perform(command, in: gallery)
     }
+
+    public func goBack(in gallery: GalleryModel) -> Bool { screen.goBack(in: gallery) }
 }
 
 extension SearchScreen {

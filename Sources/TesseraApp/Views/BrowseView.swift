@@ -73,14 +73,20 @@ final class BrowseView {
             // A gold star on bookmarked photos; an outline one on the focused photo shows where to click.
             let starred = scene.model.user.isBookmarked(items[index].photo.id)
             if (starred || focused), let star = BrowseScreen.starRect(of: frame) { drawStar(in: star, filled: starred) }
-            if let caption = Caption.text(for: items[index].photo, fields: scene.model.config.captions) {
+            if let caption = Caption.text(for: items[index].photo, fields: screen.captions ?? scene.model.config.captions) {
                 canvas.caption(caption, in: frame)
             }
         }
         if visible.isEmpty, let emptyText, let text = canvas.text {
-            let label = text.fit(emptyText, .body, maxWidth: screen.window.width - 2 * Metrics.margin)
-            text.draw(label, .body, x: (screen.window.width - text.width(of: label, .body)) / 2,
-                      y: screen.gridTop + Metrics.barHeight, color: theme.dimText)
+            // Wrapped, each line centred: a narrow window shows all of it.
+            let lines = TextFit.wrap(emptyText, width: screen.window.width - 2 * Metrics.margin, maxLines: 6) {
+                text.width(of: $0, .body)
+            }
+            var y = screen.gridTop + Metrics.barHeight
+            for label in lines {
+                text.draw(label, .body, x: (screen.window.width - text.width(of: label, .body)) / 2, y: y, color: theme.dimText)
+                y += text.lineHeight(.body) + Metrics.inset
+            }
         }
         if let marker = screen.catalog.endText, let text = canvas.text {
             let y = screen.layout.contentHeight - screen.scrollTop + screen.gridTop + Metrics.margin

@@ -31,7 +31,9 @@ import SDLKit
         views.register(BookmarksScreen.self) { screen, f in
             walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet: press b on a photo to keep it here. Esc returns.")
         }
-        views.register(SearchScreen.self) { screen, f in walls.draw(screen.matches, f, emptyText: nil) }
+        views.register(SearchScreen.self) { screen, f in
+            walls.draw(screen.matches, f, emptyText: screen.emptyText(photos: f.model.catalog.count))
+        }
         let slideshow = slideshowView
         views.register(SlideshowScreen.self) { show, f in slideshow.draw(show, f) }
         views.register(WelcomeScreen.self) { screen, f in welcome.draw(screen, window: f.model.viewport.size,
