@@ -253,6 +253,23 @@ public final class FolderSource: ScanningSource {
 }
 
 extension FolderSource {
+    /// What a person who typed a path that is not there is told: which, and the likeliest name they meant.
+    static func notFound(_ paths: [String]) -> String {
+        let lines = paths.map { path -> String in
+            let absolute = FolderSource.absolute(path)
+            let parent = (absolute as NSString).deletingLastPathComponent, name = (absolute as NSString).lastPathComponent
+            let siblings = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+            if FolderScanner.status(parent) == nil {
+                return "\(PathBytes.display(path)) does not exist, nor does the folder it would be in (\(PathBytes.display(parent)))."
+            }
+            guard let guess = NameSuggestion.closest(to: name, among: siblings.filter { !$0.hasPrefix(".") }) else {
+                return "\(PathBytes.display(path)) does not exist."
+            }
+            return "\(PathBytes.display(path)) does not exist. Did you mean \(PathBytes.display((parent as NSString).appendingPathComponent(guess)))?"
+        }
+        return lines.joined(separator: " ") + " The demo photos show meanwhile; the folder is shown as soon as it appears."
+    }
+
     /// The folders and files named on the command line (or `folder` lines of the configuration file).
     public static let kind = SourceKind(
         name: "folder", title: "the folders", summary: "Folders and files named on the command line", chosen: { !$0.paths.isEmpty },
@@ -263,7 +280,8 @@ extension FolderSource {
         let present = context.paths.filter { FolderScanner.status(FolderSource.absolute($0)) != nil }
         guard !present.isEmpty else {
             let names = context.paths.map(PathBytes.display).joined(separator: ", ")
-            throw SourceSetupError("Waiting for \(names) to appear: showing the demo", mayComeLater: true)
+            throw SourceSetupError("Waiting for \(names) to appear: showing the demo", mayComeLater: true,
+                                   explanation: FolderSource.notFound(context.paths))
         }
         for path in context.paths where !present.contains(path) {
             context.log("\(PathBytes.display(path)) does not exist (yet): the others are shown")

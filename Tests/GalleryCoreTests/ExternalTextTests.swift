@@ -130,3 +130,14 @@ final class TextWrapTests: XCTestCase {
         XCTAssertEqual(TextFit.wrap("", width: 100, maxLines: 2, measure: measure), [])
     }
 }
+
+final class NameSuggestionTests: XCTestCase {
+    func testATypoFindsTheNameMeantAndNothingFarIsSuggested() {
+        let names = ["Pictures", "Documents", "Music", "Videos", "pictures-old"]
+        XCTAssertEqual(NameSuggestion.closest(to: "Pictres", among: names), "Pictures")
+        XCTAssertEqual(NameSuggestion.closest(to: "pictures", among: names), "Pictures", "case does not count")
+        XCTAssertEqual(NameSuggestion.closest(to: "Muisc", among: names), "Music")
+        XCTAssertNil(NameSuggestion.closest(to: "Holiday", among: names))
+        XCTAssertNil(NameSuggestion.closest(to: "", among: names))
+    }
+}

@@ -236,6 +236,21 @@ final class AppUITests: XCTestCase {
         }
     }
 
+    /// A mistyped folder on the desktop is said at once, with the likely name; a kiosk waits for it quietly.
+    func testAMistypedFolderIsToldWithTheNameMeant() throws {
+        let parent = NSTemporaryDirectory() + "tessera-typo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: parent + "/Pictures", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let (frame, log) = try runAppWithLog([parent + "/Pictres", "--size", "800x600"])
+        XCTAssertTrue(log.contains("Did you mean \(parent)/Pictures?"), log)
+        let panel = (r: 32, g: 32, b: 36)
+        XCTAssertTrue(isColor(frame.pixel(x: 400, y: 300 - 40), panel) || isColor(frame.pixel(x: 220, y: 300), panel),
+                      "the alert's panel in the middle of the window")
+        let (kioskFrame, kioskLog) = try runAppWithLog([parent + "/Pictres", "--size", "800x600", "--kiosk"])
+        XCTAssertFalse(kioskLog.contains("Did you mean"), kioskLog)
+        XCTAssertFalse(isColor(kioskFrame.pixel(x: 220, y: 300), panel), "no alert on a kiosk")
+    }
+
     /// Runs an executable to its end; returns its status and what it wrote.
     private func outputs(of executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()

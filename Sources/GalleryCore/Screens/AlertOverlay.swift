@@ -1,6 +1,8 @@
 /// A message that stops everything until it is dismissed (Enter, Esc, or its OK button).
 public final class AlertOverlay: Overlay {
     public let message: String
+    /// How many lines the message wraps to and their height (the view measures them): the panel grows to hold it.
+    public var measured = (lines: 3, lineHeight: 20)
     public init(message: String) { self.message = message }
 
     public var scopes: [Scope] { [.alert] }
@@ -14,7 +16,8 @@ public final class AlertOverlay: Overlay {
     /// Its OK button dismisses it; nothing under it takes a click.
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
         guard case let .click(x, y) = input else { return false }
-        if AlertOverlay.layout(window: gallery.viewport.size).button.contains(x: x, y: y) { gallery.close(self) }
+        if AlertOverlay.layout(window: gallery.viewport.size, lines: measured.lines, lineHeight: measured.lineHeight)
+            .button.contains(x: x, y: y) { gallery.close(self) }
         return true
     }
 
@@ -23,8 +26,10 @@ public final class AlertOverlay: Overlay {
         public var button: Rect
     }
 
-    public static func layout(window: PixelSize) -> Layout {
-        let width = min(420, window.width - 40), height = 150
+    /// The message wrapped to `lines` lines (as many as the window holds) above the OK button.
+    public static func layout(window: PixelSize, lines: Int = 3, lineHeight: Int = 20) -> Layout {
+        let width = min(520, window.width - 40)
+        let height = min(window.height - 20, 24 + max(1, lines) * lineHeight + 16 + 56)
         let panel = Rect(x: (window.width - width) / 2, y: (window.height - height) / 2, width: width, height: height)
         let button = Rect(x: panel.maxX - 120, y: panel.maxY - 56, width: 100, height: 40)
         return Layout(panel: panel, button: button)

@@ -180,9 +180,13 @@ public struct SourceSetupError: Error, CustomStringConvertible {
     /// What is missing may come (a folder on a USB stick not yet mounted): the source is made again from time to
     /// time, and shown when it can be.
     public let mayComeLater: Bool
-    public init(_ description: String, mayComeLater: Bool = false) {
+    /// The words for a person at the screen, where they differ from the one line (a mistyped folder: which, and
+    /// what they likely meant). A kiosk waiting for its USB stick says the line; a desktop says this, in an alert.
+    public let explanation: String?
+    public init(_ description: String, mayComeLater: Bool = false, explanation: String? = nil) {
         self.description = description
         self.mayComeLater = mayComeLater
+        self.explanation = explanation
     }
 }
 

@@ -101,6 +101,11 @@ struct Composition {
         model = GalleryModel(config: config, kiosk: options.kiosk, library: library.library,
                              asksName: library.asksName && options.kiosk == nil, userName: options.userName,
                              source: sources.key)
+        // A person at a desktop who mistyped a folder is told so at once; a kiosk waits for its USB stick quietly.
+        if options.kiosk == nil, let explanation = sources.setupExplanation {
+            Log.warn(explanation)
+            model.alert(explanation)
+        }
         let sources = self.sources, images = self.images
         var hooks = GalleryHooks()
         // Asked each time: the source can change (the demo fallback, a refused Unsplash key).

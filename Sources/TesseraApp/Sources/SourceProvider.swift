@@ -23,6 +23,8 @@ import GalleryStore
     /// a folder's cache opens while the first screen is drawn, and the header must not wait for it).
     var note: String? { sourceNote ?? opening.messageIfOpened }
     private var sourceNote: String?
+    /// Why the source asked for is not shown, in words for the person at the screen (a folder not found).
+    private(set) var setupExplanation: String?
     /// The source given up because it could not be reached at start (or made: a folder not there yet): probed until
     /// it answers, then shown again. `probe` says whether it answers now, from any thread.
     private var awaited: (kind: SourceKind, context: SourceContext, probe: (@escaping (Bool) -> Void) -> Void)?
@@ -55,8 +57,10 @@ import GalleryStore
         guard let wanted = registry.chosen(for: context) else {
             throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")
         }
-        var later: SourceKind?
-        let made = try SourceProvider.make(wanted, registry: registry, context: context, note: nil, comesLater: &later)
+        var later: SourceKind?, explanation: String?
+        let made = try SourceProvider.make(wanted, registry: registry, context: context, note: nil, comesLater: &later,
+                                           explanation: &explanation)
+        setupExplanation = explanation
         (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
         adopt(made.installed, note: made.note)
         if let later { awaitMaking(later) }
@@ -73,16 +77,19 @@ import GalleryStore
     /// Makes a kind's source, following its setup fallback (to another kind) if it cannot be made.
     /// `comesLater` hears the kind that failed with what may come later (then waited for).
     private static func make(_ wanted: SourceKind, registry: SourceRegistry, context: SourceContext, note: String?,
-                             comesLater: inout SourceKind?) throws -> (kind: SourceKind, installed: InstalledSource, note: String?) {
+                             comesLater: inout SourceKind?, explanation: inout String?)
+        throws -> (kind: SourceKind, installed: InstalledSource, note: String?) {
         do {
             return (wanted, try wanted.make(context), note)
         } catch {
             if (error as? SourceSetupError)?.mayComeLater == true, comesLater == nil { comesLater = wanted }
+            if explanation == nil { explanation = (error as? SourceSetupError)?.explanation }
             guard let rule = wanted.fallbacks.first(where: { $0.trigger == .setupFailed }),
                   let target = registry.kind(named: rule.target) else { throw error }
             let message = rule.note.replacingOccurrences(of: "{reason}", with: "\(error)")
             Log.warn(message)
-            return try make(target, registry: registry, context: context, note: message, comesLater: &comesLater)
+            return try make(target, registry: registry, context: context, note: message, comesLater: &comesLater,
+                            explanation: &explanation)
         }
     }
 
@@ -127,8 +134,9 @@ import GalleryStore
         // `--api` was the failing source's server; what takes over uses its own.
         context.api = nil
         do {
-            var later: SourceKind?
-            let made = try SourceProvider.make(target, registry: registry, context: context, note: note, comesLater: &later)
+            var later: SourceKind?, ignored: String?
+            let made = try SourceProvider.make(target, registry: registry, context: context, note: note, comesLater: &later,
+                                               explanation: &ignored)
             upstream.stop()
             (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
             adopt(made.installed, note: made.note)
@@ -153,9 +161,9 @@ import GalleryStore
         context = awaited.context
         upstream.stop()
         do {
-            var later: SourceKind?
+            var later: SourceKind?, ignored: String?
             let made = try SourceProvider.make(awaited.kind, registry: registry, context: context, note: nil,
-                                               comesLater: &later)
+                                               comesLater: &later, explanation: &ignored)
             (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
             adopt(made.installed, note: made.note)
             upstream.start()

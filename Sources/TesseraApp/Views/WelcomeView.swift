@@ -41,17 +41,24 @@ final class AlertView {
     init(canvas: Canvas) { self.canvas = canvas }
 
     func draw(_ alert: AlertOverlay, window: PixelSize, pointer: (x: Int, y: Int)?) {
-        let layout = AlertOverlay.layout(window: window)
+        // Wrapped first, so the panel is as tall as the message: it is read whole, not cut after a few words.
+        var wrapped: [String] = []
+        if let text = canvas.text {
+            let width = AlertOverlay.layout(window: window).panel.width - 2 * Metrics.panelPadding
+            wrapped = TextFit.wrap(alert.message, width: width, maxLines: 12) { text.width(of: $0, .bold) }
+            alert.measured = (wrapped.count, text.lineHeight(.bold))
+        }
+        let layout = AlertOverlay.layout(window: window, lines: alert.measured.lines, lineHeight: alert.measured.lineHeight)
         canvas.fill(Rect(x: 0, y: 0, width: window.width, height: window.height), theme.scrim)
         canvas.fill(layout.panel, theme.panel)
         canvas.outline(layout.panel, theme.headerRule, width: Metrics.hairline)
         if let text = canvas.text {
-            // Wrapped over the room above the button: a message is read whole, not cut after a few words.
             let width = layout.panel.width - 2 * Metrics.panelPadding
             let top = layout.panel.y + Metrics.panelPadding + Metrics.inset
             let line = text.lineHeight(.bold)
             let room = max(1, (layout.button.y - Metrics.inset - top) / max(1, line))
-            let lines = TextFit.wrap(alert.message, width: width, maxLines: room) { text.width(of: $0, .bold) }
+            let lines = wrapped.count <= room ? wrapped
+                : TextFit.wrap(alert.message, width: width, maxLines: room) { text.width(of: $0, .bold) }
             for (i, words) in lines.enumerated() {
                 text.draw(words, .bold, x: layout.panel.x + Metrics.panelPadding, y: top + i * line, color: theme.text,
                           maxWidth: width)
