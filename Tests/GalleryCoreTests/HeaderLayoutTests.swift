@@ -36,6 +36,7 @@ final class HeaderLayoutTests: XCTestCase {
                     if width >= 800 {
                         XCTAssertEqual(l.name, name + " · ", "\(name.count) characters whole at \(width)")
                     }
+                    XCTAssertTrue(l.name?.hasSuffix(" · ") ?? false, "a cut name keeps its separator before the clock")
                 }
             }
         }

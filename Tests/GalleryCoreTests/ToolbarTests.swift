@@ -103,6 +103,8 @@ final class ToolbarTests: XCTestCase {
         XCTAssertTrue(m.screen is SlideshowScreen, "a row of the menu runs its command")
         XCTAssertTrue(m.overlays.isEmpty)
         m.toolbarRoom = 0
+        XCTAssertEqual(m.toolbar.buttons.map(\.id), ["back", "more"], "in the slideshow, Back never hides under ⋯")
+        m.goBack()
         XCTAssertEqual(m.toolbar.buttons.map(\.id), ["more"], "one button always shows")
 
         let kiosk = model(kiosk: Kiosk())

@@ -39,7 +39,9 @@ public struct HeaderLayout: Equatable {
         let showsTitle = room(true) >= min(statusWidth, minStatus)
         if !showsTitle, room(false) + statusGap < 0, let name {
             // Too narrow for the name and the clock: the name is cut, the clock never.
-            let cut = fitTitle(name + " · ", max(0, width - 2 * margin - clockWidth))
+            // The name alone is cut; the separator stays between it and the clock.
+            let separator = measureTitle(" · ")
+            let cut = fitTitle(name, max(0, width - 2 * margin - clockWidth - separator)) + " · "
             nameText = cut
             nameWidth = measureTitle(cut)
         }

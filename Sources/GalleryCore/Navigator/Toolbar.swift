@@ -33,7 +33,9 @@ public struct Toolbar: Equatable {
             item.look(gallery).map { (item, $0) }
         }.filter { item, _ in !item.needsKey || gallery.boundCommands.contains(item.command) }
         // At least one button always shows: in a window too narrow for the rest, the "⋯" that lists them.
-        let fits = max(1, (room - Toolbar.gap) / (Toolbar.size + Toolbar.gap))
+        // Back, when it can be used, is never hidden under "⋯": the way out of a screen stays one click away.
+        let backShown = wanted.contains { $0.0.id == ToolbarItem.back.id && $0.1.enabled }
+        let fits = max(backShown ? 2 : 1, (room - Toolbar.gap) / (Toolbar.size + Toolbar.gap))
         // Short of room, a dimmed button gives up its place first.
         if wanted.count > fits { wanted.removeAll { !$0.1.enabled } }
         var shown = Array(wanted.prefix(fits))

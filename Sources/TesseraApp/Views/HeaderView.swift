@@ -76,6 +76,8 @@ final class HeaderView {
     /// The hovered button's tooltip, under it (drawn over everything, after the overlays).
     func drawTooltip(model: GalleryModel) {
         guard let button = model.toolbar.button(under: model.pointer), let text = canvas.text else { return }
+        // A button whose menu or help is open says nothing over what it opened.
+        guard !(button.active && !model.overlays.isEmpty) else { return }
         let w = text.width(of: button.tooltip, .body) + 2 * Metrics.padding, h = text.lineHeight(.body) + 2 * Metrics.inset
         let x = min(max(Metrics.inset, button.frame.x + button.frame.width / 2 - w / 2), model.viewport.size.width - w - Metrics.inset)
         let box = Rect(x: x, y: button.frame.maxY + Metrics.spacing, width: w, height: h)

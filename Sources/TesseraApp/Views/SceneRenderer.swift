@@ -29,7 +29,7 @@ import SDLKit
             walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.hooks.emptyFeedText() : nil)
         }
         views.register(BookmarksScreen.self) { screen, f in
-            walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet: press b on a photo to keep it here. Esc returns.")
+            walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet. Click the ☆ on a photo, or press b, to keep it here; ← or Esc goes back.")
         }
         views.register(SearchScreen.self) { screen, f in
             walls.draw(screen.matches, f, emptyText: screen.emptyText(photos: f.model.catalog.count))
