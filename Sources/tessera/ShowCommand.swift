@@ -73,7 +73,7 @@ struct Show: ParsableCommand {
     @Option(help: "At most one page request per this many seconds.")
     var pageInterval: Double = 1
 
-    @Flag(help: "Show a built-in catalogue made in this process; needs no network.")
+    @Flag(help: "Show built-in photos drawn by Tessera; needs no network.")
     var demo = false
 
     @Option(help: "Photos in the demo catalogue (1 to 1000000).")

@@ -24,14 +24,16 @@ public struct DetailLayout {
     public static let padding = 16, controlHeight = 36, controlWidth = 40, levelWidth = 64, gap = 6
     public static let arrowWidth = 44, arrowHeight = 64
 
-    public init(window: PixelSize, headerHeight: Int, margin: Int, photo: Photo, lineHeight: Int, lines: Int) {
+    /// `star`: whether the row offers the bookmark star (not on a kiosk, nor without a library to keep it in).
+    public init(window: PixelSize, headerHeight: Int, margin: Int, photo: Photo, lineHeight: Int, lines: Int,
+                star: Bool = true) {
         let padding = DetailLayout.padding
         let panel = Rect(x: margin, y: headerHeight + margin / 2,
                          width: max(1, window.width - 2 * margin),
                          height: max(1, window.height - headerHeight - margin))
         var x = panel.maxX - padding
         var controls: [(Control, Rect)] = []
-        for control in Control.allCases.reversed() {
+        for control in Control.allCases.reversed() where star || control != .bookmark {
             let width = control == .zoomLevel ? DetailLayout.levelWidth : DetailLayout.controlWidth
             x -= width
             controls.insert((control, Rect(x: x, y: panel.y + padding / 2, width: width, height: DetailLayout.controlHeight)), at: 0)

@@ -125,7 +125,8 @@ public final class DetailPane: Overlay {
             if let control = layout.control(atX: x, y: y) { press(control, in: gallery) }
             else if layout.previousArrow.contains(x: x, y: y) { navigate(.previousPhoto) }
             else if layout.nextArrow.contains(x: x, y: y) { navigate(.nextPhoto) }
-            else if let link = link(atX: x, y: y, layout: layout, in: gallery) { gallery.request(.open(link)) }
+            // A kiosk opens no browser for a passer-by.
+            else if gallery.kiosk == nil, let link = link(atX: x, y: y, layout: layout, in: gallery) { gallery.request(.open(link)) }
             else if layout.imageArea.contains(x: x, y: y) { arrowsTapped.toggle() }
             else if !layout.panel.contains(x: x, y: y) { gallery.close(self) }
         case let .doubleClick(x, y):
@@ -227,7 +228,8 @@ public final class DetailPane: Overlay {
         let photo = wall.catalog.items[index ?? 0].photo
         return DetailPane.layout(window: gallery.viewport.size, config: gallery.config, photo: photo,
                                  lineHeight: gallery.hooks.detailLineHeight,
-                                 lines: shownLines(DetailPane.lines(for: photo, in: gallery)).count)
+                                 lines: shownLines(DetailPane.lines(for: photo, in: gallery)).count,
+                                 star: gallery.kiosk == nil && gallery.user.shelf != nil)
     }
 
     /// The photo at the size it is drawn: fitted, or zoomed (in steps of two, so a pinch does not ask for a new size
@@ -252,9 +254,9 @@ public final class DetailPane: Overlay {
     public static let maxZoomedPixels = 16_000_000
 
     public static func layout(window: PixelSize, config: GalleryConfig, photo: Photo, lineHeight: Int,
-                              lines: Int) -> DetailLayout {
+                              lines: Int, star: Bool = true) -> DetailLayout {
         DetailLayout(window: window, headerHeight: config.headerHeight, margin: config.detailMargin, photo: photo,
-                     lineHeight: lineHeight, lines: lines)
+                     lineHeight: lineHeight, lines: lines, star: star)
     }
 
     /// One line of text under the photo, and how it is drawn.

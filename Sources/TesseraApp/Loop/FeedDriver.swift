@@ -114,7 +114,9 @@ final class FeedDriver {
 
     /// The header's status line.
     func status() -> HeaderStatus {
-        HeaderStatus.of(model, sourceName: sources.source.name, sourceNote: sources.note, imagesLoading: images.loadingCount,
+        // A public screen names its source, never a server's address ("127.0.0.1", a LAN host).
+        let name = model.kiosk != nil && sources.traits.networked ? sources.kind.title : sources.source.name
+        return HeaderStatus.of(model, sourceName: name, sourceNote: sources.note, imagesLoading: images.loadingCount,
                            online: !sources.traits.networked || network.isOnline, storeProblem: storeProblem)
     }
 }
