@@ -43,6 +43,13 @@ public final class Window {
         return (Int(rect.w), Int(rect.h))
     }
 
+    /// The refresh rate of the display the window is on (`SDL_GetCurrentDisplayMode`), nil when unknown.
+    public var refreshRate: Int? {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetCurrentDisplayMode(Int32(displayIndex), &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Int(mode.refresh_rate)
+    }
+
     /// The display the window is on (`SDL_GetWindowDisplayIndex`), 0 when SDL cannot say.
     public var displayIndex: Int { max(0, Int(SDL_GetWindowDisplayIndex(pointer))) }
 

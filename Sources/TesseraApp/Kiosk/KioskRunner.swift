@@ -25,6 +25,12 @@ final class KioskRunner {
         ScreenSaver.setAllowed(false)
     }
 
+    /// Whether the wall scrolls by itself now (then frames come at the display's rate).
+    func scrolls(_ model: GalleryModel, at now: Double) -> Bool {
+        guard let kiosk = model.kiosk, !asleep else { return false }
+        return kiosk.autoScroll.isRunning(at: now) && model.overlays.isEmpty && model.screen.scrollsInKiosk
+    }
+
     func pointerShown(at now: Double) {
         if pointerShownAt == nil { Cursor.setVisible(true) }
         pointerShownAt = now

@@ -1,9 +1,12 @@
-/// When the loop draws: the clock's redraws at `--clock-hz`, every frame while something moves, and an arrival (a
-/// page, a texture) at once rather than at the clock's next tick, but never closer than `arrivalGap` to the frame
-/// before, so a burst of arrivals cannot take the processor. Hidden or asleep, the loop only wakes now and then to
-/// see whether that has changed.
+/// When the loop draws: the clock's redraws at `--clock-hz`, every frame at the display's rate while something
+/// moves (a fade, scrolling, a zoom: `--clock-hz 10` slows the clock, not the animations), and an arrival (a page, a
+/// texture) at once rather than at the clock's next tick, but never closer than `arrivalGap` to the frame before, so
+/// a burst of arrivals cannot take the processor. Hidden or asleep, the loop only wakes now and then to see whether
+/// that has changed.
 struct FramePacer {
     let interval: Double
+    /// Between frames while something moves: the display's refresh (or the clock's, if faster).
+    let motionInterval: Double
     private(set) var lastFrame: Double
     private var nextFrame: Double
 
@@ -12,18 +15,23 @@ struct FramePacer {
     /// How often a hidden or sleeping window looks again.
     static let idleWait = 0.25
 
-    init(clockHz: Int, now: Double) {
+    init(clockHz: Int, refreshHz: Int = 60, now: Double) {
         interval = 1.0 / Double(max(1, clockHz))
+        motionInterval = min(interval, 1.0 / Double(max(1, refreshHz)))
         lastFrame = now
         nextFrame = now
     }
 
     /// Seconds to wait for events before the next frame is due.
-    func wait(now: Double, drawing: Bool) -> Double { drawing ? max(0, nextFrame - now) : FramePacer.idleWait }
+    func wait(now: Double, drawing: Bool, moving: Bool = false) -> Double {
+        guard drawing else { return FramePacer.idleWait }
+        return max(0, (moving ? min(nextFrame, lastFrame + motionInterval) : nextFrame) - now)
+    }
 
     /// Whether a frame is due: the clock's, or one for motion or an arrival.
     func isDue(now: Double, moving: Bool, arrived: Bool) -> Bool {
-        now >= nextFrame || moving || (arrived && now - lastFrame >= FramePacer.arrivalGap)
+        now >= nextFrame || (moving && now - lastFrame >= motionInterval * 0.9)
+            || (arrived && now - lastFrame >= FramePacer.arrivalGap)
     }
 
     /// A frame begins at `now`; returns the time since the last one.

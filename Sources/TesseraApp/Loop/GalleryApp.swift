@@ -70,9 +70,10 @@ public final class GalleryApp {
 
     private func run() -> Int32 {
         defer { shutdown() }
-        var pacer = FramePacer(clockHz: config.clockHz, now: GalleryApp.now())
+        var pacer = FramePacer(clockHz: config.clockHz, refreshHz: window.refreshRate ?? 60, now: GalleryApp.now())
+        var moving = false
         while true {
-            let wait = pacer.wait(now: GalleryApp.now(), drawing: visible && kiosk?.asleep != true)
+            let wait = pacer.wait(now: GalleryApp.now(), drawing: visible && kiosk?.asleep != true, moving: moving)
             let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
             let t = GalleryApp.now()
             // The heartbeat comes from this loop: if it hangs, systemd's watchdog sees the silence.
@@ -94,7 +95,9 @@ public final class GalleryApp {
             pump.setTextInput(model.hasFocusedField)
             let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames) ?? false
             guard visible, !asleep else { continue }
-            let moving = model.currentBrowse.scroll.isMoving || model.isAnimating
+            // The kiosk's own scrolling moves too: it runs at the display's rate, not the clock's.
+            moving = model.currentBrowse.scroll.isMoving || model.isAnimating
+                || (kiosk?.scrolls(model, at: t) ?? false)
             guard pacer.isDue(now: t, moving: moving, arrived: arrived) else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             let dt = pacer.begin(at: t)
