@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
-RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola ca-certificates
+RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola ca-certificates
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick libheif-examples time
 ARGS ?=
 
@@ -27,7 +27,7 @@ INSTALLED := bin/tessera share/applications/tessera.desktop share/icons/hicolor/
 	share/doc/tessera/kiosk.conf.example
 # Runtime libraries of the package (never the -dev ones).
 DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.0.18), libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, \
-	libcurl4, libturbojpeg0, libheif1, libsqlite3-0, libfribidi0, fonts-dejavu-core, ca-certificates
+	libcurl4, libturbojpeg0, libheif1, libsqlite3-0, libfribidi0, libpng16-16, fonts-dejavu-core, ca-certificates
 DEB_RECOMMENDS := fonts-inter, fonts-noto-core, fonts-wqy-microhei, fonts-symbola, xdg-utils
 
 .PHONY: run test test-tsan deps test-deps build release bench clean dist install uninstall deb check-install check-deb
@@ -77,6 +77,7 @@ dist:
 	swift build -c release --product generate-manual --build-path $(DIST)
 	mkdir -p $(GENERATED)
 	$(DIST)/release/generate-manual $(DIST_BIN) --output-directory $(GENERATED)
+	scripts/finish-manual $(GENERATED)/tessera.1 assets/manual-extra.mdoc
 	$(DIST_BIN) --generate-completion-script bash > $(GENERATED)/tessera.bash
 	$(DIST_BIN) --generate-completion-script zsh > $(GENERATED)/_tessera
 	$(DIST_BIN) --generate-completion-script fish > $(GENERATED)/tessera.fish

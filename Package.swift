@@ -27,6 +27,9 @@ let package = Package(
             name: "CHeif", pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]),
         .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
             name: "CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(
@@ -41,6 +44,7 @@ let package = Package(
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "TextKit", dependencies: ["CFriBidi"]),
+        .target(name: "PNGKit", dependencies: ["CPNG"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
@@ -64,7 +68,7 @@ let package = Package(
         .target(
             name: "TesseraApp",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources",
-                           "NetworkSources", "CPlatform", "TextKit"]),
+                           "NetworkSources", "CPlatform", "TextKit", "PNGKit"]),
         // The options the window and the benchmark share.
         .target(name: "TesseraOptions", dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
@@ -90,7 +94,7 @@ let package = Package(
             name: "AdapterTests",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
-                           "ImageSamples", "TextKit",
+                           "ImageSamples", "TextKit", "PNGKit",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos"]),
     ]

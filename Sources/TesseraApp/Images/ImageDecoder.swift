@@ -2,13 +2,14 @@ import Foundation
 import GalleryCore
 import HEIFKit
 import JPEGKit
+import PNGKit
 import SDLKit
 
 /// The one door through which bytes from outside (network, cache file, folders) become pixels. The header is read
 /// and judged first (`DecodePlanner`): formats other than JPEG, PNG, WebP, HEIC and AVIF, pictures whose buffers
 /// would pass the limit, and network images far larger than asked are refused before any pixel buffer exists. JPEGs
-/// decode with libjpeg-turbo at the smallest DCT scale that still covers the target; PNG and WebP with their own
-/// SDL_image loader; HEIC and AVIF with libheif (the primary image, or the file's own thumbnail when that covers
+/// decode with libjpeg-turbo at the smallest DCT scale that still covers the target; PNG with libpng's simplified
+/// API (its warnings logged once, not printed); WebP with SDL_image's loader; HEIC and AVIF with libheif (the primary image, or the file's own thumbnail when that covers
 /// the target). The result is upright (EXIF orientation; a HEIF's container rotation, applied by libheif and never
 /// again) and exactly the target size. Safe on any thread.
 struct ImageDecoder {
@@ -49,7 +50,7 @@ struct ImageDecoder {
         var fromThumbnail = false
         switch header.format {
         case .jpeg: stored = try decodeJPEG(data, plan: plan, target: target)
-        case .png: stored = try Surface(decoding: data, with: .png)
+        case .png: stored = try decodePNG(data, plan: plan)
         case .webp: stored = try Surface(decoding: data, with: .webp)
         case .heic, .avif: stored = try decodeHEIF(data, plan: plan, target: target, fromThumbnail: &fromThumbnail)
         }
@@ -115,6 +116,23 @@ struct ImageDecoder {
         return out
     }
 
+    /// libpng's simplified API: its warnings (a camera's sRGB profile) go to the log once, not to stderr.
+    private func decodePNG(_ data: Data, plan: DecodePlan) throws -> Surface {
+        try data.withUnsafeBytes { bytes in
+            let png: PNGDecoder
+            do { png = try PNGDecoder(reading: bytes) } catch {
+                throw ImageRefusal.malformedHeader(.png, "\(error)")
+            }
+            guard png.width == plan.header.width, png.height == plan.header.height else {
+                throw ImageRefusal.malformedHeader(.png, "libpng reads \(png.width)x\(png.height)")
+            }
+            let out = try Surface(width: png.width, height: png.height)
+            try out.withUnsafeMutablePixels { pixels, pitch in try png.decode(into: pixels, pitch: pitch) }
+            if let warning = png.warning { ImageDecoder.pngWarnings.note(warning) }
+            return out
+        }
+    }
+
     private func decodeJPEG(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Surface {
         // Made smaller afterwards (a cell, most of the time): the fast DCT and upsampling are invisible there.
         let shrinks = plan.decodedWidth * plan.decodedHeight > target.width * target.height
@@ -141,3 +159,25 @@ struct ImageDecoder {
     }
 }
 
+
+extension ImageDecoder {
+    /// libpng's warnings, said once each per run (decode workers share it): a folder of photos from one camera
+    /// has the same "known incorrect sRGB profile" in every file.
+    static let pngWarnings = WarnOnce(prefix: "PNG: ")
+}
+
+/// Logs each distinct message once (at most 32 of them), from any thread.
+final class WarnOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said: Set<String> = []
+    private let prefix: String
+
+    init(prefix: String) { self.prefix = prefix }
+
+    func note(_ message: String) {
+        lock.lock()
+        let first = said.count < 32 && said.insert(message).inserted
+        lock.unlock()
+        if first { Log.info(prefix + message + " (said once; the pictures are shown)") }
+    }
+}
