@@ -126,6 +126,23 @@ public final class LibraryStore: Library {
         lock.lock(); name = newName; lock.unlock()
     }
 
+    /// Settings live beside the name, one row a key ('name' is the name's).
+    public func setting(_ key: String) -> String? {
+        guard key != "name" else { return userName }
+        return try? db.read { try String.fetchOne($0, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setSetting(_ key: String, to value: String?) throws {
+        precondition(key != "name", "the name has its own door (setUserName)")
+        try write { db in
+            if let value {
+                try db.execute(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
     public func bookmarks() -> [Bookmark] {
         let rows = (try? db.read {
             // By the table alone (a damaged index must not hide bookmarks), sorted here: a few thousand rows at most.

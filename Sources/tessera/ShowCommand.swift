@@ -53,8 +53,8 @@ struct Show: ParsableCommand {
     var pixelShift = true
 
     @Option(help: ArgumentHelp("Where photos come from: " + SourceRegistry.installed.kinds.map { "\($0.name) (\($0.summary))" }
-        .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY, Immich --api and IMMICH_API_KEY; with --demo, the built-in stand-in."))
-    var source: String = "picsum"
+        .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY, Immich --api and IMMICH_API_KEY; with --demo, the built-in stand-in. Default: the folders chosen on the welcome screen, else picsum."))
+    var source: String?
 
     @Option(help: "Greet with this name and skip the welcome screen (kiosks); it is not stored.")
     var name: String?
@@ -121,7 +121,7 @@ struct Show: ParsableCommand {
     var libraryDir: String?
 
     func validate() throws {
-        guard SourceRegistry.installed.kind(named: source) != nil else {
+        guard SourceRegistry.installed.kind(named: source ?? "picsum") != nil else {
             throw ValidationError("--source must be one of: \(SourceRegistry.installed.names.joined(separator: ", "))")
         }
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
@@ -195,7 +195,9 @@ struct Show: ParsableCommand {
         options.exitAfter = exitAfter
         options.clockShift = clockShift
         options.libraryDirectory = libraryDir
-        options.source = source
+        options.source = source ?? "picsum"
+        // Told nothing of where photos come from: the folders chosen on the welcome screen, or the welcome offers some.
+        options.sourceChosen = source != nil || api != nil || demo || !paths.isEmpty
         options.sourceSettings = ConfigFile.sourceSettings().merging(Show.sourceArguments) { _, given in given }
         options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }

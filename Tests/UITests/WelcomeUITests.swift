@@ -47,16 +47,72 @@ final class WelcomeUITests: XCTestCase {
         XSession.isColor(p, c)
     }
 
+    /// A folder of two red pictures (PNG, made with SDL).
+    private func redFolder(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (i, size) in [(600, 400), (400, 600)].enumerated() {
+            let s = try Surface(width: size.0, height: size.1)
+            s.fill(x: 0, y: 0, width: size.0, height: size.1, r: 220, g: 20, b: 30)
+            try s.savePNG(to: path + "/red\(i).png")
+        }
+    }
+
+    private func redShare(_ frame: Surface) -> Double {
+        var red = 0, all = 0
+        for y in stride(from: 60, to: frame.height, by: 7) {
+            for x in stride(from: 0, to: frame.width, by: 7) {
+                all += 1
+                if isColor(frame.pixel(x: x, y: y), (220, 20, 30)) { red += 1 }
+            }
+        }
+        return Double(red) / Double(max(1, all))
+    }
+
+    /// A first run offers the Pictures folder; Start shows it at once, and the next start told no source shows it.
+    func testAFirstRunOffersThePicturesFolderAndTheNextStartShowsIt() throws {
+        let home = root + "/home"
+        try redFolder(home + "/Pictures")
+        let environment = ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_PICTURES_DIR": ""]
+        let first = try AppProcess.run(["--demo", "--library-dir", root + "/lib", "--no-cache", "--size", "900x600",
+                                        "--script", "type:Ada,submit,await-source:Pictures"], environment: environment)
+        XCTAssertEqual(first.status, 0, first.log)
+        XCTAssertTrue(first.log.contains("chosen on the welcome screen"), first.log)
+        XCTAssertGreaterThan(redShare(try XCTUnwrap(first.frame)), 0.3, "the Pictures folder shows at once")
+        let next = try AppProcess.run(["--library-dir", root + "/lib", "--no-cache", "--size", "900x600"],
+                                      environment: environment)
+        XCTAssertEqual(next.status, 0, next.log)
+        XCTAssertTrue(next.log.contains("showing the folders chosen on the welcome screen"), next.log)
+        XCTAssertGreaterThan(redShare(try XCTUnwrap(next.frame)), 0.3, "and again at the next start, with no network")
+    }
+
+    /// The Choose button runs the desktop's chooser (a stand-in here); the folder it answers is the one shown.
+    func testTheChooseButtonsAnswerIsShown() throws {
+        let home = root + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try redFolder(root + "/Holidays")
+        let chooser = root + "/chooser"
+        try "#!/bin/sh\necho '\(root)/Holidays'\n".write(toFile: chooser, atomically: true, encoding: .utf8)
+        chmod(chooser, 0o755)
+        let layout = WelcomeScreen.layout(window: PixelSize(width: 900, height: 600), offersFolder: true, canChoose: true)
+        let choose = try XCTUnwrap(layout.choose)
+        let run = try AppProcess.run(["--demo", "--library-dir", root + "/lib", "--no-cache", "--size", "900x600",
+                                      "--script", "type:Ada,tap:\(choose.x + 20):\(choose.y + 20),submit,await-source:Holidays"],
+                                     environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config",
+                                                   "TESSERA_FOLDER_CHOOSER": chooser])
+        XCTAssertEqual(run.status, 0, run.log)
+        XCTAssertGreaterThan(redShare(try XCTUnwrap(run.frame)), 0.3, run.log)
+    }
+
     func testABlankNameShowsTheAlertATypedOneIsStoredAndSurvivesKillMinus9() throws {
         let window = try launch()
         let panel = (32, 32, 36), background = (24, 24, 27)
         // The welcome screen: its field (panel colour) in the middle, nothing else on the wall.
-        _ = try waitForFrame(window, "the welcome screen") { self.isColor($0.pixel(x: 450, y: 288), panel) }
+        _ = try waitForFrame(window, "the welcome screen") { self.isColor($0.pixel(x: 450, y: 257), panel) }
         try tool(["xdotool", "key", "--window", window, "Return"])
-        // The alert's panel covers (260, 240), above the field.
-        _ = try waitForFrame(window, "the alert") { self.isColor($0.pixel(x: 260, y: 240), panel) }
+        // The alert's panel covers (600, 300), between the fields where the welcome screen has nothing.
+        _ = try waitForFrame(window, "the alert") { self.isColor($0.pixel(x: 600, y: 300), panel) }
         try tool(["xdotool", "key", "--window", window, "Escape"])
-        _ = try waitForFrame(window, "the alert to close") { !self.isColor($0.pixel(x: 260, y: 240), panel) }
+        _ = try waitForFrame(window, "the alert to close") { !self.isColor($0.pixel(x: 600, y: 300), panel) }
         try tool(["xdotool", "type", "--window", window, "--delay", "30", "Ada Lovelace"])
         try tool(["xdotool", "key", "--window", window, "Return"])
         // The wall shows; the name was written before the welcome screen gave way to it.

@@ -86,9 +86,11 @@ public final class Catalog {
     }
 
     /// Forgets the feed and starts again from page 1 (a new source, or a reload).
-    public func reset() {
+    /// `wraps`: the new feed's own (another source took over); nil keeps it.
+    public func reset(wraps: Bool? = nil) {
         feed.reset()
         pager.restart()
+        if let wraps { pager.setWraps(wraps) }
     }
 
     /// Leaves at least this many seconds between page requests from now on.

@@ -198,6 +198,9 @@ public struct FeedPager {
         settings.minInterval = max(0, seconds)
     }
 
+    /// Whether the feed starts again at its end (another source took over: a folder ends, a network feed wraps).
+    public mutating func setWraps(_ wraps: Bool) { settings.wraps = wraps }
+
     /// Before anything is fetched, takes the page size stored pages were fetched with, so it continues them.
     public mutating func adopt(pageSize: Int) {
         guard phase == .idle, nextPage == 1, pass == 0 else { return }

@@ -20,6 +20,10 @@ public protocol Library: AnyObject {
     func bookmarks() -> [Bookmark]
     func addBookmark(_ bookmark: Bookmark) throws
     func removeBookmark(photoID: String, source: String) throws
+    /// A setting the user made in the window (the folders chosen on the welcome screen), by key.
+    func setting(_ key: String) -> String?
+    /// Stores a setting (nil removes it), written before the call returns.
+    func setSetting(_ key: String, to value: String?) throws
     /// Why changes cannot be kept, in words for the screen (a read-only file, a library busy at start); nil when
     /// they are.
     var notice: String? { get }
@@ -36,6 +40,7 @@ extension Library {
 public final class MemoryLibrary: Library {
     public private(set) var userName: String?
     private var saved: [Bookmark] = []
+    private var settings: [String: String] = [:]
     /// Why this session's library is in memory when the user's own could not be used (nil: meant to be, as for
     /// automation): it is then said on screen, and nothing is asked that could not be kept.
     public let notice: String?
@@ -51,4 +56,6 @@ public final class MemoryLibrary: Library {
     public func removeBookmark(photoID: String, source: String) throws {
         saved.removeAll { $0.photo.id == photoID && $0.source == source }
     }
+    public func setting(_ key: String) -> String? { settings[key] }
+    public func setSetting(_ key: String, to value: String?) throws { settings[key] = value }
 }

@@ -114,7 +114,7 @@ public struct KeyMap {
             Chord(.character("B"), .shift): .closeScreen,
         ],
         .welcome: [
-            Chord(.enter): .submit,
+            Chord(.enter): .submit, Chord(.tab): .focusNext, Chord(.tab, .shift): .focusPrevious,
         ],
         .alert: [
             Chord(.enter): .dismissAlert, Chord(.escape): .dismissAlert,

@@ -50,8 +50,8 @@ public final class GalleryFeed {
     public func apply(_ edits: FeedEdits) { wall.apply(edits) }
 
     /// Starts again from page 1 (the navigator closes what showed the old feed first).
-    func reset() {
-        catalog.reset()
+    func reset(wraps: Bool? = nil) {
+        catalog.reset(wraps: wraps)
         wall.sync()
     }
 

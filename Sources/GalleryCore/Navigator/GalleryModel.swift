@@ -273,10 +273,11 @@ public final class GalleryModel {
 
     /// Forgets the feed and starts again from page 1. With `source` (the key of a source taking over), bookmarks
     /// made from now on belong to that source, and the shelf shows its bookmarks.
-    public func resetFeed(source: String? = nil) {
+    /// `wraps`: whether the new source's feed starts again at its end (nil: as before).
+    public func resetFeed(source: String? = nil, wraps: Bool? = nil) {
         closeOverlays()
         screens.removeAll { !$0.outlivesFeed }
         if let source { user.showSource(source) }
-        feed.reset()
+        feed.reset(wraps: wraps)
     }
 }

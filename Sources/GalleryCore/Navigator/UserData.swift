@@ -25,6 +25,19 @@ public final class UserData {
 
     public func isBookmarked(_ photoID: String) -> Bool { shelf?.contains(photoID) ?? false }
 
+    /// The folders chosen on the welcome screen, shown when a start names no source of its own.
+    public var folders: [String] { UserData.folders(in: library) }
+
+    public static func folders(in library: Library?) -> [String] {
+        (library?.setting(UserData.foldersKey) ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    public func saveFolders(_ folders: [String]) throws {
+        try library?.setSetting(UserData.foldersKey, to: folders.isEmpty ? nil : folders.joined(separator: "\n"))
+    }
+
+    static let foldersKey = "folders"
+
     /// Another source shows: bookmarks made from now on belong to it, and the shelf shows its bookmarks.
     public func showSource(_ source: String) {
         guard let library, source != shelf?.source else { return }
@@ -42,8 +55,28 @@ public struct GalleryHooks {
     public var imageArrived: (ItemKey) -> Bool = { _ in true }
     /// What the wall says when the feed ended empty (the shown source's words).
     public var emptyFeedText: () -> String = { "This feed has no photos." }
+    /// What the welcome screen offers to show (nil: nothing; the run was told its source).
+    public var photoOffer: PhotoOffer?
+    /// Shows these folders now (the welcome screen's choice), in place of the source shown.
+    public var showFolders: ([String]) -> Void = { _ in }
+    /// Opens the desktop's folder chooser; the choice comes back through `WelcomeScreen.folderChosen`.
+    public var chooseFolder: () -> Void = {}
+    /// The folder a typed path names (`~` expanded, made absolute), nil when it is not a folder that can be read.
+    public var resolveFolder: (String) -> String? = { _ in nil }
     /// Line height of the pane's text, from the font the app loaded.
     public var detailLineHeight = 22
 
     public init() {}
+}
+
+/// What a first run offers to show: the user's Pictures folder (`XDG_PICTURES_DIR`) when there is one, and a
+/// folder chooser when the desktop has one (else a path is typed).
+public struct PhotoOffer: Equatable {
+    public var picturesFolder: String?
+    public var canChoose: Bool
+    /// What shows when no folder is chosen ("Lorem Picsum's photos", "the demo").
+    public var otherwise: String
+    public init(picturesFolder: String?, canChoose: Bool, otherwise: String) {
+        self.picturesFolder = picturesFolder; self.canChoose = canChoose; self.otherwise = otherwise
+    }
 }

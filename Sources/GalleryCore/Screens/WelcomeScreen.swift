@@ -1,11 +1,35 @@
-/// The first screen on a first start (or when no name is stored, or on `N`): "Your name", a field and a Start
-/// button. The field has the keyboard focus whenever the screen shows.
+/// The first screen on a first start (or when no name is stored, or on `N`): what Tessera is, "Your name", and on a
+/// first start that was told no source, the photos to show: the Pictures folder filled in, a "Choose…" button for
+/// the desktop's folder chooser, or a path typed; then Start. Tab (or a click) moves between the fields; the one
+/// with the focus has the keys.
 public final class WelcomeScreen: Screen {
     public var nameField: TextField
-    public static let maxNameCharacters = 80
+    /// The folder to show (nil: this start offers none).
+    public private(set) var folderField: TextField?
+    public private(set) var offer: PhotoOffer?
+    public enum Focus: Equatable { case name, folder }
+    public private(set) var focus = Focus.name
+    public static let maxNameCharacters = 80, maxPathCharacters = 4096
 
     public init(name: String = "") {
         nameField = TextField(text: name, maxCharacters: WelcomeScreen.maxNameCharacters)
+    }
+
+    /// Offers photos (a first run told no source): the Pictures folder, if there is one, is filled in.
+    public func offer(_ offer: PhotoOffer?) {
+        self.offer = offer
+        folderField = offer.map { TextField(text: $0.picturesFolder ?? "", maxCharacters: WelcomeScreen.maxPathCharacters) }
+    }
+
+    /// The desktop's chooser is open (automation waits for its answer as for an animation).
+    public private(set) var choosing = false
+    public var isAnimating: Bool { choosing }
+
+    /// The desktop's folder chooser answered (nil: cancelled).
+    public func folderChosen(_ path: String?) {
+        choosing = false
+        guard offer != nil, let path else { return }
+        folderField = TextField(text: path, maxCharacters: WelcomeScreen.maxPathCharacters)
     }
 
     /// `Command.changeName`: over whatever shows, unless this run must not touch the user's data.
@@ -15,33 +39,63 @@ public final class WelcomeScreen: Screen {
     }
 
     public var scopes: [Scope] { [.welcome] }
-    public var field: TextField? { nameField }
+    public var field: TextField? { focus == .folder ? folderField : nameField }
     /// The caret blinks.
     public var picture: AnyHashable? { nil }
 
-    public func editField(_ change: (inout TextField) -> Void, in gallery: GalleryModel) { change(&nameField) }
+    public func editField(_ change: (inout TextField) -> Void, in gallery: GalleryModel) {
+        if focus == .folder, var folder = folderField {
+            change(&folder)
+            folderField = folder
+        } else {
+            change(&nameField)
+        }
+    }
 
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
-        guard command == .submit else { return nil }
-        start(in: gallery)
+        switch command {
+        case .submit: start(in: gallery)
+        case .focusNext, .focusPrevious: focus = focus == .name && folderField != nil ? .folder : .name
+        default: return nil
+        }
         return GalleryModel.Effect.none
     }
 
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
         guard case let .click(x, y) = input else { return false }
-        if WelcomeScreen.layout(window: gallery.viewport.size).button.contains(x: x, y: y) { start(in: gallery) }
+        let layout = layout(window: gallery.viewport.size)
+        if layout.button.contains(x: x, y: y) { start(in: gallery) }
+        else if layout.field.contains(x: x, y: y) { focus = .name }
+        else if let folder = layout.folder, folder.contains(x: x, y: y) { focus = .folder }
+        else if let choose = layout.choose, choose.contains(x: x, y: y), !choosing {
+            choosing = true
+            gallery.hooks.chooseFolder()
+        }
         return true
     }
 
-    /// Enter or Start: a blank name shows the alert and stays; a name is stored and greets.
+    /// Enter or Start: a blank name, or a folder that is not one, shows the alert and stays; else the name (and the
+    /// folder) are stored, and the folder shows.
     private func start(in gallery: GalleryModel) {
         switch submit() {
         case .alert(let message):
             gallery.alert(message)
         case .start(let name):
+            var folders: [String] = []
+            if let typed = folderField?.trimmed, !typed.isEmpty {
+                guard let folder = gallery.hooks.resolveFolder(typed) else {
+                    focus = .folder
+                    gallery.alert("“\(typed)” is not a folder Tessera can read. Choose another, or leave it empty "
+                                  + "to see \(offer?.otherwise ?? "the photos shown now").")
+                    return
+                }
+                folders = [folder]
+            }
             do {
                 try gallery.user.saveName(name)
+                if !folders.isEmpty { try gallery.user.saveFolders(folders) }
                 gallery.pop(self)
+                if !folders.isEmpty { gallery.hooks.showFolders(folders) }
                 // A photo frame's first run: the name asked, the slideshow it was started for.
                 if gallery.config.opensSlideshow, gallery.screen === gallery.browse { SlideshowScreen.open(in: gallery) }
             } catch {
@@ -62,24 +116,41 @@ public final class WelcomeScreen: Screen {
         return name.isEmpty ? .alert("Please enter your name") : .start(name)
     }
 
-    /// Where the parts go in a window of `size`: a centred column with the title, the field and the button.
+    /// Where the parts go in a window of `size`: a centred column with the title and what Tessera is, the name
+    /// field, the folder field with its Choose button (when photos are offered), and the Start button.
     public struct Layout: Equatable {
         public var title: (x: Int, y: Int)
         public var field: Rect
+        public var folder: Rect?
+        public var choose: Rect?
         public var button: Rect
 
         public static func == (a: Layout, b: Layout) -> Bool {
-            a.title == b.title && a.field == b.field && a.button == b.button
+            a.title == b.title && a.field == b.field && a.folder == b.folder && a.choose == b.choose && a.button == b.button
         }
     }
 
-    public static func layout(window: PixelSize) -> Layout {
-        let width = min(520, max(200, window.width - 80))
+    public func layout(window: PixelSize) -> Layout {
+        WelcomeScreen.layout(window: window, offersFolder: folderField != nil, canChoose: offer?.canChoose ?? false)
+    }
+
+    public static func layout(window: PixelSize, offersFolder: Bool = false, canChoose: Bool = false) -> Layout {
+        let width = min(560, max(200, window.width - 40))
         let x = (window.width - width) / 2
-        let top = max(60, window.height / 2 - 90)
-        let field = Rect(x: x, y: top + 56, width: width, height: 44)
-        let button = Rect(x: x + width - 140, y: field.maxY + 20, width: 140, height: 40)
-        return Layout(title: (x, top), field: field, button: button)
+        let height = offersFolder ? 330 : 210
+        let top = max(56, (window.height - height) / 2)
+        let field = Rect(x: x, y: top + 100, width: width, height: 44)
+        var folder: Rect?, choose: Rect?
+        var below = field.maxY
+        if offersFolder {
+            let chooseWidth = canChoose ? 110 : 0
+            let row = Rect(x: x, y: field.maxY + 40, width: width - (canChoose ? chooseWidth + 8 : 0), height: 44)
+            folder = row
+            if canChoose { choose = Rect(x: row.maxX + 8, y: row.y, width: chooseWidth, height: 44) }
+            below = row.maxY + 28
+        }
+        let button = Rect(x: x + width - 140, y: below + 20, width: 140, height: 40)
+        return Layout(title: (x, top), field: field, folder: folder, choose: choose, button: button)
     }
 }
 

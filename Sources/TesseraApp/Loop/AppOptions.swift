@@ -15,6 +15,9 @@ public struct AppOptions {
     public var apiServesOriginals = false
     /// Local folders and files to show (`tessera PATH...`); empty: a network source.
     public var paths: [String] = []
+    /// Whether the command line (or the configuration) said where photos come from (`--source`, `--api`, `--demo`,
+    /// folders); if not, the folders chosen on the welcome screen show.
+    public var sourceChosen = true
     /// How folder photos are ordered, and whether hidden files count.
     public var sort = FolderSort.date
     public var hidden = false

@@ -42,8 +42,19 @@ struct Composition {
         let mailbox: Mailbox<Delivery>
         let wake: WakeRelay
         let sources: SourceProvider
+        /// The user's library, opened first: a start told no source shows the folders chosen in it.
+        let library: (library: Library, asksName: Bool)
+        /// The folders the library's choice added (none: the command line's source, or nothing chosen yet).
+        let chosenFolders: [String]
 
-        init(options: AppOptions) throws {
+        init(options given: AppOptions) throws {
+            var options = given
+            library = UserLibrary.open(for: options)
+            chosenFolders = options.sourceChosen ? [] : UserData.folders(in: library.library)
+            if !chosenFolders.isEmpty {
+                options.paths = chosenFolders
+                Log.info("showing the folders chosen on the welcome screen: \(chosenFolders.joined(separator: ", "))")
+            }
             var httpSettings = CurlHTTPClient.Settings()
             httpSettings.maxConcurrent = options.config.maxConcurrentDownloads
             httpSettings.connectTimeout = options.config.connectTimeout
@@ -96,7 +107,7 @@ struct Composition {
         images = ImagePipeline(source: sources.source, pool: pool, keeper: keeper, live: live, mailbox: mailbox,
                                config: config)
 
-        let library = UserLibrary.open(for: options)
+        let library = early.library
         // A kiosk never stops at the welcome screen: it greets with --name, or the stored name, or no one.
         model = GalleryModel(config: config, kiosk: options.kiosk, library: library.library,
                              asksName: library.asksName && options.kiosk == nil, userName: options.userName,
@@ -129,10 +140,31 @@ struct Composition {
         let viewport = geometry.viewport
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
         if let text { hooks.detailLineHeight = text.lineHeight(.body) + 6 }
+        Composition.offerPhotos(&hooks, options: options, early: early, mailbox: mailbox)
         model.hooks = hooks
+        // A first run told no source: the welcome screen offers the Pictures folder, a chooser, or a typed path.
+        WelcomeScreen.shown(in: model)?.offer(hooks.photoOffer)
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
         if config.opensSlideshow || options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
+    }
+
+    /// What the welcome screen offers on a start that named no folder, with none chosen before; how it shows them.
+    static func offerPhotos(_ hooks: inout GalleryHooks, options: AppOptions, early: Early, mailbox: Mailbox<Delivery>) {
+        hooks.resolveFolder = { FolderChooser.resolve($0) }
+        hooks.showFolders = { mailbox.post(.feed(.showFolders($0))) }
+        // Offered whenever no folder was named or chosen before (with --demo too: a first look may become one's own
+        // photos); a kiosk is set up by its owner, not at its screen.
+        guard options.paths.isEmpty, early.chosenFolders.isEmpty, options.kiosk == nil else { return }
+        let pictures = FolderChooser.picturesFolder()
+        let kind = early.sources.kind
+        let otherwise = kind.name == "demo" || options.demo ? "the demo photos"
+            : kind.name == "picsum" ? "Lorem Picsum's photos from the web (the demo when offline)" : "the photos from \(kind.title)"
+        hooks.photoOffer = PhotoOffer(picturesFolder: pictures, canChoose: FolderChooser.command(start: "/") != nil,
+                                      otherwise: otherwise)
+        hooks.chooseFolder = {
+            FolderChooser.choose(start: pictures ?? NSHomeDirectory()) { mailbox.post(.chosenFolder($0)) }
+        }
     }
 
     /// The renderer asked for; without a choice, SDL's accelerated one unless its GL rasterizes on the CPU (a

@@ -9,6 +9,8 @@ enum Delivery {
     case feed(FeedDelivery)
     /// Words for the toast from a helper process (a browser that did not open).
     case said(String)
+    /// The desktop's folder chooser answered (nil: it was cancelled or there is none).
+    case chosenFolder(String?)
 
     /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
     var changesPicture: Bool {
@@ -16,7 +18,7 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
-        case .said: return true
+        case .said, .chosenFolder: return true
         }
     }
 }
@@ -43,10 +45,12 @@ enum FeedDelivery {
     case edits(FeedEdits)
     /// The source waited for (unreachable at start) answered a probe, or did not.
     case awaitedSource(answered: Bool)
+    /// The welcome screen chose folders to show in place of the source shown.
+    case showFolders([String])
 
     var changesPicture: Bool {
         switch self {
-        case .page, .restored, .edits: return true
+        case .page, .restored, .edits, .showFolders: return true
         case .network, .storeProblem, .refreshed, .awaitedSource: return false
         }
     }

@@ -40,7 +40,17 @@ final class FeedDriver {
         case .edits(let edits): model.feed.apply(edits)
         case .storeProblem(let failure): storeFailed(failure)
         case .awaitedSource(let answered): awaitedSource(answered: answered, now: now)
+        case .showFolders(let folders): show(folders: folders)
         }
+    }
+
+    /// The welcome screen's folders take over from the source shown; the feed starts again from them.
+    private func show(folders: [String]) {
+        guard sources.show(folders: folders) else { return }
+        awaiting = Connectivity()
+        network = NetworkWatch(serverName: sources.serverName)
+        images.reset(source: sources.source)
+        model.resetFeed(source: sources.key, wraps: model.kiosk != nil || sources.traits.wrapsByDefault)
     }
 
     /// A page arrived (or failed). A failure that says the source cannot work moves to its fallback and starts over.

@@ -188,6 +188,7 @@ public final class GalleryApp {
             case .images(let delivery): images.receive(delivery, now: now)
             case .feed(let delivery): feed.receive(delivery, now: now)
             case .said(let words): model.toasts.show(words)
+            case .chosenFolder(let path): WelcomeScreen.shown(in: model)?.folderChosen(path)
             }
         }
         return (any, arrived)

@@ -176,6 +176,27 @@ import GalleryStore
         }
     }
 
+    /// Shows these folders in place of the source shown (the welcome screen's choice). Returns whether it could.
+    func show(folders: [String]) -> Bool {
+        guard let folderKind = registry.kind(named: "folder") else { return false }
+        var next = context
+        next.paths = folders
+        do {
+            let made = try folderKind.make(next)
+            upstream.stop()
+            awaited = nil
+            context = next
+            (kind, upstream, key) = (folderKind, made.source, made.key)
+            adopt(made, note: nil)
+            upstream.start()
+            Log.info("showing \(folders.joined(separator: ", ")), chosen on the welcome screen")
+            return true
+        } catch {
+            Log.warn("cannot show \(folders.joined(separator: ", ")): \(error)")
+            return false
+        }
+    }
+
     /// What the header calls the shown source's server: "picsum.photos", "127.0.0.1:8321".
     var serverName: String { kind.serverName(in: context) }
 

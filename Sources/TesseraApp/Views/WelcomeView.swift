@@ -1,7 +1,8 @@
 import GalleryCore
 
-/// Draws the welcome screen: a greeting, the "Your name" field with its text and caret, and the Start button
-/// (lit while the pointer is over it).
+/// Draws the welcome screen: a greeting and what Tessera is, the "Your name" field, on a first run the photos to
+/// show (a folder field and its Choose button), and the Start button (lit while the pointer is over it). The field
+/// with the focus has the accent outline and the caret.
 final class WelcomeView {
     private let canvas: Canvas
     private var theme: Theme { canvas.theme }
@@ -9,27 +10,47 @@ final class WelcomeView {
     init(canvas: Canvas) { self.canvas = canvas }
 
     func draw(_ welcome: WelcomeScreen, window: PixelSize, pointer: (x: Int, y: Int)?, time: Double) {
-        let layout = WelcomeScreen.layout(window: window)
+        let layout = welcome.layout(window: window)
         guard let text = canvas.text else { return }
-        text.draw("Welcome to Tessera", .title, x: layout.title.x, y: layout.title.y, color: theme.text)
-        text.draw("Your name", .body, x: layout.field.x, y: layout.field.y - text.lineHeight(.body) - Metrics.spacing,
-                  color: theme.dimText)
-        canvas.fill(layout.field, theme.panel)
-        canvas.outline(layout.field, theme.accent, width: Metrics.stroke)
-        let pad = Metrics.fieldPadding
-        let inner = layout.field.width - 2 * pad
-        let shown = welcome.nameField.display
-        // The end of a long name stays in view: fit from the right.
-        var visible = shown
-        while !visible.isEmpty && text.width(of: visible, .body) > inner { visible.removeFirst() }
-        let textY = layout.field.y + (layout.field.height - text.lineHeight(.body)) / 2
-        let drawn = visible.isEmpty ? 0 : text.draw(visible, .body, x: layout.field.x + pad, y: textY, color: theme.text)
-        // A caret that blinks twice a second.
-        if time.truncatingRemainder(dividingBy: 1) < 0.5 {
-            canvas.fill(Rect(x: layout.field.x + pad + drawn + 1, y: textY, width: Metrics.stroke, height: text.lineHeight(.body)),
-                        theme.text)
+        let width = layout.field.width
+        text.draw("Welcome to Tessera", .title, x: layout.title.x, y: layout.title.y, color: theme.text, maxWidth: width)
+        let about = "Your photos as a wall that never ends, a slideshow, or a frame on the wall."
+        for (i, line) in TextFit.wrap(about, width: width, maxLines: 2, measure: { text.width(of: $0, .body) }).enumerated() {
+            text.draw(line, .body, x: layout.title.x, y: layout.title.y + text.lineHeight(.title) + 4 + i * text.lineHeight(.body),
+                      color: theme.dimText)
+        }
+        let caretOn = time.truncatingRemainder(dividingBy: 1) < 0.5
+        drawField("Your name", welcome.nameField, in: layout.field, focused: welcome.focus == .name, caret: caretOn)
+        if let folder = layout.folder, let field = welcome.folderField {
+            drawField("Photos to show", field, in: folder, focused: welcome.focus == .folder, caret: caretOn,
+                      placeholder: "A folder, such as ~/Pictures")
+            if let choose = layout.choose { Buttons.draw(canvas, "Choose…", in: choose, pointer: pointer, enabled: true) }
+            let hint = "Leave it empty to see \(welcome.offer?.otherwise ?? "the photos shown now")."
+            text.draw(hint, .body, x: folder.x, y: folder.maxY + Metrics.inset, color: theme.dimText, maxWidth: width)
         }
         Buttons.draw(canvas, "Start", in: layout.button, pointer: pointer, enabled: true)
+    }
+
+    /// A labelled field; the end of a long text stays in view (fitted from the right).
+    private func drawField(_ label: String, _ field: TextField, in frame: Rect, focused: Bool, caret: Bool,
+                           placeholder: String? = nil) {
+        guard let text = canvas.text else { return }
+        text.draw(label, .body, x: frame.x, y: frame.y - text.lineHeight(.body) - Metrics.spacing, color: theme.dimText)
+        canvas.fill(frame, theme.panel)
+        canvas.outline(frame, focused ? theme.accent : theme.headerRule, width: focused ? Metrics.stroke : Metrics.hairline)
+        let pad = Metrics.fieldPadding, inner = frame.width - 2 * pad
+        var visible = field.display
+        while !visible.isEmpty && text.width(of: visible, .body) > inner { visible.removeFirst() }
+        let textY = frame.y + (frame.height - text.lineHeight(.body)) / 2
+        if visible.isEmpty, let placeholder, !focused {
+            text.draw(placeholder, .body, x: frame.x + pad, y: textY, color: theme.dimText, maxWidth: inner)
+        }
+        let drawn = visible.isEmpty ? 0 : text.draw(visible, .body, x: frame.x + pad, y: textY, color: theme.text)
+        // A caret that blinks twice a second, in the focused field.
+        if focused && caret {
+            canvas.fill(Rect(x: frame.x + pad + drawn + 1, y: textY, width: Metrics.stroke, height: text.lineHeight(.body)),
+                        theme.text)
+        }
     }
 }
 

@@ -1,0 +1,74 @@
+import Foundation
+import GalleryCore
+
+/// The desktop's folder chooser, out of process: zenity (GNOME and most others) or kdialog (KDE), whichever is
+/// installed, each given its arguments directly (no shell). The answer comes back on any thread. The XDG desktop
+/// portal's FileChooser would serve sandboxes too, but answers by a D-Bus signal on a request object; without a
+/// D-Bus library here that is left to a later change, and a path can always be typed.
+enum FolderChooser {
+    /// The chooser's command, if one is installed (`TESSERA_FOLDER_CHOOSER` names another, for tests).
+    static func command(start: String) -> [String]? {
+        if let forced = ProcessInfo.processInfo.environment["TESSERA_FOLDER_CHOOSER"], !forced.isEmpty {
+            return [forced, start]
+        }
+        if let zenity = find("zenity") {
+            return [zenity, "--file-selection", "--directory", "--title=Photos to show", "--filename=\(start)/"]
+        }
+        if let kdialog = find("kdialog") { return [kdialog, "--getexistingdirectory", start, "--title", "Photos to show"] }
+        return nil
+    }
+
+    /// Runs the chooser; `answered` hears the folder picked (nil: cancelled, or it failed).
+    static func choose(start: String, answered: @escaping @Sendable (String?) -> Void) {
+        guard let command = command(start: start) else { return answered(nil) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.terminationHandler = { done in
+            // At most a path's worth: a chooser that prints more is not believed.
+            let data = (try? out.fileHandleForReading.read(upToCount: 8192)) ?? nil
+            let text = String(decoding: data ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            answered(done.terminationStatus == 0 && text.hasPrefix("/") && !text.contains("\n") ? text : nil)
+        }
+        do { try process.run() } catch {
+            Log.warn("the folder chooser \(command[0]) did not start: \(error)")
+            answered(nil)
+        }
+    }
+
+    private static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The user's Pictures folder: `XDG_PICTURES_DIR` from user-dirs.dirs (or the environment), else ~/Pictures,
+    /// if it is there.
+    static func picturesFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        var candidates: [String] = []
+        if let set = environment["XDG_PICTURES_DIR"] { candidates.append(set) }
+        let config = environment["XDG_CONFIG_HOME"] ?? home + "/.config"
+        if let dirs = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8) {
+            for line in dirs.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
+                let value = line.dropFirst("XDG_PICTURES_DIR=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                candidates.append(value.replacingOccurrences(of: "$HOME", with: home))
+            }
+        }
+        candidates.append(home + "/Pictures")
+        return candidates.first { resolve($0, home: home) != nil && $0 != home }.flatMap { resolve($0, home: home) }
+    }
+
+    /// A typed path as a folder that can be read: `~` expanded, made absolute; nil when it is not one.
+    static func resolve(_ typed: String, home: String = NSHomeDirectory()) -> String? {
+        var path = typed
+        if path == "~" { path = home } else if path.hasPrefix("~/") { path = home + path.dropFirst(1) }
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+              FileManager.default.isReadableFile(atPath: path) else { return nil }
+        return (path as NSString).standardizingPath
+    }
+}
