@@ -17,7 +17,7 @@ final class FolderPrefetch {
 
     /// Cell sizes from a grid of the window's width over every photo, as the wall lays them out.
     init(photos: [Photo], config: GalleryConfig, viewport: Viewport, images: ImagePipeline, workers: Int) {
-        var layout = MasonryLayout(width: viewport.size.width, metrics: config.layoutMetrics)
+        var layout = MasonryLayout(width: viewport.size.width, metrics: config.layoutMetrics(width: viewport.size.width))
         layout.append(photos)
         waiting = photos.indices.map { i in
             (photos[i], ResidencyPolicy.pixelSize(of: layout.frames[i], scale: viewport.scale), images.newToken())

@@ -52,6 +52,9 @@ struct Show: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Kiosk: move still things by a few pixels every few minutes against burn-in.")
     var pixelShift = true
 
+    @Option(help: "Columns of the wall: 1 to 12, or auto (one per 380 pixels of width, 2 to 8).")
+    var columns: String = "2"
+
     @Option(help: ArgumentHelp("Where photos come from: " + SourceRegistry.installed.kinds.map { "\($0.name) (\($0.summary))" }
         .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY, Immich --api and IMMICH_API_KEY; with --demo, the built-in stand-in. Default: the folders chosen on the welcome screen, else picsum."))
     var source: String?
@@ -143,6 +146,7 @@ struct Show: ParsableCommand {
         guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
+        guard Show.columnCount(columns) != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
             throw ValidationError("--renderer must be software or accelerated")
         }
@@ -182,6 +186,7 @@ struct Show: ParsableCommand {
         options.hidden = hidden
         options.followLinks = followLinks
         options.config.clockHz = clockHz
+        options.config.columns = Show.columnCount(columns) ?? 2
         options.fullscreen = fullscreen
         options.scale = scale
         options.cacheDirectory = cacheDir
@@ -211,5 +216,13 @@ struct Show: ParsableCommand {
             FileHandle.standardError.write(Data("tessera: \(error)\n".utf8))
             throw ExitCode(1)
         }
+    }
+}
+
+extension Show {
+    /// `--columns`: 1 to 12, or auto (0).
+    static func columnCount(_ text: String) -> Int? {
+        if text.lowercased() == "auto" { return 0 }
+        return Int(text).flatMap { (1...12).contains($0) ? $0 : nil }
     }
 }

@@ -63,3 +63,21 @@ final class HeaderLayoutTests: XCTestCase {
         XCTAssertEqual(HeaderLayout.toolbarRoom(width: 300, leftWidth: 290, statusWidth: 300), 0)
     }
 }
+
+/// `--columns`: two by default at any width, a fixed number, or as many as the width holds.
+final class ColumnCountTests: XCTestCase {
+    func testAutoFollowsTheWidthAndAResizeLaysTheWallOutAgain() {
+        var config = GalleryConfig()
+        XCTAssertEqual([480, 1280, 3840].map(config.columns(forWidth:)), [2, 2, 2], "two stays the default")
+        config.columns = 0
+        XCTAssertEqual([480, 1280, 1920, 3840, 20000].map(config.columns(forWidth:)), [2, 3, 4, 8, 8])
+        config.windowSize = PixelSize(width: 1920, height: 1200)
+        let wall = BrowseScreen(catalog: Catalog(fixed: photos(0..<40)), config: config)
+        XCTAssertEqual(wall.layout.metrics.columns, 4)
+        XCTAssertEqual(Set(wall.layout.frames.map(\.x)).count, 4, "four columns of cells")
+        wall.resize(to: Viewport(size: PixelSize(width: 800, height: 600), scale: 1))
+        XCTAssertEqual(wall.layout.metrics.columns, 2)
+        XCTAssertEqual(wall.layout.frames.count, 40, "every photo laid out again")
+        XCTAssertTrue(wall.layout.frames.allSatisfy { $0.maxX <= 800 })
+    }
+}

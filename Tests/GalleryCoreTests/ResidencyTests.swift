@@ -108,7 +108,7 @@ final class ShortWindowResidencyTests: XCTestCase {
     func testAWindowMuchWiderThanTallStillHasRoomForItsVisibleCells() {
         // 1280x200: two columns of 622-px cells, each up to 1.4 times as tall as wide, taller than the window.
         let window = PixelSize(width: 1280, height: 200)
-        var layout = MasonryLayout(width: window.width, metrics: GalleryConfig().layoutMetrics)
+        var layout = MasonryLayout(width: window.width, metrics: GalleryConfig().layoutMetrics(width: window.width))
         layout.append(photos(0..<40, w: 600, h: 840))
         let policy = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: window))
         let plan = policy.plan(layout: layout, top: 0, height: window.height - 48, direction: 0, scale: 1)

@@ -24,7 +24,7 @@ final class ImmichUITests: XSessionTestCase {
         // The first asset's cell, from the layout of its (upright) size; its ThumbHash as the fixture made it.
         let entry = DemoCatalog(count: 1).entries[0]
         let config = GalleryConfig()
-        var layout = MasonryLayout(width: window.width, metrics: config.layoutMetrics)
+        var layout = MasonryLayout(width: window.width, metrics: config.layoutMetrics(width: window.width))
         layout.append(aspect: entry.width, height: entry.height)
         let frame = layout.frames[0]
         let picture = try XCTUnwrap(ThumbHash.decode(base64: DemoImmich.thumbHash(entry)))

@@ -42,7 +42,7 @@ final class SourcesUITests: XSessionTestCase {
 
         // Photo "0" (the first cell) carries the reference gradient hash; where its cell is comes from the layout.
         let config = GalleryConfig()
-        var layout = MasonryLayout(width: window.width, metrics: config.layoutMetrics)
+        var layout = MasonryLayout(width: window.width, metrics: config.layoutMetrics(width: window.width))
         let first = try XCTUnwrap(DemoCatalogStandIn.first)
         layout.append(aspect: first.width, height: first.height)
         let frame = layout.frames[0]

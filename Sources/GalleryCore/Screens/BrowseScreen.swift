@@ -31,7 +31,7 @@ public final class BrowseScreen {
         self.catalog = catalog
         self.config = config
         viewport = Viewport(size: config.windowSize)
-        layout = MasonryLayout(width: config.windowSize.width, metrics: config.layoutMetrics)
+        layout = MasonryLayout(width: config.windowSize.width, metrics: config.layoutMetrics(width: config.windowSize.width))
         generation = catalog.feed.generation
         droppedFront = catalog.feed.droppedFront
         sync()
@@ -75,7 +75,12 @@ public final class BrowseScreen {
         let anchor = layout.indices(intersecting: scrollTop, scrollTop + 1).first
         let anchorShift = anchor.map { Double(scrollTop - layout.frames[$0].y) / Double(max(1, layout.frames[$0].height)) }
         viewport = newViewport
-        if mode == .list { layout = makeLayout() } else { layout.relayout(width: window.width) }
+        // A width that holds another number of columns (`--columns auto`) lays the wall out afresh.
+        if mode == .list || config.columns(forWidth: window.width) != layout.metrics.columns {
+            layout = makeLayout()
+        } else {
+            layout.relayout(width: window.width)
+        }
         updateBounds()
         if let anchor, let shift = anchorShift {
             let frame = layout.frames[anchor]
@@ -220,7 +225,7 @@ public final class BrowseScreen {
     /// its own height, at most one grid height tall: a taller one is fitted inside that cell (`pictureFrame`), so
     /// every photo is seen whole and the visible cells always fit the texture budget.
     private func makeLayout() -> MasonryLayout {
-        var metrics = config.layoutMetrics
+        var metrics = config.layoutMetrics(width: window.width)
         if mode == .list {
             metrics.columns = 1
             let width = window.width - 2 * metrics.gap, height = max(1, gridHeight - 2 * metrics.gap)

@@ -2,6 +2,7 @@
 public struct GalleryConfig: Equatable {
     public var windowSize = PixelSize(width: 1280, height: 800)
     public var headerHeight = 48
+    /// Columns of the wall: a number, or 0 for as many as the window's width holds (`--columns auto`).
     public var columns = 2
     public var gap = 12
     public var cornerRadius = 10
@@ -39,7 +40,15 @@ public struct GalleryConfig: Equatable {
 
     public init() {}
 
-    public var layoutMetrics: MasonryLayout.Metrics { .init(columns: columns, gap: gap) }
+    /// The wall's metrics in a window `width` pixels wide (the column count of `--columns auto` depends on it).
+    public func layoutMetrics(width: Int) -> MasonryLayout.Metrics { .init(columns: columns(forWidth: width), gap: gap) }
+
+    /// `--columns auto`: a column for every `autoColumnWidth` pixels, two at the least (the wall's look), eight at
+    /// the most (cells stay large enough to see on a 4K screen).
+    public func columns(forWidth width: Int) -> Int {
+        columns > 0 ? columns : min(8, max(2, (width + gap) / (GalleryConfig.autoColumnWidth + gap)))
+    }
+    public static let autoColumnWidth = 380
 
     /// Photos per page for a window: the feed may ask for one page a second, and a fast scroll (five screens a
     /// second) in a narrow window passes more photos than a page of 30. Such windows ask for pages of 100 (picsum's
