@@ -259,3 +259,40 @@ double tessera_x11_xft_dpi(void) {
     dlclose(x11);
     return dpi;
 }
+
+/* ---- whether an X11 window manager runs ---- */
+
+/* A window manager that follows the EWMH sets _NET_SUPPORTING_WM_CHECK on the root window; without one (a bare X
+   server on a kiosk, Xvfb) nobody acts on a fullscreen request, and the window must be moved and sized itself.
+   1: a window manager, 0: none, -1: no X display to ask. libX11 is opened at run time, like SDL does. */
+int tessera_x11_has_window_manager(void) {
+    void *x11 = dlopen("libX11.so.6", RTLD_LAZY | RTLD_LOCAL);
+    if (!x11) return -1;
+    void *(*open_display)(const char *) = (void *(*)(const char *))dlsym(x11, "XOpenDisplay");
+    int (*close_display)(void *) = (int (*)(void *))dlsym(x11, "XCloseDisplay");
+    unsigned long (*intern)(void *, const char *, int) = (unsigned long (*)(void *, const char *, int))dlsym(x11, "XInternAtom");
+    unsigned long (*root)(void *) = (unsigned long (*)(void *))dlsym(x11, "XDefaultRootWindow");
+    int (*get_property)(void *, unsigned long, unsigned long, long, long, int, unsigned long, unsigned long *, int *,
+                        unsigned long *, unsigned long *, unsigned char **) =
+        (int (*)(void *, unsigned long, unsigned long, long, long, int, unsigned long, unsigned long *, int *,
+                 unsigned long *, unsigned long *, unsigned char **))dlsym(x11, "XGetWindowProperty");
+    int (*x_free)(void *) = (int (*)(void *))dlsym(x11, "XFree");
+    int result = -1;
+    void *display = open_display && close_display && intern && root && get_property && x_free ? open_display(NULL) : NULL;
+    if (display) {
+        result = 0;
+        unsigned long check = intern(display, "_NET_SUPPORTING_WM_CHECK", 1 /* only if it exists */);
+        if (check != 0) {
+            unsigned long type = 0, count = 0, after = 0;
+            int format = 0;
+            unsigned char *data = NULL;
+            /* AnyPropertyType is 0; Success is 0. */
+            if (get_property(display, root(display), check, 0, 1, 0, 0, &type, &format, &count, &after, &data) == 0
+                && data != NULL && count == 1) result = 1;
+            if (data) x_free(data);
+        }
+        close_display(display);
+    }
+    dlclose(x11);
+    return result;
+}

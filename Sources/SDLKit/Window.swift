@@ -61,15 +61,39 @@ public final class Window {
     }
 
     public var isFullscreen: Bool {
-        SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        covering != nil || SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
     }
 
-    /// `SDL_SetWindowFullscreen` with the desktop mode (no video mode change).
-    public func setFullscreen(_ on: Bool) throws {
+    /// `SDL_SetWindowFullscreen` with the desktop mode (no video mode change). `managed` false: no window manager
+    /// will act on the request (a bare X server), so the window covers the display itself, borderless at its
+    /// corner (`SDL_SetWindowBordered`, `SDL_SetWindowPosition`, `SDL_SetWindowSize`), and goes back to where and
+    /// how large it was.
+    public func setFullscreen(_ on: Bool, managed: Bool = true) throws {
+        if !managed || covering != nil {
+            guard on != (covering != nil) else { return }
+            if on, let desktop = Window.desktopSize(display: displayIndex) {
+                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+                SDL_GetWindowPosition(pointer, &x, &y)
+                SDL_GetWindowSize(pointer, &w, &h)
+                covering = (Int(x), Int(y), Int(w), Int(h))
+                SDL_SetWindowBordered(pointer, SDL_FALSE)
+                SDL_SetWindowPosition(pointer, 0, 0)
+                SDL_SetWindowSize(pointer, Int32(desktop.width), Int32(desktop.height))
+            } else if let before = covering {
+                covering = nil
+                SDL_SetWindowBordered(pointer, SDL_TRUE)
+                SDL_SetWindowSize(pointer, Int32(before.width), Int32(before.height))
+                SDL_SetWindowPosition(pointer, Int32(before.x), Int32(before.y))
+            }
+            return
+        }
         guard SDL_SetWindowFullscreen(pointer, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 else {
             throw SDLError("SDL_SetWindowFullscreen")
         }
     }
+
+    /// Where the window was before it covered the display itself (nil: it does not).
+    private var covering: (x: Int, y: Int, width: Int, height: Int)?
 
     public var id: UInt32 { SDL_GetWindowID(pointer) }
 }

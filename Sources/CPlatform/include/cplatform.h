@@ -61,5 +61,7 @@ int tessera_stop_signal_received(void);
    a HiDPI screen), or 0 when there is no X display or no such setting. libX11 is opened at run time, so a console
    or Wayland-only machine needs no X library. */
 double tessera_x11_xft_dpi(void);
+/* 1 when an EWMH window manager runs on the X display, 0 when none does, -1 when there is no display to ask. */
+int tessera_x11_has_window_manager(void);
 
 #endif

@@ -152,7 +152,12 @@ public final class GalleryApp {
         switch input.handle(event, model: model, now: now) {
         case .none: break
         case .quit: return .quit
-        case .toggleFullscreen: try? window.setFullscreen(!window.isFullscreen)
+        case .toggleFullscreen:
+            // Without a window manager nobody acts on the request: the window covers the display itself.
+            let managed = Window.videoDriver != "x11" || tessera_x11_has_window_manager() != 0
+            try? window.setFullscreen(!window.isFullscreen, managed: managed)
+            // Laid out for the size the window has now, not one a window manager may never give it.
+            apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
         case .resized: apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
         case .copy(let text): Clipboard.set(text)
         case .open(let url):
