@@ -48,18 +48,5 @@ public enum DemoImmich {
     }
 
     /// The ThumbHash of the entry's own picture, drawn small.
-    public static func thumbHash(_ entry: DemoCatalog.Entry) -> String {
-        let long = 48.0, f = long / Double(max(entry.width, entry.height))
-        let w = max(1, Int((Double(entry.width) * f).rounded())), h = max(1, Int((Double(entry.height) * f).rounded()))
-        guard let surface = try? DemoPictures.draw(seed: DemoPictures.seed(entry.id), width: w, height: h) else { return "" }
-        var rgba: [UInt8] = []
-        rgba.reserveCapacity(w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let p = surface.pixel(x: x, y: y)
-                rgba += [p.r, p.g, p.b, 255]
-            }
-        }
-        return ThumbHash.encode(width: w, height: h, rgba: rgba).map { Data($0).base64EncodedString() } ?? ""
-    }
+    public static func thumbHash(_ entry: DemoCatalog.Entry) -> String { DemoPictures.thumbHash(entry) }
 }

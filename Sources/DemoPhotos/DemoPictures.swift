@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import SDLKit
 
 /// Draws a distinct picture for a photo ID at any size (a landscape: sky, sun, hills in haze, a meadow) and encodes
@@ -31,11 +32,29 @@ public final class DemoPictures {
         return data
     }
 
-    /// The photo's main colour: the top of its generated sky (the Unsplash stand-in's `color`).
+    /// The photo's main colour: the average of its picture drawn small (the Unsplash stand-in's `color`), so a
+    /// placeholder is the colour the photo turns out to be, not a random one.
     public static func color(_ id: String) -> (r: UInt8, g: UInt8, b: UInt8) {
-        let seed = DemoPictures.seed(id)
-        return (UInt8(truncatingIfNeeded: seed >> 8), UInt8(truncatingIfNeeded: seed >> 16),
-                UInt8(truncatingIfNeeded: seed >> 24))
+        guard let small = try? draw(seed: seed(id), width: 8, height: 8) else { return (52, 52, 58) }
+        var sum = (0, 0, 0)
+        for y in 0..<8 { for x in 0..<8 { let p = small.pixel(x: x, y: y); sum = (sum.0 + Int(p.r), sum.1 + Int(p.g), sum.2 + Int(p.b)) } }
+        return (UInt8(sum.0 / 64), UInt8(sum.1 / 64), UInt8(sum.2 / 64))
+    }
+
+    /// The ThumbHash of an entry's own picture, drawn small: a placeholder that looks like the photo.
+    public static func thumbHash(_ entry: DemoCatalog.Entry) -> String {
+        let long = 48.0, f = long / Double(max(entry.width, entry.height))
+        let w = max(1, Int((Double(entry.width) * f).rounded())), h = max(1, Int((Double(entry.height) * f).rounded()))
+        guard let surface = try? draw(seed: seed(entry.id), width: w, height: h) else { return "" }
+        var rgba: [UInt8] = []
+        rgba.reserveCapacity(w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = surface.pixel(x: x, y: y)
+                rgba += [p.r, p.g, p.b, 255]
+            }
+        }
+        return ThumbHash.encode(width: w, height: h, rgba: rgba).map { Data($0).base64EncodedString() } ?? ""
     }
 
     public static func seed(_ id: String) -> UInt64 {

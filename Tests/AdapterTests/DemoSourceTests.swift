@@ -36,13 +36,27 @@ final class DemoSourceTests: XCTestCase {
         XCTAssertEqual([header.width, header.height], [120, 80], "drawn at the size asked")
     }
 
-    func testTheUnsplashFlavourCarriesColourBlurHashAndTheCreditLine() {
+    /// Its placeholders look like the photos that follow them (not solid random colours, magenta among them).
+    func testTheUnsplashFlavourCarriesPlaceholdersLikeItsPhotosAndTheCreditLine() throws {
         let source = DemoSource(photos: 10, flavour: UnsplashSource.demoFlavour)
         XCTAssertEqual(source.traits.pageSizes, 1...30)
-        let photo = page(source, 1, limit: 100)[3]
-        XCTAssertNotNil(photo.placeholderColor)
-        XCTAssertNotNil(photo.blurHash.flatMap(BlurHash.components(of:)))
-        XCTAssertEqual(source.credit(for: photo).line, "Photo by \(photo.author) on Unsplash")
+        for photo in page(source, 1, limit: 100) {
+            let drawn = try DemoPictures.draw(seed: DemoPictures.seed(photo.id), width: 16, height: 16)
+            var mean = (0, 0, 0)
+            for y in 0..<16 { for x in 0..<16 { let p = drawn.pixel(x: x, y: y); mean = (mean.0 + Int(p.r), mean.1 + Int(p.g), mean.2 + Int(p.b)) } }
+            mean = (mean.0 / 256, mean.1 / 256, mean.2 / 256)
+            let colour = try XCTUnwrap(photo.placeholderColor)
+            XCTAssertLessThan(abs(Int(colour.r) - mean.0) + abs(Int(colour.g) - mean.1) + abs(Int(colour.b) - mean.2), 40,
+                              "photo \(photo.id): its colour is the picture's")
+            let hash = try XCTUnwrap(photo.thumbHash.flatMap { ThumbHash.decode(base64: $0) })
+            var hashed = (0, 0, 0)
+            let n = hash.width * hash.height
+            for i in 0..<n { hashed = (hashed.0 + Int(hash.rgba[4 * i]), hashed.1 + Int(hash.rgba[4 * i + 1]), hashed.2 + Int(hash.rgba[4 * i + 2])) }
+            hashed = (hashed.0 / n, hashed.1 / n, hashed.2 / n)
+            XCTAssertLessThan(abs(hashed.0 - mean.0) + abs(hashed.1 - mean.1) + abs(hashed.2 - mean.2), 60,
+                              "photo \(photo.id): its placeholder looks like it")
+            XCTAssertEqual(source.credit(for: photo).line, "Photo by \(photo.author) on Unsplash")
+        }
     }
 
     func testAWithdrawnRequestNeverCompletesAndARunningOneDoes() {

@@ -148,14 +148,15 @@ extension UnsplashSource {
 }
 
 extension UnsplashSource {
-    /// The demo as Unsplash would describe it: each photo's colour and BlurHash, credited as Unsplash asks.
+    /// The demo as Unsplash would describe it: each photo's colour and a hash of its picture (as Unsplash's
+    /// `blur_hash` is), credited as Unsplash asks. The placeholder looks like the photo that follows it.
     static let demoFlavour = DemoFlavour(
         key: "demo-unsplash", pageSizes: 1...maxPageSize,
         photo: { entry in
             var photo = DemoFlavour.plainPhoto(entry)
             let c = DemoPictures.color(entry.id)
             photo?.color = String(format: "#%02X%02X%02X", c.r, c.g, c.b)
-            photo?.blurHash = BlurHash.flat(r: c.r, g: c.g, b: c.b)
+            photo?.thumbHash = DemoPictures.thumbHash(entry)
             return photo
         },
         credit: { Credit(line: "Photo by \($0.author) on Unsplash", page: "", details: DemoFlavour.demoDetails($0)) })
