@@ -40,6 +40,8 @@ final class FolderChoiceTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: home + "/Pictures", withIntermediateDirectories: true)
         XCTAssertEqual(FolderChooser.picturesFolder(environment: ["HOME": home]), home + "/Pictures")
         XCTAssertEqual(FolderChooser.resolve("~/Bilder", home: home), home + "/Bilder")
+        XCTAssertEqual(FolderChooser.abbreviated(home + "/Bilder", home: home), "~/Bilder", "shown as a person writes it")
+        XCTAssertEqual(FolderChooser.abbreviated("/srv/photos", home: home), "/srv/photos")
         XCTAssertNil(FolderChooser.resolve("~/Nowhere", home: home))
         try Data().write(to: URL(fileURLWithPath: home + "/file"))
         XCTAssertNil(FolderChooser.resolve(home + "/file", home: home), "a file is not a folder")

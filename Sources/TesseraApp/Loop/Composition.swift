@@ -160,10 +160,10 @@ struct Composition {
         let kind = early.sources.kind
         let otherwise = kind.name == "demo" || options.demo ? "the demo photos"
             : kind.name == "picsum" ? "Lorem Picsum's photos from the web (the demo when offline)" : "the photos from \(kind.title)"
-        hooks.photoOffer = PhotoOffer(picturesFolder: pictures, canChoose: FolderChooser.command(start: "/") != nil,
+        hooks.photoOffer = PhotoOffer(picturesFolder: pictures.map { FolderChooser.abbreviated($0) }, canChoose: FolderChooser.command(start: "/") != nil,
                                       otherwise: otherwise)
         hooks.chooseFolder = {
-            FolderChooser.choose(start: pictures ?? NSHomeDirectory()) { mailbox.post(.chosenFolder($0)) }
+            FolderChooser.choose(start: pictures ?? NSHomeDirectory()) { mailbox.post(.chosenFolder($0.map { FolderChooser.abbreviated($0) })) }
         }
     }
 

@@ -61,8 +61,13 @@ enum FolderChooser {
         return candidates.first { resolve($0, home: home) != nil && $0 != home }.flatMap { resolve($0, home: home) }
     }
 
+    /// A path as a person writes it: under the home folder, with `~` ("~/Pictures").
+    static func abbreviated(_ path: String, home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) -> String {
+        path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+    }
+
     /// A typed path as a folder that can be read: `~` expanded, made absolute; nil when it is not one.
-    static func resolve(_ typed: String, home: String = NSHomeDirectory()) -> String? {
+    static func resolve(_ typed: String, home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) -> String? {
         var path = typed
         if path == "~" { path = home } else if path.hasPrefix("~/") { path = home + path.dropFirst(1) }
         if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
