@@ -67,3 +67,14 @@ final class ToastTests: XCTestCase {
         XCTAssertNil(model.toasts.current)
     }
 }
+
+final class SourceLabelTests: XCTestCase {
+    func testAKioskNamesItsSourceNeverItsServer() {
+        XCTAssertEqual(HeaderStatus.sourceLabel(kiosk: true, networked: true, title: "Lorem Picsum", name: "127.0.0.1"),
+                       "Lorem Picsum")
+        XCTAssertEqual(HeaderStatus.sourceLabel(kiosk: false, networked: true, title: "Lorem Picsum", name: "127.0.0.1"),
+                       "127.0.0.1", "a desktop says which server")
+        XCTAssertEqual(HeaderStatus.sourceLabel(kiosk: true, networked: false, title: "the folders", name: "Holidays"),
+                       "Holidays", "a kiosk's folder keeps its name")
+    }
+}

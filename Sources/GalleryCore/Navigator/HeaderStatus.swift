@@ -34,6 +34,12 @@ public struct HeaderStatus: Equatable {
 }
 
 extension HeaderStatus {
+    /// What the header calls the source: a public screen (a kiosk) names a network source by its title ("Lorem
+    /// Picsum"), never by the server's address ("127.0.0.1", a LAN host); a desktop shows the source's own name.
+    public static func sourceLabel(kiosk: Bool, networked: Bool, title: String, name: String) -> String {
+        kiosk && networked ? title : name
+    }
+
     /// The header's status for the gallery's feed: which note wins when several apply (offline first, then a failing
     /// page, a stopped feed, a cache problem, the source's own note), with pull-to-reload feedback over all.
     public static func of(_ gallery: GalleryModel, sourceName: String, sourceNote: String?, imagesLoading: Int,

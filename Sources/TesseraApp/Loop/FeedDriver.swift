@@ -125,7 +125,8 @@ final class FeedDriver {
     /// The header's status line.
     func status() -> HeaderStatus {
         // A public screen names its source, never a server's address ("127.0.0.1", a LAN host).
-        let name = model.kiosk != nil && sources.traits.networked ? sources.kind.title : sources.source.name
+        let name = HeaderStatus.sourceLabel(kiosk: model.kiosk != nil, networked: sources.traits.networked,
+                                            title: sources.kind.title, name: sources.source.name)
         return HeaderStatus.of(model, sourceName: name, sourceNote: sources.note, imagesLoading: images.loadingCount,
                            online: !sources.traits.networked || network.isOnline, storeProblem: storeProblem)
     }
