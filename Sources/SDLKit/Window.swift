@@ -69,16 +69,20 @@ public final class Window {
     /// corner (`SDL_SetWindowBordered`, `SDL_SetWindowPosition`, `SDL_SetWindowSize`), and goes back to where and
     /// how large it was.
     public func setFullscreen(_ on: Bool, managed: Bool = true) throws {
-        if !managed || covering != nil {
+        // A window made fullscreen by SDL (`--fullscreen`, a kiosk) leaves it through SDL, window manager or not.
+        let sdlFullscreen = SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        if (!managed && !sdlFullscreen) || covering != nil {
             guard on != (covering != nil) else { return }
-            if on, let desktop = Window.desktopSize(display: displayIndex) {
+            var bounds = SDL_Rect()
+            if on, SDL_GetDisplayBounds(Int32(displayIndex), &bounds) == 0, bounds.w > 0, bounds.h > 0 {
                 var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
                 SDL_GetWindowPosition(pointer, &x, &y)
                 SDL_GetWindowSize(pointer, &w, &h)
                 covering = (Int(x), Int(y), Int(w), Int(h))
                 SDL_SetWindowBordered(pointer, SDL_FALSE)
-                SDL_SetWindowPosition(pointer, 0, 0)
-                SDL_SetWindowSize(pointer, Int32(desktop.width), Int32(desktop.height))
+                // The corner of the display the window is on, not of the first one.
+                SDL_SetWindowPosition(pointer, bounds.x, bounds.y)
+                SDL_SetWindowSize(pointer, bounds.w, bounds.h)
             } else if let before = covering {
                 covering = nil
                 SDL_SetWindowBordered(pointer, SDL_TRUE)
@@ -90,7 +94,17 @@ public final class Window {
         guard SDL_SetWindowFullscreen(pointer, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 else {
             throw SDLError("SDL_SetWindowFullscreen")
         }
+        // A window made at the display's size to start fullscreen takes the size it was asked for when it leaves.
+        if !on, let windowed = windowedSize {
+            windowedSize = nil
+            let centred = Int32(0x2FFF0000)  // SDL_WINDOWPOS_CENTERED
+            SDL_SetWindowSize(pointer, Int32(windowed.width), Int32(windowed.height))
+            SDL_SetWindowPosition(pointer, centred, centred)
+        }
     }
+
+    /// The size a window that started fullscreen was asked for (`--size`), for when it leaves fullscreen.
+    public var windowedSize: (width: Int, height: Int)?
 
     /// Where the window was before it covered the display itself (nil: it does not).
     private var covering: (x: Int, y: Int, width: Int, height: Int)?

@@ -31,13 +31,21 @@ final class FolderChoiceTests: XCTestCase {
         XCTAssertEqual(UserData.folders(in: again), [])
     }
 
-    func testThePicturesFolderIsTheOneTheDesktopNames() throws {
+    func testThePicturesFolderIsTheOneTheDesktopNamesAndHoldsPhotos() throws {
         let home = root + "/home"
+        try Data().write(to: URL(fileURLWithPath: home + "/Bilder/IMG_0001.JPG"))
         try "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n".write(toFile: home + "/.config/user-dirs.dirs", atomically: true, encoding: .utf8)
         XCTAssertEqual(FolderChooser.picturesFolder(environment: ["HOME": home]), home + "/Bilder")
+        // xdg-user-dirs turns a folder off by naming the home folder: never offered (it would scan everything).
+        try Data().write(to: URL(fileURLWithPath: home + "/photo.jpg"))
+        try "XDG_PICTURES_DIR=\"$HOME/\"\n".write(toFile: home + "/.config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        XCTAssertNil(FolderChooser.picturesFolder(environment: ["HOME": home]))
+        XCTAssertNil(FolderChooser.picturesFolder(environment: ["HOME": home, "XDG_PICTURES_DIR": ""]), "nor the working directory")
         try FileManager.default.removeItem(atPath: home + "/.config/user-dirs.dirs")
-        XCTAssertNil(FolderChooser.picturesFolder(environment: ["HOME": home]), "no ~/Pictures either")
-        try FileManager.default.createDirectory(atPath: home + "/Pictures", withIntermediateDirectories: true)
+        // An empty ~/Pictures, as desktops make it, is not offered; one with a photo two levels down is.
+        try FileManager.default.createDirectory(atPath: home + "/Pictures/2024/June", withIntermediateDirectories: true)
+        XCTAssertNil(FolderChooser.picturesFolder(environment: ["HOME": home]), "an empty Pictures folder")
+        try Data().write(to: URL(fileURLWithPath: home + "/Pictures/2024/June/beach.heic"))
         XCTAssertEqual(FolderChooser.picturesFolder(environment: ["HOME": home]), home + "/Pictures")
         XCTAssertEqual(FolderChooser.resolve("~/Bilder", home: home), home + "/Bilder")
         XCTAssertEqual(FolderChooser.abbreviated(home + "/Bilder", home: home), "~/Bilder", "shown as a person writes it")

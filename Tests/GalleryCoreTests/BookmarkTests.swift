@@ -55,6 +55,35 @@ final class BookmarkTests: XCTestCase {
         XCTAssertTrue(model.screen === model.browse)
     }
 
+    /// Over the bookmarks, the pane's star acts on the pane's photo: a second press stars it again instead of
+    /// removing the neighbour the bookmarks wall focused after it came off; Undo works after the screen is left.
+    func testThePanesStarOverTheBookmarksActsOnItsOwnPhoto() throws {
+        let library = MemoryLibrary()
+        for (i, id) in [3, 7, 5].enumerated() {
+            try library.addBookmark(Bookmark(photo: photo(String(id)), source: "picsum", added: Double(i)))
+        }
+        let model = loaded(library)
+        _ = model.handle(key: .character("B"), modifiers: .shift)
+        _ = model.handle(key: .enter)
+        let pane = try XCTUnwrap(model.detail?.overlay)
+        XCTAssertEqual(pane.key.photoID, "5")
+        _ = model.handle(key: .character("b"))
+        model.tick(dt: 0.016)
+        XCTAssertEqual(library.bookmarks().map(\.photo.id), ["7", "3"], "the pane's photo came off")
+        XCTAssertEqual(model.currentBrowse.catalog.items.map(\.photo.id), ["7", "3"], "and the wall under it follows")
+        _ = model.handle(key: .character("b"))
+        XCTAssertEqual(Set(library.bookmarks().map(\.photo.id)), ["5", "7", "3"], "a second press stars it again")
+        _ = model.handle(key: .escape)
+        // Removed on the screen, undone from the toast after the screen is gone.
+        _ = model.handle(key: .character("d"))
+        let gone = Set(["5", "7", "3"]).subtracting(library.bookmarks().map(\.photo.id))
+        XCTAssertEqual(gone.count, 1)
+        _ = model.handle(key: .escape)
+        XCTAssertFalse(model.screen is BookmarksScreen)
+        _ = model.handle(key: .character("u"))
+        XCTAssertEqual(Set(library.bookmarks().map(\.photo.id)), ["5", "7", "3"], "Undo still works")
+    }
+
     func testAStarClickTogglesTheBookmark() throws {
         let model = loaded()
         let frame = model.browse.screenFrame(of: 0)

@@ -44,8 +44,9 @@ final class DetailHistoryTests: XCTestCase {
         _ = model.handle(key: .character("]"))
         XCTAssertEqual(model.detail?.index, first + 1)
         XCTAssertFalse(model.detail!.overlay.canGoForward)
-        // The arrows at the photo's sides move through the wall.
+        // The arrows at the photo's sides (shown with the pointer over the photo) move through the wall.
         let layout = DetailPane.layout(of: model.detail!.index, in: model)
+        model.pointer(.hover(x: layout.previousArrow.x + 4, y: layout.previousArrow.y + 4))
         model.click(atWindowX: layout.previousArrow.x + 4, y: layout.previousArrow.y + 4)
         XCTAssertEqual(model.detail?.index, first)
         model.click(atWindowX: layout.nextArrow.x + 4, y: layout.nextArrow.y + 4)

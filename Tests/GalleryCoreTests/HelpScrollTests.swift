@@ -41,6 +41,12 @@ final class HelpScrollTests: XCTestCase {
         model.pointer(.drag(dx: 0, dy: 100, time: 0.1))
         model.pointer(.endDrag(time: 0.2))
         XCTAssertEqual(help.scroll, 600 - 2 * HelpOverlay.lineStep - 100, "a finger pulling down shows what is above")
+        // A slow finger: a tenth of a pixel per event still moves the sheet.
+        let slow = help.scroll
+        model.pointer(.beginDrag(x: 100, y: 300, time: 1))
+        for i in 0..<50 { model.pointer(.drag(dx: 0, dy: -0.1, time: 1 + Double(i) * 0.01)) }
+        model.pointer(.endDrag(time: 2))
+        XCTAssertEqual(help.scroll, slow + 5)
         _ = model.handle(key: .home)
         XCTAssertEqual(help.scroll, 0)
         XCTAssertTrue(model.innermost is HelpOverlay, "scrolling does not close it")

@@ -21,16 +21,27 @@ final class ToastTests: XCTestCase {
         XCTAssertEqual(model.toasts.current?.actionLabel, "Undo")
         _ = model.handle(key: .character("u"))
         XCTAssertFalse(model.user.isBookmarked(id), "u undoes the bookmark just made")
-        XCTAssertNil(model.toasts.current)
+        XCTAssertEqual(model.toasts.current?.text, "Undone")
+        XCTAssertNil(model.toasts.current?.actionLabel)
 
         _ = model.handle(key: .character("b"))
         _ = model.handle(key: .character("b"))
         XCTAssertEqual(model.toasts.current?.text, "Bookmark removed")
         // The view says where it drew the button; a click there puts the bookmark back.
         model.toasts.setButtonFrame(Rect(x: 500, y: 700, width: 60, height: 30))
+        model.toasts.setFrame(Rect(x: 380, y: 695, width: 190, height: 40))
+        // Under an alert the toast takes no click.
+        model.alert("Something")
         model.click(atWindowX: 510, y: 710)
+        XCTAssertFalse(model.user.isBookmarked(id))
+        _ = model.handle(key: .enter)
+        // A double click on Undo undoes once, and its second press lands on the toast, not on the wall under it.
+        model.pointer(.click(x: 510, y: 710))
+        model.pointer(.doubleClick(x: 510, y: 710))
         XCTAssertTrue(model.user.isBookmarked(id))
-        XCTAssertNil(model.detail, "the click went to the toast, not to the wall under it")
+        XCTAssertNil(model.detail, "the clicks went to the toast, not to the wall under it")
+        model.click(atWindowX: 400, y: 700)
+        XCTAssertNil(model.detail, "a click on the toast beside its button opens nothing either")
     }
 
     func testItGoesByItselfAndANewOneTakesItsPlace() {

@@ -37,6 +37,9 @@ final class ToolbarTests: XCTestCase {
         try press(first, "search")
         try press(first, "back")
         XCTAssertTrue(first.screen is WelcomeScreen, "neither search nor Back skips the welcome")
+        // Narrow, the dimmed buttons give way and help stays on the header, never under a dimmed ⋯.
+        first.toolbarRoom = 60
+        XCTAssertEqual(first.toolbar.buttons.map(\.id), ["help"])
     }
 
     func testEveryRoomCanBeReachedAndLeftByButtonsAlone() throws {
@@ -85,6 +88,7 @@ final class ToolbarTests: XCTestCase {
         _ = m.apply(.nextPhoto); _ = m.apply(.nextPhoto)
         let pane = try XCTUnwrap(m.detail?.overlay)
         let layout = DetailPane.layout(of: m.detail!.index, in: m)
+        m.pointer(.hover(x: layout.previousArrow.x + 5, y: layout.previousArrow.y + 5))
         m.pointer(.click(x: layout.previousArrow.x + 5, y: layout.previousArrow.y + 5))
         m.pointer(.doubleClick(x: layout.previousArrow.x + 5, y: layout.previousArrow.y + 5))
         XCTAssertEqual(m.detail?.index, first, "back twice, to the first photo")

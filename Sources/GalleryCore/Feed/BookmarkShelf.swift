@@ -19,6 +19,9 @@ public final class BookmarkShelf {
 
     public func contains(_ photoID: String) -> Bool { ids.contains(photoID) }
 
+    /// Counts changes, so a screen showing the shelf knows when to show it again.
+    public private(set) var version = 0
+
     /// Newest first.
     public func list() -> [Bookmark] { library.bookmarks().filter { $0.source == source } }
 
@@ -31,16 +34,21 @@ public final class BookmarkShelf {
         }
         try library.addBookmark(Bookmark(photo: photo, source: source, added: Date().timeIntervalSince1970))
         ids.insert(photo.id)
+        version += 1
         onChange?(photo, true)
         return true
     }
 
-    public func remove(_ photo: Photo) throws {
+    /// `remembered`: kept for `undo` (a bookmark just made and taken back at once is not).
+    public func remove(_ photo: Photo, remembered: Bool = true) throws {
         guard let bookmark = list().first(where: { $0.photo.id == photo.id }) else { return }
         try library.removeBookmark(photoID: photo.id, source: source)
         ids.remove(photo.id)
-        removed.append(bookmark)
-        if removed.count > 100 { removed.removeFirst() }
+        version += 1
+        if remembered {
+            removed.append(bookmark)
+            if removed.count > 100 { removed.removeFirst() }
+        }
         onChange?(photo, false)
     }
 
@@ -50,6 +58,7 @@ public final class BookmarkShelf {
         guard let last = removed.popLast() else { return nil }
         try library.addBookmark(last)
         ids.insert(last.photo.id)
+        version += 1
         onChange?(last.photo, true)
         return last
     }

@@ -179,7 +179,7 @@ public final class GalleryModel {
     }
 
     /// Asks the app for something a room cannot do itself (open a link); pointer input has no other way back.
-    public func request(_ effect: Effect) { requested = effect }
+    public func request(_ effect: Effect) { if effect != .none { requested = effect } }
 
     /// What a click asked of the app since the last call.
     public func takeRequested() -> Effect {
@@ -189,8 +189,9 @@ public final class GalleryModel {
 
     /// A click (or tap) that was not a drag: a header button's command, else the innermost room's.
     public func click(atWindowX x: Int, y: Int) {
-        if toasts.buttonContains(x: x, y: y) {
-            toasts.runAction()
+        // The toast lies over the rooms, but under an alert, which takes every click.
+        if !innermost.scopes.contains(.alert), toasts.contains(x: x, y: y) || toasts.buttonContains(x: x, y: y) {
+            if toasts.buttonContains(x: x, y: y) { toasts.runAction() }
             return
         }
         if let button = toolbar.button(atX: x, y: y) {
@@ -219,7 +220,9 @@ public final class GalleryModel {
             if !innermost.pointer(input, in: self), fromEdge, abs(dx) > 0 { goBack() }
         case let .click(x, y): click(atWindowX: x, y: y)
         case let .doubleClick(x, y):
-            // A quick second press is a click wherever a double one means nothing (a button pressed twice).
+            // A quick second press is a click wherever a double one means nothing (a button pressed twice); on the
+            // toast it is the toast's.
+            if toasts.contains(x: x, y: y) { return click(atWindowX: x, y: y) }
             if toolbar.button(atX: x, y: y) != nil || !innermost.pointer(input, in: self) { click(atWindowX: x, y: y) }
         default: _ = innermost.pointer(input, in: self)
         }
@@ -262,7 +265,7 @@ public final class GalleryModel {
             toasts.show(starred ? "Bookmarked" : "Bookmark removed", action: ("Undo", { [weak self] in
                 guard let self else { return }
                 do {
-                    if starred { try shelf.remove(photo) } else { try shelf.undo() }
+                    if starred { try shelf.remove(photo, remembered: false) } else { try shelf.undo() }
                 } catch { self.alert("The bookmark could not be saved: \(error)") }
             }))
         } catch { alert("The bookmark could not be saved: \(error)") }

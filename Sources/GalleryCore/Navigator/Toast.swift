@@ -9,12 +9,14 @@ public struct Toast: Equatable {
     public let actionLabel: String?
     let action: (() -> Void)?
     public internal(set) var remaining: Double
-    /// Where the view drew the button (window pixels), for a click.
+    /// Where the view drew the button and the whole toast (window pixels): a click on the button runs it, one
+    /// elsewhere on the toast goes to nothing under it.
     public var buttonFrame: Rect?
+    public var frame: Rect?
 
     public static let duration = 3.0, durationWithAction = 6.0
 
-    public static func == (a: Toast, b: Toast) -> Bool { a.id == b.id && a.buttonFrame == b.buttonFrame }
+    public static func == (a: Toast, b: Toast) -> Bool { a.id == b.id && a.buttonFrame == b.buttonFrame && a.frame == b.frame }
 }
 
 /// The toast showing, if any.
@@ -27,7 +29,7 @@ public struct Toasts {
     public mutating func show(_ text: String, action: (label: String, run: () -> Void)? = nil) {
         shown += 1
         current = Toast(id: shown, text: text, actionLabel: action?.label, action: action?.run,
-                        remaining: action == nil ? Toast.duration : Toast.durationWithAction, buttonFrame: nil)
+                        remaining: action == nil ? Toast.duration : Toast.durationWithAction, buttonFrame: nil, frame: nil)
     }
 
     public mutating func tick(dt: Double) {
@@ -36,18 +38,25 @@ public struct Toasts {
         current = toast.remaining > 0 ? toast : nil
     }
 
-    /// Runs the toast's button, if it has one, and takes the toast away. Returns whether there was one.
+    /// Runs the toast's button, if it has one, and says it was done (a toast without a button, where the first
+    /// stood: the second press of a double click lands on it, not on the photo under it). Returns whether there
+    /// was one.
     @discardableResult
     public mutating func runAction() -> Bool {
         guard let action = current?.action else { return false }
-        current = nil
+        let frame = current?.frame
+        show("Undone")
+        current?.frame = frame
         action()
         return true
     }
 
     /// Whether (x, y) is on the toast's button.
     public func buttonContains(x: Int, y: Int) -> Bool { current?.buttonFrame?.contains(x: x, y: y) == true }
+    /// Whether (x, y) is on the toast.
+    public func contains(x: Int, y: Int) -> Bool { current?.frame?.contains(x: x, y: y) == true }
 
     public mutating func setButtonFrame(_ frame: Rect?) { current?.buttonFrame = frame }
+    public mutating func setFrame(_ frame: Rect?) { current?.frame = frame }
     public mutating func dismiss() { current = nil }
 }

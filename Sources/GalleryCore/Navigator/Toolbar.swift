@@ -29,8 +29,14 @@ public struct Toolbar: Equatable {
     public init(for gallery: GalleryModel, width: Int, headerHeight: Int, room: Int) {
         // Most needed first: what is dropped when the window is narrow comes last. Only what the key map offers (a
         // kiosk's lacks the bookmarks, the search and the name).
+        // The welcome screen wants a name (or Esc): only help answers over it; the rest is dimmed, and that is
+        // known before the row is fitted, so a dimmed button never takes help's place.
+        let welcoming = gallery.screen is WelcomeScreen
         var wanted = gallery.rooms.buttons.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.compactMap { item in
-            item.look(gallery).map { (item, $0) }
+            item.look(gallery).map { look in
+                (item, welcoming && item.command != .toggleHelp
+                    ? ToolbarItem.Look(glyph: look.glyph, label: look.label, active: look.active, enabled: false) : look)
+            }
         }.filter { item, _ in !item.needsKey || gallery.boundCommands.contains(item.command) }
         // At least one button always shows: in a window too narrow for the rest, the "⋯" that lists them.
         // Back, when it can be used, is never hidden under "⋯": the way out of a screen stays one click away.
@@ -50,8 +56,7 @@ public struct Toolbar: Equatable {
         buttons = []
         func button(_ entry: (item: ToolbarItem, look: ToolbarItem.Look), at frame: Rect) -> Button {
             let keys = gallery.keyMap.chordNames(for: entry.item.command, in: gallery.activeScopes + [.browse])
-            // The welcome screen wants a name (or Esc): only help is offered over it.
-            let enabled = entry.look.enabled && (!(gallery.screen is WelcomeScreen) || entry.item.command == .toggleHelp)
+            let enabled = entry.look.enabled
             return Button(id: entry.item.id, glyph: entry.look.glyph,
                           tooltip: entry.look.label + (keys.isEmpty ? "" : " (\(keys))"),
                           command: entry.item.command, frame: frame, active: entry.look.active, enabled: enabled)

@@ -4,6 +4,8 @@ public final class BookmarksScreen: Screen {
     private let shelf: BookmarkShelf
     private let config: GalleryConfig
     public private(set) var bookmarks: BrowseScreen
+    /// The shelf's version the wall shows.
+    private var shownVersion = -1
 
     init(shelf: BookmarkShelf, config: GalleryConfig, viewport: Viewport) {
         self.shelf = shelf
@@ -40,9 +42,14 @@ public final class BookmarksScreen: Screen {
                 guard let index = bookmarks.focusedIndex else { return GalleryModel.Effect.none }
                 try shelf.remove(bookmarks.catalog.items[index].photo)
                 refresh()
+                // The shelf, not this screen: Undo still works after the screen is left (it shows the shelf again
+                // when it changes, `tick`).
+                let shelf = self.shelf
                 gallery.toasts.show("Bookmark removed", action: ("Undo", { [weak self, weak gallery] in
-                    guard let self, let gallery else { return }
-                    _ = self.perform(.undoRemoveBookmark, in: gallery)
+                    do {
+                        let back = try shelf.undo()
+                        self?.refresh(focusing: back?.photo.id)
+                    } catch { gallery?.alert("The bookmark could not be saved: \(error)") }
                 }))
             case .undoRemoveBookmark:
                 guard let back = try shelf.undo() else { return GalleryModel.Effect.none }
@@ -59,7 +66,13 @@ public final class BookmarksScreen: Screen {
     }
 
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool { bookmarks.pointer(input, in: gallery) }
-    public func tick(dt: Double) { bookmarks.tick(dt: dt) }
+    /// The shelf changed elsewhere (the pane's star, a toast's Undo): shown again, the focus kept on its photo.
+    public func tick(dt: Double) {
+        if shelf.version != shownVersion {
+            refresh(focusing: bookmarks.focusedIndex.map { bookmarks.catalog.items[$0].photo.id })
+        }
+        bookmarks.tick(dt: dt)
+    }
     public func resize(to viewport: Viewport) { bookmarks.resize(to: viewport) }
 
     /// Rebuilds the wall from the shelf (newest first), keeping the focus near where it was.
@@ -76,6 +89,7 @@ public final class BookmarksScreen: Screen {
             wall.focus(min(old.focusedIndex ?? 0, items.count - 1))
         }
         bookmarks = wall
+        shownVersion = shelf.version
     }
 }
 

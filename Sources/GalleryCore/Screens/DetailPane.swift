@@ -49,6 +49,8 @@ public final class DetailPane: Overlay {
 
     /// Whether the arrows at the photo's sides show: the pointer over the photo, or a tap asked for them.
     public var showsArrows: Bool { arrowsTapped || [.image, .previous, .next].contains(hovered) }
+    /// Whether the arrows are drawn now (a zoomed photo keeps its sides for panning).
+    public var arrowsDrawn: Bool { showsArrows && !zoom.isZoomed }
 
     public func tick(dt: Double) { reveal.step(dt: dt) }
 
@@ -59,13 +61,16 @@ public final class DetailPane: Overlay {
         case .action(DetailPane.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomFit): zoom.reset()
-        case .action(DetailPane.info): showsInfo.toggle()
+        case .action(DetailPane.info):
+            showsInfo.toggle()
+            hovered = nil  // the links moved or went: no tooltip of one stays
         case .action(DetailPane.zoomActual):
             let scale = gallery.viewport.scale
             zoom(in: gallery) { $0.set(scale: Zoom.actualSize(fit: $1, photoWidth: $3, scalePerPixel: scale),
                                        fit: $1, area: $2, photoWidth: $3) }
-        // The wall's focus is the pane's photo: the screen under it stars it (the bookmarks screen removes it).
-        case .toggleBookmark: return gallery.screen.perform(command, in: gallery)
+        // The pane's own photo, whatever the screen under it does with its focus (the bookmarks screen rebuilds its
+        // wall when a star comes off: its focus moves to a neighbour, which a second press must not remove).
+        case .toggleBookmark: if let index { gallery.toggleBookmark(wall.catalog.items[index].photo) }
         case .copyLink, .openLink:
             guard let index else { return GalleryModel.Effect.none }
             // Only http(s) links leave the app (and a local photo's own file); a page URL is validated when parsed,
@@ -103,6 +108,7 @@ public final class DetailPane: Overlay {
         default: return
         }
         zoom.reset()
+        if case .link = hovered { hovered = nil }
         if let shown = self.index { wall.focus(shown) }
     }
 
@@ -123,16 +129,20 @@ public final class DetailPane: Overlay {
         switch input {
         case let .click(x, y):
             if let control = layout.control(atX: x, y: y) { press(control, in: gallery) }
-            else if layout.previousArrow.contains(x: x, y: y) { navigate(.previousPhoto) }
-            else if layout.nextArrow.contains(x: x, y: y) { navigate(.nextPhoto) }
+            // An arrow answers only where it is drawn (shown, not zoomed, somewhere to go); else the tap is the
+            // photo's (it shows the arrows).
+            else if arrowsDrawn, hasPrevious, layout.previousArrow.contains(x: x, y: y) { navigate(.previousPhoto) }
+            else if arrowsDrawn, hasNext, layout.nextArrow.contains(x: x, y: y) { navigate(.nextPhoto) }
             // A kiosk opens no browser for a passer-by.
             else if gallery.kiosk == nil, let link = link(atX: x, y: y, layout: layout, in: gallery) { gallery.request(.open(link)) }
             else if layout.imageArea.contains(x: x, y: y) { arrowsTapped.toggle() }
             else if !layout.panel.contains(x: x, y: y) { gallery.close(self) }
         case let .doubleClick(x, y):
             // On a button or an arrow it is a second press of it; outside the photo nothing.
-            if layout.control(atX: x, y: y) != nil || layout.previousArrow.contains(x: x, y: y)
-                || layout.nextArrow.contains(x: x, y: y) { return false }
+            if layout.control(atX: x, y: y) != nil
+                || arrowsDrawn && (layout.previousArrow.contains(x: x, y: y) || layout.nextArrow.contains(x: x, y: y)) {
+                return false
+            }
             guard layout.imageArea.contains(x: x, y: y) else { return true }
             if zoom.isZoomed { zoom.reset() }
             else { zoom.set(scale: 2.5, at: (x, y), fit: layout.image, area: layout.imageArea, photoWidth: width) }

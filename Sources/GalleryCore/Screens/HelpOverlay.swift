@@ -2,7 +2,9 @@
 /// drag, ↑ ↓ Page Up Page Down Home End) when the window is too short for it; a click or tap closes it.
 public final class HelpOverlay: Overlay {
     /// How far the sheet is scrolled, in pixels.
-    public private(set) var scroll = 0
+    public var scroll: Int { Int(offset.rounded()) }
+    /// The same, unrounded: a slow finger moves it by less than a pixel per event, and that adds up.
+    private var offset = 0.0
     /// The view's measure: how tall the sheet is and how much of it shows (set as it draws, like the header's room).
     public var contentHeight = 0 { didSet { clamp() } }
     public var viewHeight = 0 { didSet { clamp() } }
@@ -21,19 +23,19 @@ public final class HelpOverlay: Overlay {
     /// Whether more of the sheet lies below what shows.
     public var hasMore: Bool { scroll + viewHeight < contentHeight }
 
-    public func scroll(by pixels: Int) {
-        scroll += pixels
+    public func scroll(by pixels: Double) {
+        offset += pixels
         clamp()
     }
 
-    private func clamp() { scroll = max(0, min(scroll, contentHeight - viewHeight)) }
+    private func clamp() { offset = max(0, min(offset, Double(contentHeight - viewHeight))) }
 
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
         switch command {
-        case .scrollLines(let n): scroll(by: n * HelpOverlay.lineStep)
-        case .scrollPages(let n): scroll(by: n * max(HelpOverlay.lineStep, viewHeight - HelpOverlay.lineStep))
-        case .scrollToTop: scroll = 0
-        case .scrollToBottom: scroll(by: contentHeight)
+        case .scrollLines(let n): scroll(by: Double(n * HelpOverlay.lineStep))
+        case .scrollPages(let n): scroll(by: Double(n * max(HelpOverlay.lineStep, viewHeight - HelpOverlay.lineStep)))
+        case .scrollToTop: offset = 0
+        case .scrollToBottom: scroll(by: Double(contentHeight))
         default: return nil
         }
         return GalleryModel.Effect.none
@@ -43,8 +45,8 @@ public final class HelpOverlay: Overlay {
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
         switch input {
         case .click: gallery.close(self)
-        case let .wheel(notches): scroll(by: Int(-notches * Double(HelpOverlay.lineStep)))
-        case let .drag(_, dy, _): scroll(by: Int(-dy))
+        case let .wheel(notches): scroll(by: -notches * Double(HelpOverlay.lineStep))
+        case let .drag(_, dy, _): scroll(by: -dy)
         default: break
         }
         return true

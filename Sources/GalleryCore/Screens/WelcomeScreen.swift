@@ -21,9 +21,9 @@ public final class WelcomeScreen: Screen {
         folderField = offer.map { TextField(text: $0.picturesFolder ?? "", maxCharacters: WelcomeScreen.maxPathCharacters) }
     }
 
-    /// The desktop's chooser is open (automation waits for its answer as for an animation).
+    /// The desktop's chooser is open: automation waits for its answer (it is not an animation: nothing moves, and
+    /// the frames stay at the clock's rate while a person takes their time in the chooser).
     public private(set) var choosing = false
-    public var isAnimating: Bool { choosing }
 
     /// The desktop's folder chooser answered (nil: cancelled).
     public func folderChosen(_ path: String?) {

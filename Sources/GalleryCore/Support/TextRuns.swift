@@ -40,6 +40,8 @@ public enum TextRuns {
                 ? currentFont : (0..<max(1, fonts)).first { provides($0, first) } ?? 0
             // A neutral in another font starts a run of no script: HarfBuzz shapes it as common text.
             let script = neutral ? (font == currentFont && !current.isEmpty ? currentScript : nil) : Script.of(first)
+            // A run of neutrals so far ("(", "12 ") takes the script of the first letter after it.
+            if !neutral, currentScript == nil, font == currentFont, level == currentLevel { currentScript = script }
             if !current.isEmpty && (font != currentFont || script != currentScript || level != currentLevel) {
                 runs.append((Run(font: currentFont, text: current, script: currentScript,
                                  rightToLeft: currentLevel % 2 == 1), currentLevel))
@@ -82,7 +84,26 @@ public enum Script {
     public static func of(_ scalar: Unicode.Scalar) -> String? {
         let v = scalar.value
         switch v {
+        case 0x0370...0x03FF, 0x1F00...0x1FFF: return "Grek"
+        case 0x0400...0x052F: return "Cyrl"
+        case 0x0530...0x058F: return "Armn"
         case 0x0590...0x05FF, 0xFB1D...0xFB4F: return "Hebr"
+        case 0x0700...0x074F: return "Syrc"
+        case 0x0780...0x07BF: return "Thaa"
+        case 0x0A00...0x0A7F: return "Guru"
+        case 0x0A80...0x0AFF: return "Gujr"
+        case 0x0B00...0x0B7F: return "Orya"
+        case 0x0C00...0x0C7F: return "Telu"
+        case 0x0C80...0x0CFF: return "Knda"
+        case 0x0D00...0x0D7F: return "Mlym"
+        case 0x0D80...0x0DFF: return "Sinh"
+        case 0x0E80...0x0EFF: return "Laoo"
+        case 0x0F00...0x0FFF: return "Tibt"
+        case 0x1000...0x109F: return "Mymr"
+        case 0x10A0...0x10FF: return "Geor"
+        case 0x1200...0x139F: return "Ethi"
+        case 0x1780...0x17FF: return "Khmr"
+        case 0x1800...0x18AF: return "Mong"
         case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return "Arab"
         case 0x0900...0x097F, 0xA8E0...0xA8FF: return "Deva"
         case 0x0980...0x09FF: return "Beng"
@@ -97,8 +118,9 @@ public enum Script {
             let p = scalar.properties
             if p.isWhitespace || p.numericType != nil || v < 0x41 || (0x5B...0x60).contains(v) || (0x7B...0xBF).contains(v)
                 || (0x2000...0x206F).contains(v) || (0x3000...0x303F).contains(v) || (0xFF00...0xFF20).contains(v)
-                || p.generalCategory == .nonspacingMark { return nil }
-            return "Latn"
+                || [.nonspacingMark, .privateUse, .unassigned, .format].contains(p.generalCategory) { return nil }
+            // A script not named above shapes as common text, never as Latin (whose shaper would break it).
+            return v < 0x0250 || (0x1E00...0x1EFF).contains(v) ? "Latn" : "Zyyy"
         }
     }
 }

@@ -100,6 +100,12 @@ struct Composition {
         }
         window = try Window(system: system, title: "Tessera", width: windowSize.width,
                             height: windowSize.height, fullscreen: fullscreen)
+        if fullscreen {
+            // Leaving fullscreen (`f`) gives the window the size asked for, not the display's it was made at.
+            let asked = config.windowSize, usable = Window.usableSize()
+            window.windowedSize = (min(Int(Double(asked.width) * uiScale), usable?.width ?? .max),
+                                   min(Int(Double(asked.height) * uiScale), usable?.height ?? .max))
+        }
         renderer = try Composition.renderer(for: window, choice: options.renderer, vsync: options.vsync)
         live = LiveTokens()
         let keeper = CellKeeper(cells: sources.cells)

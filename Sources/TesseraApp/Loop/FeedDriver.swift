@@ -11,6 +11,8 @@ final class FeedDriver {
     private let images: ImagePipeline
     private let mailbox: Mailbox<Delivery>
     private let config: GalleryConfig
+    /// `--wrap` / `--no-wrap` as given (nil: each source's own default), for a source that takes over.
+    private let wrapGiven: Bool?
     private var network: NetworkWatch
     /// The start-up refresh is still out (automation waits for it, so "settled" includes knowing whether online).
     private(set) var refreshing = false
@@ -20,9 +22,9 @@ final class FeedDriver {
     private var probeOut = false
 
     init(sources: SourceProvider, model: GalleryModel, images: ImagePipeline, mailbox: Mailbox<Delivery>,
-         config: GalleryConfig) {
+         config: GalleryConfig, wrapGiven: Bool? = nil) {
         self.sources = sources; self.model = model; self.images = images; self.mailbox = mailbox
-        self.config = config
+        self.config = config; self.wrapGiven = wrapGiven
         network = NetworkWatch(serverName: sources.serverName)
         // A source that could not be made yet (a folder not there) is probed from the start.
         if sources.isAwaiting { awaiting.networkFailed(now: 0) }
@@ -50,7 +52,7 @@ final class FeedDriver {
         awaiting = Connectivity()
         network = NetworkWatch(serverName: sources.serverName)
         images.reset(source: sources.source)
-        model.resetFeed(source: sources.key, wraps: model.kiosk != nil || sources.traits.wrapsByDefault)
+        model.resetFeed(source: sources.key, wraps: model.kiosk != nil || (wrapGiven ?? sources.traits.wrapsByDefault))
     }
 
     /// A page arrived (or failed). A failure that says the source cannot work moves to its fallback and starts over.

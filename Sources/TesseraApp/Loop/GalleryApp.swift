@@ -62,7 +62,8 @@ public final class GalleryApp {
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene
-        feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config)
+        feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
+                          wrapGiven: options.wrap)
         demand = ImageDemand(window: parts.geometry.pixels)
         geometry = parts.geometry
         apply(parts.geometry)

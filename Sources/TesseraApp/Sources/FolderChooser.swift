@@ -45,7 +45,9 @@ enum FolderChooser {
     }
 
     /// The user's Pictures folder: `XDG_PICTURES_DIR` from user-dirs.dirs (or the environment), else ~/Pictures,
-    /// if it is there.
+    /// if it is there and holds a photo (desktops make an empty ~/Pictures: offering it would swap a first look at
+    /// photos for an empty wall). Never the home folder itself (xdg-user-dirs' way of turning the folder off) nor a
+    /// relative path (it would be the working directory).
     static func picturesFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let home = environment["HOME"] ?? NSHomeDirectory()
         var candidates: [String] = []
@@ -58,7 +60,30 @@ enum FolderChooser {
             }
         }
         candidates.append(home + "/Pictures")
-        return candidates.first { resolve($0, home: home) != nil && $0 != home }.flatMap { resolve($0, home: home) }
+        let homePath = (home as NSString).standardizingPath
+        for candidate in candidates where candidate.hasPrefix("/") || candidate.hasPrefix("~/") {
+            guard let folder = resolve(candidate, home: home), folder != homePath, holdsPhoto(folder) else { continue }
+            return folder
+        }
+        return nil
+    }
+
+    /// Whether a folder holds a photo within its first few hundred entries, two levels down at most (bounded: a
+    /// Pictures folder of a million files costs no more than a glance).
+    static func holdsPhoto(_ folder: String, depth: Int = 2) -> Bool {
+        let kinds: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif"]
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        for name in entries.prefix(400) where !name.hasPrefix(".") {
+            if kinds.contains((name as NSString).pathExtension.lowercased()) { return true }
+        }
+        guard depth > 0 else { return false }
+        for name in entries.prefix(50) where !name.hasPrefix(".") {
+            var isDirectory: ObjCBool = false
+            let path = folder + "/" + name
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+               holdsPhoto(path, depth: depth - 1) { return true }
+        }
+        return false
     }
 
     /// A path as a person writes it: under the home folder, with `~` ("~/Pictures").

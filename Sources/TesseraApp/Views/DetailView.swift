@@ -93,7 +93,7 @@ final class DetailView {
                           y: frame.y + (frame.height - text.lineHeight(.bold)) / 2, color: Theme.star)
             }
         }
-        guard pane.showsArrows, !pane.zoom.isZoomed else { return }
+        guard pane.arrowsDrawn else { return }
         for (frame, glyph, shown) in [(layout.previousArrow, "‹", pane.hasPrevious), (layout.nextArrow, "›", pane.hasNext)]
         where shown {
             let hovered = model.pointer.map { frame.contains(x: $0.x, y: $0.y) } == true

@@ -28,5 +28,6 @@ final class ToastView {
             button = frame
         }
         if toast.buttonFrame != button { model.toasts.setButtonFrame(button) }
+        if toast.frame != box { model.toasts.setFrame(box) }
     }
 }
