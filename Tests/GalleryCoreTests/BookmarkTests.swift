@@ -2,12 +2,7 @@ import XCTest
 @testable import GalleryCore
 
 final class BookmarkTests: XCTestCase {
-    private func loaded(_ library: Library = MemoryLibrary()) -> GalleryModel {
-        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false)
-        let r = model.feed.nextPageRequest(now: 0)!
-        model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
-        return model
-    }
+    private func loaded(_ library: Library = MemoryLibrary()) -> GalleryModel { loadedGallery(library) }
 
     func testBTogglesTheFocusedOrOpenPhotoAndTheShelfRemembersOrder() throws {
         let library = MemoryLibrary()

@@ -4,12 +4,7 @@ import XCTest
 /// The toast after an action: it says what happened, offers Undo where there is something to undo, runs it by a
 /// click or `u`, and goes by itself.
 final class ToastTests: XCTestCase {
-    private func loaded(_ library: Library = MemoryLibrary()) -> GalleryModel {
-        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), library: library, asksName: false)
-        let r = model.feed.nextPageRequest(now: 0)!
-        model.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
-        return model
-    }
+    private func loaded(_ library: Library = MemoryLibrary()) -> GalleryModel { loadedGallery(library) }
 
     func testABookmarkIsToldWithUndoThatAKeyOrAClickRuns() throws {
         let model = loaded()
