@@ -100,13 +100,17 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
 	-rmdir $(DESTDIR)$(DATADIR)/doc/tessera 2>/dev/null
 
-# A Debian package in dist/: `sudo apt install ./dist/tessera_VERSION_amd64.deb`.
+# The architecture the package is built for: the machine's own (amd64 here, arm64 on a Raspberry Pi 4 or 5, armhf
+# on a 32-bit Pi OS); the binary is built natively, so the two always agree.
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+
+# A Debian package in dist/: `sudo apt install ./dist/tessera_VERSION_$(DEB_ARCH).deb`.
 deb:
 	rm -rf $(DIST)/deb
 	$(MAKE) install PREFIX=/usr DESTDIR=$(CURDIR)/$(DIST)/deb
 	mkdir -p $(DIST)/deb/DEBIAN dist
 	version=$$($(DIST_BIN) --version); size=$$(du -sk $(DIST)/deb/usr | cut -f1); \
-	printf '%s\n' "Package: tessera" "Version: $$version" "Architecture: amd64" \
+	printf '%s\n' "Package: tessera" "Version: $$version" "Architecture: $(DEB_ARCH)" \
 		"Maintainer: Tessera developers <tessera@localhost>" "Installed-Size: $$size" \
 		"Depends: $(DEB_DEPENDS)" "Recommends: $(DEB_RECOMMENDS)" "Section: graphics" "Priority: optional" \
 		"Homepage: https://github.com/tessera-photo/tessera" \
@@ -115,7 +119,7 @@ deb:
 		" Unsplash, with a clock to the millisecond, a detail pane, bookmarks, an offline cache and a kiosk" \
 		" mode that scrolls by itself, keeps to a schedule and survives display resets." \
 		> $(DIST)/deb/DEBIAN/control; \
-	dpkg-deb --root-owner-group --build $(DIST)/deb dist/tessera_$${version}_amd64.deb
+	dpkg-deb --root-owner-group --build $(DIST)/deb dist/tessera_$${version}_$(DEB_ARCH).deb
 
 # make install into a temporary prefix, checked (desktop entry, man page, no toolchain library), then removed.
 check-install:
@@ -128,7 +132,7 @@ check-install:
 check-deb: deb
 	$(APT) update -qq
 	$(APT) install -y -qq --no-install-recommends debootstrap
-	scripts/check-deb-chroot dist/tessera_$$($(DIST_BIN) --version)_amd64.deb
+	scripts/check-deb-chroot dist/tessera_$$($(DIST_BIN) --version)_$(DEB_ARCH).deb
 
 clean:
 	rm -rf .build $(DIST) dist

@@ -296,3 +296,43 @@ int tessera_x11_has_window_manager(void) {
     dlclose(x11);
     return result;
 }
+
+/* ---- X11 display power (DPMS, libXext) ---- */
+
+/* Switches the X server's display off (on = 0) or on (1) with the DPMS extension and reads the state back.
+   Returns 1 when the display is on after the call, 0 when it is off, -1 when the server has no DPMS (Xvfb, a
+   nested server) or there is no display: then nothing was switched and the caller paints black. libXext and
+   libX11 are opened at run time, as SDL does. */
+int tessera_x11_dpms(int on) {
+    void *x11 = dlopen("libX11.so.6", RTLD_LAZY | RTLD_LOCAL);
+    void *xext = dlopen("libXext.so.6", RTLD_LAZY | RTLD_LOCAL);
+    int result = -1;
+    if (x11 && xext) {
+        void *(*open_display)(const char *) = (void *(*)(const char *))dlsym(x11, "XOpenDisplay");
+        int (*close_display)(void *) = (int (*)(void *))dlsym(x11, "XCloseDisplay");
+        int (*sync)(void *, int) = (int (*)(void *, int))dlsym(x11, "XSync");
+        int (*query)(void *, int *, int *) = (int (*)(void *, int *, int *))dlsym(xext, "DPMSQueryExtension");
+        unsigned char (*capable)(void *) = (unsigned char (*)(void *))dlsym(xext, "DPMSCapable");
+        int (*enable)(void *) = (int (*)(void *))dlsym(xext, "DPMSEnable");
+        int (*force)(void *, unsigned short) = (int (*)(void *, unsigned short))dlsym(xext, "DPMSForceLevel");
+        int (*info)(void *, unsigned short *, unsigned char *) =
+            (int (*)(void *, unsigned short *, unsigned char *))dlsym(xext, "DPMSInfo");
+        void *display = open_display && close_display && sync && query && capable && enable && force && info
+            ? open_display(NULL) : NULL;
+        if (display) {
+            int event = 0, error = 0;
+            if (query(display, &event, &error) && capable(display)) {
+                enable(display);
+                force(display, on ? 0 /* DPMSModeOn */ : 3 /* DPMSModeOff */);
+                sync(display, 0);
+                unsigned short level = 0;
+                unsigned char state = 0;
+                if (info(display, &level, &state)) result = (state && level != 0) ? 0 : 1;
+            }
+            close_display(display);
+        }
+    }
+    if (xext) dlclose(xext);
+    if (x11) dlclose(x11);
+    return result;
+}

@@ -57,6 +57,15 @@ public final class Renderer {
         return ["llvmpipe", "softpipe", "swrast", "software rasterizer"].contains { gl.contains($0) }
     }
 
+    /// The largest texture side the renderer takes (`SDL_GetRendererInfo`'s `max_texture_width` and `_height`, the
+    /// smaller of the two); nil when it sets none (the software renderer). A small GPU's is 2048 or 4096: a zoomed
+    /// photo asked larger would fail to upload.
+    public var maxTextureSide: Int? {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(pointer, &info) == 0, info.max_texture_width > 0, info.max_texture_height > 0 else { return nil }
+        return Int(min(info.max_texture_width, info.max_texture_height))
+    }
+
     /// `SDL_GetRendererInfo`'s name, e.g. "software" or "opengl".
     public var name: String {
         var info = SDL_RendererInfo()

@@ -37,8 +37,17 @@ struct Show: ParsableCommand {
     @Option(parsing: .unconditional, help: "Kiosk: seconds without input before scrolling resumes (and an open pane closes).")
     var idle: Double = 30
 
-    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); black outside them.")
+    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); the display is switched off outside them (X11 DPMS, HDMI-CEC or the commands below; black where none works).")
     var schedule: String?
+
+    @Flag(help: "Kiosk: outside the schedule's hours a touch (or a key, a click) lights the display for --idle seconds.")
+    var wakeOnTouch = false
+
+    @Option(help: "Kiosk: a shell command that switches the display off outside the hours (vcgencmd display_power 0, wlr-randr --output HDMI-A-1 --off, a smart plug's).")
+    var displayOffCommand: String?
+
+    @Option(help: "Kiosk: the command that switches it on again.")
+    var displayOnCommand: String?
 
     @Option(help: "What the window shows: wall (the scrolling grid) or slideshow (one photo at a time; s switches).")
     var mode: String = "wall"
@@ -174,7 +183,10 @@ struct Show: ParsableCommand {
         if kiosk {
             options.kiosk = Kiosk(speed: speed, idle: idle, schedule: schedule.flatMap(Schedule.init(parsing:)),
                                   pixelShift: pixelShift, slideshow: mode == "slideshow", interval: interval)
+            options.kiosk?.wakeOnTouch = wakeOnTouch
         }
+        options.displayOffCommand = displayOffCommand
+        options.displayOnCommand = displayOnCommand
         options.slideshow = mode == "slideshow"
         options.config.opensSlideshow = options.slideshow
         options.config.slideInterval = interval

@@ -81,3 +81,36 @@ final class ColumnCountTests: XCTestCase {
         XCTAssertTrue(wall.layout.frames.allSatisfy { $0.maxX <= 800 })
     }
 }
+
+final class TextureSideTests: XCTestCase {
+    /// A zoomed photo is never asked larger than the GPU's largest texture (a Pi's 4096, a small GPU's 2048).
+    func testALargeImageFitsTheLargestTexture() {
+        let zoomed = PixelSize(width: 6000, height: 4000)
+        XCTAssertEqual(zoomed.fitted(withinSide: 4096), PixelSize(width: 4096, height: 2731))
+        XCTAssertEqual(zoomed.fitted(withinSide: 2048), PixelSize(width: 2048, height: 1365))
+        XCTAssertEqual(zoomed.fitted(withinSide: nil), zoomed, "the software renderer sets no limit")
+        XCTAssertEqual(PixelSize(width: 800, height: 600).fitted(withinSide: 4096), PixelSize(width: 800, height: 600))
+        XCTAssertEqual(PixelSize(width: 3, height: 90_000).fitted(withinSide: 4096), PixelSize(width: 1, height: 4096))
+    }
+}
+
+final class DisplayPowerRuleTests: XCTestCase {
+    func testOffOutsideTheHoursAndLitForAWhileAfterATouch() {
+        let hours = Schedule(parsing: "07:00-23:00")!
+        let rule = DisplayPowerRule(schedule: hours, wakeOnTouch: true, wakeFor: 30)
+        XCTAssertTrue(rule.isLit(minuteOfDay: 12 * 60, now: 100, lastTouch: nil))
+        XCTAssertFalse(rule.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: nil), "off at night")
+        XCTAssertTrue(rule.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: 90), "a touch ten seconds ago lights it")
+        XCTAssertFalse(rule.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: 60), "thirty seconds on, off again")
+        let strict = DisplayPowerRule(schedule: hours, wakeOnTouch: false)
+        XCTAssertFalse(strict.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: 99), "without --wake-on-touch it stays off")
+        XCTAssertTrue(DisplayPowerRule(schedule: nil).isLit(minuteOfDay: 3 * 60, now: 0, lastTouch: nil), "no hours: always")
+        // The kiosk asks with its own idle time and last input.
+        let kiosk = Kiosk(idle: 5, schedule: hours)
+        kiosk.wakeOnTouch = true
+        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: 120, now: 50))
+        kiosk.noteInput(at: 48)
+        XCTAssertTrue(kiosk.displayIsLit(minuteOfDay: 120, now: 50))
+        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: 120, now: 54))
+    }
+}

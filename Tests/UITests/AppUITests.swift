@@ -251,6 +251,26 @@ final class AppUITests: XCTestCase {
         XCTAssertFalse(isColor(kioskFrame.pixel(x: 220, y: 300), panel), "no alert on a kiosk")
     }
 
+    /// The GPU path (`--renderer accelerated`, OpenGL: Mesa's llvmpipe here, a Pi's V3D on one) draws the same
+    /// wall as the software renderer, pixel for pixel near enough, header aside (its clock differs).
+    func testTheAcceleratedRendererDrawsWhatTheSoftwareOneDoes() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display (xvfb-run)")
+        let software = try runApp(["--size", "900x600"], driver: "x11")
+        let (accelerated, log) = try runAppWithLog(["--size", "900x600", "--renderer", "accelerated"], driver: "x11")
+        XCTAssertEqual([accelerated.width, accelerated.height], [software.width, software.height])
+        XCTAssertTrue(log.contains("drawing with SDL's opengl"), "the GPU path, not a fallback: \(log)")
+        var differing = 0, samples = 0
+        for y in stride(from: 60, to: software.height, by: 6) {
+            for x in stride(from: 0, to: software.width, by: 6) {
+                let a = software.pixel(x: x, y: y), b = accelerated.pixel(x: x, y: y)
+                samples += 1
+                if abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b)) > 24 { differing += 1 }
+            }
+        }
+        XCTAssertLessThan(Double(differing) / Double(samples), 0.02, "\(differing) of \(samples) samples differ: \(log)")
+        XCTAssertLessThan(blankShare(accelerated), 0.01, "every cell drawn through the GPU path")
+    }
+
     /// Runs an executable to its end; returns its status and what it wrote.
     private func outputs(of executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()

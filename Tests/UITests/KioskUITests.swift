@@ -143,6 +143,35 @@ final class KioskUITests: XSessionTestCase {
         }
     }
 
+    /// Outside its hours the display is switched off by the commands given (Xvfb has no DPMS: they stand in for
+    /// `vcgencmd` or a smart plug), a key lights it for --idle seconds (`--wake-on-touch`), then it goes off again.
+    func testOutsideItsHoursTheDisplayIsSwitchedOffAndATouchWakesIt() throws {
+        var t = time_t(Date().timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        let secondOfDay = Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+        // 03:00 for the kiosk, hours 12:00-12:01: night for the whole test.
+        let shift = 3 * 3600 - secondOfDay
+        let off = root + "/display-off", on = root + "/display-on"
+        let id = try launch(["--schedule", "12:00-12:01", "--clock-shift=\(shift)", "--wake-on-touch", "--idle", "2",
+                             "--display-off-command", "touch \(off)", "--display-on-command", "touch \(on)"])
+        func waitForFile(_ path: String, _ what: String) {
+            let deadline = Date().addingTimeInterval(20)
+            while !FileManager.default.fileExists(atPath: path), Date() < deadline { _ = try? x.frame(id) }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path), what)
+        }
+        waitForFile(off, "the display switched off outside the hours")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: on))
+        try FileManager.default.removeItem(atPath: off)
+        try x.tool(["xdotool", "key", "--window", id, "space"])
+        waitForFile(on, "a touch switched it on")
+        let background = (24, 24, 27)
+        try x.waitForFrame(id, "photos while it is lit") {
+            !self.isBlack($0) && !XSession.isColor($0.pixel(x: 100, y: 200), background)
+        }
+        waitForFile(off, "off again after --idle seconds")
+    }
+
     func testTheConfigFileSetsDefaultsTheCommandLineWinsAndBadLinesAreReported() throws {
         let config = root + "/config"
         try """

@@ -63,5 +63,7 @@ int tessera_stop_signal_received(void);
 double tessera_x11_xft_dpi(void);
 /* 1 when an EWMH window manager runs on the X display, 0 when none does, -1 when there is no display to ask. */
 int tessera_x11_has_window_manager(void);
+/* DPMS: switches the X display off (0) or on (1); returns the state read back (1 on, 0 off), -1 without DPMS. */
+int tessera_x11_dpms(int on);
 
 #endif

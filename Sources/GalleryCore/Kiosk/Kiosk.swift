@@ -11,6 +11,14 @@ public final class Kiosk {
     public var cursorTimeout = 2.0
     /// A photo frame (`--mode slideshow`): the slideshow shows, and a quiet spell brings it back.
     public var slideshow = false
+    /// Outside the schedule's hours a touch lights the display for `--idle` seconds (`--wake-on-touch`).
+    public var wakeOnTouch = false
+
+    /// Whether the display is lit at this minute of the day (`now`: monotonic seconds, as input is noted).
+    public func displayIsLit(minuteOfDay: Int, now: Double) -> Bool {
+        DisplayPowerRule(schedule: schedule, wakeOnTouch: wakeOnTouch, wakeFor: autoScroll.idle)
+            .isLit(minuteOfDay: minuteOfDay, now: now, lastTouch: autoScroll.lastInput)
+    }
 
     public init(speed: Double = 40, idle: Double = 30, schedule: Schedule? = nil, pixelShift: Bool = true,
                 slideshow: Bool = false, interval: Double = 10) {

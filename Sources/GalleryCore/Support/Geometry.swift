@@ -48,6 +48,14 @@ public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { "\(width)x\(height)" }
+
+    /// The same shape, brought down so neither side passes `side` (a GPU's largest texture); as it is if it fits.
+    public func fitted(withinSide side: Int?) -> PixelSize {
+        guard let side, side > 0, max(width, height) > side else { return self }
+        let f = Double(side) / Double(max(width, height))
+        return PixelSize(width: max(1, min(side, Int((Double(width) * f).rounded()))),
+                         height: max(1, min(side, Int((Double(height) * f).rounded()))))
+    }
     public var area: Int { width * height }
 }
 

@@ -5,6 +5,8 @@ import GalleryCore
 /// will have left before a typical load finishes are wanted but not started.
 struct ImageDemand {
     var residency: ResidencyPolicy
+    /// The renderer's largest texture side (nil: no limit): a large image is never asked larger.
+    var maxTextureSide: Int?
     /// How fast the viewport moves, for judging which loads would arrive too late.
     private(set) var motion = VelocityMeter()
 
@@ -28,7 +30,7 @@ struct ImageDemand {
         var detailBytes = 0
         // What is shown large (the pane's photo, the slideshow's), most urgent first.
         for large in model.largeImages {
-            let size = ResidencyPolicy.pixelSize(of: large.frame, scale: scale)
+            let size = ResidencyPolicy.pixelSize(of: large.frame, scale: scale).fitted(withinSide: maxTextureSide)
             detailBytes += size.area * 4
             wants.append(ImageWant(key: ImageKey(item: large.item, detail: true), photo: large.photo, size: size))
         }

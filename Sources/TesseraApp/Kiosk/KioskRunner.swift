@@ -19,8 +19,13 @@ final class KioskRunner {
     /// can be put seconds away).
     private let clockShift: Double
 
-    init(clockShift: Double = 0) {
+    /// How the display is switched off outside the hours (nil: a kiosk without a schedule never switches it).
+    private let display: DisplaySwitch?
+
+    init(clockShift: Double = 0, display: DisplaySwitch? = nil) {
         self.clockShift = clockShift
+        self.display = display
+        if let display { Log.info("display power: \(display.method)") }
         Cursor.setVisible(false)
         ScreenSaver.setAllowed(false)
     }
@@ -43,10 +48,11 @@ final class KioskRunner {
         pointerShownAt = nil
     }
 
-    /// Whether the schedule has the screen dark at `date` (local time). Called every turn of the loop.
-    func shouldSleep(_ model: GalleryModel, at date: Date = Date()) -> Bool {
-        guard let schedule = model.kiosk?.schedule else { return false }
-        return !schedule.isOn(minuteOfDay: KioskRunner.minuteOfDay(date.addingTimeInterval(clockShift)))
+    /// Whether the schedule has the screen dark at `date` (local time), a touch (`--wake-on-touch`, `now` in the
+    /// loop's monotonic seconds) aside. Called every turn of the loop.
+    func shouldSleep(_ model: GalleryModel, at date: Date = Date(), now: Double) -> Bool {
+        guard let kiosk = model.kiosk, kiosk.schedule != nil else { return false }
+        return !kiosk.displayIsLit(minuteOfDay: KioskRunner.minuteOfDay(date.addingTimeInterval(clockShift)), now: now)
     }
 
     /// Falls asleep or wakes; returns true on a change. Asleep, the panel may power down.
@@ -59,16 +65,25 @@ final class KioskRunner {
 
     /// Each turn of the loop: outside the schedule's hours the screen goes black and holds nothing it can load
     /// again; at the start of its hours it carries on from where it was. Returns whether it is asleep.
-    func keepSchedule(_ model: GalleryModel, images: ImagePipeline, renderer: Renderer, frames: FramePlanner) -> Bool {
-        guard setAsleep(shouldSleep(model)) else { return asleep }
-        Log.info(asleep ? "outside the schedule's hours: dark until they start" : "the schedule's hours start")
-        guard asleep else { return false }
+    /// The display is switched off (black first, in case it does not go) and on again at the hours' start or a
+    /// touch; asleep, the loop draws nothing.
+    func keepSchedule(_ model: GalleryModel, images: ImagePipeline, renderer: Renderer, frames: FramePlanner,
+                      now: Double) -> Bool {
+        guard setAsleep(shouldSleep(model, now: now)) else { return asleep }
+        Log.info(asleep ? "outside the schedule's hours: the display off until they start"
+                 : "the schedule's hours start (or a touch): the display on")
+        guard asleep else {
+            if let why = display?.set(on: true) { Log.warn("the display may not have come on: \(why)") }
+            frames.noteChange()
+            return false
+        }
         images.reset()
         renderer.setOffset(dx: 0, dy: 0)
         frames.noteChange()
         renderer.setColor(0, 0, 0)
         renderer.clear()
         renderer.present()
+        if let why = display?.set(on: false) { Log.warn("the display did not switch off (\(why)): it is black instead") }
         return true
     }
 

@@ -27,6 +27,10 @@ public struct AppOptions {
     public var kiosk: Kiosk?
     /// Start with the slideshow (`--mode slideshow`): a photo frame.
     public var slideshow = false
+    /// Commands that switch the display off and on outside a kiosk's hours, where the display stack offers no way
+    /// of its own (`vcgencmd display_power 0`, a smart plug's).
+    public var displayOffCommand: String?
+    public var displayOnCommand: String?
     /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).
     public var clockShift = 0.0
     /// `--wrap` / `--no-wrap`; nil: the source's default (network feeds wrap, folders end).

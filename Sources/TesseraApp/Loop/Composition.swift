@@ -33,6 +33,23 @@ struct Composition {
         tessera_catch_stop_signals()
         // A desktop window lets the screen saver run; a kiosk decides for itself (`KioskRunner`).
         SDLSystem.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", options.kiosk == nil ? "1" : "0")
+        for (name, value) in videoHints(environment: ProcessInfo.processInfo.environment,
+                                        undecorated: options.kiosk != nil || options.fullscreen) {
+            SDLSystem.setHint(name, value)
+        }
+    }
+
+    /// Native Wayland where a compositor runs: SDL 2.26 picks X11 first, so under labwc or sway Tessera went
+    /// through XWayland, and under a compositor without it (cage on Pi OS Lite) it did not start; X11 stays the
+    /// second choice. A kiosk's or fullscreen window wants no decorations: libdecor would hide it under cage 0.1.4.
+    /// `SDL_VIDEODRIVER` set by the user wins.
+    static func videoHints(environment: [String: String], undecorated: Bool) -> [(String, String)] {
+        var hints: [(String, String)] = []
+        if environment["SDL_VIDEODRIVER"] == nil, let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
+            hints.append(("SDL_VIDEODRIVER", "wayland,x11"))
+        }
+        if undecorated { hints.append(("SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR", "0")) }
+        return hints
     }
 
     /// What starts before the display does: the network client, the mailbox, and the sources, so a folder's scan
@@ -182,7 +199,10 @@ struct Composition {
         case .software:
             return try software(for: window)
         case .accelerated:
-            return try Renderer(window: window, kind: .accelerated, vsync: vsync)
+            let renderer = try Renderer(window: window, kind: .accelerated, vsync: vsync)
+            Log.info("drawing with SDL's \(renderer.name) renderer (\(renderer.glRendererName ?? "no GL name")), "
+                     + "largest texture \(renderer.maxTextureSide.map(String.init) ?? "unlimited")")
+            return renderer
         case nil:
             if !mayHaveGPU, let renderer = try? software(for: window) {
                 Log.info("no GPU device here (/dev/dri, /dev/nvidia0): drawing with SDL's software renderer "

@@ -56,7 +56,12 @@ public final class GalleryApp {
     private init(options: AppOptions, system: SDLSystem, early: Composition.Early, driver: FrameDriver?) throws {
         self.driver = driver
         self.options = options
-        kiosk = options.kiosk == nil ? nil : KioskRunner(clockShift: options.clockShift)
+        kiosk = options.kiosk.map { kiosk in
+            // A frame with hours switches its display off outside them.
+            let display = kiosk.schedule == nil ? nil : DisplaySwitch(method: DisplaySwitch.choose(
+                offCommand: options.displayOffCommand, onCommand: options.displayOnCommand, driver: Window.videoDriver))
+            return KioskRunner(clockShift: options.clockShift, display: display)
+        }
         config = options.config
         let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
@@ -65,6 +70,7 @@ public final class GalleryApp {
         feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
                           wrapGiven: options.wrap)
         demand = ImageDemand(window: parts.geometry.pixels)
+        demand.maxTextureSide = renderer.maxTextureSide
         geometry = parts.geometry
         apply(parts.geometry)
     }
@@ -94,7 +100,7 @@ public final class GalleryApp {
             let (delivered, arrived) = deliver(now: t)
             if delivered { frames.noteChange() }
             pump.setTextInput(model.hasFocusedField)
-            let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames) ?? false
+            let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames, now: t) ?? false
             guard visible, !asleep else { continue }
             // The kiosk's own scrolling moves too: it runs at the display's rate, not the clock's.
             moving = model.currentBrowse.scroll.isMoving || model.isAnimating
