@@ -74,6 +74,9 @@ final class KioskRunner {
                  : "the schedule's hours start (or a touch): the display on")
         guard asleep else {
             if let why = display?.set(on: true) { Log.warn("the display may not have come on: \(why)") }
+            // Right at once: the network may have changed in the night, so pages and images are asked again now
+            // rather than after a back-off grown while nobody looked.
+            model.catalog.retryPagesSoon()
             frames.noteChange()
             return false
         }
