@@ -26,6 +26,17 @@ public final class Renderer {
     public let framesPersist: Bool
     private var offset = (dx: 0, dy: 0)
     private var offsetMoved = false
+    private var scale = 1.0
+    /// What is drawn is turned this many degrees clockwise on the panel (`--rotate`: 0, 90, 180, 270); frames are
+    /// drawn into `rotationTarget` (an `SDL_Texture` the renderer owns) and turned onto the window when shown.
+    public internal(set) var rotation = 0
+    var rotationTarget: OpaquePointer?
+    var rotationTargetSize = (width: 0, height: 0)
+
+    deinit {
+        if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
+        SDL_DestroyRenderer(pointer)
+    }
 
     /// Whether this frame must clear the whole target rather than only draw over it: the burn-in offset uncovers a
     /// strip along two edges that nothing else draws, after the offset moved, or on every frame where drawn
@@ -34,12 +45,13 @@ public final class Renderer {
         offsetMoved || ((offset.dx != 0 || offset.dy != 0) && !framesPersist)
     }
 
-    deinit { SDL_DestroyRenderer(pointer) }
 
     /// Size of the drawing surface in physical pixels (`SDL_GetRendererOutputSize`).
     public var outputSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(pointer, &w, &h)
+        // While a turned panel's target is set, SDL answers with the target's size: the window's is asked instead
+        // (`SDL_GetWindowSizeInPixels`).
+        if rotationTarget != nil { SDL_GetWindowSizeInPixels(window.pointer, &w, &h) } else { SDL_GetRendererOutputSize(pointer, &w, &h) }
         return (Int(w), Int(h))
     }
 
@@ -76,7 +88,17 @@ public final class Renderer {
     /// Draws in logical pixels from here on (`SDL_RenderSetScale`), so HiDPI output needs no other change.
     public func setScale(_ scale: Double) {
         RenderThreadGuard.check(owner, "SDL_RenderSetScale")
+        self.scale = scale
         SDL_RenderSetScale(pointer, Float(scale), Float(scale))
+    }
+
+    /// The scale and offset set last, applied again (a render target of its own starts without them).
+    func reapplyDrawingState() {
+        SDL_RenderSetScale(pointer, Float(scale), Float(scale))
+        let shift = offset, moved = offsetMoved
+        offset = (0, 0)
+        setOffset(dx: shift.dx, dy: shift.dy)
+        offsetMoved = moved
     }
 
     /// Moves everything drawn from here on by (dx, dy) logical pixels (`SDL_RenderSetViewport`; what would fall
@@ -86,8 +108,8 @@ public final class Renderer {
         if (dx, dy) != offset { offsetMoved = true }
         offset = (dx, dy)
         guard dx != 0 || dy != 0 else { SDL_RenderSetViewport(pointer, nil); return }
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(pointer, &w, &h)
+        let drawing = drawingSize
+        let w = Int32(drawing.width), h = Int32(drawing.height)
         var sx: Float = 1, sy: Float = 1
         SDL_RenderGetScale(pointer, &sx, &sy)
         var rect = SDL_Rect(x: Int32(dx), y: Int32(dy), w: Int32(Float(w) / max(sx, 0.01)), h: Int32(Float(h) / max(sy, 0.01)))
@@ -151,12 +173,14 @@ public final class Renderer {
 
     public func present() {
         RenderThreadGuard.check(owner, "SDL_RenderPresent")
+        let turned = showTurned()
         SDL_RenderPresent(pointer)
+        if turned { resumeTurnedDrawing() }
     }
 
     /// Whether `present(part:)` can show part of a frame: the software renderer draws into the window's surface,
     /// which SDL can copy to the screen rectangle by rectangle.
-    public var presentsParts: Bool { framesPersist }
+    public var presentsParts: Bool { framesPersist && rotationTarget == nil }
 
     /// Shows only this rectangle (logical pixels, before the burn-in offset) of what was drawn
     /// (`SDL_RenderFlush`, then `SDL_UpdateWindowSurfaceRects`): a frame where only the clock changed copies the
@@ -180,6 +204,9 @@ public final class Renderer {
     /// Reads back the frame being drawn (`SDL_RenderReadPixels`), in physical pixels; call before `present`.
     public func readPixels() throws -> Surface {
         RenderThreadGuard.check(owner, "SDL_RenderReadPixels")
+        // Turned, what is read is what the panel shows.
+        let turned = showTurned()
+        defer { if turned { resumeTurnedDrawing() } }
         let (w, h) = outputSize
         let surface = try Surface(width: w, height: h)
         guard SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,

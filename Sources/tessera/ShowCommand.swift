@@ -49,6 +49,9 @@ struct Show: ParsableCommand {
     @Option(help: "Kiosk: the command that switches it on again.")
     var displayOnCommand: String?
 
+    @Option(help: "Turn the picture clockwise by 0, 90, 180 or 270 degrees, for a panel mounted on its side or upside down (nothing else turns it on the console).")
+    var rotate: Int = 0
+
     @Option(help: "What the window shows: wall (the scrolling grid) or slideshow (one photo at a time; s switches).")
     var mode: String = "wall"
 
@@ -156,6 +159,7 @@ struct Show: ParsableCommand {
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
         guard Show.columnCount(columns) != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
+        guard PanelRotation(degrees: rotate) != nil else { throw ValidationError("--rotate must be 0, 90, 180 or 270") }
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
             throw ValidationError("--renderer must be software or accelerated")
         }
@@ -187,6 +191,7 @@ struct Show: ParsableCommand {
         }
         options.displayOffCommand = displayOffCommand
         options.displayOnCommand = displayOnCommand
+        options.rotation = rotate
         options.slideshow = mode == "slideshow"
         options.config.opensSlideshow = options.slideshow
         options.config.slideInterval = interval

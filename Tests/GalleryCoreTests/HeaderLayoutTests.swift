@@ -114,3 +114,24 @@ final class DisplayPowerRuleTests: XCTestCase {
         XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: 120, now: 54))
     }
 }
+
+final class PanelRotationTests: XCTestCase {
+    /// A point on a turned panel lands on the picture where it is drawn: the picture's corners go round.
+    func testPanelPointsAreTurnedBackIntoThePicture() throws {
+        let w = 800.0, h = 480.0
+        let quarter = try XCTUnwrap(PanelRotation(degrees: 90))
+        XCTAssertEqual(quarter.pictureSize(panelWidth: 800, height: 480).width, 480)
+        // Turned clockwise, the picture's top-left corner is at the panel's top-right.
+        XCTAssertEqual(quarter.pictureFromPanel(x: w, y: 0, width: w, height: h).x, 0)
+        XCTAssertEqual(quarter.pictureFromPanel(x: w, y: 0, width: w, height: h).y, 0)
+        XCTAssertEqual(quarter.pictureFromPanel(x: 650, y: 120, width: w, height: h).x, 120)
+        XCTAssertEqual(quarter.pictureFromPanel(x: 650, y: 120, width: w, height: h).y, 150)
+        let half = try XCTUnwrap(PanelRotation(degrees: 180))
+        XCTAssertEqual(half.pictureFromPanel(x: 10, y: 20, width: w, height: h).x, 790)
+        XCTAssertEqual(half.pictureFromPanel(x: 10, y: 20, width: w, height: h).y, 460)
+        let three = try XCTUnwrap(PanelRotation(degrees: 270))
+        XCTAssertEqual(three.pictureFromPanel(x: 0, y: h, width: w, height: h).x, 0, "its top-left at the bottom-left")
+        XCTAssertEqual(three.pictureFromPanel(x: 0, y: h, width: w, height: h).y, 0)
+        XCTAssertNil(PanelRotation(degrees: 45))
+    }
+}

@@ -271,6 +271,26 @@ final class AppUITests: XCTestCase {
         XCTAssertLessThan(blankShare(accelerated), 0.01, "every cell drawn through the GPU path")
     }
 
+    /// A panel mounted on its side (`--rotate 90`): the picture is drawn upright at 480x800 and turned clockwise
+    /// onto the 800x480 window, the header along the right edge; a finger on the panel is turned back, so a tap on
+    /// a photo opens it.
+    func testATurnedPanelShowsThePictureTurnedAndTakesTouchesWhereTheyLand() throws {
+        let header = (r: 12, g: 12, b: 14)
+        func headerShare(_ frame: Surface, column x: Int) -> Double {
+            let hits = (0..<frame.height).filter { isColor(frame.pixel(x: x, y: $0), header) }.count
+            return Double(hits) / Double(frame.height)
+        }
+        let upright = try runApp(["--size", "800x480"])
+        let turned = try runApp(["--size", "800x480", "--rotate", "90"])
+        XCTAssertEqual([turned.width, turned.height], [800, 480], "the window keeps its size")
+        XCTAssertLessThan(headerShare(upright, column: 790), 0.2)
+        XCTAssertGreaterThan(headerShare(turned, column: 790), 0.5, "the header runs down the right edge")
+        XCTAssertLessThan(headerShare(turned, column: 400), 0.2)
+        // The first photo, upright at about (120, 150), is at (800 - 150, 120) on the panel.
+        let tapped = try runApp(["--size", "800x480", "--rotate", "90", "--script", "tap:650:120"])
+        XCTAssertTrue(isColor(tapped.pixel(x: 60, y: 240), (r: 32, g: 32, b: 36)), "the pane opened over the panel")
+    }
+
     /// Runs an executable to its end; returns its status and what it wrote.
     private func outputs(of executable: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()

@@ -30,6 +30,8 @@ public struct AppOptions {
     /// Commands that switch the display off and on outside a kiosk's hours, where the display stack offers no way
     /// of its own (`vcgencmd display_power 0`, a smart plug's).
     public var displayOffCommand: String?
+    /// A panel mounted turned (`--rotate 90`): the picture is turned clockwise onto it.
+    public var rotation = 0
     public var displayOnCommand: String?
     /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).
     public var clockShift = 0.0

@@ -124,6 +124,10 @@ struct Composition {
                                    min(Int(Double(asked.height) * uiScale), usable?.height ?? .max))
         }
         renderer = try Composition.renderer(for: window, choice: options.renderer, vsync: options.vsync)
+        if options.rotation != 0 {
+            try renderer.setRotation(options.rotation)
+            Log.info("the picture is turned \(options.rotation)° clockwise onto the panel")
+        }
         live = LiveTokens()
         let keeper = CellKeeper(cells: sources.cells)
         pool = DecodePool(live: live, idle: keeper.nextIdleWork)

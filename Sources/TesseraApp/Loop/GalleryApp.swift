@@ -187,6 +187,7 @@ public final class GalleryApp {
         Log.info("the renderer lost its textures: making them again")
         images.reset()
         scene.rebuildTextures()
+        if renderer.rotation != 0 { try? renderer.prepareRotation() }
     }
 
     /// Hands the workers' results to the feed and the pipeline; returns whether there were any, and whether any of
@@ -225,8 +226,14 @@ public final class GalleryApp {
     /// on it, in one place.
     private func apply(_ geometry: WindowGeometry) {
         self.geometry = geometry
+        // A turned panel's target follows the window's size (made again at a resize).
+        if renderer.rotation != 0 {
+            do { try renderer.prepareRotation() } catch { Log.warn("cannot turn the picture: \(error)") }
+        }
         renderer.setScale(geometry.viewport.scale)
         input.windowScale = geometry.interfaceScale
+        input.rotation = PanelRotation(degrees: renderer.rotation)
+        input.panelSize = window.size
         model.resize(to: geometry.viewport)
         scene.viewportChanged(geometry.viewport)
         demand.viewportChanged(geometry.viewport)

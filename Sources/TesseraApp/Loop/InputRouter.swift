@@ -22,9 +22,15 @@ final class InputRouter {
     /// Window coordinates per interface pixel (the interface scale, `InterfaceScale`): SDL reports the mouse in window
     /// coordinates, and a resize lays the window out again at this scale.
     var windowScale = 1.0
+    /// A turned panel (`--rotate`) and its size in window coordinates: the pointer and fingers are turned back into
+    /// the upright picture's coordinates.
+    var rotation: PanelRotation?
+    var panelSize = (width: 1, height: 1)
 
     func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
-        let event = windowScale == 1 ? event : InputRouter.scaled(event, by: 1 / windowScale)
+        var event = event
+        if let rotation, rotation.degrees != 0 { event = InputRouter.turned(event, rotation, panel: panelSize) }
+        event = windowScale == 1 ? event : InputRouter.scaled(event, by: 1 / windowScale)
         if model.kiosk != nil, let outcome = kioskDuties(event, model: model, now: now) { return outcome }
         switch event {
         case .renderReset:
@@ -133,6 +139,38 @@ final class InputRouter {
         case .toggleFullscreen: return .toggleFullscreen
         case .copy(let text): return .copy(text)
         case .open(let url): return .open(url)
+        }
+    }
+
+    /// An event from a turned panel in the upright picture's coordinates: the mouse in window pixels, fingers as
+    /// shares of the panel.
+    static func turned(_ event: InputEvent, _ rotation: PanelRotation, panel: (width: Int, height: Int)) -> InputEvent {
+        let w = Double(panel.width), h = Double(panel.height)
+        func p(_ x: Int, _ y: Int) -> (Int, Int) {
+            let t = rotation.pictureFromPanel(x: Double(x), y: Double(y), width: w, height: h)
+            return (Int(t.x.rounded(.down)), Int(t.y.rounded(.down)))
+        }
+        func share(_ x: Double, _ y: Double) -> (Double, Double) {
+            let t = rotation.pictureFromPanel(x: x, y: y, width: 1, height: 1)
+            return (t.x, t.y)
+        }
+        func delta(_ dx: Int, _ dy: Int) -> (Int, Int) {
+            let t = rotation.pictureFromPanel(x: Double(dx), y: Double(dy), width: 0, height: 0)
+            return (Int(t.x), Int(t.y))
+        }
+        switch event {
+        case let .buttonDown(button, x, y, clicks): let (a, b) = p(x, y); return .buttonDown(button: button, x: a, y: b, clicks: clicks)
+        case let .buttonUp(button, x, y): let (a, b) = p(x, y); return .buttonUp(button: button, x: a, y: b)
+        case let .motion(x, y, dx, dy, held):
+            let (a, b) = p(x, y), (da, db) = delta(dx, dy)
+            return .motion(x: a, y: b, dx: da, dy: db, leftHeld: held)
+        case let .fingerDown(id, x, y): let (a, b) = share(x, y); return .fingerDown(id: id, x: a, y: b)
+        case let .fingerMotion(id, x, y, dx, dy):
+            let (a, b) = share(x, y)
+            let d = rotation.pictureFromPanel(x: dx, y: dy, width: 0, height: 0)
+            return .fingerMotion(id: id, x: a, y: b, dx: d.x, dy: d.y)
+        case let .fingerUp(id, x, y): let (a, b) = share(x, y); return .fingerUp(id: id, x: a, y: b)
+        default: return event
         }
     }
 

@@ -15,8 +15,9 @@ struct WindowGeometry: Equatable {
     /// The window as it is, at `interfaceScale`: a drawable larger than the window (a HiDPI display under Wayland)
     /// adds its own factor.
     static func measure(_ window: Window, _ renderer: Renderer, interfaceScale: Double) -> WindowGeometry {
-        let size = window.size
-        let drawable = Double(renderer.outputSize.width) / Double(max(1, size.width))
+        // A turned panel is laid out upright: its sides swapped.
+        let size = renderer.rotation % 180 == 90 ? (width: window.size.height, height: window.size.width) : window.size
+        let drawable = Double(renderer.drawingSize.width) / Double(max(1, size.width))
         let logical = PixelSize(width: max(1, Int(Double(size.width) / interfaceScale)),
                                 height: max(1, Int(Double(size.height) / interfaceScale)))
         return WindowGeometry(viewport: Viewport(size: logical, scale: drawable * interfaceScale),

@@ -1,0 +1,64 @@
+import CSDL2
+
+/// A panel mounted turned (`--rotate`): nothing else turns the picture on KMS, and a kiosk's X or Wayland session
+/// may not either. Frames are drawn upright into a texture the size of the turned panel (`SDL_SetRenderTarget`)
+/// and copied onto the window turned (`SDL_RenderCopyEx`) when shown or read back.
+extension Renderer {
+    /// Turns what is drawn by `degrees` clockwise (0, 90, 180, 270) from the next frame; 0 draws straight to the
+    /// window again. Call again after a resize or a render reset (`prepareRotation`).
+    public func setRotation(_ degrees: Int) throws {
+        rotation = ((degrees % 360) + 360) % 360 / 90 * 90
+        try prepareRotation()
+    }
+
+    /// The size frames are drawn at: the window's drawable, its sides swapped when turned a quarter.
+    public var drawingSize: (width: Int, height: Int) {
+        let (w, h) = outputSize
+        return rotation % 180 == 90 ? (h, w) : (w, h)
+    }
+
+    /// Makes the turned target for the window's size as it is now (after a resize, after the renderer lost its
+    /// textures), and draws into it.
+    public func prepareRotation() throws {
+        RenderThreadGuard.check(owner, "SDL_SetRenderTarget")
+        let size = drawingSize
+        if rotation == 0 || rotationTargetSize != size || rotationTarget == nil {
+            SDL_SetRenderTarget(pointer, nil)
+            if let old = rotationTarget { SDL_DestroyTexture(old) }
+            rotationTarget = nil
+            rotationTargetSize = (0, 0)
+        }
+        guard rotation != 0 else { return }
+        if rotationTarget == nil {
+            guard let target = SDL_CreateTexture(pointer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                                 Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(size.width), Int32(size.height))
+            else { throw SDLError("SDL_CreateTexture (a turned panel's target)") }
+            SDL_SetTextureBlendMode(target, SDL_BLENDMODE_NONE)
+            rotationTarget = target
+            rotationTargetSize = size
+        }
+        resumeTurnedDrawing()
+    }
+
+    /// Copies the upright frame onto the window, turned; returns whether there was one (then drawing must resume
+    /// into the target with `resumeTurnedDrawing`).
+    func showTurned() -> Bool {
+        guard let target = rotationTarget else { return false }
+        SDL_SetRenderTarget(pointer, nil)
+        SDL_SetRenderDrawColor(pointer, 0, 0, 0, 255)
+        SDL_RenderClear(pointer)
+        let (w, h) = outputSize, (cw, ch) = rotationTargetSize
+        // Turned about its centre, the target's rectangle centred on the window covers it exactly.
+        var dst = SDL_Rect(x: Int32((w - cw) / 2), y: Int32((h - ch) / 2), w: Int32(cw), h: Int32(ch))
+        SDL_RenderCopyEx(pointer, target, nil, &dst, Double(rotation), nil, SDL_FLIP_NONE)
+        return true
+    }
+
+    /// Draws into the turned target again, with the scale and burn-in offset frames are drawn at (a target of its
+    /// own starts at scale 1 and the whole texture).
+    func resumeTurnedDrawing() {
+        guard let target = rotationTarget else { return }
+        SDL_SetRenderTarget(pointer, target)
+        reapplyDrawingState()
+    }
+}
