@@ -26,7 +26,7 @@ INSTALLED := bin/tessera share/applications/tessera.desktop share/icons/hicolor/
 	share/fish/vendor_completions.d/tessera.fish lib/systemd/user/tessera-kiosk.service \
 	share/doc/tessera/kiosk.conf.example
 # Runtime libraries of the package (never the -dev ones).
-DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.0.18), libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, \
+DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.26.0), libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, \
 	libcurl4, libturbojpeg0, libheif1, libsqlite3-0, libfribidi0, libpng16-16, fonts-dejavu-core, ca-certificates
 DEB_RECOMMENDS := fonts-inter, fonts-noto-core, fonts-wqy-microhei, fonts-symbola, xdg-utils
 

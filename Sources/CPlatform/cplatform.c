@@ -299,11 +299,17 @@ int tessera_x11_has_window_manager(void) {
 
 /* ---- X11 display power (DPMS, libXext) ---- */
 
-/* Switches the X server's display off (on = 0) or on (1) with the DPMS extension and reads the state back.
-   Returns 1 when the display is on after the call, 0 when it is off, -1 when the server has no DPMS (Xvfb, a
-   nested server) or there is no display: then nothing was switched and the caller paints black. libXext and
-   libX11 are opened at run time, as SDL does. */
-int tessera_x11_dpms(int on) {
+/* Whether DPMS was enabled before Tessera forced the display off (-1: not known yet): restored when it comes on, so
+   a kiosk owner's `xset -dpms` holds again by day. */
+static int tessera_dpms_was_enabled = -1;
+
+static int tessera_x11_ignore_error(void *display, void *event) { (void)display; (void)event; return 0; }
+
+/* probe = 1: only asks whether the X server has DPMS (returns 1) or not (-1), switching nothing. Else switches
+   the display off (on = 0) or on (1) and reads the state back: 1 on, 0 off, -1 without DPMS or a display. libXext
+   and libX11 are opened at run time, as SDL does; an X error is ignored for the call (Xlib's default handler would
+   end the process). */
+static int tessera_x11_dpms_call(int on, int probe) {
     void *x11 = dlopen("libX11.so.6", RTLD_LAZY | RTLD_LOCAL);
     void *xext = dlopen("libXext.so.6", RTLD_LAZY | RTLD_LOCAL);
     int result = -1;
@@ -311,24 +317,35 @@ int tessera_x11_dpms(int on) {
         void *(*open_display)(const char *) = (void *(*)(const char *))dlsym(x11, "XOpenDisplay");
         int (*close_display)(void *) = (int (*)(void *))dlsym(x11, "XCloseDisplay");
         int (*sync)(void *, int) = (int (*)(void *, int))dlsym(x11, "XSync");
+        void *(*set_handler)(void *) = (void *(*)(void *))dlsym(x11, "XSetErrorHandler");
         int (*query)(void *, int *, int *) = (int (*)(void *, int *, int *))dlsym(xext, "DPMSQueryExtension");
-        unsigned char (*capable)(void *) = (unsigned char (*)(void *))dlsym(xext, "DPMSCapable");
+        int (*capable)(void *) = (int (*)(void *))dlsym(xext, "DPMSCapable");
         int (*enable)(void *) = (int (*)(void *))dlsym(xext, "DPMSEnable");
+        int (*disable)(void *) = (int (*)(void *))dlsym(xext, "DPMSDisable");
         int (*force)(void *, unsigned short) = (int (*)(void *, unsigned short))dlsym(xext, "DPMSForceLevel");
         int (*info)(void *, unsigned short *, unsigned char *) =
             (int (*)(void *, unsigned short *, unsigned char *))dlsym(xext, "DPMSInfo");
-        void *display = open_display && close_display && sync && query && capable && enable && force && info
-            ? open_display(NULL) : NULL;
+        void *display = open_display && close_display && sync && set_handler && query && capable && enable && disable
+            && force && info ? open_display(NULL) : NULL;
         if (display) {
+            void *previous = set_handler((void *)tessera_x11_ignore_error);
             int event = 0, error = 0;
             if (query(display, &event, &error) && capable(display)) {
-                enable(display);
-                force(display, on ? 0 /* DPMSModeOn */ : 3 /* DPMSModeOff */);
-                sync(display, 0);
-                unsigned short level = 0;
-                unsigned char state = 0;
-                if (info(display, &level, &state)) result = (state && level != 0) ? 0 : 1;
+                if (probe) {
+                    result = 1;
+                } else {
+                    unsigned short level = 0;
+                    unsigned char enabled = 0;
+                    if (!on && tessera_dpms_was_enabled < 0 && info(display, &level, &enabled))
+                        tessera_dpms_was_enabled = enabled ? 1 : 0;
+                    if (!on) enable(display);
+                    force(display, on ? 0 /* DPMSModeOn */ : 3 /* DPMSModeOff */);
+                    sync(display, 0);
+                    if (info(display, &level, &enabled)) result = (enabled && level != 0) ? 0 : 1;
+                    if (on && tessera_dpms_was_enabled == 0) { disable(display); sync(display, 0); }
+                }
             }
+            set_handler(previous);
             close_display(display);
         }
     }
@@ -336,3 +353,6 @@ int tessera_x11_dpms(int on) {
     if (x11) dlclose(x11);
     return result;
 }
+
+int tessera_x11_dpms(int on) { return tessera_x11_dpms_call(on, 0); }
+int tessera_x11_dpms_available(void) { return tessera_x11_dpms_call(1, 1) == 1; }

@@ -32,6 +32,8 @@ public final class Renderer {
     public internal(set) var rotation = 0
     var rotationTarget: OpaquePointer?
     var rotationTargetSize = (width: 0, height: 0)
+    /// Whether the turned target is bound now (only while a frame is drawn).
+    var targetBound = false
 
     deinit {
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
@@ -89,6 +91,7 @@ public final class Renderer {
     public func setScale(_ scale: Double) {
         RenderThreadGuard.check(owner, "SDL_RenderSetScale")
         self.scale = scale
+        guard rotationTarget == nil || targetBound else { return }  // applied when the target is bound
         SDL_RenderSetScale(pointer, Float(scale), Float(scale))
     }
 
@@ -107,6 +110,7 @@ public final class Renderer {
         RenderThreadGuard.check(owner, "SDL_RenderSetViewport")
         if (dx, dy) != offset { offsetMoved = true }
         offset = (dx, dy)
+        guard rotationTarget == nil || targetBound else { return }  // applied when the target is bound
         guard dx != 0 || dy != 0 else { SDL_RenderSetViewport(pointer, nil); return }
         let drawing = drawingSize
         let w = Int32(drawing.width), h = Int32(drawing.height)
@@ -126,12 +130,14 @@ public final class Renderer {
 
     public func clear() {
         RenderThreadGuard.check(owner, "SDL_RenderClear")
+        bindTurnedTarget()
         SDL_RenderClear(pointer)  // the whole target, whatever the viewport
         offsetMoved = false
     }
 
     public func fill(x: Int, y: Int, width: Int, height: Int) {
         RenderThreadGuard.check(owner, "SDL_RenderFillRect")
+        bindTurnedTarget()
         var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         SDL_RenderFillRect(pointer, &rect)
     }
@@ -147,6 +153,7 @@ public final class Renderer {
     public func copy(_ texture: Texture, source: (x: Int, y: Int, width: Int, height: Int)? = nil,
                      to x: Int, _ y: Int, _ width: Int, _ height: Int, flip: Flip = []) {
         RenderThreadGuard.check(owner, "SDL_RenderCopy")
+        bindTurnedTarget()
         var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
         var src = SDL_Rect()
         if let s = source { src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)) }
@@ -163,6 +170,7 @@ public final class Renderer {
     /// Restricts drawing to a rectangle, or lifts the restriction with nil (`SDL_RenderSetClipRect`).
     public func setClip(_ rect: (x: Int, y: Int, width: Int, height: Int)?) {
         RenderThreadGuard.check(owner, "SDL_RenderSetClipRect")
+        bindTurnedTarget()
         if let r = rect {
             var clip = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
             SDL_RenderSetClipRect(pointer, &clip)
@@ -173,14 +181,17 @@ public final class Renderer {
 
     public func present() {
         RenderThreadGuard.check(owner, "SDL_RenderPresent")
-        let turned = showTurned()
+        _ = showTurned()
         SDL_RenderPresent(pointer)
-        if turned { resumeTurnedDrawing() }
     }
 
     /// Whether `present(part:)` can show part of a frame: the software renderer draws into the window's surface,
     /// which SDL can copy to the screen rectangle by rectangle.
     public var presentsParts: Bool { framesPersist && rotationTarget == nil }
+
+    /// Whether drawing only part of a frame leaves the rest as it was: the software renderer's window, or a turned
+    /// panel's target (which is then shown whole).
+    public var keepsDrawing: Bool { framesPersist || rotationTarget != nil }
 
     /// Shows only this rectangle (logical pixels, before the burn-in offset) of what was drawn
     /// (`SDL_RenderFlush`, then `SDL_UpdateWindowSurfaceRects`): a frame where only the clock changed copies the
@@ -205,8 +216,7 @@ public final class Renderer {
     public func readPixels() throws -> Surface {
         RenderThreadGuard.check(owner, "SDL_RenderReadPixels")
         // Turned, what is read is what the panel shows.
-        let turned = showTurned()
-        defer { if turned { resumeTurnedDrawing() } }
+        _ = showTurned()
         let (w, h) = outputSize
         let surface = try Surface(width: w, height: h)
         guard SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,

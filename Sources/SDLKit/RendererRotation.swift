@@ -2,7 +2,9 @@ import CSDL2
 
 /// A panel mounted turned (`--rotate`): nothing else turns the picture on KMS, and a kiosk's X or Wayland session
 /// may not either. Frames are drawn upright into a texture the size of the turned panel (`SDL_SetRenderTarget`)
-/// and copied onto the window turned (`SDL_RenderCopyEx`) when shown or read back.
+/// and copied onto the window turned (`SDL_RenderCopyEx`) when shown or read back. The target is bound only while
+/// a frame is drawn: between frames SDL sees the window (its touch mapping scales fingers by the bound target's
+/// size otherwise).
 extension Renderer {
     /// Turns what is drawn by `degrees` clockwise (0, 90, 180, 270) from the next frame; 0 draws straight to the
     /// window again. Call again after a resize or a render reset (`prepareRotation`).
@@ -17,12 +19,12 @@ extension Renderer {
         return rotation % 180 == 90 ? (h, w) : (w, h)
     }
 
-    /// Makes the turned target for the window's size as it is now (after a resize, after the renderer lost its
-    /// textures), and draws into it.
-    public func prepareRotation() throws {
+    /// Makes the turned target for the window's size as it is now (after a resize; `fresh` after the renderer lost
+    /// its textures, whose target's pixels went with them).
+    public func prepareRotation(fresh: Bool = false) throws {
         RenderThreadGuard.check(owner, "SDL_SetRenderTarget")
         let size = drawingSize
-        if rotation == 0 || rotationTargetSize != size || rotationTarget == nil {
+        if rotation == 0 || rotationTargetSize != size || rotationTarget == nil || fresh {
             SDL_SetRenderTarget(pointer, nil)
             if let old = rotationTarget { SDL_DestroyTexture(old) }
             rotationTarget = nil
@@ -37,7 +39,6 @@ extension Renderer {
             rotationTarget = target
             rotationTargetSize = size
         }
-        resumeTurnedDrawing()
     }
 
     /// Copies the upright frame onto the window, turned; returns whether there was one (then drawing must resume
@@ -45,6 +46,10 @@ extension Renderer {
     func showTurned() -> Bool {
         guard let target = rotationTarget else { return false }
         SDL_SetRenderTarget(pointer, nil)
+        targetBound = false
+        // The window's own view is only ever used for this copy: whole, unscaled.
+        SDL_RenderSetScale(pointer, 1, 1)
+        SDL_RenderSetViewport(pointer, nil)
         SDL_SetRenderDrawColor(pointer, 0, 0, 0, 255)
         SDL_RenderClear(pointer)
         let (w, h) = outputSize, (cw, ch) = rotationTargetSize
@@ -54,11 +59,12 @@ extension Renderer {
         return true
     }
 
-    /// Draws into the turned target again, with the scale and burn-in offset frames are drawn at (a target of its
-    /// own starts at scale 1 and the whole texture).
-    func resumeTurnedDrawing() {
-        guard let target = rotationTarget else { return }
+    /// Before anything is drawn: the turned target bound, with the scale and burn-in offset frames are drawn at (a
+    /// target of its own starts at scale 1 and the whole texture).
+    func bindTurnedTarget() {
+        guard let target = rotationTarget, !targetBound else { return }
         SDL_SetRenderTarget(pointer, target)
+        targetBound = true
         reapplyDrawingState()
     }
 }

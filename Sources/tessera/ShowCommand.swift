@@ -160,6 +160,12 @@ struct Show: ParsableCommand {
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
         guard Show.columnCount(columns) != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
         guard PanelRotation(degrees: rotate) != nil else { throw ValidationError("--rotate must be 0, 90, 180 or 270") }
+        guard (displayOffCommand == nil) == (displayOnCommand == nil) else {
+            throw ValidationError("--display-off-command and --display-on-command go together (one switches the display off, the other on again)")
+        }
+        if displayOffCommand != nil || wakeOnTouch, !(kiosk && schedule != nil) {
+            FileHandle.standardError.write(Data("tessera: warning: --display-off-command, --display-on-command and --wake-on-touch act only with --kiosk and --schedule\n".utf8))
+        }
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
             throw ValidationError("--renderer must be software or accelerated")
         }

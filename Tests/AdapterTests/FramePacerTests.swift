@@ -1,3 +1,5 @@
+import GalleryCore
+import SDLKit
 @testable import TesseraApp
 import XCTest
 
@@ -36,5 +38,51 @@ final class VideoHintTests: XCTestCase {
         XCTAssertNil(Composition.videoHints(environment: ["DISPLAY": ":0"], undecorated: false).first { $0.0 == "SDL_VIDEODRIVER" })
         XCTAssertEqual(Composition.videoHints(environment: [:], undecorated: true).first?.0, "SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR",
                        "a kiosk's window without libdecor (cage)")
+    }
+}
+
+/// Input on a turned panel and on a sleeping frame.
+final class InputRouterTests: XCTestCase {
+    func testTheMouseOnATurnedPanelIsTurnedBack() {
+        let quarter = PanelRotation(degrees: 90)!
+        // The panel's top-right pixel is the picture's top-left; its bottom-left, the picture's bottom-right.
+        if case let .buttonDown(_, x, y, _) = InputRouter.turned(.buttonDown(button: 1, x: 799, y: 0, clicks: 1), quarter,
+                                                                  panel: (800, 480)) {
+            XCTAssertEqual([x, y], [0, 0])
+        } else { XCTFail() }
+        if case let .buttonUp(_, x, y) = InputRouter.turned(.buttonUp(button: 1, x: 0, y: 479), quarter, panel: (800, 480)) {
+            XCTAssertEqual([x, y], [479, 799])
+        } else { XCTFail() }
+        // A finger's share and a drag's direction: moving down the panel moves right across the picture.
+        if case let .fingerMotion(_, x, y, dx, dy) = InputRouter.turned(.fingerMotion(id: 1, x: 0.75, y: 0.25, dx: 0, dy: 0.1),
+                                                                         quarter, panel: (800, 480)) {
+            XCTAssertEqual(x, 0.25, accuracy: 1e-9)
+            XCTAssertEqual(y, 0.25, accuracy: 1e-9)
+            XCTAssertEqual(dx, 0.1, accuracy: 1e-9)
+            XCTAssertEqual(dy, 0, accuracy: 1e-9)
+        } else { XCTFail() }
+    }
+
+    func testAsleepATapOnlyWakesAndOpensNothing() {
+        var config = GalleryConfig()
+        config.windowSize = PixelSize(width: 800, height: 600)
+        let kiosk = Kiosk(idle: 5, schedule: Schedule(parsing: "12:00-12:01"))
+        let model = GalleryModel(config: config, pager: .init(pageSize: 30, minInterval: 0), kiosk: kiosk,
+                                 library: MemoryLibrary(), asksName: false)
+        let r = model.feed.nextPageRequest(now: 0)!
+        model.feed.receive(r, .success(PageContents(photos: (0..<30).map {
+            Photo(id: String($0), author: "A", width: 300, height: 200, url: "", downloadURL: "") })), now: 0)
+        let router = InputRouter()
+        router.asleep = true
+        let cell = model.browse.screenFrame(of: 0)
+        let fx = Double(cell.x + 40) / 800, fy = Double(cell.y + 40) / 600
+        _ = router.handle(.fingerDown(id: 1, x: fx, y: fy), model: model, now: 10)
+        _ = router.handle(.fingerUp(id: 1, x: fx, y: fy), model: model, now: 10.05)
+        XCTAssertNil(model.detail, "a tap in the dark opens nothing")
+        XCTAssertEqual(kiosk.autoScroll.lastInput, 10, "but it is noted: it may wake the display")
+        router.asleep = false
+        _ = router.handle(.fingerDown(id: 2, x: fx, y: fy), model: model, now: 20)
+        _ = router.handle(.fingerUp(id: 2, x: fx, y: fy), model: model, now: 20.05)
+        XCTAssertNotNil(model.detail, "awake, the same tap opens the photo")
     }
 }

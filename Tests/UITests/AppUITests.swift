@@ -289,6 +289,13 @@ final class AppUITests: XCTestCase {
         // The first photo, upright at about (120, 150), is at (800 - 150, 120) on the panel.
         let tapped = try runApp(["--size", "800x480", "--rotate", "90", "--script", "tap:650:120"])
         XCTAssertTrue(isColor(tapped.pixel(x: 60, y: 240), (r: 32, g: 32, b: 36)), "the pane opened over the panel")
+        // The same on the GPU path, whose touch mapping differs from the software renderer's.
+        if ProcessInfo.processInfo.environment["DISPLAY"] != nil {
+            let gpu = try runApp(["--size", "800x480", "--rotate", "90", "--renderer", "accelerated", "--script", "tap:650:120"],
+                                 driver: "x11")
+            XCTAssertGreaterThan(headerShare(gpu, column: 790), 0.5, "turned on the GPU path too")
+            XCTAssertTrue(isColor(gpu.pixel(x: 60, y: 240), (r: 32, g: 32, b: 36)), "a tap opens the photo there too")
+        }
     }
 
     /// Runs an executable to its end; returns its status and what it wrote.

@@ -153,7 +153,7 @@ final class KioskUITests: XSessionTestCase {
         // 03:00 for the kiosk, hours 12:00-12:01: night for the whole test.
         let shift = 3 * 3600 - secondOfDay
         let off = root + "/display-off", on = root + "/display-on"
-        let id = try launch(["--schedule", "12:00-12:01", "--clock-shift=\(shift)", "--wake-on-touch", "--idle", "2",
+        let id = try launch(["--schedule", "12:00-12:01", "--clock-shift=\(shift)", "--wake-on-touch", "--idle", "6",
                              "--display-off-command", "touch \(off)", "--display-on-command", "touch \(on)"])
         func waitForFile(_ path: String, _ what: String) {
             let deadline = Date().addingTimeInterval(20)

@@ -65,5 +65,7 @@ double tessera_x11_xft_dpi(void);
 int tessera_x11_has_window_manager(void);
 /* DPMS: switches the X display off (0) or on (1); returns the state read back (1 on, 0 off), -1 without DPMS. */
 int tessera_x11_dpms(int on);
+/* Whether the X server has DPMS, switching nothing. */
+int tessera_x11_dpms_available(void);
 
 #endif

@@ -38,7 +38,7 @@ final class DisplaySwitch {
     static func choose(offCommand: String?, onCommand: String?, driver: String?,
                        environment: [String: String] = ProcessInfo.processInfo.environment) -> Method {
         if let off = offCommand, !off.isEmpty { return .commands(off: off, on: onCommand ?? "") }
-        if driver == "x11", environment["DISPLAY"] != nil, tessera_x11_dpms(1) == 1 { return .dpms }
+        if driver == "x11", environment["DISPLAY"] != nil, tessera_x11_dpms_available() != 0 { return .dpms }
         if let device = cecDevice(), findTool("cec-ctl") != nil { return .cec(device: device) }
         switch driver {
         case "x11": return .black(why: "the X server has no DPMS extension, and there is no HDMI-CEC device")
@@ -55,27 +55,36 @@ final class DisplaySwitch {
     func set(on: Bool) -> String? {
         switch method {
         case let .commands(off, onCommand):
-            let command = on ? onCommand : off
-            guard !command.isEmpty else { isOff = !on; return nil }
-            let status = DisplaySwitch.run(["/bin/sh", "-c", command])
             isOff = !on
-            return status == 0 ? nil : "`\(command)` exited with \(status)"
+            runAside(["/bin/sh", "-c", on ? onCommand : off])
+            return nil
         case .dpms:
             let state = tessera_x11_dpms(on ? 1 : 0)
             isOff = state == 0
             return state == (on ? 1 : 0) ? nil : "DPMS reads back \(state == 1 ? "on" : state == 0 ? "off" : "nothing")"
-        case .cec:
-            let status = DisplaySwitch.run([DisplaySwitch.findTool("cec-ctl") ?? "cec-ctl", "--to", "0",
-                                            on ? "--image-view-on" : "--standby"])
-            isOff = !on && status == 0
-            return status == 0 ? nil : "cec-ctl exited with \(status)"
+        case .cec(let device):
+            isOff = !on
+            runAside([DisplaySwitch.findTool("cec-ctl") ?? "cec-ctl", "-d", device, "--to", "0",
+                      on ? "--image-view-on" : "--standby"])
+            return nil
         case .black:
             isOff = false
             return nil
         }
     }
 
-    /// Runs a helper to its end (a few seconds at most) and returns its exit status.
+    /// Helpers run one after another, off the main loop (a slow smart plug must not freeze the frame or its
+    /// input); a failure is logged from there.
+    private let helpers = DispatchQueue(label: "tessera.display-power")
+
+    private func runAside(_ arguments: [String]) {
+        helpers.async {
+            let status = DisplaySwitch.run(arguments)
+            if status != 0 { Log.warn("the display command \(arguments.joined(separator: " ")) exited with \(status)") }
+        }
+    }
+
+    /// Runs a helper to its end (ten seconds at most) and returns its exit status.
     private static func run(_ arguments: [String]) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])

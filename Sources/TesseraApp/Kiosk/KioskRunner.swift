@@ -21,6 +21,7 @@ final class KioskRunner {
 
     /// How the display is switched off outside the hours (nil: a kiosk without a schedule never switches it).
     private let display: DisplaySwitch?
+    private var lastSwitched = 0.0
 
     init(clockShift: Double = 0, display: DisplaySwitch? = nil) {
         self.clockShift = clockShift
@@ -69,7 +70,15 @@ final class KioskRunner {
     /// touch; asleep, the loop draws nothing.
     func keepSchedule(_ model: GalleryModel, images: ImagePipeline, renderer: Renderer, frames: FramePlanner,
                       now: Double) -> Bool {
-        guard setAsleep(shouldSleep(model, now: now)) else { return asleep }
+        guard setAsleep(shouldSleep(model, now: now)) else {
+            // X switches a display forced off on again at any input (a jittering touch): off again, now and then.
+            if asleep, let display, display.method == .dpms, now - lastSwitched >= 60 {
+                lastSwitched = now
+                display.set(on: false)
+            }
+            return asleep
+        }
+        lastSwitched = now
         Log.info(asleep ? "outside the schedule's hours: the display off until they start"
                  : "the schedule's hours start (or a touch): the display on")
         guard asleep else {

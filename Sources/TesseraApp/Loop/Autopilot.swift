@@ -26,7 +26,10 @@ final class Autopilot: FrameDriver {
         }
         let start = play.start ?? now
         play.start = start
-        let size = app.model.viewport.size, events = play.gesture.events
+        // Fingers land on the panel: a turned one's sides are the picture's swapped.
+        let picture = app.model.viewport.size, turned = app.renderer.rotation % 180 == 90
+        let size = turned ? PixelSize(width: picture.height, height: picture.width) : picture
+        let events = play.gesture.events
         while play.posted < events.count, events[play.posted].at <= now - start {
             let e = events[play.posted]
             let phase: EventPump.TouchPhase = e.phase == .down ? .down : e.phase == .move ? .move : .up

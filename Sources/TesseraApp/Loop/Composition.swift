@@ -34,14 +34,15 @@ struct Composition {
         // A desktop window lets the screen saver run; a kiosk decides for itself (`KioskRunner`).
         SDLSystem.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", options.kiosk == nil ? "1" : "0")
         for (name, value) in videoHints(environment: ProcessInfo.processInfo.environment,
-                                        undecorated: options.kiosk != nil || options.fullscreen) {
+                                        undecorated: options.kiosk != nil) {
             SDLSystem.setHint(name, value)
         }
     }
 
     /// Native Wayland where a compositor runs: SDL 2.26 picks X11 first, so under labwc or sway Tessera went
     /// through XWayland, and under a compositor without it (cage on Pi OS Lite) it did not start; X11 stays the
-    /// second choice. A kiosk's or fullscreen window wants no decorations: libdecor would hide it under cage 0.1.4.
+    /// second choice. A kiosk's window wants no decorations: libdecor would hide it under cage 0.1.4 (a desktop's
+    /// fullscreen window keeps them for when it leaves fullscreen).
     /// `SDL_VIDEODRIVER` set by the user wins.
     static func videoHints(environment: [String: String], undecorated: Bool) -> [(String, String)] {
         var hints: [(String, String)] = []

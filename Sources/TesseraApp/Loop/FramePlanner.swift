@@ -18,7 +18,7 @@ import SDLKit
 
     /// Whether this frame can draw and show the header alone. `wholeWanted`: automation reads or times whole frames.
     func headerSuffices(_ still: StillPicture?, renderer: Renderer, wholeWanted: Bool) -> Bool {
-        guard !changed, !wholeWanted, renderer.presentsParts, !renderer.bordersNeedClearing,
+        guard !changed, !wholeWanted, renderer.keepsDrawing, !renderer.bordersNeedClearing,
               let still, still == lastStill else { return false }
         headerOnlyFrames += 1
         return true

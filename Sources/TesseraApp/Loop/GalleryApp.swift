@@ -101,7 +101,15 @@ public final class GalleryApp {
             if delivered { frames.noteChange() }
             pump.setTextInput(model.hasFocusedField)
             let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames, now: t) ?? false
-            guard visible, !asleep else { continue }
+            // Input while asleep wakes the frame (`--wake-on-touch`) and does nothing else: a tap in the dark must
+            // not open a photo.
+            input.asleep = asleep
+            if asleep {
+                // Started at night, the frame is up all the same: systemd is told, or it would restart it.
+                service?.shown()
+                continue
+            }
+            guard visible else { continue }
             // The kiosk's own scrolling moves too: it runs at the display's rate, not the clock's.
             moving = model.currentBrowse.scroll.isMoving || model.isAnimating
                 || (kiosk?.scrolls(model, at: t) ?? false)
@@ -187,7 +195,7 @@ public final class GalleryApp {
         Log.info("the renderer lost its textures: making them again")
         images.reset()
         scene.rebuildTextures()
-        if renderer.rotation != 0 { try? renderer.prepareRotation() }
+        if renderer.rotation != 0 { try? renderer.prepareRotation(fresh: true) }
     }
 
     /// Hands the workers' results to the feed and the pipeline; returns whether there were any, and whether any of
@@ -228,7 +236,12 @@ public final class GalleryApp {
         self.geometry = geometry
         // A turned panel's target follows the window's size (made again at a resize).
         if renderer.rotation != 0 {
-            do { try renderer.prepareRotation() } catch { Log.warn("cannot turn the picture: \(error)") }
+            do { try renderer.prepareRotation() } catch {
+                // Laid out, drawn and touched all upright rather than half turned.
+                Log.warn("cannot turn the picture (\(error)): drawing it upright")
+                try? renderer.setRotation(0)
+                return apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
+            }
         }
         renderer.setScale(geometry.viewport.scale)
         input.windowScale = geometry.interfaceScale

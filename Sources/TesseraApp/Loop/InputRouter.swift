@@ -26,6 +26,8 @@ final class InputRouter {
     /// the upright picture's coordinates.
     var rotation: PanelRotation?
     var panelSize = (width: 1, height: 1)
+    /// A kiosk outside its hours: input is noted (it may wake the display) and goes no further.
+    var asleep = false
 
     func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
         var event = event
@@ -90,8 +92,15 @@ final class InputRouter {
         switch event {
         case .quit:
             return Outcome.none
-        case .keyDown, .wheel, .buttonDown, .fingerDown, .fingerMotion:
+        case let .keyDown(_, _, control, alt, _):
             model.kiosk?.noteInput(at: now)
+            // Asleep, a key only wakes it; Ctrl+Alt+Q (the way out) still quits.
+            if asleep, !(control && alt) { return Outcome.none }
+        case .wheel, .buttonDown, .fingerDown, .fingerMotion:
+            model.kiosk?.noteInput(at: now)
+            if asleep { gestures = GestureRecognizer(); return Outcome.none }
+        case .buttonUp, .fingerUp, .text, .editing:
+            if asleep { gestures = GestureRecognizer(); return Outcome.none }
         case let .motion(x, y, _, _, _):
             if model.kiosk?.pointerMoved(toX: x, y: y, at: now) == true {
                 _ = handle(nonKiosk: event, model: model, now: now)
@@ -147,7 +156,8 @@ final class InputRouter {
     static func turned(_ event: InputEvent, _ rotation: PanelRotation, panel: (width: Int, height: Int)) -> InputEvent {
         let w = Double(panel.width), h = Double(panel.height)
         func p(_ x: Int, _ y: Int) -> (Int, Int) {
-            let t = rotation.pictureFromPanel(x: Double(x), y: Double(y), width: w, height: h)
+            // Pixel centres, so the panel's last row maps onto the picture's first, not one past it.
+            let t = rotation.pictureFromPanel(x: Double(x) + 0.5, y: Double(y) + 0.5, width: w, height: h)
             return (Int(t.x.rounded(.down)), Int(t.y.rounded(.down)))
         }
         func share(_ x: Double, _ y: Double) -> (Double, Double) {
