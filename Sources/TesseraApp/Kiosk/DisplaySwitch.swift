@@ -39,7 +39,7 @@ final class DisplaySwitch {
                        environment: [String: String] = ProcessInfo.processInfo.environment) -> Method {
         if let off = offCommand, !off.isEmpty { return .commands(off: off, on: onCommand ?? "") }
         if driver == "x11", environment["DISPLAY"] != nil, tessera_x11_dpms_available() != 0 { return .dpms }
-        if let device = cecDevice(), findTool("cec-ctl") != nil { return .cec(device: device) }
+        if let device = cecDevice(), Executables.find("cec-ctl") != nil { return .cec(device: device) }
         switch driver {
         case "x11": return .black(why: "the X server has no DPMS extension, and there is no HDMI-CEC device")
         case "wayland": return .black(why: "the compositor's output power protocol is not used yet; "
@@ -64,7 +64,7 @@ final class DisplaySwitch {
             return state == (on ? 1 : 0) ? nil : "DPMS reads back \(state == 1 ? "on" : state == 0 ? "off" : "nothing")"
         case .cec(let device):
             isOff = !on
-            runAside([DisplaySwitch.findTool("cec-ctl") ?? "cec-ctl", "-d", device, "--to", "0",
+            runAside([Executables.find("cec-ctl") ?? "cec-ctl", "-d", device, "--to", "0",
                       on ? "--image-view-on" : "--standby"])
             return nil
         case .black:
@@ -102,8 +102,4 @@ final class DisplaySwitch {
         (0..<4).map { "/dev/cec\($0)" }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    static func findTool(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 }

@@ -168,7 +168,8 @@ struct Composition {
         let viewport = geometry.viewport
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
         if let text { hooks.detailLineHeight = text.lineHeight(.body) + 6 }
-        Composition.offerPhotos(&hooks, options: options, early: early, mailbox: mailbox)
+        Composition.offerPhotos(&hooks, options: options, early: early, mailbox: mailbox,
+                                welcoming: WelcomeScreen.shown(in: model) != nil)
         model.hooks = hooks
         // A first run told no source: the welcome screen offers the Pictures folder, a chooser, or a typed path.
         WelcomeScreen.shown(in: model)?.offer(hooks.photoOffer)
@@ -178,12 +179,15 @@ struct Composition {
     }
 
     /// What the welcome screen offers on a start that named no folder, with none chosen before; how it shows them.
-    static func offerPhotos(_ hooks: inout GalleryHooks, options: AppOptions, early: Early, mailbox: Mailbox<Delivery>) {
+    /// `welcoming`: the welcome screen shows; only then is the Pictures folder looked into and a chooser looked for
+    /// (a start that greets by name does neither).
+    static func offerPhotos(_ hooks: inout GalleryHooks, options: AppOptions, early: Early, mailbox: Mailbox<Delivery>,
+                            welcoming: Bool) {
         hooks.resolveFolder = { FolderChooser.resolve($0) }
         hooks.showFolders = { mailbox.post(.feed(.showFolders($0))) }
         // Offered whenever no folder was named or chosen before (with --demo too: a first look may become one's own
         // photos); a kiosk is set up by its owner, not at its screen.
-        guard options.paths.isEmpty, early.chosenFolders.isEmpty, options.kiosk == nil else { return }
+        guard welcoming, options.paths.isEmpty, early.chosenFolders.isEmpty, options.kiosk == nil else { return }
         let pictures = FolderChooser.picturesFolder()
         let kind = early.sources.kind
         let otherwise = kind.name == "demo" || options.demo ? "the demo photos"

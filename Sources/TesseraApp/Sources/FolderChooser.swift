@@ -11,10 +11,10 @@ enum FolderChooser {
         if let forced = ProcessInfo.processInfo.environment["TESSERA_FOLDER_CHOOSER"], !forced.isEmpty {
             return [forced, start]
         }
-        if let zenity = find("zenity") {
+        if let zenity = Executables.find("zenity") {
             return [zenity, "--file-selection", "--directory", "--title=Photos to show", "--filename=\(start)/"]
         }
-        if let kdialog = find("kdialog") { return [kdialog, "--getexistingdirectory", start, "--title", "Photos to show"] }
+        if let kdialog = Executables.find("kdialog") { return [kdialog, "--getexistingdirectory", start, "--title", "Photos to show"] }
         return nil
     }
 
@@ -39,10 +39,6 @@ enum FolderChooser {
         }
     }
 
-    private static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 
     /// The user's Pictures folder: `XDG_PICTURES_DIR` from user-dirs.dirs (or the environment), else ~/Pictures,
     /// if it is there and holds a photo (desktops make an empty ~/Pictures: offering it would swap a first look at

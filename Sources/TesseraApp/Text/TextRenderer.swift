@@ -24,6 +24,8 @@ final class TextRenderer {
     private struct FitKey: Hashable { let text: String; let style: Style; let width: Int }
     /// Lines already fitted to a width, so a frame does not measure them again.
     private var fitted: [FitKey: String] = [:]
+    /// Widths already measured (logical pixels, at the current scale).
+    private var widths: [CacheKey: Int] = [:]
     /// Lines SDL_ttf could not render.
     private(set) var failed: Set<CacheKey> = []
     /// Renders attempted, for tests that check failures are not retried.
@@ -110,18 +112,26 @@ final class TextRenderer {
         clockAdvance = advance
         cache.removeAll()
         fitted.removeAll()
+        widths.removeAll()
         failed.removeAll()
     }
 
     func lineHeight(_ style: Style) -> Int { Int((Double(fonts[style]!.lineHeight) / scale).rounded(.up)) }
 
+    /// Measured once per line and style: the header measures the name and status every frame, and a line in
+    /// another script goes through FriBidi and HarfBuzz to be measured.
     func width(of text: String, _ style: Style) -> Int {
+        let key = CacheKey(text: text, style: style)
+        if let known = widths[key] { return known }
         let all = [fonts[style]!] + (fallbackFonts[style] ?? [])
         let physical = runs(text, style).reduce(0) { sum, run in
             all[run.font].shape(rightToLeft: run.rightToLeft, script: run.script)
             return sum + all[run.font].size(of: run.text).width
         }
-        return Int((Double(physical) / scale).rounded(.up))
+        let width = Int((Double(physical) / scale).rounded(.up))
+        if widths.count >= 512 { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
+        return width
     }
 
     func runs(_ text: String, _ style: Style) -> [TextRuns.Run] {
