@@ -2,8 +2,8 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
-RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola ca-certificates
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick libheif-examples time
+RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libwayland-dev libdrm-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola ca-certificates
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick libheif-examples time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri
 ARGS ?=
 
 # Installing: `make install PREFIX=/usr/local` (and DESTDIR for staging), `make uninstall`, `make deb`.

@@ -86,6 +86,9 @@ let package = Package(
                 "TesseraBench", "TesseraOptions", "FixtureServer", "TesseraApp", "GalleryCore", "GalleryStore", "SDLKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The tests' pointer on a headless sway (virtual-pointer protocol); not installed.
+        .executableTarget(name: "wayland-pointer", path: "Sources/WaylandPointer",
+                          linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "GallerySamples", "ImageSamples"]),
         .testTarget(name: "SourceTests", dependencies: ["GalleryCore", "GallerySamples", "NetworkSources", "LocalSources", "ImageSamples"],

@@ -32,8 +32,9 @@ public final class SDLSystem {
     }
 
     /// `SDL_SetHint`: must be called before the object the hint concerns is created.
-    public static func setHint(_ name: String, _ value: String) {
-        SDL_SetHint(name, value)
+    /// `override`: over the environment variable of the same name too (SDL's hints otherwise yield to it).
+    public static func setHint(_ name: String, _ value: String, override: Bool = false) {
+        SDL_SetHintWithPriority(name, value, override ? SDL_HINT_OVERRIDE : SDL_HINT_NORMAL)
     }
 
     private static var pixelAllocatorInstalled = false

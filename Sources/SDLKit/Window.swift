@@ -1,4 +1,5 @@
 import CSDL2
+import CPlatform
 
 /// A top-level window (`SDL_CreateWindow` / `SDL_DestroyWindow`).
 public final class Window {
@@ -28,6 +29,13 @@ public final class Window {
 
     /// The size of a display's current mode (`SDL_GetDesktopDisplayMode`), for a window that must cover it.
     /// The video driver SDL runs on ("x11", "wayland", "KMSDRM", "offscreen"), once video is up.
+    /// SDL's DRM descriptor for this window on the KMSDRM driver (nil on any other): what a connector's DPMS
+    /// property is set through, since SDL holds the DRM master.
+    public var drmDescriptor: Int32? {
+        let fd = tessera_sdl_window_drm_fd(UnsafeMutableRawPointer(pointer))
+        return fd >= 0 ? fd : nil
+    }
+
     public static var videoDriver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
 
     public static func desktopSize(display: Int = 0) -> (width: Int, height: Int)? {

@@ -37,7 +37,7 @@ struct Show: ParsableCommand {
     @Option(parsing: .unconditional, help: "Kiosk: seconds without input before scrolling resumes (and an open pane closes).")
     var idle: Double = 30
 
-    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); the display is switched off outside them (X11 DPMS, HDMI-CEC or the commands below; black where none works).")
+    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); the display is switched off outside them (X11 DPMS, a wlroots compositor's output power, the KMS connector's DPMS, HDMI-CEC or the commands below; black where none works, and the header says why).")
     var schedule: String?
 
     @Flag(help: "Kiosk: outside the schedule's hours a touch (or a key, a click) lights the display for --idle seconds.")
@@ -48,6 +48,9 @@ struct Show: ParsableCommand {
 
     @Option(help: "Kiosk: the command that switches it on again.")
     var displayOnCommand: String?
+
+    @Option(help: "The display system: auto (native Wayland where a compositor runs, else X11), wayland, x11 or kmsdrm (the console, without a desktop).")
+    var videoDriver: String = "auto"
 
     @Option(help: "Turn the picture clockwise by 0, 90, 180 or 270 degrees, for a panel mounted on its side or upside down (nothing else turns it on the console).")
     var rotate: Int = 0
@@ -159,6 +162,9 @@ struct Show: ParsableCommand {
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
         guard Show.columnCount(columns) != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
+        guard VideoDriverChoice.names.contains(videoDriver) else {
+            throw ValidationError("--video-driver must be \(VideoDriverChoice.names.joined(separator: ", "))")
+        }
         guard PanelRotation(degrees: rotate) != nil else { throw ValidationError("--rotate must be 0, 90, 180 or 270") }
         guard (displayOffCommand == nil) == (displayOnCommand == nil) else {
             throw ValidationError("--display-off-command and --display-on-command go together (one switches the display off, the other on again)")
@@ -198,6 +204,7 @@ struct Show: ParsableCommand {
         options.displayOffCommand = displayOffCommand
         options.displayOnCommand = displayOnCommand
         options.rotation = rotate
+        options.videoDriver = videoDriver == "auto" ? nil : videoDriver
         options.slideshow = mode == "slideshow"
         options.config.opensSlideshow = options.slideshow
         options.config.slideInterval = interval

@@ -27,20 +27,6 @@ final class FramePacerTests: XCTestCase {
     }
 }
 
-/// Which video driver SDL is pointed at: native Wayland under a compositor, the user's choice always first.
-final class VideoHintTests: XCTestCase {
-    func testWaylandIsChosenUnderACompositorAndTheUsersChoiceWins() {
-        let wayland = Composition.videoHints(environment: ["WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":0"], undecorated: false)
-        XCTAssertEqual(wayland.first { $0.0 == "SDL_VIDEODRIVER" }?.1, "wayland,x11")
-        let forced = Composition.videoHints(environment: ["WAYLAND_DISPLAY": "wayland-1", "SDL_VIDEODRIVER": "x11"],
-                                            undecorated: false)
-        XCTAssertNil(forced.first { $0.0 == "SDL_VIDEODRIVER" })
-        XCTAssertNil(Composition.videoHints(environment: ["DISPLAY": ":0"], undecorated: false).first { $0.0 == "SDL_VIDEODRIVER" })
-        XCTAssertEqual(Composition.videoHints(environment: [:], undecorated: true).first?.0, "SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR",
-                       "a kiosk's window without libdecor (cage)")
-    }
-}
-
 /// Input on a turned panel and on a sleeping frame.
 final class InputRouterTests: XCTestCase {
     func testTheMouseOnATurnedPanelIsTurnedBack() {

@@ -265,7 +265,7 @@ final class KioskPointerTests: XCTestCase {
     func testThePointerHidesTwoSecondsAfterItLastMoved() throws {
         XCTAssertNotNil(TestVideo.system, "offscreen video must start")
         defer { Cursor.setVisible(true) }
-        let runner = KioskRunner()
+        let runner = KioskRunner(model: GalleryModel(pager: .init(pageSize: 30, minInterval: 0)))
         XCTAssertFalse(Cursor.isVisible, "a kiosk starts with the pointer hidden")
         runner.pointerShown(at: 10)
         XCTAssertTrue(Cursor.isVisible)

@@ -21,6 +21,18 @@ final class HelpScrollTests: XCTestCase {
         XCTAssertEqual(allWords(narrow), allWords(wide), "the same words, only placed otherwise")
     }
 
+    /// `?` is shifted on a US keyboard, not on every layout, and a Wayland virtual keyboard (an on-screen one,
+    /// wtype) sends the character without Shift: help opens and closes either way.
+    func testQuestionMarkOpensHelpWithOrWithoutShift() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        _ = model.handle(key: .character("?"))
+        XCTAssertTrue(model.innermost is HelpOverlay, "unshifted ? opens help")
+        _ = model.handle(key: .character("?"))
+        XCTAssertFalse(model.innermost is HelpOverlay, "and closes it")
+        _ = model.handle(key: .character("?"), modifiers: .shift)
+        XCTAssertTrue(model.innermost is HelpOverlay, "shifted ? too")
+    }
+
     func testItScrollsByKeysWheelAndDragWithinTheSheet() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         _ = model.apply(.toggleHelp)

@@ -252,23 +252,49 @@ final class AppUITests: XCTestCase {
     }
 
     /// The GPU path (`--renderer accelerated`, OpenGL: Mesa's llvmpipe here, a Pi's V3D on one) draws the same
-    /// wall as the software renderer, pixel for pixel near enough, header aside (its clock differs).
+    /// wall, pane and slideshow as the software renderer, pixel for pixel near enough, header aside (its clock
+    /// differs).
     func testTheAcceleratedRendererDrawsWhatTheSoftwareOneDoes() throws {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display (xvfb-run)")
-        let software = try runApp(["--size", "900x600"], driver: "x11")
-        let (accelerated, log) = try runAppWithLog(["--size", "900x600", "--renderer", "accelerated"], driver: "x11")
-        XCTAssertEqual([accelerated.width, accelerated.height], [software.width, software.height])
-        XCTAssertTrue(log.contains("drawing with SDL's opengl"), "the GPU path, not a fallback: \(log)")
-        var differing = 0, samples = 0
-        for y in stride(from: 60, to: software.height, by: 6) {
-            for x in stride(from: 0, to: software.width, by: 6) {
-                let a = software.pixel(x: x, y: y), b = accelerated.pixel(x: x, y: y)
-                samples += 1
-                if abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b)) > 24 { differing += 1 }
+        for (scene, extra) in [("the wall", [String]()), ("the pane", ["--script", "next,open"]),
+                               ("the slideshow", ["--script", "slideshow,pause"])] {
+            let software = try runApp(["--size", "900x600"] + extra, driver: "x11")
+            let (accelerated, log) = try runAppWithLog(["--size", "900x600", "--renderer", "accelerated"] + extra,
+                                                       driver: "x11")
+            XCTAssertEqual([accelerated.width, accelerated.height], [software.width, software.height])
+            XCTAssertTrue(log.contains("drawing with SDL's opengl"), "the GPU path, not a fallback: \(log)")
+            var differing = 0, samples = 0
+            for y in stride(from: 60, to: software.height, by: 6) {
+                for x in stride(from: 0, to: software.width, by: 6) {
+                    let a = software.pixel(x: x, y: y), b = accelerated.pixel(x: x, y: y)
+                    samples += 1
+                    if abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b)) > 24 { differing += 1 }
+                }
             }
+            XCTAssertLessThan(Double(differing) / Double(samples), 0.02,
+                              "\(scene): \(differing) of \(samples) samples differ: \(log)")
+            XCTAssertLessThan(blankShare(accelerated), 0.01, "\(scene): every picture drawn through the GPU path")
         }
-        XCTAssertLessThan(Double(differing) / Double(samples), 0.02, "\(differing) of \(samples) samples differ: \(log)")
-        XCTAssertLessThan(blankShare(accelerated), 0.01, "every cell drawn through the GPU path")
+    }
+
+    /// A small GPU's largest texture (forced to 256 here, `TESSERA_MAX_TEXTURE_SIDE`): a photo zoomed to its
+    /// actual size is asked no larger, so it still uploads and shows (capped, not missing).
+    func testAPhotoZoomedPastTheLargestTextureStillShows() throws {
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display (xvfb-run)")
+        let run = try AppProcess.run(["--api", server.baseURL, "--cache-dir", cacheDir, "--size", "900x600",
+                                      "--renderer", "accelerated", "--script", "next,open,zoomactual"],
+                                     driver: "x11", environment: ["TESSERA_MAX_TEXTURE_SIDE": "256"])
+        XCTAssertEqual(run.status, 0, run.log)
+        XCTAssertTrue(run.log.contains("largest texture 256"), run.log)
+        XCTAssertFalse(run.log.contains("larger than the renderer's largest texture"), run.log)
+        let frame = try XCTUnwrap(run.frame)
+        // The middle of the pane is the photo, not a flat "image unavailable" (a texture that could not be made).
+        var colours = Set<UInt32>()
+        for y in 130..<560 {
+            let p = frame.pixel(x: 450, y: y)
+            colours.insert(UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b))
+        }
+        XCTAssertGreaterThan(colours.count, 10, "the zoomed photo is drawn (one flat colour when it cannot be)")
     }
 
     /// A panel mounted on its side (`--rotate 90`): the picture is drawn upright at 480x800 and turned clockwise

@@ -68,4 +68,26 @@ int tessera_x11_dpms(int on);
 /* Whether the X server has DPMS, switching nothing. */
 int tessera_x11_dpms_available(void);
 
+
+/* Wayland (wayland.c): 1 when the compositor WAYLAND_DISPLAY names has a seat, 0 when it has none (SDL 2.26
+   crashes in SDL_Init there), -1 when there is no compositor to ask or no libwayland-client. */
+int tessera_wayland_has_seat(void);
+/* The wlroots output-power-management protocol on a connection of its own: every output of the compositor. */
+typedef struct tessera_wl_power tessera_wl_power;
+/* NULL without a compositor; a connection whose compositor lacks the protocol has no manager. */
+tessera_wl_power *tessera_wl_power_open(void);
+int tessera_wl_power_has_manager(const tessera_wl_power *power);
+/* Outputs with a power object. */
+int tessera_wl_power_outputs(const tessera_wl_power *power);
+/* Switches every output off (0) or on (1) and waits for the compositor's answer: returns how many outputs report
+   the mode asked for (-1: no manager or the connection broke); `failed` counts the outputs whose compositor refused. */
+int tessera_wl_power_set(tessera_wl_power *power, int on, int *failed);
+void tessera_wl_power_close(tessera_wl_power *power);
+
+/* KMS (kms.c): switches every connector with a DPMS property off (0) or on (1) on a DRM descriptor; returns how
+   many read back the state asked for, -1 when the descriptor is no DRM device. */
+int tessera_kms_dpms(int fd, int on);
+/* The DRM descriptor of an SDL window on SDL's KMSDRM driver (an SDL_Window *), -1 on any other. */
+int tessera_sdl_window_drm_fd(void *window);
+
 #endif

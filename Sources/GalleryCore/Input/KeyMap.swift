@@ -66,7 +66,7 @@ public struct KeyMap {
             Chord(.character("f")): .toggleFullscreen, Chord(.f11): .toggleFullscreen,
             Chord(.character("q")): .quit,
             Chord(.character("r")): .reload,
-            Chord(.character("?"), .shift): .toggleHelp,
+            Chord(.character("?")): .toggleHelp,
             // What the toast offers to undo (a bookmark just made or removed).
             Chord(.character("u")): .undoRemoveBookmark,
         ],
@@ -101,7 +101,7 @@ public struct KeyMap {
             Chord(.enter): .commitSearch, Chord(.escape): .clearSearch,
         ],
         .help: [
-            Chord(.escape): .toggleHelp, Chord(.character("?"), .shift): .toggleHelp, Chord(.enter): .toggleHelp,
+            Chord(.escape): .toggleHelp, Chord(.character("?")): .toggleHelp, Chord(.enter): .toggleHelp,
             Chord(.down): .scrollLines(1), Chord(.character("j")): .scrollLines(1),
             Chord(.up): .scrollLines(-1), Chord(.character("k")): .scrollLines(-1),
             Chord(.pageDown): .scrollPages(1), Chord(.space): .scrollPages(1), Chord(.pageUp): .scrollPages(-1),

@@ -13,6 +13,9 @@ public final class Kiosk {
     public var slideshow = false
     /// Outside the schedule's hours a touch lights the display for `--idle` seconds (`--wake-on-touch`).
     public var wakeOnTouch = false
+    /// Why the display cannot be switched off outside the hours (nothing on this display stack can, or it refused):
+    /// said in the header by day, so the owner knows why the panel glows black at night.
+    public var displayNote: String?
 
     /// Whether the display is lit at this minute of the day (`now`: monotonic seconds, as input is noted).
     public func displayIsLit(minuteOfDay: Int, now: Double) -> Bool {

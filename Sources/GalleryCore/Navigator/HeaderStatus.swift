@@ -63,6 +63,8 @@ extension HeaderStatus {
             note = notice
         } else if let storeProblem {
             note = storeProblem
+        } else if let display = gallery.kiosk?.displayNote {
+            note = display
         }
         if gallery.browse.pullDistance > 0 {
             note = gallery.browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"

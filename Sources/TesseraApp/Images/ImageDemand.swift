@@ -5,7 +5,8 @@ import GalleryCore
 /// will have left before a typical load finishes are wanted but not started.
 struct ImageDemand {
     var residency: ResidencyPolicy
-    /// The renderer's largest texture side (nil: no limit): a large image is never asked larger.
+    /// The renderer's largest texture side (nil: no limit): no image is asked larger (a zoomed photo on a small
+    /// GPU, a 4K wall's cell on one that takes 2048).
     var maxTextureSide: Int?
     /// How fast the viewport moves, for judging which loads would arrive too late.
     private(set) var motion = VelocityMeter()
@@ -46,7 +47,8 @@ struct ImageDemand {
             let worth = ResidencyPolicy.isWorthLoading(frame, top: browse.scrollTop, height: browse.gridHeight,
                                                       velocity: motion.velocity, loadTime: loadTime)
             wants.append(ImageWant(key: ImageKey(item: items[index].key, detail: false), photo: items[index].photo,
-                                   size: ResidencyPolicy.pixelSize(of: frame, scale: scale), worthStarting: worth))
+                                   size: ResidencyPolicy.pixelSize(of: frame, scale: scale).fitted(withinSide: maxTextureSide),
+                                   worthStarting: worth))
         }
         return wants
     }

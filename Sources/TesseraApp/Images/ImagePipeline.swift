@@ -293,6 +293,10 @@ struct ImageWant {
         for (key, slot) in slots where slot.standIn { slots[key]?.refetch = true }
     }
 
+    /// The largest texture side the renderer takes, as the app knows it (`Composition.largestTexture`): a surface
+    /// larger fails as on a small GPU, whatever SDL would have done.
+    var largestTexture: Int?
+
     /// Typical seconds from asking for an image to its texture (moving average), for judging what is worth starting.
     private(set) var loadTime = 0.1
 
@@ -309,6 +313,10 @@ struct ImageWant {
                 continue
             }
             do {
+                if next.texture == nil, let limit = largestTexture, max(next.surface.width, next.surface.height) > limit {
+                    throw SDLError("SDL_CreateTexture", message: "\(next.surface.width)x\(next.surface.height) is larger than "
+                                   + "the renderer's largest texture (\(limit))")
+                }
                 let texture = try next.texture
                     ?? Texture(renderer: renderer, opaqueWidth: next.surface.width, height: next.surface.height)
                 next.texture = texture

@@ -4,16 +4,16 @@ import SDLKit
 
 /// Switches the display off and on outside a frame's hours, by the first way the display stack offers, named once
 /// in the log: the user's own commands (`--display-off-command`, `--display-on-command`: `vcgencmd`, a smart plug),
-/// X11 DPMS (libXext; the state read back), a TV's HDMI-CEC (`cec-ctl` from v4l-utils, where a /dev/cec device is).
-/// Where none works the screen is painted black, as before, and the log says why.
-///
-/// Not here yet: KMS (the connector's DPMS property through SDL's DRM descriptor, for a Pi on the console) and
-/// wlroots compositors (labwc, sway: the output-power-management protocol); both are named in the log line as what
-/// such a frame would use.
+/// X11 DPMS (libXext), a wlroots compositor's output-power-management protocol (labwc, sway, wayfire), the KMS
+/// connectors' DPMS property on SDL's DRM descriptor (a Pi on the console), a TV's HDMI-CEC (`cec-ctl` from
+/// v4l-utils, where a /dev/cec device is). Each is read back where its protocol allows. Where none works the
+/// screen is painted black, as before, and the log and the header say why.
 final class DisplaySwitch {
     enum Method: Equatable, CustomStringConvertible {
         case commands(off: String, on: String)
         case dpms
+        case wayland
+        case kms(descriptor: Int32)
         case cec(device: String)
         /// Nothing can switch it: painted black. `why` is said once.
         case black(why: String)
@@ -22,6 +22,8 @@ final class DisplaySwitch {
             switch self {
             case .commands: return "the display commands given (--display-off-command, --display-on-command)"
             case .dpms: return "X11 DPMS"
+            case .wayland: return "the Wayland compositor's output power (wlr-output-power-management)"
+            case .kms: return "the KMS connectors' DPMS property"
             case .cec(let device): return "HDMI-CEC (cec-ctl, \(device))"
             case .black(let why): return "black, not off (\(why))"
             }
@@ -29,25 +31,45 @@ final class DisplaySwitch {
     }
 
     let method: Method
+    /// The compositor's connection, for `.wayland`.
+    private let wayland: WaylandOutputPower?
     /// Whether the display is off now, as far as the last switch could tell.
     private(set) var isOff = false
 
-    init(method: Method) { self.method = method }
+    init(method: Method, wayland: WaylandOutputPower? = nil) {
+        self.method = method
+        self.wayland = wayland
+    }
 
     /// The way this display can be switched: the commands if given, else what the video driver has.
-    static func choose(offCommand: String?, onCommand: String?, driver: String?,
-                       environment: [String: String] = ProcessInfo.processInfo.environment) -> Method {
-        if let off = offCommand, !off.isEmpty { return .commands(off: off, on: onCommand ?? "") }
-        if driver == "x11", environment["DISPLAY"] != nil, tessera_x11_dpms_available() != 0 { return .dpms }
-        if let device = cecDevice(), Executables.find("cec-ctl") != nil { return .cec(device: device) }
+    convenience init(offCommand: String?, onCommand: String?, driver: String?, window: Window?,
+                     environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let off = offCommand, !off.isEmpty { self.init(method: .commands(off: off, on: onCommand ?? "")); return }
+        var why: [String] = []
         switch driver {
-        case "x11": return .black(why: "the X server has no DPMS extension, and there is no HDMI-CEC device")
-        case "wayland": return .black(why: "the compositor's output power protocol is not used yet; "
-                                      + "--display-off-command \"wlr-randr --output NAME --off\" switches a wlroots one")
-        case "KMSDRM": return .black(why: "the KMS connector's DPMS property is not used yet; "
-                                     + "--display-off-command \"vcgencmd display_power 0\" switches a Raspberry Pi's")
-        default: return .black(why: "the \(driver ?? "unknown") video driver offers no way to switch the display")
+        case "x11":
+            if environment["DISPLAY"] != nil, tessera_x11_dpms_available() != 0 { self.init(method: .dpms); return }
+            why.append("the X server has no DPMS extension")
+        case "wayland":
+            do {
+                let power = try WaylandOutputPower()
+                self.init(method: .wayland, wayland: power)
+                return
+            } catch {
+                why.append("\(error)")
+            }
+        case "KMSDRM":
+            if let fd = window?.drmDescriptor, tessera_kms_dpms(fd, 1) >= 0 { self.init(method: .kms(descriptor: fd)); return }
+            why.append("SDL's DRM device answers no connector query")
+        default:
+            why.append("the \(driver ?? "unknown") video driver offers no way to switch the display")
         }
+        if let device = DisplaySwitch.cecDevice(), Executables.find("cec-ctl") != nil {
+            self.init(method: .cec(device: device))
+            return
+        }
+        why.append("there is no HDMI-CEC device")
+        self.init(method: .black(why: why.joined(separator: ", ")))
     }
 
     /// Switches the display; returns the words for the log when it did not take.
@@ -62,6 +84,14 @@ final class DisplaySwitch {
             let state = tessera_x11_dpms(on ? 1 : 0)
             isOff = state == 0
             return state == (on ? 1 : 0) ? nil : "DPMS reads back \(state == 1 ? "on" : state == 0 ? "off" : "nothing")"
+        case .wayland:
+            let why = wayland?.set(on: on)
+            isOff = !on && why == nil
+            return why
+        case .kms(let fd):
+            let confirmed = tessera_kms_dpms(fd, on ? 1 : 0)
+            isOff = !on && confirmed > 0
+            return confirmed > 0 ? nil : confirmed < 0 ? "the DRM device refused the query" : "no connector reads back DPMS \(on ? "on" : "off")"
         case .cec(let device):
             isOff = !on
             runAside([Executables.find("cec-ctl") ?? "cec-ctl", "-d", device, "--to", "0",

@@ -23,10 +23,15 @@ final class KioskRunner {
     private let display: DisplaySwitch?
     private var lastSwitched = 0.0
 
-    init(clockShift: Double = 0, display: DisplaySwitch? = nil) {
+    init(model: GalleryModel, clockShift: Double = 0, display: DisplaySwitch? = nil) {
         self.clockShift = clockShift
         self.display = display
-        if let display { Log.info("display power: \(display.method)") }
+        if let display {
+            Log.info("display power: \(display.method)")
+            if case .black(let why) = display.method {
+                model.kiosk?.displayNote = "The display stays lit at night, black: \(why)"
+            }
+        }
         Cursor.setVisible(false)
         ScreenSaver.setAllowed(false)
     }
@@ -95,7 +100,10 @@ final class KioskRunner {
         renderer.setColor(0, 0, 0)
         renderer.clear()
         renderer.present()
-        if let why = display?.set(on: false) { Log.warn("the display did not switch off (\(why)): it is black instead") }
+        if let why = display?.set(on: false) {
+            Log.warn("the display did not switch off (\(why)): it is black instead")
+            model.kiosk?.displayNote = "The display did not switch off at night (\(why)): it was black instead"
+        }
         return true
     }
 

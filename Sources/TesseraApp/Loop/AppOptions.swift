@@ -32,6 +32,8 @@ public struct AppOptions {
     public var displayOffCommand: String?
     /// A panel mounted turned (`--rotate 90`): the picture is turned clockwise onto it.
     public var rotation = 0
+    /// `--video-driver` (nil: chosen from the environment, `VideoDriverChoice`).
+    public var videoDriver: String?
     public var displayOnCommand: String?
     /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).
     public var clockShift = 0.0

@@ -23,8 +23,8 @@ struct Composition {
     let geometry: WindowGeometry
 
     /// Process-wide settings made before anything else: memory, SDL's pixel allocator, stop signals, the screen
-    /// saver.
-    static func prepareProcess(options: AppOptions) {
+    /// saver, the video driver. Throws when no driver can start here (a compositor SDL would crash under).
+    static func prepareProcess(options: AppOptions) throws {
         MemoryHygiene.configure()
         SDLSystem.usePixelAllocator()
         // Stop signals come to the loop as a flag, not as SDL's quit event: a kiosk ignores a window close but
@@ -33,24 +33,15 @@ struct Composition {
         tessera_catch_stop_signals()
         // A desktop window lets the screen saver run; a kiosk decides for itself (`KioskRunner`).
         SDLSystem.setHint("SDL_VIDEO_ALLOW_SCREENSAVER", options.kiosk == nil ? "1" : "0")
-        for (name, value) in videoHints(environment: ProcessInfo.processInfo.environment,
-                                        undecorated: options.kiosk != nil) {
-            SDLSystem.setHint(name, value)
-        }
-    }
-
-    /// Native Wayland where a compositor runs: SDL 2.26 picks X11 first, so under labwc or sway Tessera went
-    /// through XWayland, and under a compositor without it (cage on Pi OS Lite) it did not start; X11 stays the
-    /// second choice. A kiosk's window wants no decorations: libdecor would hide it under cage 0.1.4 (a desktop's
-    /// fullscreen window keeps them for when it leaves fullscreen).
-    /// `SDL_VIDEODRIVER` set by the user wins.
-    static func videoHints(environment: [String: String], undecorated: Bool) -> [(String, String)] {
-        var hints: [(String, String)] = []
-        if environment["SDL_VIDEODRIVER"] == nil, let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
-            hints.append(("SDL_VIDEODRIVER", "wayland,x11"))
-        }
-        if undecorated { hints.append(("SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR", "0")) }
-        return hints
+        // A kiosk's window wants no decorations: libdecor would hide it under cage 0.1.4 (a desktop's fullscreen
+        // window keeps them for when it leaves fullscreen).
+        if options.kiosk != nil { SDLSystem.setHint("SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR", "0") }
+        let video = VideoDriverChoice.decide(requested: options.videoDriver, environment: ProcessInfo.processInfo.environment,
+                                             seat: { Int(tessera_wayland_has_seat()) })
+        if let problem = video.problem { throw SDLError("opening the display", message: problem) }
+        if let note = video.note { Log.warn(note) }
+        // Over SDL_VIDEODRIVER only when the command line asked (`--video-driver`).
+        if let driver = video.driver { SDLSystem.setHint("SDL_VIDEODRIVER", driver, override: options.videoDriver != nil) }
     }
 
     /// What starts before the display does: the network client, the mailbox, and the sources, so a folder's scan
@@ -210,7 +201,7 @@ struct Composition {
         case .accelerated:
             let renderer = try Renderer(window: window, kind: .accelerated, vsync: vsync)
             Log.info("drawing with SDL's \(renderer.name) renderer (\(renderer.glRendererName ?? "no GL name")), "
-                     + "largest texture \(renderer.maxTextureSide.map(String.init) ?? "unlimited")")
+                     + "largest texture \(largestTexture(of: renderer).map(String.init) ?? "unlimited")")
             return renderer
         case nil:
             if !mayHaveGPU, let renderer = try? software(for: window) {
@@ -243,6 +234,16 @@ struct Composition {
             SDLSystem.setHint("SDL_RENDER_DRIVER", "")
             SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "1")
             throw error
+        }
+    }
+
+    /// The largest texture side the app asks for: the renderer's, or a smaller one from `TESSERA_MAX_TEXTURE_SIDE`
+    /// (standing in for a small GPU's in tests; SDL's own limit still holds).
+    static func largestTexture(of renderer: Renderer) -> Int? {
+        let forced = ProcessInfo.processInfo.environment["TESSERA_MAX_TEXTURE_SIDE"].flatMap { Int($0) }.flatMap { $0 >= 64 ? $0 : nil }
+        switch (forced, renderer.maxTextureSide) {
+        case let (f?, r?): return min(f, r)
+        case let (f, r): return f ?? r
         }
     }
 

@@ -40,11 +40,12 @@ public final class GalleryApp {
     }
 
     @_spi(Bench) public static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
-        Composition.prepareProcess(options: options)
+        try Composition.prepareProcess(options: options)
         // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
         // SDL stops only after the last of them is gone, whatever order they are released in.
         let early = try Composition.Early(options: options)
         let system = try SDLSystem(video: true)
+        Log.info("video: \(Window.videoDriver?.lowercased() ?? "none")")
         // No display, no pretending: exit before anything tells systemd the app is up, so it is started again
         // until the display is there.
         if let problem = DisplayRequirement.problem(driver: Window.videoDriver, environment: ProcessInfo.processInfo.environment) {
@@ -56,21 +57,23 @@ public final class GalleryApp {
     private init(options: AppOptions, system: SDLSystem, early: Composition.Early, driver: FrameDriver?) throws {
         self.driver = driver
         self.options = options
-        kiosk = options.kiosk.map { kiosk in
-            // A frame with hours switches its display off outside them.
-            let display = kiosk.schedule == nil ? nil : DisplaySwitch(method: DisplaySwitch.choose(
-                offCommand: options.displayOffCommand, onCommand: options.displayOnCommand, driver: Window.videoDriver))
-            return KioskRunner(clockShift: options.clockShift, display: display)
-        }
         config = options.config
         let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene
+        kiosk = options.kiosk.map { [window, model] kiosk in
+            // A frame with hours switches its display off outside them.
+            let display = kiosk.schedule == nil ? nil : DisplaySwitch(
+                offCommand: options.displayOffCommand, onCommand: options.displayOnCommand, driver: Window.videoDriver,
+                window: window)
+            return KioskRunner(model: model, clockShift: options.clockShift, display: display)
+        }
         feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
                           wrapGiven: options.wrap)
         demand = ImageDemand(window: parts.geometry.pixels)
-        demand.maxTextureSide = renderer.maxTextureSide
+        demand.maxTextureSide = Composition.largestTexture(of: renderer)
+        images.largestTexture = demand.maxTextureSide
         geometry = parts.geometry
         apply(parts.geometry)
     }
