@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 import GalleryCore
 import SDLKit
@@ -257,6 +258,32 @@ final class RenderingTests: XCTestCase {
         let events = pump.wait(timeoutMs: 10_000)
         XCTAssertTrue(events.contains(.wake))
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "woken, not timed out")
+    }
+}
+
+/// The display-power calls on what this machine has: no DRM device, no KMSDRM window, no compositor.
+final class DisplayPowerCallTests: XCTestCase {
+    func testKMSDPMSRefusesADescriptorThatIsNoDRMDevice() throws {
+        XCTAssertEqual(tessera_kms_dpms(-1, 0), -1)
+        let fd = open("/dev/null", O_RDWR)
+        defer { close(fd) }
+        XCTAssertEqual(tessera_kms_dpms(fd, 0), -1, "the connector query fails on a file that is no DRM device")
+    }
+
+    func testAWindowOnAnotherDriverHasNoDRMDescriptor() throws {
+        XCTAssertNotNil(TestVideo.system, "offscreen video must start")
+        let window = try Window(system: TestVideo.system!, title: "kms", width: 64, height: 48)
+        XCTAssertNil(window.drmDescriptor, "offscreen is not KMSDRM")
+    }
+
+    func testWithoutACompositorThereIsNoOutputPowerAndNoSeat() throws {
+        let saved = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        setenv("WAYLAND_DISPLAY", "tessera-no-such-compositor", 1)
+        defer { if let saved { setenv("WAYLAND_DISPLAY", saved, 1) } else { unsetenv("WAYLAND_DISPLAY") } }
+        XCTAssertEqual(tessera_wayland_has_seat(), -1)
+        XCTAssertThrowsError(try WaylandOutputPower()) { error in
+            XCTAssertEqual(error as? WaylandOutputPower.Unavailable, .noCompositor)
+        }
     }
 }
 

@@ -311,3 +311,17 @@ final class RepeatingServerKioskTests: XCTestCase {
                                        storeProblem: nil).photos, 16, "a photo deleted counts no more")
     }
 }
+
+final class KioskDisplayNoteTests: XCTestCase {
+    /// A frame whose display cannot be switched off says why in its header by day, below anything more pressing.
+    func testTheHeaderSaysWhyTheDisplayStaysLitAtNight() {
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), kiosk: Kiosk(), asksName: false)
+        let status = { HeaderStatus.of(model, sourceName: "demo", sourceNote: nil, imagesLoading: 0, online: true,
+                                       storeProblem: nil).note }
+        XCTAssertNil(status())
+        model.kiosk?.displayNote = "The display stays lit at night, black: the X server has no DPMS extension"
+        XCTAssertEqual(status(), model.kiosk?.displayNote)
+        XCTAssertEqual(HeaderStatus.of(model, sourceName: "demo", sourceNote: nil, imagesLoading: 0, online: false,
+                                       storeProblem: nil).note?.hasPrefix("Offline"), true, "being offline comes first")
+    }
+}

@@ -162,6 +162,13 @@ final class KioskUITests: XSessionTestCase {
         }
         waitForFile(off, "the display switched off outside the hours")
         XCTAssertFalse(FileManager.default.fileExists(atPath: on))
+        // Off, it draws nothing and sleeps: its processor time over three seconds of the night (a measurement, not
+        // a wait for anything), against a scrolling wall's 7 % of a core (BENCHMARKS.md, "A frame at night").
+        let pid = try XCTUnwrap(x.app?.processIdentifier)
+        let before = try processorSeconds(pid)
+        Thread.sleep(forTimeInterval: 3)
+        let used = try processorSeconds(pid) - before
+        XCTAssertLessThan(used / 3, 0.02, "\(used) s of processor time in 3 s while the display is off")
         try FileManager.default.removeItem(atPath: off)
         try x.tool(["xdotool", "key", "--window", id, "space"])
         waitForFile(on, "a touch switched it on")
@@ -170,6 +177,14 @@ final class KioskUITests: XSessionTestCase {
             !self.isBlack($0) && !XSession.isColor($0.pixel(x: 100, y: 200), background)
         }
         waitForFile(off, "off again after --idle seconds")
+    }
+
+    /// A process's user and system time so far (/proc/PID/stat, in clock ticks of 1/100 s).
+    private func processorSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        let fields = stat[stat.index(after: try XCTUnwrap(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return (Double(fields[11]) ?? 0) / 100 + (Double(fields[12]) ?? 0) / 100
     }
 
     func testTheConfigFileSetsDefaultsTheCommandLineWinsAndBadLinesAreReported() throws {
