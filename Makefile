@@ -19,12 +19,14 @@ DIST_BIN := $(DIST)/release/tessera
 BENCH_BIN := $(DIST)/release/tessera-bench
 GENERATED := $(DIST)/share
 ICON_SIZES := 16 24 32 48 64 128 256 512
+# System units for a frame with no desktop (docs/raspberry-pi.md): examples to copy, since each names its user.
+FRAME_UNITS := tessera-frame-kms.service tessera-frame-labwc.service tessera-frame-cage.service
 # What `make install` puts where, relative to PREFIX; `make uninstall` removes exactly these.
 INSTALLED := bin/tessera share/applications/tessera.desktop share/icons/hicolor/scalable/apps/tessera.svg \
 	$(foreach s,$(ICON_SIZES),share/icons/hicolor/$(s)x$(s)/apps/tessera.png) \
 	share/man/man1/tessera.1 share/bash-completion/completions/tessera share/zsh/site-functions/_tessera \
 	share/fish/vendor_completions.d/tessera.fish lib/systemd/user/tessera-kiosk.service \
-	share/doc/tessera/kiosk.conf.example
+	share/doc/tessera/kiosk.conf.example $(foreach u,$(FRAME_UNITS),share/doc/tessera/$(u))
 # Runtime libraries of the package (never the -dev ones).
 DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.26.0), libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, \
 	libcurl4, libturbojpeg0, libheif1, libsqlite3-0, libfribidi0, libpng16-16, fonts-dejavu-core, ca-certificates
@@ -82,6 +84,8 @@ dist:
 	$(DIST_BIN) --generate-completion-script zsh > $(GENERATED)/_tessera
 	$(DIST_BIN) --generate-completion-script fish > $(GENERATED)/tessera.fish
 	sed 's|@BINDIR@|$(BINDIR)|' assets/tessera-kiosk.service > $(GENERATED)/tessera-kiosk.service
+	for u in $(FRAME_UNITS); do sed 's|@BINDIR@|$(BINDIR)|; s|@LABWC@|/usr/bin/labwc|; s|@CAGE@|/usr/bin/cage|' \
+		assets/pi/$$u > $(GENERATED)/$$u; done
 
 install: dist
 	install -Dm755 $(DIST_BIN) $(DESTDIR)$(BINDIR)/tessera
@@ -95,6 +99,7 @@ install: dist
 	install -Dm644 $(GENERATED)/tessera.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/tessera.fish
 	install -Dm644 $(GENERATED)/tessera-kiosk.service $(DESTDIR)$(PREFIX)/lib/systemd/user/tessera-kiosk.service
 	install -Dm644 assets/kiosk.conf.example $(DESTDIR)$(DATADIR)/doc/tessera/kiosk.conf.example
+	for u in $(FRAME_UNITS); do install -Dm644 $(GENERATED)/$$u $(DESTDIR)$(DATADIR)/doc/tessera/$$u; done
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
@@ -124,7 +129,7 @@ deb:
 # make install into a temporary prefix, checked (desktop entry, man page, no toolchain library), then removed.
 check-install:
 	$(APT) update -qq
-	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db systemd
+	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db systemd cage
 	scripts/check-install
 
 # The package on a clean Debian 12: a debootstrap chroot, apt install, the demo drawn, apt remove. Needs root and
