@@ -40,7 +40,18 @@ static uint32_t connector_dpms(int fd, uint32_t connector, uint64_t *value) {
     return 0;
 }
 
-int tessera_kms_dpms(int fd, int on) {
+/* Whether a display is plugged into the connector (a disconnected one keeps any DPMS value it is given, so its read
+   back proves nothing). Asking with no room for modes makes the kernel probe the connector: a few milliseconds, at a
+   schedule's edges only. */
+static int connector_connected(int fd, uint32_t connector) {
+    struct drm_mode_get_connector c;
+    memset(&c, 0, sizeof c);
+    c.connector_id = connector;
+    return drm_ioctl(fd, DRM_IOCTL_MODE_GETCONNECTOR, &c) == 0 && c.connection == 1 /* DRM_MODE_CONNECTED */;
+}
+
+/* The connected connectors with a DPMS property (at most KMS_MAX), -1 when fd is no DRM device. */
+static int connected_connectors(int fd, uint32_t *out) {
     struct drm_mode_card_res resources;
     memset(&resources, 0, sizeof resources);
     if (fd < 0 || drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &resources) != 0) return -1;
@@ -51,17 +62,34 @@ int tessera_kms_dpms(int fd, int on) {
     resources.count_connectors = count;
     if (drm_ioctl(fd, DRM_IOCTL_MODE_GETRESOURCES, &resources) != 0) return -1;
     if (resources.count_connectors < count) count = resources.count_connectors;
-    uint64_t wanted = on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF;
-    int confirmed = 0;
+    int n = 0;
     for (uint32_t i = 0; i < count; i++) {
         uint64_t value = 0;
+        if (connector_connected(fd, connectors[i]) && connector_dpms(fd, connectors[i], &value)) out[n++] = connectors[i];
+    }
+    return n;
+}
+
+int tessera_kms_connectors(int fd) {
+    uint32_t connectors[KMS_MAX];
+    return connected_connectors(fd, connectors);
+}
+
+int tessera_kms_dpms(int fd, int on) {
+    uint32_t connectors[KMS_MAX];
+    int count = connected_connectors(fd, connectors);
+    if (count <= 0) return count;
+    uint64_t wanted = on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF;
+    int confirmed = 0;
+    for (int i = 0; i < count; i++) {
+        uint64_t value = 0;
         uint32_t property = connector_dpms(fd, connectors[i], &value);
-        if (!property) continue;
         struct drm_mode_connector_set_property set = {.value = wanted, .prop_id = property, .connector_id = connectors[i]};
-        drm_ioctl(fd, DRM_IOCTL_MODE_SETPROPERTY, &set);
+        if (drm_ioctl(fd, DRM_IOCTL_MODE_SETPROPERTY, &set) != 0) continue;
         if (connector_dpms(fd, connectors[i], &value) && value == wanted) confirmed++;
     }
-    return confirmed;
+    /* Every display plugged in, or it did not take. */
+    return confirmed == count ? confirmed : 0;
 }
 
 int tessera_sdl_window_drm_fd(void *window) {

@@ -78,6 +78,8 @@ static void seat_global(void *data, struct wl_proxy *registry, uint32_t name, co
 static void seat_global_remove(void *data, struct wl_proxy *registry, uint32_t name) { (void)data; (void)registry; (void)name; }
 
 int tessera_wayland_has_seat(void) {
+    /* A socket handed over by the parent (WAYLAND_SOCKET) is taken and closed by the first connect: it is SDL's. */
+    if (getenv("WAYLAND_SOCKET")) return -1;
     struct wayland_library w;
     if (!wayland_open(&w)) return -1;
     int result = -1;
@@ -124,9 +126,12 @@ const struct wl_interface tessera_zwlr_output_power_v1_interface = {
 
 #define POWER_OUTPUTS 16
 
+/* An output of the compositor. Its power object lives only for one switch: wlroots gives each output's power to one
+   client at a time, so holding it would make swayidle, wlopm or the desktop's own blanking fail while Tessera runs. */
 struct power_output {
     struct tessera_wl_power *owner;
     uint32_t name;             /* the wl_output global; 0: a free slot */
+    uint32_t version;
     struct wl_proxy *output;
     struct wl_proxy *power;
     int mode;                  /* 1 on, 0 off, -1 not told yet */
@@ -151,10 +156,14 @@ static void power_failed(void *data, struct wl_proxy *power) {
 }
 static void (*power_listener[2])(void) = {(void (*)(void))power_mode, (void (*)(void))power_failed};
 
-/* Makes the output's power object (again, after a `failed`, which leaves it inert). */
+static void power_output_detach(struct power_output *o) {
+    if (o->power) o->owner->w.marshal_flags(o->power, 1, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+    o->power = NULL;
+}
+
 static void power_output_attach(struct power_output *o) {
     struct tessera_wl_power *p = o->owner;
-    if (o->power) { p->w.marshal_flags(o->power, 1, NULL, 1, WL_MARSHAL_FLAG_DESTROY); o->power = NULL; }
+    power_output_detach(o);
     o->mode = -1;
     o->failed = 0;
     if (!p->manager || !o->output) return;
@@ -164,24 +173,26 @@ static void power_output_attach(struct power_output *o) {
 
 static void power_output_release(struct power_output *o) {
     struct tessera_wl_power *p = o->owner;
-    if (o->power) p->w.marshal_flags(o->power, 1, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
-    if (o->output) p->w.destroy(o->output);   /* wl_output.release needs version 3; a proxy destroy is enough */
-    o->power = NULL; o->output = NULL; o->name = 0;
+    power_output_detach(o);
+    /* wl_output.release (opcode 0, version 3) frees the compositor's side; before version 3 there is none. */
+    if (o->output) {
+        if (o->version >= 3) p->w.marshal_flags(o->output, 0, NULL, o->version, WL_MARSHAL_FLAG_DESTROY);
+        else p->w.destroy(o->output);
+    }
+    o->output = NULL; o->name = 0;
 }
 
 static void power_global(void *data, struct wl_proxy *registry, uint32_t name, const char *interface, uint32_t version) {
     struct tessera_wl_power *p = data;
-    (void)version;
     if (strcmp(interface, power_manager_interface.name) == 0 && !p->manager) {
         p->manager = wayland_bind(&p->w, registry, name, &power_manager_interface, 1);
-        for (int i = 0; i < POWER_OUTPUTS; i++) if (p->outputs[i].output) power_output_attach(&p->outputs[i]);
     } else if (strcmp(interface, "wl_output") == 0) {
         for (int i = 0; i < POWER_OUTPUTS; i++) {
             struct power_output *o = &p->outputs[i];
             if (o->name) continue;
             o->name = name;
-            o->output = wayland_bind(&p->w, registry, name, p->w.output_interface, 1);
-            power_output_attach(o);
+            o->version = version < 3 ? version : 3;
+            o->output = wayland_bind(&p->w, registry, name, p->w.output_interface, o->version);
             break;
         }
     }
@@ -203,8 +214,7 @@ tessera_wl_power *tessera_wl_power_open(void) {
     p->display = p->w.connect(NULL);
     if (p->display) p->registry = wayland_registry(&p->w, p->display);
     if (p->registry) p->w.add_listener(p->registry, power_registry_listener, p);
-    /* Two round trips: the globals, then each output's first `mode`. */
-    if (!p->registry || p->w.roundtrip(p->display) < 0 || p->w.roundtrip(p->display) < 0) {
+    if (!p->registry || p->w.roundtrip(p->display) < 0) {
         tessera_wl_power_close(p);
         return NULL;
     }
@@ -215,7 +225,7 @@ int tessera_wl_power_has_manager(const tessera_wl_power *p) { return p && p->man
 
 int tessera_wl_power_outputs(const tessera_wl_power *p) {
     int n = 0;
-    for (int i = 0; p && i < POWER_OUTPUTS; i++) if (p->outputs[i].power) n++;
+    for (int i = 0; p && i < POWER_OUTPUTS; i++) if (p->outputs[i].output) n++;
     return n;
 }
 
@@ -226,19 +236,22 @@ int tessera_wl_power_set(tessera_wl_power *p, int on, int *failed) {
     if (p->w.roundtrip(p->display) < 0) return -1;
     for (int i = 0; i < POWER_OUTPUTS; i++) {
         struct power_output *o = &p->outputs[i];
-        if (o->output && (!o->power || o->failed)) power_output_attach(o);
+        if (!o->output) continue;
+        power_output_attach(o);
         if (o->power) p->w.marshal_flags(o->power, 0, NULL, 1, 0, (uint32_t)(on ? 1 : 0));
     }
-    /* The compositor answers a set_mode with `mode` once it took, or `failed`; a round trip sees either. */
-    if (p->w.roundtrip(p->display) < 0) return -1;
+    /* The first `mode` comes on creation, the one after set_mode once it took, or `failed`: a round trip sees all. */
+    int broken = p->w.roundtrip(p->display) < 0;
     int confirmed = 0;
     for (int i = 0; i < POWER_OUTPUTS; i++) {
         struct power_output *o = &p->outputs[i];
         if (!o->power) continue;
         if (o->failed) (*failed)++;
         else if (o->mode == (on ? 1 : 0)) confirmed++;
+        power_output_detach(o);
     }
-    return confirmed;
+    if (!broken) p->w.flush(p->display);
+    return broken ? -1 : confirmed;
 }
 
 void tessera_wl_power_close(tessera_wl_power *p) {

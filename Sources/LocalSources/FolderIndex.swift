@@ -14,8 +14,11 @@ import GalleryCore
 /// Built for a million files: each file is one compact record (about 64 bytes: its folder is a number into a table of
 /// folders, its name a string that is stored inline when it is short, as camera names are); what the scan finds
 /// waits in `pending` and is sorted and merged in one pass when a page needs it (O(n log n) over the whole scan,
-/// never an insertion per file into a sorted array); removing a folder's files is one pass; a shuffle is a
-/// Fisher–Yates pass, not a sort.
+/// never an insertion per file into a sorted array); removing a folder's files is one pass.
+///
+/// A shuffle (`.random`) is an order like the others: by each file's `ShowPlace.rank`, a keyed hash of its ID with
+/// the seed and the pass, so a pass's order is the same after a restart, and `ShowPlace` (kept in the user's library)
+/// says how far it got. `resume(from:)` carries on from there.
 public struct FolderIndex {
     public let sort: FolderSort
     public static let smallFolder = 1000
@@ -32,6 +35,8 @@ public struct FolderIndex {
         var height: Int32
         /// Index into `cameras`, or -1.
         var camera: Int32
+        /// The photo ID's hash (`LocalFile.idHash`), which its rank in a shuffle is made from.
+        var hash: UInt64
         var flags: UInt8
 
         static let alive: UInt8 = 1, placed: UInt8 = 2, served: UInt8 = 4, taken: UInt8 = 8
@@ -62,11 +67,54 @@ public struct FolderIndex {
     private var servedCount = 0
     public var scanFinished = false
     public private(set) var pass = 0
-    private var random: SplitMix
+    /// The shuffle's seed: with the pass, it gives the order.
+    public private(set) var seed: UInt64
+    /// The pass `ordered` is sorted for (a shuffle's order changes with the pass).
+    private var orderPass = 1
+    /// How far this pass has got, for the library (`noteShown`).
+    public private(set) var place: ShowPlace
+    /// A place kept from an earlier run, taken up when its pass begins (the first page).
+    private var resuming: ShowPlace?
+    /// Seconds since 1970, now (a test sets its own clock).
+    private let now: () -> Int64
 
-    public init(sort: FolderSort, seed: UInt64 = 0x9E3779B97F4A7C15) {
+    public init(sort: FolderSort, seed: UInt64 = 0x9E3779B97F4A7C15,
+                now: @escaping () -> Int64 = { Int64(Date().timeIntervalSince1970) }) {
         self.sort = sort
-        random = SplitMix(state: seed)
+        self.seed = seed
+        self.now = now
+        place = ShowPlace(seed: seed, pass: 1, passBegan: now())
+    }
+
+    /// Carries on from a place kept by an earlier run: its seed and pass give the same order, and what it had
+    /// shown is not served again this pass. Before the first page.
+    public mutating func resume(from kept: ShowPlace) {
+        guard pass == 0 else { return }
+        if sort == .random {
+            seed = kept.seed
+            orderPass = kept.pass
+            pass = kept.pass - 1
+            reorder()
+        }
+        resuming = kept
+    }
+
+    /// A photo was shown: the place moves on (nil for a photo the index does not have).
+    public mutating func noteShown(id: String) -> ShowPlace? {
+        guard id.hasPrefix("f"), let hash = UInt64(id.dropFirst(), radix: 16), let slot = byID[hash] else { return nil }
+        let r = records[Int(slot)]
+        place.noteShown(rank: rank(r), id: id, arrived: r.modified / 1_000_000_000)
+        return place
+    }
+
+    private func rank(_ r: Record) -> UInt64 { ShowPlace.rank(r.hash, seed: seed, pass: orderPass) }
+
+    /// Sorts every placed file for `orderPass` (a shuffle's new pass).
+    private mutating func reorder() {
+        let recs = records
+        var order = ordered
+        order.sort { precedes(recs[Int($0)], recs[Int($1)]) }
+        ordered = order
     }
 
     public var count: Int { byName.count }
@@ -91,10 +139,13 @@ public struct FolderIndex {
 
     // MARK: order
 
-    /// Whether record `a` comes before record `b` (a total order: ties broken by name, then the exact path). Not
-    /// used for `.random`, whose order is a permutation.
+    /// Whether record `a` comes before record `b` (a total order: ties broken by name, then the exact path).
     private func precedes(_ a: Record, _ b: Record) -> Bool {
         if sort == .date, a.date != b.date { return a.date > b.date }
+        if sort == .random {
+            let ra = rank(a), rb = rank(b)
+            if ra != rb { return ra < rb }
+        }
         let fa = folders[Int(a.folder)], fb = folders[Int(b.folder)]
         if NaturalOrder.less(folder: fa, name: a.name, folder: fb, name: b.name) { return true }
         if NaturalOrder.less(folder: fb, name: b.name, folder: fa, name: a.name) { return false }
@@ -118,12 +169,6 @@ public struct FolderIndex {
         let batch = pending
         pending.removeAll(keepingCapacity: true)
         for slot in batch { records[Int(slot)].set(Record.placed, true) }
-        if sort == .random {
-            // Anywhere among the files not yet served, at random: append, then shuffle the unserved tail.
-            ordered += batch
-            shuffle(from: cursor)
-            return
-        }
         let recs = records
         let sorted = batch.sorted { precedes(recs[Int($0)], recs[Int($1)]) }
         var merged: [Int32] = []
@@ -145,14 +190,6 @@ public struct FolderIndex {
         ordered = merged
     }
 
-    private mutating func shuffle(from start: Int) {
-        guard ordered.count - start > 1 else { return }
-        for k in stride(from: ordered.count - 1, to: start, by: -1) {
-            let m = start + Int(random.next() % UInt64(k - start + 1))
-            ordered.swapAt(k, m)
-        }
-    }
-
     /// Every file, in this pass's order.
     public mutating func inOrder() -> [LocalFile] {
         placePending()
@@ -169,11 +206,14 @@ public struct FolderIndex {
         guard scanFinished || (count > FolderIndex.smallFolder && waiting >= limit) else { return nil }
         placePending()
         if starting {
-            pass += 1
-            for slot in ordered { records[Int(slot)].set(Record.served, false) }
-            servedCount = 0
-            cursor = 0
-            if sort == .random, pass > 1 { shuffle(from: 0) }
+            beginPass()
+            if let kept = resuming, sort != .random || kept.pass == pass {
+                place = kept
+                skipShown(kept)
+                // The kept pass had shown everything (stopped on its last photo): the next one begins.
+                if !ordered.isEmpty, cursor >= ordered.count { beginPass() }
+            }
+            resuming = nil
         }
         var out: [Photo] = []
         while cursor < ordered.count, out.count < limit {
@@ -186,6 +226,40 @@ public struct FolderIndex {
             cursor += 1
         }
         return out
+    }
+
+    /// A new pass: nothing served, a shuffle in the pass's own order, a new place.
+    private mutating func beginPass() {
+        pass += 1
+        for slot in ordered { records[Int(slot)].set(Record.served, false) }
+        servedCount = 0
+        cursor = 0
+        if sort == .random, orderPass != pass {
+            orderPass = pass
+            reorder()
+        }
+        place = ShowPlace(seed: seed, pass: pass, passBegan: now())
+    }
+
+    /// Marks what a kept place had shown as served, so the pass carries on from there: a shuffle's photos ranked
+    /// at or below the place (those that were there when the pass began) and the late ones it lists; a sorted
+    /// show's photos up to the last one shown.
+    private mutating func skipShown(_ kept: ShowPlace) {
+        var skip: [Int]
+        if sort == .random {
+            skip = ordered.indices.filter { i in
+                let r = records[Int(ordered[i])]
+                let id = "f" + LocalFile.hex(r.hash)
+                return kept.hasShown(rank: rank(r), id: id, arrived: r.modified / 1_000_000_000)
+            }
+        } else if let last = kept.lastShown, last.hasPrefix("f"), let hash = UInt64(last.dropFirst(), radix: 16),
+                  let slot = byID[hash], let at = ordered.firstIndex(of: slot) {
+            skip = Array(0...at)
+        } else {
+            skip = []
+        }
+        for i in skip { serve(ordered[i]) }
+        cursor = ordered.firstIndex { !records[Int($0)].has(Record.served) } ?? ordered.count
     }
 
     // MARK: edits
@@ -219,12 +293,9 @@ public struct FolderIndex {
         }
         placePending()
         records[Int(slot)].set(Record.placed, true)
-        let at: Int
-        if sort == .random {
-            at = cursor + Int(random.next() % UInt64(ordered.count - cursor + 1))
-        } else {
-            at = position(of: records[Int(slot)])
-        }
+        var at = position(of: records[Int(slot)])
+        // A shuffle's newcomer joins the photos not yet shown this pass, wherever its rank falls.
+        if sort == .random { at = max(at, cursor) }
         ordered.insert(slot, at: at)
         if at < cursor { cursor = at }  // not served yet: the next page must find it
         // Served photos stay where they are; a new one goes among them only if it sorts before one of them, or
@@ -250,8 +321,8 @@ public struct FolderIndex {
         guard let key = key(path), let slot = byName[key] else { return Edits() }
         let r = records[Int(slot)]
         if r.has(Record.placed) {
-            let at = sort == .random ? nil : Optional(position(of: r))
-            if let at, at < ordered.count, ordered[at] == slot {
+            let at = position(of: r)
+            if at < ordered.count, ordered[at] == slot {
                 ordered.remove(at: at)
                 if at < cursor { cursor -= 1 }
             } else if let at = ordered.firstIndex(of: slot) {
@@ -308,7 +379,7 @@ public struct FolderIndex {
             byID[old.idHash] = nil
             if r.has(Record.served) { servedCount -= 1 }
             records[Int(slot)] = Record(folder: 0, name: "", bytes: 0, modified: 0, identity: 0, date: 0, width: 0,
-                                        height: 0, camera: -1, flags: 0)
+                                        height: 0, camera: -1, hash: 0, flags: 0)
             free.append(slot)
             if pass > 0 { edits.removed.append(old.id) }
         }
@@ -334,7 +405,7 @@ public struct FolderIndex {
         }
         let record = Record(folder: folder, name: String(parts.name), bytes: file.bytes, modified: file.modified, identity: file.identity,
                             date: file.date, width: Int32(clamping: file.width), height: Int32(clamping: file.height),
-                            camera: camera, flags: Record.alive | (file.dateIsTaken ? Record.taken : 0))
+                            camera: camera, hash: file.idHash, flags: Record.alive | (file.dateIsTaken ? Record.taken : 0))
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused

@@ -241,6 +241,17 @@ public final class FolderSource: ScanningSource {
     public static func cellKeyPrefix(folder: String) -> String { "cell:" + folder }
 
     /// The photos found, in the order of a pass (for a prefetch of every cell).
+    public func place(shown photo: Photo) -> String? {
+        indexLock.lock(); defer { indexLock.unlock() }
+        return index.noteShown(id: photo.id)?.text
+    }
+
+    public func resume(from text: String) {
+        guard let kept = ShowPlace(text: text) else { return }
+        indexLock.lock(); defer { indexLock.unlock() }
+        index.resume(from: kept)
+    }
+
     public func photosInOrder() -> [Photo] {
         indexLock.lock(); defer { indexLock.unlock() }
         return index.inOrder().map(\.photo)

@@ -75,4 +75,10 @@ public final class Texture {
     public func setAlphaMod(_ alpha: UInt8) {
         SDL_SetTextureAlphaMod(pointer, alpha)
     }
+
+    /// `SDL_SetTextureScaleMode`: linear filtering when stretched (a tiny picture stretched over the window is then
+    /// a soft blur, not blocks), else nearest.
+    public func setLinearScaling(_ on: Bool) {
+        SDL_SetTextureScaleMode(pointer, on ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
+    }
 }

@@ -27,8 +27,6 @@ public final class Window {
 
     deinit { SDL_DestroyWindow(pointer) }
 
-    /// The size of a display's current mode (`SDL_GetDesktopDisplayMode`), for a window that must cover it.
-    /// The video driver SDL runs on ("x11", "wayland", "KMSDRM", "offscreen"), once video is up.
     /// SDL's DRM descriptor for this window on the KMSDRM driver (nil on any other): what a connector's DPMS
     /// property is set through, since SDL holds the DRM master.
     public var drmDescriptor: Int32? {
@@ -36,8 +34,10 @@ public final class Window {
         return fd >= 0 ? fd : nil
     }
 
+    /// The video driver SDL runs on ("x11", "wayland", "KMSDRM", "offscreen"), once video is up.
     public static var videoDriver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
 
+    /// The size of a display's current mode (`SDL_GetDesktopDisplayMode`), for a window that must cover it.
     public static func desktopSize(display: Int = 0) -> (width: Int, height: Int)? {
         var mode = SDL_DisplayMode()
         guard SDL_GetDesktopDisplayMode(Int32(display), &mode) == 0, mode.w > 0, mode.h > 0 else { return nil }

@@ -61,6 +61,15 @@ struct Show: ParsableCommand {
     @Option(parsing: .unconditional, help: "Slideshow: seconds each photo shows (crossfading to the next).")
     var interval: Double = 10
 
+    @Option(help: "Slideshow: what fills the window around a photo of another shape: blur (the photo itself, blurred and darkened), matte (its own colour) or black.")
+    var fill: String = "blur"
+
+    @Flag(help: "Slideshow: two portrait photos side by side on a landscape window (two landscape ones one above the other on a portrait window).")
+    var pairs = false
+
+    @Option(help: "Slideshow: a quiet clock of its own in a corner: top-left, top-right, bottom-left, bottom-right or off.")
+    var clock: String = "off"
+
     @Option(help: "What each photo's caption shows, bottom left: any of date, place, camera, author, comma-separated, or none (default: none; in kiosk mode date,place when the photo has them).")
     var caption: String?
 
@@ -146,6 +155,10 @@ struct Show: ParsableCommand {
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
         if let scale, !(InterfaceScale.range.contains(scale)) { throw ValidationError("--scale must be 1 to 4") }
         guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
+        guard SlideFill(rawValue: fill) != nil else { throw ValidationError("--fill must be blur, matte or black") }
+        guard clock == "off" || ClockCorner(rawValue: clock) != nil else {
+            throw ValidationError("--clock must be top-left, top-right, bottom-left, bottom-right or off")
+        }
         guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be 1 to 86400 (seconds)") }
         guard idle >= 0, idle <= 86_400 else { throw ValidationError("--idle must be 0 to 86400 (seconds)") }
         if let caption, CaptionFields(parsing: caption) == nil {
@@ -208,6 +221,9 @@ struct Show: ParsableCommand {
         options.slideshow = mode == "slideshow"
         options.config.opensSlideshow = options.slideshow
         options.config.slideInterval = interval
+        options.config.slideFill = SlideFill(rawValue: fill) ?? .blur
+        options.config.slidePairs = pairs
+        options.config.slideClock = ClockCorner(rawValue: clock)
         let captions = caption.flatMap(CaptionFields.init(parsing:))
         options.config.captions = captions ?? (kiosk ? .kiosk : [])
         options.config.slideshowCaptions = captions ?? .kiosk

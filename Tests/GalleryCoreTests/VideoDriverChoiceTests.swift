@@ -39,6 +39,10 @@ final class VideoDriverChoiceTests: XCTestCase {
         XCTAssertNotNil(asked.problem, "Wayland asked for by name is not swapped for X11")
         let user = VideoDriverChoice.decide(requested: nil, environment: ["SDL_VIDEODRIVER": "wayland"], seat: { 0 })
         XCTAssertNotNil(user.problem, "SDL_VIDEODRIVER=wayland is looked at too")
+        let userWithX = VideoDriverChoice.decide(requested: nil, environment: ["SDL_VIDEODRIVER": "wayland", "DISPLAY": ":1"],
+                                                 seat: { 0 })
+        XCTAssertEqual(userWithX.driver, "x11", "X11 stands in for the user's Wayland too (set over SDL_VIDEODRIVER)")
+        XCTAssertNotNil(userWithX.note)
         XCTAssertEqual(VideoDriverChoice.decide(requested: nil, environment: ["WAYLAND_DISPLAY": "w"], seat: { -1 }),
                        .init(driver: "wayland,x11"), "no compositor reached: SDL tries and says so itself")
     }

@@ -109,6 +109,7 @@ final class WaylandSession {
         env["DISPLAY"] = nil
         env["SDL_VIDEODRIVER"] = nil
         env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
+        env["XDG_DATA_HOME"] = root + "/data"
         if let ipc = try? FileManager.default.contentsOfDirectory(atPath: runtime).first(where: { $0.hasPrefix("sway-ipc.") }) {
             env["SWAYSOCK"] = runtime + "/" + ipc
         }

@@ -37,6 +37,8 @@ final class XSession {
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "x11"
         env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
+        // The test's own library: a kiosk opens one (for the show's place), and no test may leave it to the next.
+        env["XDG_DATA_HOME"] = root + "/data"
         for (name, value) in environment { env[name] = value }
         p.environment = env
         p.standardError = FileHandle.nullDevice

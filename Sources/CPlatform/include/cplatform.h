@@ -84,9 +84,12 @@ int tessera_wl_power_outputs(const tessera_wl_power *power);
 int tessera_wl_power_set(tessera_wl_power *power, int on, int *failed);
 void tessera_wl_power_close(tessera_wl_power *power);
 
-/* KMS (kms.c): switches every connector with a DPMS property off (0) or on (1) on a DRM descriptor; returns how
-   many read back the state asked for, -1 when the descriptor is no DRM device. */
+/* KMS (kms.c): switches every connected connector with a DPMS property off (0) or on (1) on a DRM descriptor;
+   returns how many read back the state asked for when all of them do, 0 when one does not (or none is connected), -1
+   when the descriptor is no DRM device. */
 int tessera_kms_dpms(int fd, int on);
+/* The connected connectors with a DPMS property, switching nothing; -1 when the descriptor is no DRM device. */
+int tessera_kms_connectors(int fd);
 /* The DRM descriptor of an SDL window on SDL's KMSDRM driver (an SDL_Window *), -1 on any other. */
 int tessera_sdl_window_drm_fd(void *window);
 

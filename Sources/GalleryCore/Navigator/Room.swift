@@ -45,6 +45,10 @@ public protocol Screen: Room {
     var outlivesFeed: Bool { get }
     /// Whether a kiosk's wall scrolls by itself while this screen shows.
     var scrollsInKiosk: Bool { get }
+    /// How much of the header shows over the screen, 0…1 (a slideshow lets it fade away while nobody touches it).
+    var chromeOpacity: Double { get }
+    /// Input came (a key, a touch, the pointer moved): faded chrome comes back.
+    func noteInput()
 }
 
 /// Drawn over the screen, innermost last; an overlay takes input before everything under it (it is modal).
@@ -101,6 +105,8 @@ extension Screen {
     public func feedGrew(_ newItems: ArraySlice<FeedItem>, in gallery: GalleryModel) {}
     public var outlivesFeed: Bool { true }
     public var scrollsInKiosk: Bool { false }
+    public var chromeOpacity: Double { 1 }
+    public func noteInput() {}
 }
 
 extension Overlay {

@@ -13,35 +13,90 @@ public final class SlideshowScreen: Screen {
     /// The photo shown, and the one fading out under it during a crossfade.
     public private(set) var current: ItemKey?
     public private(set) var previous: ItemKey?
+    /// The photo shown beside the current one (`--pairs`: two portrait photos on a landscape window, two landscape
+    /// ones on a portrait window), and the one that was beside the photo fading out.
+    public private(set) var companion: ItemKey?
+    public private(set) var previousCompanion: ItemKey?
+    /// Whether photos of the other shape than the window are paired (`--pairs`).
+    public let pairs: Bool
     /// How far the crossfade has gone, 0…1 (1: none running).
     public private(set) var fade = 1.0
     public private(set) var paused = false
     public let interval: Double
     /// Seconds the current photo has been up.
     public private(set) var shownFor = 0.0
+    /// Seconds since the last input: the header and its buttons stay `chromeStays` seconds, then fade away over
+    /// `chromeFades`, as a frame on a wall shows only its photo; a touch, a key or the pointer brings them back.
+    public private(set) var quietFor = 0.0
+    public static let chromeStays = 3.0, chromeFades = 0.6
+    /// The time of day as the clock overlay shows it (`--clock`), set by the app; part of the picture.
+    public var clock: String?
     private var viewport: Viewport
     /// Whether a photo's large image has arrived (or failed for good): the show waits for the next one a while.
     private let arrived: (ItemKey) -> Bool
 
-    public init(wall: BrowseScreen, interval: Double, start: Int? = nil, arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
+    public init(wall: BrowseScreen, interval: Double, start: Int? = nil, pairs: Bool = false,
+                arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
         self.feedWall = wall
         self.interval = max(1, interval)
+        self.pairs = pairs
         self.arrived = arrived
         viewport = wall.viewport
         let items = wall.catalog.items
         if let first = start ?? wall.focusedIndex ?? wall.topIndex, first < items.count { current = items[first].key }
         else { current = items.first?.key }
+        if let index { companion = companion(after: index) }
     }
 
-    /// Where a photo is drawn: as large as fits under the header, centred.
-    public func frame(of photo: Photo) -> Rect {
-        let top = feedWall.config.headerHeight
-        let area = Rect(x: 0, y: top, width: viewport.size.width, height: max(1, viewport.size.height - top))
-        return area.aspectFit(width: photo.width, height: photo.height)
+    /// The whole window: the header fades over the photo (`ChromeFade`) rather than taking a strip of it.
+    public var area: Rect { Rect(x: 0, y: 0, width: viewport.size.width, height: max(1, viewport.size.height)) }
+
+    /// Where a photo is drawn alone: as large as fits the window, centred.
+    public func frame(of photo: Photo) -> Rect { area.aspectFit(width: photo.width, height: photo.height) }
+
+    /// What shows for `key` and the photo beside it: each photo in its half (side by side on a landscape window,
+    /// one above the other on a portrait one), or the one photo fitted to the window.
+    public func layout(_ key: ItemKey?, beside other: ItemKey?) -> [(key: ItemKey, photo: Photo, frame: Rect)] {
+        guard let key, let photo = photo(key) else { return [] }
+        guard let other, let second = self.photo(other) else { return [(key, photo, frame(of: photo))] }
+        let a = area, gap = 2 * feedWall.config.layoutMetrics(width: a.width).gap
+        let halves: (Rect, Rect)
+        if a.width >= a.height {
+            let w = (a.width - gap) / 2
+            halves = (Rect(x: a.x, y: a.y, width: w, height: a.height),
+                      Rect(x: a.x + w + gap, y: a.y, width: a.width - w - gap, height: a.height))
+        } else {
+            let h = (a.height - gap) / 2
+            halves = (Rect(x: a.x, y: a.y, width: a.width, height: h),
+                      Rect(x: a.x, y: a.y + h + gap, width: a.width, height: a.height - h - gap))
+        }
+        return [(key, photo, halves.0.aspectFit(width: photo.width, height: photo.height)),
+                (other, second, halves.1.aspectFit(width: second.width, height: second.height))]
+    }
+
+    /// Whether a photo is of the other shape than the window (a portrait photo on a landscape window).
+    private func isAgainstTheWindow(_ photo: Photo) -> Bool {
+        let window = viewport.size
+        return window.width >= window.height ? photo.height > photo.width : photo.width > photo.height
+    }
+
+    /// The photo to show beside the one at `index`, when pairing and both are of the other shape.
+    private func companion(after index: Int) -> ItemKey? {
+        let items = feedWall.catalog.items
+        guard pairs, index + 1 < items.count, isAgainstTheWindow(items[index].photo),
+              isAgainstTheWindow(items[index + 1].photo) else { return nil }
+        return items[index + 1].key
     }
 
     /// Where the current photo is in the catalog now (nil once the feed has let it go).
     public var index: Int? { current.flatMap { feedWall.catalog.feed.index(of: $0) } }
+
+    /// The photo after what shows now (past the companion of a pair).
+    private var nextIndex: Int? {
+        guard let index else { return nil }
+        let next = index + (companion != nil ? 2 : 1)
+        return next < feedWall.catalog.count ? next : nil
+    }
 
     public func photo(_ key: ItemKey?) -> Photo? {
         key.flatMap { feedWall.catalog.feed.index(of: $0) }.map { feedWall.catalog.items[$0].photo }
@@ -49,10 +104,11 @@ public final class SlideshowScreen: Screen {
 
     /// The photos to have ready, most urgent first: the one shown, the one fading out, the next.
     public func wanted() -> [LargeImage] {
-        var keys = [current, fade < 1 ? previous : nil]
-        if let index, index + 1 < feedWall.catalog.count { keys.append(feedWall.catalog.items[index + 1].key) }
+        var keys = [current, companion, fade < 1 ? previous : nil, fade < 1 ? previousCompanion : nil]
+        if let next = nextIndex { keys.append(feedWall.catalog.items[next].key) }
+        var seen = Set<ItemKey>()
         return keys.compactMap { key in
-            guard let key, let photo = photo(key) else { return nil }
+            guard let key, seen.insert(key).inserted, let photo = photo(key) else { return nil }
             return LargeImage(item: key, photo: photo, frame: frame(of: photo))
         }
     }
@@ -60,28 +116,42 @@ public final class SlideshowScreen: Screen {
     // MARK: time
 
     public func tick(dt: Double) {
+        quietFor += dt
         if fade < 1 {
             fade = min(1, fade + dt / SlideshowScreen.fadeDuration)
-            if fade >= 1 { previous = nil }
+            if fade >= 1 { previous = nil; previousCompanion = nil }
         }
         if current == nil || index == nil { restart() }
         guard !paused, let index else { return }
         shownFor += dt
         guard shownFor >= interval else { return }
-        let next = index + 1 < feedWall.catalog.count ? feedWall.catalog.items[index + 1].key : nil
+        _ = index
+        let next = nextIndex.map { feedWall.catalog.items[$0].key }
         // The next photo is waited for one more interval at most.
         if next.map(arrived) ?? true || shownFor >= 2 * interval { step(1) }
     }
 
-    public var isAnimating: Bool { fade < 1 }
-    public var picture: AnyHashable? { fade < 1 ? nil : [AnyHashable(current), AnyHashable(paused)] }
+    public var chromeOpacity: Double {
+        let fading = quietFor - SlideshowScreen.chromeStays
+        return fading <= 0 ? 1 : max(0, 1 - fading / SlideshowScreen.chromeFades)
+    }
+
+    public func noteInput() { quietFor = 0 }
+
+    public var isAnimating: Bool { fade < 1 || (chromeOpacity > 0 && chromeOpacity < 1) }
+    public var picture: AnyHashable? {
+        guard !isAnimating else { return nil }
+        return [AnyHashable(current), AnyHashable(companion), AnyHashable(paused), AnyHashable(chromeOpacity > 0),
+                AnyHashable(clock)]
+    }
 
     /// Moves by `delta` photos with a crossfade: past the end of a feed that has ended, back to its first photo; past
     /// the end of one still growing, nowhere until the next page is in.
     public func step(_ delta: Int) {
         let catalog = feedWall.catalog
         guard let index, !catalog.isEmpty else { restart(); return }
-        var next = index + delta
+        // Forward from a pair goes past both photos.
+        var next = index + delta + (delta > 0 && companion != nil ? 1 : 0)
         if next >= catalog.count {
             guard catalog.hasEnded else { return }
             next = 0
@@ -90,7 +160,9 @@ public final class SlideshowScreen: Screen {
         shownFor = 0
         guard next != index else { return }
         previous = current
+        previousCompanion = companion
         current = catalog.items[next].key
+        companion = companion(after: next)
         fade = 0
         // The wall follows (at once: it is not drawn meanwhile), so a kiosk's feed still forgets passes it has left.
         feedWall.focus(next)
@@ -100,7 +172,9 @@ public final class SlideshowScreen: Screen {
     /// Starts from the feed's first photo (a new feed, or the photo shown was let go).
     private func restart() {
         current = feedWall.catalog.items.first?.key
+        companion = feedWall.catalog.isEmpty ? nil : companion(after: 0)
         previous = nil
+        previousCompanion = nil
         fade = 1
         shownFor = 0
     }
@@ -150,7 +224,8 @@ public final class SlideshowScreen: Screen {
     public static func open(in gallery: GalleryModel) {
         if let shown = gallery.screen as? SlideshowScreen { gallery.pop(shown); return }
         gallery.closeOverlays()
-        gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval, arrived: gallery.hooks.imageArrived))
+        gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval,
+                                     pairs: gallery.config.slidePairs, arrived: gallery.hooks.imageArrived))
     }
 }
 

@@ -82,7 +82,7 @@ public struct LocalFile: Equatable, Sendable {
         return h
     }
 
-    static func hex(_ v: UInt64) -> String {
+    public static func hex(_ v: UInt64) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: 16 - s.count) + s
     }

@@ -29,6 +29,11 @@ public protocol PhotoSource: AnyObject {
     func cancel(_ id: RequestID) -> Bool
     /// What the wall says when the feed ended without a photo, in the source's own words.
     var emptyFeedText: String { get }
+    /// Where the show stands once `photo` has been shown, as text for the user's library (`ShowPlace`; nil: this
+    /// source keeps no place).
+    func place(shown photo: Photo) -> String?
+    /// Carries on from a place an earlier run kept (`place(shown:)`); called before the first page.
+    func resume(from place: String)
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -40,6 +45,8 @@ extension PhotoSource {
     public var answersAtRequestedSize: Bool { true }
     public var pageInterval: Double? { nil }
     public func credit(for photo: Photo) -> Credit { Credit(line: photo.author, page: photo.url) }
+    public func place(shown photo: Photo) -> String? { nil }
+    public func resume(from place: String) {}
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,

@@ -36,6 +36,12 @@ public struct GalleryConfig: Equatable {
     public var opensSlideshow = false
     /// Seconds each photo of the slideshow shows (`--interval`).
     public var slideInterval = 10.0
+    /// `--pairs`: two photos of the other shape than the window side by side (or one above the other).
+    public var slidePairs = false
+    /// `--fill`: what fills the window around a photo of another shape in the slideshow.
+    public var slideFill = SlideFill.blur
+    /// `--clock`: where the slideshow shows a quiet clock of its own (nil: none).
+    public var slideClock: ClockCorner?
     public var theme = Theme()
 
     public init() {}
@@ -84,4 +90,19 @@ public struct Theme: Equatable {
     public var panel = RGBA(32, 32, 36)
     public static let star = RGBA(255, 200, 60)
     public init() {}
+}
+
+/// What fills the window around a photo of another shape than the window, in the slideshow (`--fill`).
+public enum SlideFill: String, CaseIterable, Sendable {
+    /// The photo itself, blurred and darkened, covering the window.
+    case blur
+    /// A plain matte of the photo's own colour, darkened.
+    case matte
+    /// Black bars.
+    case black
+}
+
+/// A corner of the window, for the slideshow's clock (`--clock`).
+public enum ClockCorner: String, CaseIterable, Sendable {
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
 }

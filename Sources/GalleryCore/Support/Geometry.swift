@@ -25,6 +25,15 @@ public struct Rect: Equatable, Hashable, Sendable {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
+    /// The smallest rectangle of the given aspect ratio that covers this one, centred (it reaches past two sides).
+    public func aspectFill(width w: Int, height h: Int) -> Rect {
+        guard w > 0, h > 0, !isEmpty else { return self }
+        let scale = max(Double(width) / Double(w), Double(height) / Double(h))
+        let fw = max(1, Int((Double(w) * scale).rounded(.up)))
+        let fh = max(1, Int((Double(h) * scale).rounded(.up)))
+        return Rect(x: x + (width - fw) / 2, y: y + (height - fh) / 2, width: fw, height: fh)
+    }
+
     /// The largest rectangle of the given aspect ratio that fits inside this one, centred.
     public func aspectFit(width w: Int, height h: Int) -> Rect {
         guard w > 0, h > 0, !isEmpty else { return self }

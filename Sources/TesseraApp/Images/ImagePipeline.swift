@@ -76,6 +76,8 @@ struct ImageWant {
     private(set) var source: PhotoSource
     private let pool: DecodePool
     private let keeper: CellKeeper
+    /// The slideshow's backdrops, made from each large picture decoded (nil: the slideshow fills with black).
+    let backdrops: Backdrops?
     private let live: LiveTokens
     private let mailbox: Mailbox<Delivery>
     private let config: GalleryConfig
@@ -113,6 +115,7 @@ struct ImageWant {
          config: GalleryConfig) {
         self.source = source; self.pool = pool; self.keeper = keeper; self.live = live; self.mailbox = mailbox
         self.config = config
+        backdrops = config.slideFill == .black ? nil : Backdrops()
         keeper.reset(source: source)
     }
 
@@ -181,7 +184,7 @@ struct ImageWant {
               progress: ((Double) -> Void)? = nil,
               done: @escaping (Result<Surface, ImageFailure>, _ standIn: Bool) -> Void) -> RequestID {
         live.insert(token)
-        let pool = self.pool, live = self.live, keeper = self.keeper
+        let pool = self.pool, live = self.live, keeper = self.keeper, backdrops = cell ? nil : self.backdrops
         let requested = source.answersAtRequestedSize ? size : nil
         return source.fetchImage(photo, size: size, priority: priority, progress: progress) { result in
             switch result {
@@ -193,7 +196,9 @@ struct ImageWant {
                                            requested: requested) { decoded in
                     switch decoded {
                     case .failure: answer.undecodable?()  // the next try fetches afresh
-                    case .success(let surface): if cell { keeper.decoded(surface, from: answer, photo: photo, size: size, pool: pool) }
+                    case .success(let surface):
+                        if cell { keeper.decoded(surface, from: answer, photo: photo, size: size, pool: pool) }
+                        backdrops?.make(from: surface, id: photo.id)
                     }
                     done(decoded.mapError(ImageFailure.init(decoding:)), answer.isStandIn)
                 })

@@ -13,10 +13,16 @@ final class DisplaySwitch {
         case commands(off: String, on: String)
         case dpms
         case wayland
-        case kms(descriptor: Int32)
+        case kms
         case cec(device: String)
         /// Nothing can switch it: painted black. `why` is said once.
         case black(why: String)
+
+        /// Whether it switches anything (a black screen does not).
+        var canSwitch: Bool {
+            if case .black = self { return false }
+            return true
+        }
 
         var description: String {
             switch self {
@@ -33,12 +39,15 @@ final class DisplaySwitch {
     let method: Method
     /// The compositor's connection, for `.wayland`.
     private let wayland: WaylandOutputPower?
+    /// The window on SDL's KMSDRM driver, for `.kms`: its DRM descriptor is asked for at each switch.
+    private let window: Window?
     /// Whether the display is off now, as far as the last switch could tell.
     private(set) var isOff = false
 
-    init(method: Method, wayland: WaylandOutputPower? = nil) {
+    init(method: Method, wayland: WaylandOutputPower? = nil, window: Window? = nil) {
         self.method = method
         self.wayland = wayland
+        self.window = window
     }
 
     /// The way this display can be switched: the commands if given, else what the video driver has.
@@ -46,22 +55,24 @@ final class DisplaySwitch {
                      environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let off = offCommand, !off.isEmpty { self.init(method: .commands(off: off, on: onCommand ?? "")); return }
         var why: [String] = []
-        switch driver {
-        case "x11":
+        if driver == "x11" {
             if environment["DISPLAY"] != nil, tessera_x11_dpms_available() != 0 { self.init(method: .dpms); return }
             why.append("the X server has no DPMS extension")
-        case "wayland":
+        }
+        // Natively on Wayland, or through XWayland (which has no DPMS): the compositor's own output power.
+        if driver == "wayland" || (driver == "x11" && !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty) {
             do {
-                let power = try WaylandOutputPower()
-                self.init(method: .wayland, wayland: power)
+                self.init(method: .wayland, wayland: try WaylandOutputPower())
                 return
             } catch {
                 why.append("\(error)")
             }
-        case "KMSDRM":
-            if let fd = window?.drmDescriptor, tessera_kms_dpms(fd, 1) >= 0 { self.init(method: .kms(descriptor: fd)); return }
-            why.append("SDL's DRM device answers no connector query")
-        default:
+        }
+        if driver == "KMSDRM" {
+            // Asked without switching anything: the connected connectors that have a DPMS property.
+            if let fd = window?.drmDescriptor, tessera_kms_connectors(fd) > 0 { self.init(method: .kms, window: window); return }
+            why.append("SDL's DRM device shows no connected display with a DPMS property")
+        } else if !["x11", "wayland"].contains(driver ?? "") {
             why.append("the \(driver ?? "unknown") video driver offers no way to switch the display")
         }
         if let device = DisplaySwitch.cecDevice(), Executables.find("cec-ctl") != nil {
@@ -88,10 +99,11 @@ final class DisplaySwitch {
             let why = wayland?.set(on: on)
             isOff = !on && why == nil
             return why
-        case .kms(let fd):
-            let confirmed = tessera_kms_dpms(fd, on ? 1 : 0)
+        case .kms:
+            let confirmed = window?.drmDescriptor.map { tessera_kms_dpms($0, on ? 1 : 0) } ?? -1
             isOff = !on && confirmed > 0
-            return confirmed > 0 ? nil : confirmed < 0 ? "the DRM device refused the query" : "no connector reads back DPMS \(on ? "on" : "off")"
+            return confirmed > 0 ? nil : confirmed < 0 ? "SDL's DRM device is gone"
+                : "a connected display does not read back DPMS \(on ? "on" : "off")"
         case .cec(let device):
             isOff = !on
             runAside([Executables.find("cec-ctl") ?? "cec-ctl", "-d", device, "--to", "0",

@@ -87,7 +87,10 @@ final class KioskRunner {
         Log.info(asleep ? "outside the schedule's hours: the display off until they start"
                  : "the schedule's hours start (or a touch): the display on")
         guard asleep else {
-            if let why = display?.set(on: true) { Log.warn("the display may not have come on: \(why)") }
+            if let why = display?.set(on: true) {
+                Log.warn("the display may not have come on: \(why)")
+                model.kiosk?.displayNote = "The display may not have come on this morning (\(why))"
+            }
             // Right at once: the network may have changed in the night, so pages and images are asked again now
             // rather than after a back-off grown while nobody looked.
             model.catalog.retryPagesSoon()
@@ -103,6 +106,9 @@ final class KioskRunner {
         if let why = display?.set(on: false) {
             Log.warn("the display did not switch off (\(why)): it is black instead")
             model.kiosk?.displayNote = "The display did not switch off at night (\(why)): it was black instead"
+        } else if display?.method.canSwitch == true {
+            // It went off: what went wrong before is over (a note is said by day, until the next night that works).
+            model.kiosk?.displayNote = nil
         }
         return true
     }

@@ -65,9 +65,11 @@ public struct AppOptions {
     public var libraryDirectory: String?
 
     /// Automation and benchmarks never show the welcome screen and never touch the user's library, unless a test
-    /// names one (`--library-dir`).
+    /// names one (`--library-dir`). A name given for the run keeps the library shut on a desktop; a kiosk opens it
+    /// all the same, for the show's place (a frame's configuration names it, and must still resume after a restart).
     public var usesLibrary: Bool {
-        libraryDirectory != nil || (screenshotPath == nil && script.isEmpty && userName == nil && !benchmark)
+        libraryDirectory != nil
+            || (screenshotPath == nil && script.isEmpty && !benchmark && (userName == nil || kiosk != nil))
     }
     /// Set by `tessera bench`.
     public var benchmark = false

@@ -40,8 +40,11 @@ struct Composition {
                                              seat: { Int(tessera_wayland_has_seat()) })
         if let problem = video.problem { throw SDLError("opening the display", message: problem) }
         if let note = video.note { Log.warn(note) }
-        // Over SDL_VIDEODRIVER only when the command line asked (`--video-driver`).
-        if let driver = video.driver { SDLSystem.setHint("SDL_VIDEODRIVER", driver, override: options.videoDriver != nil) }
+        // Over SDL_VIDEODRIVER only when the command line asked (`--video-driver`) or the compositor it names cannot
+        // host SDL (then X11 stands in).
+        if let driver = video.driver {
+            SDLSystem.setHint("SDL_VIDEODRIVER", driver, override: options.videoDriver != nil || video.note != nil)
+        }
     }
 
     /// What starts before the display does: the network client, the mailbox, and the sources, so a folder's scan
@@ -55,6 +58,8 @@ struct Composition {
         let library: (library: Library, asksName: Bool)
         /// The folders the library's choice added (none: the command line's source, or nothing chosen yet).
         let chosenFolders: [String]
+        /// Where the show stood, kept in the library.
+        let places: PlaceKeeper
 
         init(options given: AppOptions) throws {
             var options = given
@@ -73,7 +78,10 @@ struct Composition {
             self.wake = wake
             let mailbox = Mailbox<Delivery> { wake.wake() }
             self.mailbox = mailbox
-            sources = try SourceProvider(options: options, http: http, report: { mailbox.post(.feed($0)) })
+            let places = PlaceKeeper(library: library.library)
+            self.places = places
+            sources = try SourceProvider(options: options, http: http, places: { places.kept(for: $0) },
+                                         report: { mailbox.post(.feed($0)) })
             sources.start()
         }
     }

@@ -27,6 +27,8 @@ public final class GalleryApp {
     private let feed: FeedDriver
     private let driver: FrameDriver?
     private var demand: ImageDemand
+    /// The show's place, kept in the library as photos are shown.
+    private let places: PlaceKeeper
     /// systemd's `Type=notify` and watchdog, when the app runs as such a service.
     private let service = ServiceNotifier()
     private var visible = true
@@ -58,6 +60,7 @@ public final class GalleryApp {
         self.driver = driver
         self.options = options
         config = options.config
+        places = early.places
         let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
@@ -131,14 +134,21 @@ public final class GalleryApp {
             }
             MemoryHygiene.tick(now: t)
             if let exit = draw(now: t) { return exit }
+            places.frame(model: model, source: sources.upstream, sourceKey: sources.key, now: t)
         }
     }
 
     /// Draws the frame whole, or the header alone when nothing under it changed; returns an exit code if the
     /// driver ends the run.
     private func draw(now t: Double) -> Int32? {
+        // The slideshow's own clock shows minutes: a new minute is a new picture.
+        if let show = model.screen as? SlideshowScreen, config.slideClock != nil {
+            show.clock = String(ClockFormat.now().prefix(5))
+        }
         let still = StillPicture(of: model)
         if frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
+            // Nothing changed, and no header shows over it (a slideshow's faded away): nothing to draw.
+            if model.overlays.isEmpty, model.screen.chromeOpacity <= 0 { return nil }
             let header = scene.drawHeaderAlone(model: model, status: feed.status(), clock: ClockFormat.now(),
                                                time: t - started)
             renderer.present(part: (header.x, header.y, header.width, header.height))

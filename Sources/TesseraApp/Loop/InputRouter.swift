@@ -33,6 +33,12 @@ final class InputRouter {
         var event = event
         if let rotation, rotation.degrees != 0 { event = InputRouter.turned(event, rotation, panel: panelSize) }
         event = windowScale == 1 ? event : InputRouter.scaled(event, by: 1 / windowScale)
+        // A person's hand brings faded chrome back (a kiosk's made-up pointer motion does not: `kioskDuties`).
+        switch event {
+        case .keyDown, .wheel, .buttonDown, .fingerDown, .fingerMotion: model.screen.noteInput()
+        case .motion where model.kiosk == nil: model.screen.noteInput()
+        default: break
+        }
         if model.kiosk != nil, let outcome = kioskDuties(event, model: model, now: now) { return outcome }
         switch event {
         case .renderReset:
@@ -103,6 +109,7 @@ final class InputRouter {
             if asleep { gestures = GestureRecognizer(); return Outcome.none }
         case let .motion(x, y, _, _, _):
             if model.kiosk?.pointerMoved(toX: x, y: y, at: now) == true {
+                model.screen.noteInput()
                 _ = handle(nonKiosk: event, model: model, now: now)
                 return .pointerShown
             }

@@ -36,11 +36,14 @@ import GalleryStore
     /// Where decoded cells are kept for the next start, for every source whose answers name a cell key.
     let cells: StoredCells?
     private let report: (FeedDelivery) -> Void
+    private let places: (String) -> String?
 
     /// `report` receives reachability, edits and store problems, from any thread.
+    /// `places`: where each source's show stood when the last run ended (its `ShowPlace` text, by source key).
     init(options: AppOptions, registry: SourceRegistry = .installed, http: CurlHTTPClient,
-         report: @escaping (FeedDelivery) -> Void) throws {
+         places: @escaping (String) -> String? = { _ in nil }, report: @escaping (FeedDelivery) -> Void) throws {
         self.registry = registry
+        self.places = places
         self.report = report
         let opening = StoreOpening(options: options)
         self.opening = opening
@@ -96,6 +99,8 @@ import GalleryStore
     /// Puts the cache in front of a source just made. A network source needs the cache before its first page; a
     /// folder scans while the cache opens.
     private func adopt(_ made: InstalledSource, note forced: String?) {
+        // Before its first page: the show carries on where it stood.
+        if let kept = places(made.key) { made.source.resume(from: kept) }
         if made.source.traits.cacheable { opening.wait() } else { opening.start() }
         sourceNote = forced ?? made.note
         caching = cache(made.source, key: made.key)

@@ -181,10 +181,15 @@ final class TextRenderer {
         guard !line.isEmpty, let (texture, rise) = texture(for: line, style) else { return 0 }
         let w = Int((Double(texture.width) / scale).rounded()), h = Int((Double(texture.height) / scale).rounded())
         texture.setColorMod(r: color.r, g: color.g, b: color.b)
-        texture.setAlphaMod(color.a)
+        texture.setAlphaMod(faded(color.a))
         renderer.copy(texture, to: x, y - Int((Double(rise) / scale).rounded()), w, h)
         return w
     }
+
+    /// How opaque text is drawn, 0…1 (`Canvas.drawFaded`).
+    var opacity = 1.0
+
+    private func faded(_ alpha: UInt8) -> UInt8 { opacity >= 1 ? alpha : UInt8(Double(alpha) * max(0, opacity)) }
 
     /// Draws the clock string with fixed-width digits so it does not jitter as it runs. Returns the width drawn.
     @discardableResult
@@ -194,6 +199,7 @@ final class TextRenderer {
             guard let glyph = clockGlyphs[ch] else { continue }
             let advance = ch.isNumber ? clockAdvance : glyph.width
             glyph.setColorMod(r: color.r, g: color.g, b: color.b)
+            glyph.setAlphaMod(faded(color.a))
             let w = Double(glyph.width) / scale
             let cell = Double(advance) / scale
             renderer.copy(glyph, to: Int(pen + (cell - w) / 2), y, Int(w.rounded()), Int((Double(glyph.height) / scale).rounded()))

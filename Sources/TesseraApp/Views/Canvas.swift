@@ -34,7 +34,23 @@ final class Canvas {
         cornerMask = Canvas.makeCornerMask(renderer: renderer, radius: radius, scale: maskScale, color: theme.background)
     }
 
-    func set(_ c: RGBA) { renderer.setColor(c.r, c.g, c.b, c.a) }
+    /// How opaque everything drawn is, 0…1: the slideshow's header fades by drawing each part at this share
+    /// (`drawFaded`), the photo showing through.
+    private(set) var opacity = 1.0
+
+    /// Draws `body` with every colour's alpha scaled by `opacity`, text included.
+    func drawFaded(_ opacity: Double, _ body: () -> Void) {
+        self.opacity = opacity
+        text?.opacity = opacity
+        body()
+        self.opacity = 1
+        text?.opacity = 1
+    }
+
+    func set(_ c: RGBA) {
+        let a = opacity >= 1 ? c.a : UInt8(Double(c.a) * max(0, opacity))
+        renderer.setColor(c.r, c.g, c.b, a)
+    }
 
     func fill(_ r: Rect, _ c: RGBA) {
         set(c)

@@ -108,7 +108,13 @@ import SDLKit
         }
         let frame = SceneFrame(model: model, images: images, time: time, fillsGaps: fillsGaps)
         views.draw(model.screen, frame)
-        drawHeader(model: model, status: status, clock: clock, time: time)
+        // A slideshow's header fades away while nobody touches the frame (overlays keep it: they may need it).
+        let chrome = model.overlays.isEmpty ? model.screen.chromeOpacity : 1
+        if chrome >= 1 {
+            drawHeader(model: model, status: status, clock: clock, time: time)
+        } else if chrome > 0 {
+            canvas.drawFaded(chrome) { drawHeader(model: model, status: status, clock: clock, time: time) }
+        }
         for room in model.leaving + model.overlays { views.draw(room, frame) }
         toastView.draw(model: model)
         headerView.drawTooltip(model: model)

@@ -1,48 +1,113 @@
 import GalleryCore
+import SDLKit
 
-/// Draws the slideshow: the photo fitted on black, the one before fading out under it during a crossfade, its
-/// caption, and a pause mark while paused. The photo that fades in is the only blended copy: the one under it is
-/// copied opaque, so a crossfade costs one blend of the window a frame.
+/// Draws the slideshow as a frame on a wall shows a photo: over the whole window (the header fades away over it),
+/// the window around a photo of another shape filled with the photo itself blurred and darkened, or a matte of its
+/// own colour (`--fill`), two photos of the other shape side by side (`--pairs`), the ones before fading out under
+/// them during a crossfade, their caption, a quiet clock (`--clock`), and a pause mark while paused. What fades in
+/// is the only blended copy: what is under it is copied opaque.
 final class SlideshowView {
     private let canvas: Canvas
     private let placeholders: Placeholders
+    /// Backdrop textures made from the pipeline's small pictures, by photo ID (a few, the oldest dropped).
+    private var backdrops: [String: Texture] = [:]
+    private var backdropOrder: [String] = []
 
     init(canvas: Canvas) {
         self.canvas = canvas
         placeholders = Placeholders(renderer: canvas.renderer)
     }
 
-    func dropTextures() { placeholders.drop() }
+    func dropTextures() {
+        placeholders.drop()
+        backdrops.removeAll()
+        backdropOrder.removeAll()
+    }
 
     func draw(_ show: SlideshowScreen, _ scene: SceneFrame) {
-        let model = scene.model, window = model.viewport.size, top = model.config.headerHeight
-        canvas.fill(Rect(x: 0, y: top, width: window.width, height: window.height - top), RGBA(0, 0, 0))
+        let model = scene.model, window = model.viewport.size
         let fading = show.fade < 1
-        if fading, let previous = show.photo(show.previous), let key = show.previous {
-            drawPhoto(previous, key: key, scene: scene, in: show.frame(of: previous), alpha: 255)
-        }
-        guard let key = show.current, let photo = show.photo(key) else {
+        let before = fading ? show.layout(show.previous, beside: show.previousCompanion) : []
+        let now = show.layout(show.current, beside: show.companion)
+        drawFill(behind: before.isEmpty ? now : before, scene: scene, alpha: 255)
+        for shown in before { drawPhoto(shown.photo, key: shown.key, scene: scene, in: shown.frame, alpha: 255) }
+        guard !now.isEmpty else {
+            canvas.fill(show.area, RGBA(0, 0, 0))
             if let text = canvas.text {
                 let words = model.catalog.hasEnded ? model.hooks.emptyFeedText() : "Waiting for photos…"
-                text.draw(words, .body, x: Metrics.margin, y: top + Metrics.barHeight, color: canvas.theme.dimText)
+                text.draw(words, .body, x: Metrics.margin, y: model.config.headerHeight + Metrics.barHeight,
+                          color: canvas.theme.dimText)
             }
             return
         }
-        let frame = show.frame(of: photo)
-        drawPhoto(photo, key: key, scene: scene, in: frame, alpha: fading ? UInt8(255 * show.fade) : 255)
+        let alpha = fading ? UInt8(255 * show.fade) : 255
+        if fading { drawFill(behind: now, scene: scene, alpha: alpha) }
+        for shown in now { drawPhoto(shown.photo, key: shown.key, scene: scene, in: shown.frame, alpha: alpha) }
         let fields = model.config.slideshowCaptions
-        if !fading, let caption = Caption.text(for: photo, fields: fields) {
-            canvas.caption(caption, in: frame, font: .title)
+        if !fading {
+            for shown in now {
+                if let caption = Caption.text(for: shown.photo, fields: fields) {
+                    canvas.caption(caption, in: shown.frame, font: .title)
+                }
+            }
         }
+        if let clock = show.clock, let corner = model.config.slideClock { drawClock(clock, corner: corner, window: window) }
         if show.paused, let text = canvas.text {
             let mark = "❚❚"
             let w = text.width(of: mark, .title)
             let pad = Metrics.fieldPadding
+            let top = model.config.headerHeight
             let badge = Rect(x: window.width - w - Metrics.glyphRoom, y: top + Metrics.margin, width: w + 2 * pad,
                              height: text.lineHeight(.title) + 2 * Metrics.inset)
             canvas.fill(badge, RGBA(0, 0, 0, 150))
             text.draw(mark, .title, x: badge.x + pad, y: badge.y + Metrics.inset, color: canvas.theme.text)
         }
+    }
+
+    /// The window around the photos: black, the first photo's own colour darkened, or its small picture stretched
+    /// over the window (a blur) and darkened. Until the backdrop exists, black.
+    private func drawFill(behind shown: [(key: ItemKey, photo: Photo, frame: Rect)], scene: SceneFrame, alpha: UInt8) {
+        let area = Rect(x: 0, y: 0, width: scene.model.viewport.size.width, height: scene.model.viewport.size.height)
+        let black = RGBA(0, 0, 0, alpha)
+        guard let first = shown.first, let backdrops = scene.images.backdrops else { canvas.fill(area, black); return }
+        switch scene.model.config.slideFill {
+        case .black:
+            canvas.fill(area, black)
+        case .matte:
+            guard let c = backdrops.colour(for: first.photo.id) ?? first.photo.placeholderColor else {
+                canvas.fill(area, black)
+                return
+            }
+            canvas.fill(area, RGBA(UInt8(Int(c.r) * 2 / 5), UInt8(Int(c.g) * 2 / 5), UInt8(Int(c.b) * 2 / 5), alpha))
+        case .blur:
+            guard let texture = backdrop(for: first.photo.id, backdrops: backdrops) else { canvas.fill(area, black); return }
+            let cover = area.aspectFill(width: texture.width, height: texture.height)
+            texture.setColorMod(r: 110, g: 110, b: 110)
+            texture.setBlending(alpha < 255)
+            texture.setAlphaMod(alpha)
+            canvas.renderer.copy(texture, to: cover.x, cover.y, cover.width, cover.height)
+        }
+    }
+
+    private func backdrop(for id: String, backdrops: Backdrops) -> Texture? {
+        if let made = self.backdrops[id] { return made }
+        guard let picture = backdrops.picture(for: id), let texture = try? Texture(renderer: canvas.renderer, surface: picture)
+        else { return nil }
+        texture.setLinearScaling(true)
+        self.backdrops[id] = texture
+        backdropOrder.append(id)
+        if backdropOrder.count > 8 { self.backdrops[backdropOrder.removeFirst()] = nil }
+        return texture
+    }
+
+    /// A quiet clock of the frame's own: the time in minutes, light on a soft shadow, in its corner.
+    private func drawClock(_ clock: String, corner: ClockCorner, window: PixelSize) {
+        guard let text = canvas.text else { return }
+        let w = text.width(of: clock, .title), h = text.lineHeight(.title), m = 2 * Metrics.margin
+        let x = corner == .topLeft || corner == .bottomLeft ? m : window.width - w - m
+        let y = corner == .topLeft || corner == .topRight ? m : window.height - h - m
+        text.draw(clock, .title, x: x + 1, y: y + 1, color: RGBA(0, 0, 0, 140))
+        text.draw(clock, .title, x: x, y: y, color: RGBA(240, 240, 240, 210))
     }
 
     /// A photo at its frame: its large image, else its cell's image, else its placeholder.

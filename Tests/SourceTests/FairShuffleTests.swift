@@ -1,0 +1,90 @@
+import XCTest
+@testable import GalleryCore
+@testable import LocalSources
+
+/// A fair shuffle that outlives the process: each photo once per pass, in an order new each pass, kept across
+/// restarts from a seed and a place (no stored list); newcomers join the part not yet shown.
+final class FairShuffleTests: XCTestCase {
+    private func file(_ name: String, modified: Int64) -> LocalFile {
+        LocalFile(path: "/pics/" + name, bytes: 1000, modified: modified * 1_000_000_000, width: 400, height: 300)
+    }
+
+    /// A run of the show: a new index (a new random seed, as each start draws), the folder scanned into it, the
+    /// kept place taken up; then `count` photos shown one at a time. Returns what it showed and the place it kept.
+    private func run(files: [LocalFile], kept: String?, count: Int, clock: Int64) -> (shown: [String], kept: String?) {
+        var index = FolderIndex(sort: .random, seed: UInt64.random(in: 1...UInt64.max), now: { clock })
+        if let kept, let place = ShowPlace(text: kept) { index.resume(from: place) }
+        for f in files { _ = index.add(f) }
+        index.scanFinished = true
+        var shown: [String] = [], place = kept, page = 1
+        while shown.count < count {
+            guard let photos = index.page(page, limit: 7) else { XCTFail("no page"); break }
+            if photos.isEmpty { page = 1; continue }  // the pass ended: the feed starts the next
+            page += 1
+            for photo in photos where shown.count < count {
+                shown.append(photo.author)
+                place = index.noteShown(id: photo.id)?.text
+            }
+        }
+        return (shown, place)
+    }
+
+    func testThreeHundredPhotosShowOnceEachAcrossTenRestartsThenANewOrder() {
+        let files = (0..<300).map { file("p\($0).jpg", modified: 1_000) }
+        var kept: String?
+        var shown: [String] = []
+        // Twenty photos a run, killed after each: the place is all that survives.
+        for restart in 0..<15 {
+            let r = run(files: files, kept: kept, count: 20, clock: 10_000 + Int64(restart))
+            shown += r.shown
+            kept = r.kept
+        }
+        XCTAssertEqual(shown.count, 300)
+        XCTAssertEqual(Set(shown).count, 300, "every photo exactly once before any repeats")
+        XCTAssertNotEqual(shown, (0..<300).map { "p\($0).jpg" }, "shuffled")
+        let next = run(files: files, kept: kept, count: 300, clock: 20_000).shown
+        XCTAssertEqual(Set(next).count, 300, "the second pass shows every photo once too")
+        XCTAssertNotEqual(next, shown, "in a new order")
+    }
+
+    func testARestartCarriesOnInTheSameOrder() {
+        let files = (0..<50).map { file("p\($0).jpg", modified: 1_000) }
+        let firstRun = run(files: files, kept: nil, count: 10, clock: 5_000)
+        let secondRun = run(files: files, kept: firstRun.kept, count: 10, clock: 5_001)
+        XCTAssertEqual(Set(firstRun.shown + secondRun.shown).count, 20, "it carries on: nothing shown again")
+        // Started again from the same place (a power cut before the second run kept anything): the same photos
+        // follow, in the same order, though each start draws a new seed of its own.
+        let again = run(files: files, kept: firstRun.kept, count: 10, clock: 5_002)
+        XCTAssertEqual(again.shown, secondRun.shown)
+    }
+
+    func testPhotosAddedMidPassAppearInThatPassAcrossARestart() {
+        let files = (0..<100).map { file("p\($0).jpg", modified: 1_000) }
+        let first = run(files: files, kept: nil, count: 40, clock: 5_000)
+        // Five copied in after the pass began (their files newer than its start), while the app was down.
+        let added = (0..<5).map { file("new\($0).jpg", modified: 6_000) }
+        let rest = run(files: files + added, kept: first.kept, count: 65, clock: 7_000)
+        XCTAssertEqual(Set(first.shown + rest.shown).count, 105, "the whole pass, newcomers included, no repeat")
+        XCTAssertEqual(rest.kept.flatMap(ShowPlace.init(text:))?.pass, 1, "still the first pass")
+        let next = run(files: files + added, kept: rest.kept, count: 1, clock: 8_000)
+        XCTAssertEqual(next.kept.flatMap(ShowPlace.init(text:))?.pass, 2, "then the next pass begins")
+    }
+
+    func testAPassStoppedOnItsLastPhotoGoesOnWithTheNext() {
+        let files = (0..<30).map { file("p\($0).jpg", modified: 1_000) }
+        let whole = run(files: files, kept: nil, count: 30, clock: 5_000)
+        let next = run(files: files, kept: whole.kept, count: 30, clock: 5_001)
+        XCTAssertEqual(Set(next.shown).count, 30, "a whole pass again, not an empty feed")
+        XCTAssertNotEqual(next.shown, whole.shown, "in the next pass's order")
+        XCTAssertEqual(next.kept.flatMap(ShowPlace.init(text:))?.pass, 2)
+    }
+
+    func testAPlaceThatIsNotOneIsIgnored() {
+        for text in ["", "v2 1 1 0 0 - -", "v1 zz 1 0 0 - -", "v1 1 0 0 0 - -", "v1 1 1 0 0 a b c",
+                     "v1 1 1 0 0 - " + String(repeating: "x,", count: 300) + "x", String(repeating: "v1 ", count: 30_000)] {
+            XCTAssertNil(ShowPlace(text: text), text.prefix(40).description)
+        }
+        let place = ShowPlace(seed: 0xABC, pass: 3, shownRank: 77, passBegan: 123, lateShown: ["fa", "fb"], lastShown: "fb")
+        XCTAssertEqual(ShowPlace(text: place.text), place)
+    }
+}
