@@ -166,6 +166,9 @@ extension GalleryApp {
         options.apiServesOriginals = bench.sourceSize != nil
         options.benchmark = true
         options.config.windowSize = bench.size
+        options.config.slideFill = bench.slideFill
+        options.config.slidePairs = bench.slidePairs
+        options.config.slideTransition = bench.slideTransition
         options.config.pageSize = bench.pageSize
         options.renderer = bench.renderer == "auto" ? nil : bench.renderer == "software" ? .software : .accelerated
         options.vsync = false

@@ -41,6 +41,15 @@ struct Bench: ParsableCommand {
     @Flag(help: "Exit with status 1 if a bound breaks: a frame over 33 ms, anonymous memory growing over 48 MB, or textures over 3 windows.")
     var check = false
 
+    @Option(help: "With --view slideshow: the fill around a photo of another shape (blur, matte, black).")
+    var fill = "blur"
+
+    @Option(help: "With --view slideshow: the transition (crossfade, dip, slide, none).")
+    var transition = "crossfade"
+
+    @Flag(help: "With --view slideshow: portrait photos in pairs.")
+    var pairs = false
+
     @Option(help: "Load this folder instead of the fixture server: report first_screen_ms and all_cells_ms (a prefetch pass), cold or warm.")
     var dir: String?
 
@@ -115,6 +124,12 @@ struct Bench: ParsableCommand {
         options.jump = jump
         options.list = view == "list"
         options.slideshow = view == "slideshow"
+        guard let slideFill = SlideFill(rawValue: fill), let slideTransition = SlideTransition(rawValue: transition) else {
+            throw ValidationError("--fill must be blur, matte or black; --transition crossfade, dip, slide or none")
+        }
+        options.slideFill = slideFill
+        options.slideTransition = slideTransition
+        options.slidePairs = pairs
         options.zoom = view == "zoom"
         options.transitions = transitions
         options.timeLimit = timeLimit + (soak ?? 0) * 60 + (idle ?? 0)

@@ -64,6 +64,9 @@ struct Show: ParsableCommand {
     @Option(help: "Slideshow: what fills the window around a photo of another shape: blur (the photo itself, blurred and darkened), matte (its own colour) or black.")
     var fill: String = "blur"
 
+    @Option(help: "Slideshow: how a photo gives way to the next: crossfade, dip (through black), slide or none.")
+    var transition: String = "crossfade"
+
     @Flag(help: "Slideshow: two portrait photos side by side on a landscape window (two landscape ones one above the other on a portrait window).")
     var pairs = false
 
@@ -155,6 +158,9 @@ struct Show: ParsableCommand {
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
         if let scale, !(InterfaceScale.range.contains(scale)) { throw ValidationError("--scale must be 1 to 4") }
         guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
+        guard SlideTransition(rawValue: transition) != nil else {
+            throw ValidationError("--transition must be crossfade, dip, slide or none")
+        }
         guard SlideFill(rawValue: fill) != nil else { throw ValidationError("--fill must be blur, matte or black") }
         guard clock == "off" || ClockCorner(rawValue: clock) != nil else {
             throw ValidationError("--clock must be top-left, top-right, bottom-left, bottom-right or off")
@@ -223,6 +229,7 @@ struct Show: ParsableCommand {
         options.config.slideInterval = interval
         options.config.slideFill = SlideFill(rawValue: fill) ?? .blur
         options.config.slidePairs = pairs
+        options.config.slideTransition = SlideTransition(rawValue: transition) ?? .crossfade
         options.config.slideClock = ClockCorner(rawValue: clock)
         let captions = caption.flatMap(CaptionFields.init(parsing:))
         options.config.captions = captions ?? (kiosk ? .kiosk : [])

@@ -67,4 +67,29 @@ final class SlideshowFrameTests: XCTestCase {
         XCTAssertEqual(s.chromeOpacity, 1, "a touch brings it back")
         XCTAssertEqual(m.browse.chromeOpacity, 1, "the wall keeps its header")
     }
+
+    func testEachTransitionTakesItsOwnTimeAndNoneIsAtOnce() throws {
+        for transition in SlideTransition.allCases {
+            var config = GalleryConfig()
+            config.windowSize = PixelSize(width: 1280, height: 800)
+            config.slideTransition = transition
+            let m = GalleryModel(config: config, pager: .init(pageSize: 50, wraps: false, minInterval: 0))
+            let r = m.feed.nextPageRequest(now: 0)!
+            m.feed.receive(r, .success(PageContents(photos: (0..<3).map {
+                Photo(id: "\($0)", author: "A", width: 900, height: 600, url: "", downloadURL: "")
+            })), now: 0)
+            let s = try show(m)
+            s.step(1)
+            if transition == .none {
+                XCTAssertEqual(s.fade, 1, "at once")
+                XCTAssertNil(s.previous)
+                continue
+            }
+            XCTAssertEqual(s.fade, 0)
+            m.tick(dt: transition.duration * 0.9)
+            XCTAssertLessThan(s.fade, 1, "\(transition) still running")
+            m.tick(dt: transition.duration * 0.2)
+            XCTAssertEqual(s.fade, 1, "\(transition) done in \(transition.duration) s")
+        }
+    }
 }

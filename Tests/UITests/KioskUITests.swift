@@ -103,7 +103,7 @@ final class KioskUITests: XSessionTestCase {
     }
 
     func testAsAPhotoFrameItShowsOnePhotoAtATimeAndMovesOnByItself() throws {
-        let id = try launch(["--mode", "slideshow", "--interval", "1"])
+        let id = try launch(["--mode", "slideshow", "--interval", "1", "--fill", "black"])
         func fitted(_ frame: Surface) -> Bool {
             // On black: bars beside a photo narrower than the screen, or above one wider.
             let sides = XSession.isColor(frame.pixel(x: 2, y: frame.height / 2), (0, 0, 0))

@@ -123,12 +123,16 @@ public enum ScriptStep: Equatable {
     case hang(Double)
     /// A finger gesture injected as touch events (`tap:X:Y`, `drag:…`, `swipe:…`, `pinch:…`, `longpress:…`).
     case touch(TouchScript)
+    /// Lets this many seconds pass with the loop running and nothing touched (`wait:SECONDS`: a header fading away).
+    case wait(Double)
 
     public init?(name: String) {
         if name == "render-reset" || name == "device-reset" {
             self = .renderReset(device: name == "device-reset")
         } else if name.hasPrefix("hang:"), let seconds = Double(name.dropFirst(5)), seconds >= 0, seconds <= 60 {
             self = .hang(seconds)
+        } else if name.hasPrefix("wait:"), let seconds = Double(name.dropFirst(5)), seconds >= 0, seconds <= 600 {
+            self = .wait(seconds)
         } else if name.hasPrefix("await-source:") {
             self = .awaitSource(String(name.dropFirst(13)))
         } else if let gesture = TouchScript(name: name) {

@@ -5,7 +5,9 @@
 public final class SlideshowScreen: Screen {
     public static let scope = Scope("slideshow")
     /// The crossfade's length (the eye reads a longer one as a slow machine).
-    public static let fadeDuration = 0.45
+    public static let fadeDuration = SlideTransition.crossfade.duration
+    /// How one photo gives way to the next (`fade` runs over its duration).
+    public let transition: SlideTransition
     public static let pause = "pause"
 
     /// The wall it shows the photos of; its focus follows the slideshow, so leaving lands on the photo shown.
@@ -36,8 +38,9 @@ public final class SlideshowScreen: Screen {
     private let arrived: (ItemKey) -> Bool
 
     public init(wall: BrowseScreen, interval: Double, start: Int? = nil, pairs: Bool = false,
-                arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
+                transition: SlideTransition = .crossfade, arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
         self.feedWall = wall
+        self.transition = transition
         self.interval = max(1, interval)
         self.pairs = pairs
         self.arrived = arrived
@@ -118,7 +121,7 @@ public final class SlideshowScreen: Screen {
     public func tick(dt: Double) {
         quietFor += dt
         if fade < 1 {
-            fade = min(1, fade + dt / SlideshowScreen.fadeDuration)
+            fade = transition.duration <= 0 ? 1 : min(1, fade + dt / transition.duration)
             if fade >= 1 { previous = nil; previousCompanion = nil }
         }
         if current == nil || index == nil { restart() }
@@ -163,7 +166,8 @@ public final class SlideshowScreen: Screen {
         previousCompanion = companion
         current = catalog.items[next].key
         companion = companion(after: next)
-        fade = 0
+        fade = transition == .none ? 1 : 0
+        if fade >= 1 { previous = nil; previousCompanion = nil }
         // The wall follows (at once: it is not drawn meanwhile), so a kiosk's feed still forgets passes it has left.
         feedWall.focus(next)
         feedWall.setScroll(offset: feedWall.scroll.target)
@@ -225,7 +229,8 @@ public final class SlideshowScreen: Screen {
         if let shown = gallery.screen as? SlideshowScreen { gallery.pop(shown); return }
         gallery.closeOverlays()
         gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval,
-                                     pairs: gallery.config.slidePairs, arrived: gallery.hooks.imageArrived))
+                                     pairs: gallery.config.slidePairs, transition: gallery.config.slideTransition,
+                                     arrived: gallery.hooks.imageArrived))
     }
 }
 

@@ -40,6 +40,8 @@ public struct GalleryConfig: Equatable {
     public var slidePairs = false
     /// `--fill`: what fills the window around a photo of another shape in the slideshow.
     public var slideFill = SlideFill.blur
+    /// `--transition`: how one photo gives way to the next.
+    public var slideTransition = SlideTransition.crossfade
     /// `--clock`: where the slideshow shows a quiet clock of its own (nil: none).
     public var slideClock: ClockCorner?
     public var theme = Theme()
@@ -105,4 +107,26 @@ public enum SlideFill: String, CaseIterable, Sendable {
 /// A corner of the window, for the slideshow's clock (`--clock`).
 public enum ClockCorner: String, CaseIterable, Sendable {
     case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+}
+
+/// How the slideshow goes from one photo to the next (`--transition`).
+public enum SlideTransition: String, CaseIterable, Sendable {
+    /// The next photo fades in over the last.
+    case crossfade
+    /// The last photo fades to black, the next fades up from it.
+    case dip
+    /// The next photo slides in from the side, pushing the last one out (the way a finger moves them).
+    case slide
+    /// At once.
+    case none
+
+    /// Seconds it takes.
+    public var duration: Double {
+        switch self {
+        case .crossfade: return 0.45
+        case .dip: return 0.8
+        case .slide: return 0.6
+        case .none: return 0
+        }
+    }
 }

@@ -7,6 +7,8 @@ import SDLKit
 final class Autopilot: FrameDriver {
     private var steps: [ScriptStep]
     private let screenshotPath: String?
+    /// When a `wait:` step began.
+    private var waitingSince: Double?
     /// A gesture being played: its events, when it began, how many are posted.
     private var playing: (gesture: TouchScript, start: Double?, posted: Int)?
 
@@ -17,6 +19,17 @@ final class Autopilot: FrameDriver {
 
     /// Posts a playing gesture's touch events as their times come.
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
+        // A wait counts on every turn of the loop, drawn whole or not (a still frame draws only its clock).
+        if case .wait(let seconds)? = steps.first, playing == nil {
+            let since = waitingSince ?? now
+            waitingSince = since
+            if now - since >= seconds {
+                steps.removeFirst()
+                waitingSince = nil
+                app.frames.noteChange()
+            }
+            return nil
+        }
         guard var play = playing else { return nil }
         // Events posted last frame have been handled by now (the loop reads events before this hook).
         if play.posted == play.gesture.events.count {
@@ -42,6 +55,7 @@ final class Autopilot: FrameDriver {
     }
 
     func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
+        if case .wait? = steps.first { return nil }
         guard playing == nil, !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
         if !steps.isEmpty {
             switch steps.removeFirst() {
@@ -50,6 +64,7 @@ final class Autopilot: FrameDriver {
             case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
             case .hang(let seconds): Thread.sleep(forTimeInterval: seconds); return nil
             case .touch(let gesture): playing = (gesture, nil, 0); return nil
+            case .wait: return nil  // `beforeFrame` lets the time pass
             case .awaitSource(let name):
                 if app.sources.source.name != name { steps.insert(.awaitSource(name), at: 0) }
                 return nil

@@ -24,13 +24,13 @@ final class SlideshowView {
         backdropOrder.removeAll()
     }
 
+    private typealias Shown = [(key: ItemKey, photo: Photo, frame: Rect)]
+
     func draw(_ show: SlideshowScreen, _ scene: SceneFrame) {
         let model = scene.model, window = model.viewport.size
         let fading = show.fade < 1
         let before = fading ? show.layout(show.previous, beside: show.previousCompanion) : []
         let now = show.layout(show.current, beside: show.companion)
-        drawFill(behind: before.isEmpty ? now : before, scene: scene, alpha: 255)
-        for shown in before { drawPhoto(shown.photo, key: shown.key, scene: scene, in: shown.frame, alpha: 255) }
         guard !now.isEmpty else {
             canvas.fill(show.area, RGBA(0, 0, 0))
             if let text = canvas.text {
@@ -40,9 +40,27 @@ final class SlideshowView {
             }
             return
         }
-        let alpha = fading ? UInt8(255 * show.fade) : 255
-        if fading { drawFill(behind: now, scene: scene, alpha: alpha) }
-        for shown in now { drawPhoto(shown.photo, key: shown.key, scene: scene, in: shown.frame, alpha: alpha) }
+        if fading, !before.isEmpty {
+            let f = show.fade
+            switch show.transition {
+            case .crossfade, .none:
+                // What fades in is the only blended copy: what is under it is copied opaque.
+                drawSet(before, scene: scene, alpha: 255)
+                drawSet(now, scene: scene, alpha: UInt8(255 * f))
+            case .dip:
+                canvas.fill(show.area, RGBA(0, 0, 0))
+                if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f))) }
+                else { drawSet(now, scene: scene, alpha: UInt8(255 * (2 * f - 1))) }
+            case .slide:
+                // Eased in and out; both opaque, side by side: no blending at all.
+                let p = f * f * (3 - 2 * f)
+                let dx = Int((Double(window.width) * p).rounded())
+                drawSet(before, scene: scene, alpha: 255, dx: -dx)
+                drawSet(now, scene: scene, alpha: 255, dx: window.width - dx)
+            }
+        } else {
+            drawSet(now, scene: scene, alpha: 255)
+        }
         let fields = model.config.slideshowCaptions
         if !fading {
             for shown in now {
@@ -64,10 +82,16 @@ final class SlideshowView {
         }
     }
 
+    /// Photos with their fill, moved `dx` sideways (a slide), at `alpha`.
+    private func drawSet(_ shown: Shown, scene: SceneFrame, alpha: UInt8, dx: Int = 0) {
+        drawFill(behind: shown, scene: scene, alpha: alpha, dx: dx)
+        for s in shown { drawPhoto(s.photo, key: s.key, scene: scene, in: s.frame.offsetBy(dx: dx), alpha: alpha) }
+    }
+
     /// The window around the photos: black, the first photo's own colour darkened, or its small picture stretched
     /// over the window (a blur) and darkened. Until the backdrop exists, black.
-    private func drawFill(behind shown: [(key: ItemKey, photo: Photo, frame: Rect)], scene: SceneFrame, alpha: UInt8) {
-        let area = Rect(x: 0, y: 0, width: scene.model.viewport.size.width, height: scene.model.viewport.size.height)
+    private func drawFill(behind shown: Shown, scene: SceneFrame, alpha: UInt8, dx: Int) {
+        let area = Rect(x: dx, y: 0, width: scene.model.viewport.size.width, height: scene.model.viewport.size.height)
         let black = RGBA(0, 0, 0, alpha)
         guard let first = shown.first, let backdrops = scene.images.backdrops else { canvas.fill(area, black); return }
         switch scene.model.config.slideFill {
@@ -81,6 +105,8 @@ final class SlideshowView {
             canvas.fill(area, RGBA(UInt8(Int(c.r) * 2 / 5), UInt8(Int(c.g) * 2 / 5), UInt8(Int(c.b) * 2 / 5), alpha))
         case .blur:
             guard let texture = backdrop(for: first.photo.id, backdrops: backdrops) else { canvas.fill(area, black); return }
+            canvas.renderer.setClip((area.x, area.y, area.width, area.height))
+            defer { canvas.renderer.setClip(nil) }
             let cover = area.aspectFill(width: texture.width, height: texture.height)
             texture.setColorMod(r: 110, g: 110, b: 110)
             texture.setBlending(alpha < 255)

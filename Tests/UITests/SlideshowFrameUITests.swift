@@ -1,0 +1,74 @@
+import Foundation
+import SDLKit
+import XCTest
+
+/// The slideshow as a frame on a wall, by its pixels: the kiosk's header gone once it has faded, a portrait photo on
+/// a landscape window framed by itself blurred (not black bars), two portrait photos side by side.
+final class SlideshowFrameUITests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "tessera-frame-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/photos", withIntermediateDirectories: true)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { throw missing("ImageMagick") }
+        // Two portrait photos, named so that they show in this order: a sky over green, then orange over purple.
+        try convert(["-size", "600x900", "gradient:skyblue-darkgreen", root + "/photos/a.jpg"])
+        try convert(["-size", "600x900", "gradient:orange-purple", root + "/photos/b.jpg"])
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+
+    private func convert(_ arguments: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+        p.arguments = arguments
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0)
+    }
+
+    private func show(_ extra: [String]) throws -> Surface {
+        let run = try AppProcess.run(["--name", "Ada", "--no-cache", "--size", "1280x720", "--mode", "slideshow",
+                                      "--sort", "name"] + extra + [root + "/photos"])
+        XCTAssertEqual(run.status, 0, run.log)
+        return try XCTUnwrap(run.frame, run.log)
+    }
+
+    private func brightness(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Int { (Int(p.r) + Int(p.g) + Int(p.b)) / 3 }
+
+    func testTheKioskHeaderFadesAwayLeavingOnlyThePhoto() throws {
+        let header = (12, 12, 14)
+        let fresh = try show(["--kiosk", "--script", "pause,pause"])
+        let width = fresh.width
+        let headerShare = { (f: Surface) in
+            Double((0..<width).filter { XSession.isColor(f.pixel(x: $0, y: 8), header) }.count) / Double(width)
+        }
+        XCTAssertGreaterThan(headerShare(fresh), 0.3, "the header shows at first")
+        let faded = try show(["--kiosk", "--script", "wait:4.5"])
+        XCTAssertEqual(headerShare(faded), 0, "after a few seconds without input, only the photo and its fill")
+        XCTAssertGreaterThan(brightness(faded.pixel(x: faded.width / 2, y: 8)), 120, "the photo's sky at the very top")
+    }
+
+    func testAPortraitPhotoIsFramedByItselfBlurredNotByBlackBars() throws {
+        let black = try show(["--fill", "black", "--script", "wait:4"])
+        XCTAssertTrue(XSession.isColor(black.pixel(x: 60, y: 360), (0, 0, 0)), "bars with --fill black")
+        let blurred = try show(["--script", "wait:4"])
+        let top = blurred.pixel(x: 60, y: 100), bottom = blurred.pixel(x: 60, y: 640)
+        XCTAssertFalse(XSession.isColor(top, (0, 0, 0), tolerance: 8), "the side is not black")
+        XCTAssertGreaterThan(Int(top.b), Int(bottom.b) + 10, "the photo's own sky above its green, darkened")
+        XCTAssertLessThan(brightness(top), brightness(blurred.pixel(x: 640, y: 100)), "darker than the photo itself")
+        let matte = try show(["--fill", "matte", "--script", "wait:4"])
+        let m1 = matte.pixel(x: 60, y: 100), m2 = matte.pixel(x: 60, y: 640)
+        XCTAssertTrue(XSession.isColor(m1, (Int(m2.r), Int(m2.g), Int(m2.b)), tolerance: 2), "a matte is one colour")
+        XCTAssertFalse(XSession.isColor(m1, (0, 0, 0), tolerance: 8))
+    }
+
+    func testTwoPortraitPhotosStandSideBySide() throws {
+        let pair = try show(["--pairs", "--fill", "black", "--script", "wait:4"])
+        let left = pair.pixel(x: 400, y: 600), right = pair.pixel(x: 880, y: 600)
+        XCTAssertGreaterThan(Int(left.g), Int(left.r) + 40, "the green foot of the first photo on the left: \(left)")
+        XCTAssertGreaterThan(Int(right.r), Int(right.g) + 40, "the purple foot of the second on the right: \(right)")
+        let alone = try show(["--fill", "black", "--script", "wait:4"])
+        XCTAssertTrue(XSession.isColor(alone.pixel(x: 1100, y: 600), (0, 0, 0)), "without --pairs, one photo in the middle")
+    }
+}
