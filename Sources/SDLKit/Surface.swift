@@ -110,10 +110,17 @@ public final class Surface {
     }
 
     private func stretched(toWidth w: Int, height h: Int) throws -> Surface {
+        try stretched(part: nil, toWidth: w, height: h)
+    }
+
+    /// A part of this surface (all of it: nil) stretched smoothly to a new surface (`SDL_SoftStretchLinear`; both
+    /// ARGB8888).
+    public func stretched(part: (x: Int, y: Int, width: Int, height: Int)?, toWidth w: Int, height h: Int) throws -> Surface {
         let out = try Surface(width: w, height: h)
-        guard SDL_SoftStretchLinear(pointer, nil, out.pointer, nil) == 0 else {
-            throw SDLError("SDL_SoftStretchLinear")
-        }
+        var rect = part.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        let status = rect == nil ? SDL_SoftStretchLinear(pointer, nil, out.pointer, nil)
+            : SDL_SoftStretchLinear(pointer, &rect!, out.pointer, nil)
+        guard status == 0 else { throw SDLError("SDL_SoftStretchLinear") }
         return out
     }
 

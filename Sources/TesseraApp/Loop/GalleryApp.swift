@@ -257,6 +257,7 @@ public final class GalleryApp {
             }
         }
         renderer.setScale(geometry.viewport.scale)
+        images.backdrops?.window = geometry.pixels
         input.windowScale = geometry.interfaceScale
         input.rotation = PanelRotation(degrees: renderer.rotation)
         input.panelSize = window.size

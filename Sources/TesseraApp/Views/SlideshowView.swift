@@ -44,9 +44,10 @@ final class SlideshowView {
             let f = show.fade
             switch show.transition {
             case .crossfade, .none:
-                // What fades in is the only blended copy: what is under it is copied opaque.
+                // What fades in is the only blended copy: what is under it is copied opaque (and black bars need
+                // no blend over black bars).
                 drawSet(before, scene: scene, alpha: 255)
-                drawSet(now, scene: scene, alpha: UInt8(255 * f))
+                drawSet(now, scene: scene, alpha: UInt8(255 * f), fill: model.config.slideFill != .black)
             case .dip:
                 canvas.fill(show.area, RGBA(0, 0, 0))
                 if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f))) }
@@ -83,8 +84,8 @@ final class SlideshowView {
     }
 
     /// Photos with their fill, moved `dx` sideways (a slide), at `alpha`.
-    private func drawSet(_ shown: Shown, scene: SceneFrame, alpha: UInt8, dx: Int = 0) {
-        drawFill(behind: shown, scene: scene, alpha: alpha, dx: dx)
+    private func drawSet(_ shown: Shown, scene: SceneFrame, alpha: UInt8, dx: Int = 0, fill: Bool = true) {
+        if fill { drawFill(behind: shown, scene: scene, alpha: alpha, dx: dx) }
         for s in shown { drawPhoto(s.photo, key: s.key, scene: scene, in: s.frame.offsetBy(dx: dx), alpha: alpha) }
     }
 
@@ -96,7 +97,8 @@ final class SlideshowView {
         guard let first = shown.first, let backdrops = scene.images.backdrops else { canvas.fill(area, black); return }
         switch scene.model.config.slideFill {
         case .black:
-            canvas.fill(area, black)
+            // Fading in over black already there (a dip), black bars need nothing.
+            if alpha == 255 { canvas.fill(area, black) }
         case .matte:
             guard let c = backdrops.colour(for: first.photo.id) ?? first.photo.placeholderColor else {
                 canvas.fill(area, black)
@@ -105,13 +107,10 @@ final class SlideshowView {
             canvas.fill(area, RGBA(UInt8(Int(c.r) * 2 / 5), UInt8(Int(c.g) * 2 / 5), UInt8(Int(c.b) * 2 / 5), alpha))
         case .blur:
             guard let texture = backdrop(for: first.photo.id, backdrops: backdrops) else { canvas.fill(area, black); return }
-            canvas.renderer.setClip((area.x, area.y, area.width, area.height))
-            defer { canvas.renderer.setClip(nil) }
-            let cover = area.aspectFill(width: texture.width, height: texture.height)
-            texture.setColorMod(r: 110, g: 110, b: 110)
+            // Made at the window's size: a plain copy (stretched only for the moment after a resize).
             texture.setBlending(alpha < 255)
             texture.setAlphaMod(alpha)
-            canvas.renderer.copy(texture, to: cover.x, cover.y, cover.width, cover.height)
+            canvas.renderer.copy(texture, to: area.x, area.y, area.width, area.height)
         }
     }
 
@@ -122,7 +121,7 @@ final class SlideshowView {
         texture.setLinearScaling(true)
         self.backdrops[id] = texture
         backdropOrder.append(id)
-        if backdropOrder.count > 8 { self.backdrops[backdropOrder.removeFirst()] = nil }
+        if backdropOrder.count > Backdrops.kept { self.backdrops[backdropOrder.removeFirst()] = nil }
         return texture
     }
 
