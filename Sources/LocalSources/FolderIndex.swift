@@ -75,6 +75,9 @@ public struct FolderIndex {
     public private(set) var place: ShowPlace
     /// A place kept from an earlier run, taken up when its pass begins (the first page).
     private var resuming: ShowPlace?
+    /// The pass before, while the show still shows its last photos (the feed asks for the next pass a few photos
+    /// before the end): those move this place, not the new pass's.
+    private var previousPlace: ShowPlace?
     /// Seconds since 1970, now (a test sets its own clock).
     private let now: () -> Int64
 
@@ -99,15 +102,38 @@ public struct FolderIndex {
         resuming = kept
     }
 
-    /// A photo was shown: the place moves on (nil for a photo the index does not have).
+    /// The kept place not yet taken up (its pass has not begun), for an index made afresh in this one's place.
+    public var keptPlace: ShowPlace? { resuming }
+
+    /// A photo was shown: the place moves on (nil for a photo the index does not have). A photo the pass before had
+    /// not shown yet, while the new pass has shown nothing, is still the pass before's: every photo of a pass is
+    /// shown in rank order, and the new pass begins with one the pass before had shown.
     public mutating func noteShown(id: String) -> ShowPlace? {
-        guard id.hasPrefix("f"), let hash = UInt64(id.dropFirst(), radix: 16), let slot = byID[hash] else { return nil }
+        guard let slot = slot(ofID: id) else { return nil }
         let r = records[Int(slot)]
-        place.noteShown(rank: rank(r), id: id, arrived: r.modified / 1_000_000_000)
+        if var before = previousPlace {
+            let beforeRank = ShowPlace.rank(r.hash, seed: seed, pass: before.pass)
+            if place.isFresh, !before.hasShown(rank: beforeRank, id: id, arrived: arrived(r)) {
+                before.noteShown(rank: beforeRank, id: id, arrived: arrived(r))
+                previousPlace = before
+                return before
+            }
+            previousPlace = nil
+        }
+        place.noteShown(rank: ShowPlace.rank(r.hash, seed: seed, pass: place.pass), id: id, arrived: arrived(r))
         return place
     }
 
     private func rank(_ r: Record) -> UInt64 { ShowPlace.rank(r.hash, seed: seed, pass: orderPass) }
+
+    /// When a file arrived, as far as the index can tell: its modification time, in seconds since 1970.
+    private func arrived(_ r: Record) -> Int64 { r.modified / 1_000_000_000 }
+
+    /// The record of a photo ID ("f" and the ID's hash in hex).
+    private func slot(ofID id: String) -> Int32? {
+        guard id.hasPrefix("f"), let hash = UInt64(id.dropFirst(), radix: 16) else { return nil }
+        return byID[hash]
+    }
 
     /// Sorts every placed file for `orderPass` (a shuffle's new pass).
     private mutating func reorder() {
@@ -203,7 +229,9 @@ public struct FolderIndex {
     public mutating func page(_ page: Int, limit: Int) -> [Photo]? {
         let starting = page <= 1
         let waiting = count - (starting ? 0 : servedCount)
-        guard scanFinished || (count > FolderIndex.smallFolder && waiting >= limit) else { return nil }
+        // A shuffle waits for the whole folder: its order, and what a kept place says was shown, hold only over
+        // every file (a file found later could rank before the photos already shown).
+        guard scanFinished || (sort != .random && count > FolderIndex.smallFolder && waiting >= limit) else { return nil }
         placePending()
         if starting {
             beginPass()
@@ -230,6 +258,7 @@ public struct FolderIndex {
 
     /// A new pass: nothing served, a shuffle in the pass's own order, a new place.
     private mutating func beginPass() {
+        if pass > 0, !place.isFresh { previousPlace = place }
         pass += 1
         for slot in ordered { records[Int(slot)].set(Record.served, false) }
         servedCount = 0
@@ -238,7 +267,9 @@ public struct FolderIndex {
             orderPass = pass
             reorder()
         }
-        place = ShowPlace(seed: seed, pass: pass, passBegan: now())
+        // A clock set back (a Pi without a clock, booted before the network) must not make every file new.
+        let newest = records.lazy.filter { $0.has(Record.alive) }.map { $0.modified / 1_000_000_000 }.max() ?? 0
+        place = ShowPlace(seed: seed, pass: pass, passBegan: max(now(), newest))
     }
 
     /// Marks what a kept place had shown as served, so the pass carries on from there: a shuffle's photos ranked
@@ -249,11 +280,9 @@ public struct FolderIndex {
         if sort == .random {
             skip = ordered.indices.filter { i in
                 let r = records[Int(ordered[i])]
-                let id = "f" + LocalFile.hex(r.hash)
-                return kept.hasShown(rank: rank(r), id: id, arrived: r.modified / 1_000_000_000)
+                return kept.hasShown(rank: rank(r), id: "f" + LocalFile.hex(r.hash), arrived: arrived(r))
             }
-        } else if let last = kept.lastShown, last.hasPrefix("f"), let hash = UInt64(last.dropFirst(), radix: 16),
-                  let slot = byID[hash], let at = ordered.firstIndex(of: slot) {
+        } else if let last = kept.lastShown, let slot = slot(ofID: last), let at = ordered.firstIndex(of: slot) {
             skip = Array(0...at)
         } else {
             skip = []
@@ -294,7 +323,8 @@ public struct FolderIndex {
         placePending()
         records[Int(slot)].set(Record.placed, true)
         var at = position(of: records[Int(slot)])
-        // A shuffle's newcomer joins the photos not yet shown this pass, wherever its rank falls.
+        // A shuffle's newcomer joins the photos not yet shown this pass, wherever its rank falls (`ordered` is then
+        // no longer sorted past the cursor: a later removal looks it up by a scan).
         if sort == .random { at = max(at, cursor) }
         ordered.insert(slot, at: at)
         if at < cursor { cursor = at }  // not served yet: the next page must find it
@@ -421,10 +451,7 @@ public struct FolderIndex {
 
     // MARK: lookups
 
-    public func file(id: String) -> LocalFile? {
-        guard id.hasPrefix("f"), let hash = UInt64(id.dropFirst(), radix: 16), let slot = byID[hash] else { return nil }
-        return file(records[Int(slot)])
-    }
+    public func file(id: String) -> LocalFile? { slot(ofID: id).map { file(records[Int($0)]) } }
 
     /// Files of records `from` onwards, at most `count`, and where the next call starts (for writing the index out
     /// a chunk at a time, without a copy of every path at once).

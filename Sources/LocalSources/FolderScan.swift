@@ -29,7 +29,9 @@ extension FolderSource {
             log("the folder index of the last run could not be read (\(error)): reading the folders afresh")
             try? store.clearFolderIndex(source: indexKey)
             indexLock.lock()
+            let kept = index.keptPlace
             index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
+            if let kept { index.resume(from: kept) }
             indexLock.unlock()
             return false
         }

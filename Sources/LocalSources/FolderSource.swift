@@ -240,7 +240,7 @@ public final class FolderSource: ScanningSource {
     /// Keys of cells of files at or under `folder` start with this.
     public static func cellKeyPrefix(folder: String) -> String { "cell:" + folder }
 
-    /// The photos found, in the order of a pass (for a prefetch of every cell).
+    /// Off the main thread (`PlaceKeeper`'s queue): the index may be busy with a scan batch.
     public func place(shown photo: Photo) -> String? {
         indexLock.lock(); defer { indexLock.unlock() }
         return index.noteShown(id: photo.id)?.text
@@ -252,6 +252,7 @@ public final class FolderSource: ScanningSource {
         index.resume(from: kept)
     }
 
+    /// The photos found, in the order of a pass (for a prefetch of every cell).
     public func photosInOrder() -> [Photo] {
         indexLock.lock(); defer { indexLock.unlock() }
         return index.inOrder().map(\.photo)

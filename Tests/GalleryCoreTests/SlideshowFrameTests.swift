@@ -39,6 +39,12 @@ final class SlideshowFrameTests: XCTestCase {
         s.step(1)
         XCTAssertEqual(s.layout(s.current, beside: s.companion).map(\.photo.id), ["3", "4"])
         XCTAssertEqual(s.layout(s.previous, beside: s.previousCompanion).map(\.photo.id), ["2"], "fading out")
+        s.step(-1)
+        XCTAssertEqual(s.layout(s.current, beside: s.companion).map(\.photo.id), ["2"], "back: the landscape one")
+        s.step(-1)
+        XCTAssertEqual(s.layout(s.current, beside: s.companion).map(\.photo.id), ["0", "1"],
+                       "back onto the first pair whole, no photo twice in a row")
+        XCTAssertFalse(s.forward, "a slide would come in from the left")
     }
 
     func testLandscapePhotosStackOnAPortraitWindowAndNothingPairsWhenAskedNot() throws {

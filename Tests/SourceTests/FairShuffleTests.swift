@@ -79,6 +79,43 @@ final class FairShuffleTests: XCTestCase {
         XCTAssertEqual(next.kept.flatMap(ShowPlace.init(text:))?.pass, 2)
     }
 
+    /// The feed asks for the next pass a few photos before the end of this one: the photos of this pass still shown
+    /// after that move this pass's place, so a restart then finds the next pass untouched.
+    func testTheLastPhotosOfAPassShownAfterTheNextBeganStillCountForTheirPass() throws {
+        let files = (0..<40).map { file("p\($0).jpg", modified: 1_000) }
+        var index = FolderIndex(sort: .random, seed: 7, now: { 5_000 })
+        for f in files { _ = index.add(f) }
+        index.scanFinished = true
+        let pass1 = try XCTUnwrap(index.page(1, limit: 40))
+        XCTAssertEqual(try XCTUnwrap(index.page(2, limit: 40)), [], "the pass has ended")
+        var kept: String?
+        for photo in pass1.prefix(37) { kept = index.noteShown(id: photo.id)?.text }
+        // The next pass is fetched while three photos of the first are still to show.
+        let pass2 = try XCTUnwrap(index.page(1, limit: 40))
+        for photo in pass1.suffix(3) { kept = index.noteShown(id: photo.id)?.text }
+        XCTAssertEqual(kept.flatMap(ShowPlace.init(text:))?.pass, 1, "still the first pass's place")
+        for photo in pass2.prefix(5) { kept = index.noteShown(id: photo.id)?.text }
+        XCTAssertEqual(kept.flatMap(ShowPlace.init(text:))?.pass, 2)
+        // Killed there: the next start shows the rest of pass 2, nothing of it again, nothing of it skipped.
+        let rest = run(files: files, kept: kept, count: 35, clock: 6_000).shown
+        XCTAssertEqual(Set(rest).union(pass2.prefix(5).map(\.author)), Set(files.map { String($0.name) }))
+        XCTAssertEqual(Set(rest).count, 35)
+    }
+
+    func testAPhotoAddedWhileTheShowRunsComesInThatPassEvenAfterARestart() throws {
+        let files = (0..<30).map { file("p\($0).jpg", modified: 1_000) }
+        var index = FolderIndex(sort: .random, seed: 9, now: { 5_000 })
+        for f in files { _ = index.add(f) }
+        index.scanFinished = true
+        var shown: [String] = [], kept: String?
+        let first = try XCTUnwrap(index.page(1, limit: 10))
+        for photo in first { shown.append(photo.author); kept = index.noteShown(id: photo.id)?.text }
+        _ = index.add(file("new.jpg", modified: 5_500))  // copied in while the show runs
+        let rest = run(files: files + [file("new.jpg", modified: 5_500)], kept: kept, count: 21, clock: 6_000).shown
+        XCTAssertEqual(Set(shown + rest).count, 31, "every photo and the newcomer once")
+        XCTAssertTrue(rest.contains("new.jpg"))
+    }
+
     func testAPlaceThatIsNotOneIsIgnored() {
         for text in ["", "v2 1 1 0 0 - -", "v1 zz 1 0 0 - -", "v1 1 0 0 0 - -", "v1 1 1 0 0 a b c",
                      "v1 1 1 0 0 - " + String(repeating: "x,", count: 300) + "x", String(repeating: "v1 ", count: 30_000)] {

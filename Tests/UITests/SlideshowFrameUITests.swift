@@ -44,31 +44,31 @@ final class SlideshowFrameUITests: XCTestCase {
             Double((0..<width).filter { XSession.isColor(f.pixel(x: $0, y: 8), header) }.count) / Double(width)
         }
         XCTAssertGreaterThan(headerShare(fresh), 0.3, "the header shows at first")
-        let faded = try show(["--kiosk", "--script", "wait:4.5"])
+        let faded = try show(["--kiosk", "--script", "wait:6"])
         XCTAssertEqual(headerShare(faded), 0, "after a few seconds without input, only the photo and its fill")
         XCTAssertGreaterThan(brightness(faded.pixel(x: faded.width / 2, y: 8)), 120, "the photo's sky at the very top")
     }
 
     func testAPortraitPhotoIsFramedByItselfBlurredNotByBlackBars() throws {
-        let black = try show(["--fill", "black", "--script", "wait:4"])
+        let black = try show(["--fill", "black", "--script", "wait:6"])
         XCTAssertTrue(XSession.isColor(black.pixel(x: 60, y: 360), (0, 0, 0)), "bars with --fill black")
-        let blurred = try show(["--script", "wait:4"])
+        let blurred = try show(["--script", "wait:6"])
         let top = blurred.pixel(x: 60, y: 100), bottom = blurred.pixel(x: 60, y: 640)
         XCTAssertFalse(XSession.isColor(top, (0, 0, 0), tolerance: 8), "the side is not black")
         XCTAssertGreaterThan(Int(top.b), Int(bottom.b) + 10, "the photo's own sky above its green, darkened")
         XCTAssertLessThan(brightness(top), brightness(blurred.pixel(x: 640, y: 100)), "darker than the photo itself")
-        let matte = try show(["--fill", "matte", "--script", "wait:4"])
+        let matte = try show(["--fill", "matte", "--script", "wait:6"])
         let m1 = matte.pixel(x: 60, y: 100), m2 = matte.pixel(x: 60, y: 640)
         XCTAssertTrue(XSession.isColor(m1, (Int(m2.r), Int(m2.g), Int(m2.b)), tolerance: 2), "a matte is one colour")
         XCTAssertFalse(XSession.isColor(m1, (0, 0, 0), tolerance: 8))
     }
 
     func testTwoPortraitPhotosStandSideBySide() throws {
-        let pair = try show(["--pairs", "--fill", "black", "--script", "wait:4"])
+        let pair = try show(["--pairs", "--fill", "black", "--script", "wait:6"])
         let left = pair.pixel(x: 400, y: 600), right = pair.pixel(x: 880, y: 600)
         XCTAssertGreaterThan(Int(left.g), Int(left.r) + 40, "the green foot of the first photo on the left: \(left)")
         XCTAssertGreaterThan(Int(right.r), Int(right.g) + 40, "the purple foot of the second on the right: \(right)")
-        let alone = try show(["--fill", "black", "--script", "wait:4"])
+        let alone = try show(["--fill", "black", "--script", "wait:6"])
         XCTAssertTrue(XSession.isColor(alone.pixel(x: 1100, y: 600), (0, 0, 0)), "without --pairs, one photo in the middle")
     }
 }

@@ -37,6 +37,9 @@ public struct ShowPlace: Equatable, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// Whether nothing has been shown in this pass yet.
+    public var isFresh: Bool { shownRank == 0 && lateShown.isEmpty && lastShown == nil }
+
     /// Whether this pass has shown the photo (`arrived`: when its file appeared, seconds since 1970).
     public func hasShown(rank: UInt64, id: @autoclosure () -> String, arrived: Int64) -> Bool {
         arrived > passBegan ? lateShown.contains(id()) : rank <= shownRank
@@ -68,7 +71,7 @@ public struct ShowPlace: Equatable, Sendable {
         guard text.utf8.count <= 64 << 10 else { return nil }
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 7, parts[0] == "v1", let seed = UInt64(parts[1], radix: 16), let pass = Int(parts[2]),
-              pass >= 1, let shown = UInt64(parts[3], radix: 16), let began = Int64(parts[4]) else { return nil }
+              pass >= 1, pass <= 1 << 40, let shown = UInt64(parts[3], radix: 16), let began = Int64(parts[4]) else { return nil }
         let isID = { (s: Substring) in !s.isEmpty && s.count <= 128 && s.allSatisfy { $0.isASCII && !$0.isWhitespace && $0 != "," } }
         let last = parts[5] == "-" ? nil : parts[5]
         if let last, !isID(last) { return nil }

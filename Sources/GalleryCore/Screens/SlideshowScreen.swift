@@ -1,5 +1,5 @@
-/// The photo frame: one photo of a wall at a time, fitted to the window under the header, crossfading to the next
-/// every `interval` seconds. ← → (a swipe, a tap on the left or right third) move, Space (a tap in the middle)
+/// The photo frame: one photo of a wall at a time (two of the other shape than the window, with `pairs`), over the
+/// whole window with the header fading away above it, giving way to the next every `interval` seconds. ← → (a swipe, a tap on the left or right third) move, Space (a tap in the middle)
 /// pauses, Esc or `s` return to the wall at the photo shown. It never stops by itself: a photo that does not
 /// arrive is waited for one more interval, then passed over, so a dead link cannot freeze a frame on the feedWall.
 public final class SlideshowScreen: Screen {
@@ -21,6 +21,8 @@ public final class SlideshowScreen: Screen {
     public private(set) var previousCompanion: ItemKey?
     /// Whether photos of the other shape than the window are paired (`--pairs`).
     public let pairs: Bool
+    /// Whether the last step went forward (a slide comes in from the right) or back (from the left).
+    public private(set) var forward = true
     /// How far the crossfade has gone, 0…1 (1: none running).
     public private(set) var fade = 1.0
     public private(set) var paused = false
@@ -108,7 +110,10 @@ public final class SlideshowScreen: Screen {
     /// The photos to have ready, most urgent first: the one shown, the one fading out, the next.
     public func wanted() -> [LargeImage] {
         var keys = [current, companion, fade < 1 ? previous : nil, fade < 1 ? previousCompanion : nil]
-        if let next = nextIndex { keys.append(feedWall.catalog.items[next].key) }
+        if let next = nextIndex {
+            keys.append(feedWall.catalog.items[next].key)
+            keys.append(companion(after: next))
+        }
         var seen = Set<ItemKey>()
         return keys.compactMap { key in
             guard let key, seen.insert(key).inserted, let photo = photo(key) else { return nil }
@@ -128,7 +133,6 @@ public final class SlideshowScreen: Screen {
         guard !paused, let index else { return }
         shownFor += dt
         guard shownFor >= interval else { return }
-        _ = index
         let next = nextIndex.map { feedWall.catalog.items[$0].key }
         // The next photo is waited for one more interval at most.
         if next.map(arrived) ?? true || shownFor >= 2 * interval { step(1) }
@@ -153,8 +157,10 @@ public final class SlideshowScreen: Screen {
     public func step(_ delta: Int) {
         let catalog = feedWall.catalog
         guard let index, !catalog.isEmpty else { restart(); return }
-        // Forward from a pair goes past both photos.
+        // Forward from a pair goes past both photos; back, onto the pair that ends just before (so no photo shows
+        // twice in a row).
         var next = index + delta + (delta > 0 && companion != nil ? 1 : 0)
+        if delta < 0, next >= 1, pairs, companion(after: next - 1) != nil { next -= 1 }
         if next >= catalog.count {
             guard catalog.hasEnded else { return }
             next = 0
@@ -164,6 +170,7 @@ public final class SlideshowScreen: Screen {
         guard next != index else { return }
         previous = current
         previousCompanion = companion
+        forward = delta > 0
         current = catalog.items[next].key
         companion = companion(after: next)
         fade = transition == .none ? 1 : 0

@@ -13,7 +13,7 @@ final class Backdrops {
     /// The darkening: a backdrop must never compete with its photo.
     static let shade = 110
     private let lock = NSLock()
-    private var pictures: [String: (surface: Surface, colour: (r: UInt8, g: UInt8, b: UInt8))] = [:]
+    private var pictures: [String: (surface: Surface?, colour: (r: UInt8, g: UInt8, b: UInt8))] = [:]
     private var order: [String] = []
     private var windowSize = PixelSize(width: 1920, height: 1080)
 
@@ -23,9 +23,16 @@ final class Backdrops {
         set { lock.withLock { windowSize = newValue } }
     }
 
+    private var showing = false
+    /// Whether the slideshow shows (the pane's large photos need no backdrop).
+    var wanted: Bool {
+        get { lock.withLock { showing } }
+        set { lock.withLock { showing = newValue } }
+    }
+
     /// On a worker, from a photo's decoded large picture.
     func make(from surface: Surface, id: String) {
-        guard lock.withLock({ pictures[id] == nil }), surface.width > 0, surface.height > 0 else { return }
+        guard lock.withLock({ showing && pictures[id] == nil }), surface.width > 0, surface.height > 0 else { return }
         let landscape = surface.width >= surface.height
         let w = landscape ? Backdrops.side : max(1, Backdrops.side * surface.width / surface.height)
         let h = landscape ? max(1, Backdrops.side * surface.height / surface.width) : Backdrops.side
@@ -53,12 +60,20 @@ final class Backdrops {
         guard let picture = try? small.stretched(part: part, toWidth: max(1, target.width), height: max(1, target.height))
         else { return }
         lock.withLock {
+            guard pictures[id] == nil else { return }
             pictures[id] = (picture, colour)
             order.append(id)
             if order.count > Backdrops.kept { pictures[order.removeFirst()] = nil }
         }
     }
 
-    func picture(for id: String) -> Surface? { lock.withLock { pictures[id]?.surface } }
+    /// The picture, handed over once (the slideshow makes its texture of it; the colour stays for a matte).
+    func takePicture(for id: String) -> Surface? {
+        lock.withLock {
+            let surface = pictures[id]?.surface
+            pictures[id]?.surface = nil
+            return surface
+        }
+    }
     func colour(for id: String) -> (r: UInt8, g: UInt8, b: UInt8)? { lock.withLock { pictures[id]?.colour } }
 }

@@ -59,7 +59,10 @@ final class Autopilot: FrameDriver {
         guard playing == nil, !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
         if !steps.isEmpty {
             switch steps.removeFirst() {
-            case .command(let command): return app.model.apply(command) == .quit ? 0 : nil
+            case .command(let command):
+                // A scripted command stands for a key: it brings the header back as a key would.
+                app.model.screen.noteInput()
+                return app.model.apply(command) == .quit ? 0 : nil
             case .text(let typed): app.model.handle(text: typed); return nil
             case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
             case .hang(let seconds): Thread.sleep(forTimeInterval: seconds); return nil

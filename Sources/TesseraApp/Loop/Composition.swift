@@ -78,7 +78,8 @@ struct Composition {
             self.wake = wake
             let mailbox = Mailbox<Delivery> { wake.wake() }
             self.mailbox = mailbox
-            let places = PlaceKeeper(library: library.library)
+            // A run that keeps nothing (automation, a desktop run given a name) keeps no place either.
+            let places = PlaceKeeper(library: options.usesLibrary ? library.library : nil, sort: options.sort)
             self.places = places
             sources = try SourceProvider(options: options, http: http, places: { places.kept(for: $0) },
                                          report: { mailbox.post(.feed($0)) })

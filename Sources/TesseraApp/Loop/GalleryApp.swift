@@ -128,6 +128,7 @@ public final class GalleryApp {
             model.tick(dt: min(0.1, dt))
             feed.tick(now: t)
             demand.sample(model, at: t)
+            images.backdrops?.wanted = model.screen is SlideshowScreen
             images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
             if images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t) > 0 {
                 frames.noteChange()

@@ -33,6 +33,17 @@ final class InputRouter {
         var event = event
         if let rotation, rotation.degrees != 0 { event = InputRouter.turned(event, rotation, panel: panelSize) }
         event = windowScale == 1 ? event : InputRouter.scaled(event, by: 1 / windowScale)
+        // A press on the header while it has faded away only brings it back: nobody aims at a button not drawn.
+        let chromeHidden = model.overlays.isEmpty && model.screen.chromeOpacity <= 0
+        switch event {
+        case let .buttonDown(_, _, y, _) where chromeHidden && y < model.config.headerHeight:
+            model.screen.noteInput()
+            return .none
+        case let .fingerDown(_, _, y) where chromeHidden && y * Double(model.viewport.size.height) < Double(model.config.headerHeight):
+            model.screen.noteInput()
+            return .none
+        default: break
+        }
         // A person's hand brings faded chrome back (a kiosk's made-up pointer motion does not: `kioskDuties`).
         switch event {
         case .keyDown, .wheel, .buttonDown, .fingerDown, .fingerMotion: model.screen.noteInput()

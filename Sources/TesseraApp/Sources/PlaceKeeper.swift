@@ -4,21 +4,28 @@ import GalleryCore
 /// Keeps the show's place (`ShowPlace`, as the source words it) in the user's library as photos are shown, so a
 /// restart, a `kill -9` or a power cut carries on from there: the library is the user's own data, apart from the
 /// cache, and each write is a committed transaction. The slideshow's place moves with each photo; the wall's at most
-/// every two seconds while it scrolls.
+/// every two seconds while it scrolls. The source's answer and the write happen on a queue of their own: a folder's
+/// index may be busy with a scan, and a commit on an SD card takes milliseconds the frame does not have.
 final class PlaceKeeper {
     private let library: Library?
+    /// Part of the key: a place kept for one order means nothing in another.
+    private let sort: FolderSort
     private var lastIDs: [String] = []
     private var lastWrite = -Double.infinity
+    private let queue = DispatchQueue(label: "tessera.show-place", qos: .utility)
     private var warned = false
     /// `TESSERA_LOG_SHOWN`: each photo shown, in the log (the restart tests read it).
     private let logsShown = ProcessInfo.processInfo.environment["TESSERA_LOG_SHOWN"] != nil
 
-    init(library: Library?) { self.library = library }
+    init(library: Library?, sort: FolderSort) {
+        self.library = library
+        self.sort = sort
+    }
 
-    private static func key(_ sourceKey: String) -> String { "place " + sourceKey }
+    private func key(_ sourceKey: String) -> String { "place \(sort.rawValue) \(sourceKey)" }
 
-    /// The place an earlier run kept for this source.
-    func kept(for sourceKey: String) -> String? { library?.setting(PlaceKeeper.key(sourceKey)) }
+    /// The place an earlier run kept for this source and order.
+    func kept(for sourceKey: String) -> String? { library?.setting(key(sourceKey)) }
 
     /// Each frame: a photo newly on show (two, for a pair) moves the place.
     func frame(model: GalleryModel, source: PhotoSource, sourceKey: String, now: Double) {
@@ -29,13 +36,16 @@ final class PlaceKeeper {
         let fresh = photos.filter { !lastIDs.contains($0.id) }
         lastIDs = ids
         lastWrite = now
-        guard let text = fresh.compactMap({ source.place(shown: $0) }).last else { return }
-        do {
-            try library?.setSetting(PlaceKeeper.key(sourceKey), to: text)
-        } catch {
-            if !warned { Log.warn("the show's place cannot be kept: \(error)") }
-            warned = true
+        let key = self.key(sourceKey), library = self.library, logsShown = self.logsShown
+        queue.async { [weak self] in
+            guard let text = fresh.compactMap({ source.place(shown: $0) }).last else { return }
+            do {
+                try library?.setSetting(key, to: text)
+            } catch {
+                if self?.warned == false { Log.warn("the show's place cannot be kept: \(error)") }
+                self?.warned = true
+            }
+            if logsShown { for photo in fresh { Log.info("shown \(photo.id)") } }
         }
-        if logsShown { for photo in fresh { Log.info("shown \(photo.id)") } }
     }
 }

@@ -55,9 +55,9 @@ final class SlideshowView {
             case .slide:
                 // Eased in and out; both opaque, side by side: no blending at all.
                 let p = f * f * (3 - 2 * f)
-                let dx = Int((Double(window.width) * p).rounded())
+                let dx = Int((Double(window.width) * p).rounded()) * (show.forward ? 1 : -1)
                 drawSet(before, scene: scene, alpha: 255, dx: -dx)
-                drawSet(now, scene: scene, alpha: 255, dx: window.width - dx)
+                drawSet(now, scene: scene, alpha: 255, dx: (show.forward ? window.width : -window.width) - dx)
             }
         } else {
             drawSet(now, scene: scene, alpha: 255)
@@ -116,7 +116,7 @@ final class SlideshowView {
 
     private func backdrop(for id: String, backdrops: Backdrops) -> Texture? {
         if let made = self.backdrops[id] { return made }
-        guard let picture = backdrops.picture(for: id), let texture = try? Texture(renderer: canvas.renderer, surface: picture)
+        guard let picture = backdrops.takePicture(for: id), let texture = try? Texture(renderer: canvas.renderer, surface: picture)
         else { return nil }
         texture.setLinearScaling(true)
         self.backdrops[id] = texture
