@@ -99,6 +99,7 @@ let package = Package(
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples", "TextKit", "PNGKit",
                            .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos"]),
+        .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos",
+                                                    "ImageSamples"]),
     ]
 )

@@ -80,6 +80,8 @@ public struct FolderIndex {
     private var previousPlace: ShowPlace?
     /// Seconds since 1970, now (a test sets its own clock).
     private let now: () -> Int64
+    /// Which photos show by their date (`--from`, `--to`, `--memories`); the others are passed over as if shown.
+    public var dates = PhotoDateFilter()
 
     public init(sort: FolderSort, seed: UInt64 = 0x9E3779B97F4A7C15,
                 now: @escaping () -> Int64 = { Int64(Date().timeIntervalSince1970) }) {
@@ -125,6 +127,9 @@ public struct FolderIndex {
     }
 
     private func rank(_ r: Record) -> UInt64 { ShowPlace.rank(r.hash, seed: seed, pass: orderPass) }
+
+    /// Whether a record's date lets it show.
+    private func isDated(_ r: Record) -> Bool { dates.admits(date: r.date, isTaken: r.has(Record.taken)) }
 
     /// When a file arrived, as far as the index can tell: its modification time, in seconds since 1970.
     private func arrived(_ r: Record) -> Int64 { r.modified / 1_000_000_000 }
@@ -194,7 +199,10 @@ public struct FolderIndex {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
-        for slot in batch { records[Int(slot)].set(Record.placed, true) }
+        for slot in batch {
+            records[Int(slot)].set(Record.placed, true)
+            if pass > 0, !dates.isEmpty, !isDated(records[Int(slot)]) { serve(slot) }
+        }
         let recs = records
         let sorted = batch.sorted { precedes(recs[Int($0)], recs[Int($1)]) }
         var merged: [Int32] = []
@@ -262,6 +270,7 @@ public struct FolderIndex {
         pass += 1
         for slot in ordered { records[Int(slot)].set(Record.served, false) }
         servedCount = 0
+        if !dates.isEmpty { for slot in ordered where !isDated(records[Int(slot)]) { serve(slot) } }
         cursor = 0
         if sort == .random, orderPass != pass {
             orderPass = pass
@@ -323,11 +332,17 @@ public struct FolderIndex {
         placePending()
         records[Int(slot)].set(Record.placed, true)
         var at = position(of: records[Int(slot)])
+        let dated = isDated(records[Int(slot)])
         // A shuffle's newcomer joins the photos not yet shown this pass, wherever its rank falls (`ordered` is then
         // no longer sorted past the cursor: a later removal looks it up by a scan).
         if sort == .random { at = max(at, cursor) }
         ordered.insert(slot, at: at)
         if at < cursor { cursor = at }  // not served yet: the next page must find it
+        // Outside the dates shown: passed over, as if shown.
+        guard dated else {
+            if pass > 0 { serve(slot) }
+            return edits
+        }
         // Served photos stay where they are; a new one goes among them only if it sorts before one of them, or
         // after all of them when the pass has nothing left to page (the feed has ended, or is waiting to wrap).
         guard servedCount > 0 || pass > 0 else { return edits }

@@ -31,6 +31,7 @@ extension FolderSource {
             indexLock.lock()
             let kept = index.keptPlace
             index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
+            index.dates = settings.dates
             if let kept { index.resume(from: kept) }
             indexLock.unlock()
             return false

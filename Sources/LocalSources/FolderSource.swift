@@ -21,7 +21,14 @@ public final class FolderSource: ScanningSource {
     }
     /// Files on disk are originals: any size may come back.
     public var answersAtRequestedSize: Bool { false }
-    public var emptyFeedText: String { "No photos here (JPEG, PNG, WebP, HEIC, AVIF). New ones show as they arrive." }
+    public var emptyFeedText: String {
+        if let day = settings.dates.onThisDay {
+            return "No photos taken on this day (\(day.month)/\(day.day)) in earlier years: memories go by the date taken "
+                + "in the photos' EXIF. New ones show as they arrive."
+        }
+        if !settings.dates.isEmpty { return "No photos here from the days asked for (--from, --to)." }
+        return "No photos here (JPEG, PNG, WebP, HEIC, AVIF). New ones show as they arrive."
+    }
 
     public struct Settings {
         public var sort = FolderSort.date
@@ -40,6 +47,8 @@ public final class FolderSource: ScanningSource {
         /// How often the folders named are looked at: one removed, re-created, swapped by a rename or mounted
         /// again is noticed by its identity (device and inode) changing, even where no watch event says so.
         public var rootCheckInterval = 2.0
+        /// Which photos show by their date (`--from`, `--to`, `--memories`).
+        public var dates = PhotoDateFilter()
         public init() {}
     }
 
@@ -98,6 +107,7 @@ public final class FolderSource: ScanningSource {
         self.log = log
         gate = ByteGate(limit: settings.maxBytesInFlight)
         index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
+        index.dates = settings.dates
         let first = self.roots.first.map { $0 == "/" ? "/" : PathBytes.display(String($0.split(separator: "/").last ?? "")) }
             ?? "folder"
         name = self.roots.count == 1 ? first : "\(first) and \(self.roots.count - 1) more"
@@ -302,6 +312,7 @@ extension FolderSource {
         settings.sort = context.folderSort
         settings.hidden = context.hidden
         settings.followLinks = context.followLinks
+        settings.dates = context.dates
         let folder = FolderSource(roots: present, settings: settings, cells: context.cells,
                                   indexStore: context.indexStore, log: context.log)
         folder.onEdits = context.edits

@@ -64,6 +64,15 @@ struct Show: ParsableCommand {
     @Option(help: "Slideshow: what fills the window around a photo of another shape: blur (the photo itself, blurred and darkened), matte (its own colour) or black.")
     var fill: String = "blur"
 
+    @Option(help: "Only photos from this day on, YYYY-MM-DD (their date taken, else their file's time; folders).")
+    var from: String?
+
+    @Option(help: "Only photos up to this day, YYYY-MM-DD.")
+    var to: String?
+
+    @Flag(help: "Memories: only photos taken on this day in earlier years, newest first (folders; by their EXIF date taken).")
+    var memories = false
+
     @Option(help: "Slideshow: how a photo gives way to the next: crossfade, dip (through black), slide or none.")
     var transition: String = "crossfade"
 
@@ -158,6 +167,8 @@ struct Show: ParsableCommand {
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
         if let scale, !(InterfaceScale.range.contains(scale)) { throw ValidationError("--scale must be 1 to 4") }
         guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
+        if let from, PhotoDateFilter.parseDay(from) == nil { throw ValidationError("--from must be a day, YYYY-MM-DD") }
+        if let to, PhotoDateFilter.parseDay(to) == nil { throw ValidationError("--to must be a day, YYYY-MM-DD") }
         guard SlideTransition(rawValue: transition) != nil else {
             throw ValidationError("--transition must be crossfade, dip, slide or none")
         }
@@ -229,13 +240,23 @@ struct Show: ParsableCommand {
         options.config.slideInterval = interval
         options.config.slideFill = SlideFill(rawValue: fill) ?? .blur
         options.config.slidePairs = pairs
+        options.dates.from = from.flatMap(PhotoDateFilter.parseDay).map(PhotoDateFilter.seconds(of:))
+        options.dates.to = to.flatMap(PhotoDateFilter.parseDay).map { PhotoDateFilter.seconds(of: $0) + 86_399 }
+        if memories {
+            var t = time_t(Date().timeIntervalSince1970)
+            var parts = tm()
+            localtime_r(&t, &parts)
+            options.dates.onThisDay = .init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
+                                            day: Int(parts.tm_mday))
+        }
         options.config.slideTransition = SlideTransition(rawValue: transition) ?? .crossfade
         options.config.slideClock = ClockCorner(rawValue: clock)
         let captions = caption.flatMap(CaptionFields.init(parsing:))
         options.config.captions = captions ?? (kiosk ? .kiosk : [])
         options.config.slideshowCaptions = captions ?? .kiosk
         options.paths = paths
-        options.sort = FolderSort(rawValue: sort) ?? .date
+        // Memories come by year, newest first.
+        options.sort = memories ? .date : (FolderSort(rawValue: sort) ?? .date)
         options.hidden = hidden
         options.followLinks = followLinks
         options.config.clockHz = clockHz

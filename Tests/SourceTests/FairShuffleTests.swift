@@ -116,6 +116,32 @@ final class FairShuffleTests: XCTestCase {
         XCTAssertTrue(rest.contains("new.jpg"))
     }
 
+    /// Memories: a folder's photos taken on this day in three earlier years, and others, show newest first, the
+    /// others passed over; a span keeps only its photos.
+    func testMemoriesAndASpanShowOnlyTheirPhotos() throws {
+        func taken(_ name: String, _ exif: String) -> LocalFile {
+            LocalFile(path: "/pics/" + name, bytes: 1000, modified: 1_000_000_000_000, width: 400, height: 300, taken: exif)
+        }
+        let files = [taken("a.jpg", "2019:11:25 10:00:00"), taken("b.jpg", "2021:11:25 09:00:00"),
+                     taken("c.jpg", "2021:11:25 18:00:00"), taken("d.jpg", "2023:11:25 12:00:00"),
+                     taken("e.jpg", "2023:11:24 12:00:00"), taken("f.jpg", "2026:11:25 08:00:00"),
+                     file("g.jpg", modified: PhotoDateFilter.seconds(of: .init(year: 2020, month: 11, day: 25)))]
+        var index = FolderIndex(sort: .date)
+        index.dates = PhotoDateFilter(onThisDay: .init(year: 2026, month: 11, day: 25))
+        for f in files { _ = index.add(f) }
+        index.scanFinished = true
+        let shown = try XCTUnwrap(index.page(1, limit: 10)).map(\.author)
+        XCTAssertEqual(shown, ["d.jpg", "c.jpg", "b.jpg", "a.jpg"], "three earlier years, newest first")
+        XCTAssertEqual(index.page(2, limit: 10), [], "the others passed over: the pass has ended")
+        XCTAssertTrue(index.isServingEverything)
+        var span = FolderIndex(sort: .date)
+        span.dates = PhotoDateFilter(from: PhotoDateFilter.seconds(of: .init(year: 2021, month: 1, day: 1)),
+                                     to: PhotoDateFilter.seconds(of: .init(year: 2023, month: 11, day: 24)) + 86_399)
+        for f in files { _ = span.add(f) }
+        span.scanFinished = true
+        XCTAssertEqual(try XCTUnwrap(span.page(1, limit: 10)).map(\.author), ["e.jpg", "c.jpg", "b.jpg"])
+    }
+
     func testAPlaceThatIsNotOneIsIgnored() {
         for text in ["", "v2 1 1 0 0 - -", "v1 zz 1 0 0 - -", "v1 1 0 0 0 - -", "v1 1 1 0 0 a b c",
                      "v1 1 1 0 0 - " + String(repeating: "x,", count: 300) + "x", String(repeating: "v1 ", count: 30_000)] {

@@ -20,6 +20,8 @@ public struct AppOptions {
     public var sourceChosen = true
     /// How folder photos are ordered, and whether hidden files count.
     public var sort = FolderSort.date
+    /// Which photos show by their date (`--from`, `--to`, `--memories`).
+    public var dates = PhotoDateFilter()
     public var hidden = false
     /// Follow links out of the folders named (`--follow-links`).
     public var followLinks = false

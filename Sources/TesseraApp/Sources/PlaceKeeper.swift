@@ -45,7 +45,7 @@ final class PlaceKeeper {
                 if self?.warned == false { Log.warn("the show's place cannot be kept: \(error)") }
                 self?.warned = true
             }
-            if logsShown { for photo in fresh { Log.info("shown \(photo.id)") } }
+            if logsShown { for photo in fresh { Log.info("shown \(photo.id) \(photo.author)") } }
         }
     }
 }

@@ -56,6 +56,7 @@ import GalleryStore
             folderSort: options.sort, hidden: options.hidden, cells: cells, indexStore: { opening.value },
             edits: { report(.edits($0)) }, log: { Log.info($0) })
         context.followLinks = options.followLinks
+        context.dates = options.dates
         context = registry.completed(context)
         guard let wanted = registry.chosen(for: context) else {
             throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")

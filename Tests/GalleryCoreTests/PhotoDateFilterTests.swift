@@ -1,0 +1,32 @@
+import XCTest
+@testable import GalleryCore
+
+/// Photos kept by their date: a span, and this day in earlier years.
+final class PhotoDateFilterTests: XCTestCase {
+    private func at(_ text: String) -> Int64 { PhotoDateFilter.seconds(of: PhotoDateFilter.parseDay(text)!) }
+
+    func testCalendarDaysGoBothWaysAcrossLeapYearsAndBefore1970() {
+        for text in ["1970-01-01", "2000-02-29", "2024-12-31", "1969-07-20", "2100-03-01"] {
+            let day = PhotoDateFilter.parseDay(text)!
+            XCTAssertEqual(PhotoDateFilter.day(of: PhotoDateFilter.seconds(of: day)), day, text)
+            XCTAssertEqual(PhotoDateFilter.day(of: PhotoDateFilter.seconds(of: day) + 86_399), day, "the day's last second")
+        }
+        XCTAssertEqual(at("2000-03-01"), 951_868_800)
+        XCTAssertNil(PhotoDateFilter.parseDay("2023-02-29"), "no such day")
+        XCTAssertNil(PhotoDateFilter.parseDay("2023-2-1"))
+        XCTAssertNil(PhotoDateFilter.parseDay("yesterday"))
+    }
+
+    func testASpanKeepsItsEndsAndMemoriesKeepThisDayInEarlierYearsTakenOnly() {
+        let span = PhotoDateFilter(from: at("2020-01-01"), to: at("2020-12-31") + 86_399)
+        XCTAssertTrue(span.admits(date: at("2020-01-01"), isTaken: false))
+        XCTAssertTrue(span.admits(date: at("2020-12-31") + 86_000, isTaken: true))
+        XCTAssertFalse(span.admits(date: at("2021-01-01"), isTaken: true))
+        XCTAssertFalse(span.admits(date: at("2019-12-31"), isTaken: true))
+        let memories = PhotoDateFilter(onThisDay: .init(year: 2026, month: 11, day: 25))
+        XCTAssertTrue(memories.admits(date: at("2019-11-25") + 3600, isTaken: true))
+        XCTAssertFalse(memories.admits(date: at("2019-11-25"), isTaken: false), "a file's time is no memory")
+        XCTAssertFalse(memories.admits(date: at("2026-11-25"), isTaken: true), "today is not an earlier year")
+        XCTAssertFalse(memories.admits(date: at("2019-11-24"), isTaken: true))
+    }
+}
