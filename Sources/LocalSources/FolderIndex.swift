@@ -239,7 +239,9 @@ public struct FolderIndex {
         let waiting = count - (starting ? 0 : servedCount)
         // A shuffle waits for the whole folder: its order, and what a kept place says was shown, hold only over
         // every file (a file found later could rank before the photos already shown).
-        guard scanFinished || (sort != .random && count > FolderIndex.smallFolder && waiting >= limit) else { return nil }
+        // So does a show kept to some dates: what waits may not be shown at all, and a short page would end the pass.
+        guard scanFinished || (sort != .random && dates.isEmpty && count > FolderIndex.smallFolder && waiting >= limit)
+        else { return nil }
         placePending()
         if starting {
             beginPass()
@@ -270,6 +272,9 @@ public struct FolderIndex {
         pass += 1
         for slot in ordered { records[Int(slot)].set(Record.served, false) }
         servedCount = 0
+        if dates.memories {
+            dates.onThisDay = PhotoDateFilter.day(of: now() + Int64(TimeZone.current.secondsFromGMT()))
+        }
         if !dates.isEmpty { for slot in ordered where !isDated(records[Int(slot)]) { serve(slot) } }
         cursor = 0
         if sort == .random, orderPass != pass {
@@ -346,7 +351,8 @@ public struct FolderIndex {
         // Served photos stay where they are; a new one goes among them only if it sorts before one of them, or
         // after all of them when the pass has nothing left to page (the feed has ended, or is waiting to wrap).
         guard servedCount > 0 || pass > 0 else { return edits }
-        if let next = ordered[(at + 1)...].first(where: { records[Int($0)].has(Record.served) }) {
+        // Anchored to a photo the catalog has (one passed over for its date never went out).
+        if let next = ordered[(at + 1)...].first(where: { records[Int($0)].has(Record.served) && isDated(records[Int($0)]) }) {
             serve(slot)
             edits.inserted.append((self.file(records[Int(slot)]).photo, self.file(records[Int(next)]).id))
         } else if servedCount == count - 1 {
@@ -356,7 +362,9 @@ public struct FolderIndex {
         return edits
     }
 
+    /// Marks a record served this pass (once: a photo passed over for its date may also be one a kept place shows).
     private mutating func serve(_ slot: Int32) {
+        guard !records[Int(slot)].has(Record.served) else { return }
         records[Int(slot)].set(Record.served, true)
         servedCount += 1
     }

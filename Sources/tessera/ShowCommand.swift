@@ -169,6 +169,10 @@ struct Show: ParsableCommand {
         guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
         if let from, PhotoDateFilter.parseDay(from) == nil { throw ValidationError("--from must be a day, YYYY-MM-DD") }
         if let to, PhotoDateFilter.parseDay(to) == nil { throw ValidationError("--to must be a day, YYYY-MM-DD") }
+        if let from, let to, let a = PhotoDateFilter.parseDay(from), let b = PhotoDateFilter.parseDay(to),
+           PhotoDateFilter.seconds(of: a) > PhotoDateFilter.seconds(of: b) {
+            throw ValidationError("--from must not come after --to")
+        }
         guard SlideTransition(rawValue: transition) != nil else {
             throw ValidationError("--transition must be crossfade, dip, slide or none")
         }
@@ -242,6 +246,8 @@ struct Show: ParsableCommand {
         options.config.slidePairs = pairs
         options.dates.from = from.flatMap(PhotoDateFilter.parseDay).map(PhotoDateFilter.seconds(of:))
         options.dates.to = to.flatMap(PhotoDateFilter.parseDay).map { PhotoDateFilter.seconds(of: $0) + 86_399 }
+        options.dates.fileTimeOffset = Int64(TimeZone.current.secondsFromGMT())
+        options.dates.memories = memories
         if memories {
             var t = time_t(Date().timeIntervalSince1970)
             var parts = tm()

@@ -29,4 +29,16 @@ final class PhotoDateFilterTests: XCTestCase {
         XCTAssertFalse(memories.admits(date: at("2026-11-25"), isTaken: true), "today is not an earlier year")
         XCTAssertFalse(memories.admits(date: at("2019-11-24"), isTaken: true))
     }
+
+    func testLeapDaysAreRememberedOnThe28thAndFileTimesGoByTheDaysHere() {
+        let feb28 = PhotoDateFilter(onThisDay: .init(year: 2027, month: 2, day: 28))
+        XCTAssertTrue(feb28.admits(date: at("2024-02-29"), isTaken: true), "no 29th this year: remembered on the 28th")
+        XCTAssertFalse(PhotoDateFilter(onThisDay: .init(year: 2028, month: 2, day: 28)).admits(date: at("2024-02-29"), isTaken: true),
+                       "a leap year has its own 29th")
+        // A file made at 00:30 on the 1st of June two hours east of UTC belongs to the 1st there.
+        var june = PhotoDateFilter(from: at("2024-06-01"))
+        june.fileTimeOffset = 7200
+        XCTAssertTrue(june.admits(date: at("2024-06-01") - 5400, isTaken: false))
+        XCTAssertFalse(june.admits(date: at("2024-06-01") - 5400, isTaken: true), "a date taken is compared as written")
+    }
 }

@@ -30,6 +30,7 @@ final class MemoriesUITests: XCTestCase {
         var today = tm()
         localtime_r(&t, &today)
         let year = Int(today.tm_year) + 1900, month = Int(today.tm_mon) + 1, day = Int(today.tm_mday)
+        try XCTSkipIf(month == 2 && day == 29, "the earlier years have no 29th of February")
         func exif(_ y: Int, _ m: Int, _ d: Int) -> String { String(format: "%04d:%02d:%02d 12:00:00", y, m, d) }
         let otherDay = day == 1 ? 2 : day - 1
         let photos = ["y1.jpg": exif(year - 1, month, day), "y3.jpg": exif(year - 3, month, day),
@@ -44,7 +45,7 @@ final class MemoriesUITests: XCTestCase {
                                      environment: ["TESSERA_LOG_SHOWN": "1"])
         XCTAssertEqual(run.status, 0, run.log)
         let shown = run.log.split(separator: "\n").compactMap { line in
-            line.range(of: "shown ").map { String(line[$0.upperBound...].split(separator: " ").last ?? "") }
+            line.range(of: "tessera: shown f").map { _ in line }.flatMap { $0.range(of: "shown ") }.map { String(line[$0.upperBound...].split(separator: " ").last ?? "") }
         }
         var firstRound: [String] = []
         for name in shown where !firstRound.contains(name) { firstRound.append(name) }

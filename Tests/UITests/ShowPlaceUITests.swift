@@ -57,7 +57,9 @@ final class ShowPlaceUITests: XCTestCase {
             while let newline = pending.firstIndex(of: 10) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
-                if let range = line.range(of: "shown ") { shown.append(String(line[range.upperBound...])) }
+                if line.hasPrefix("tessera: shown "), let range = line.range(of: "shown ") {
+                    shown.append(String(line[range.upperBound...]))
+                }
             }
         }
         // In the hang after the last step: nothing more is shown before the kill.

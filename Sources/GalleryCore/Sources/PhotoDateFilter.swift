@@ -8,6 +8,12 @@ public struct PhotoDateFilter: Equatable, Sendable {
     public var to: Int64?
     /// Memories: photos taken on this month and day in a year before `beforeYear`.
     public var onThisDay: Day?
+    /// Memories that follow the calendar: the index moves `onThisDay` to the local day at each pass (a frame left
+    /// running shows tomorrow's memories tomorrow).
+    public var memories = false
+    /// Seconds east of UTC where the show runs: a file's time is a real instant, compared with days as they are
+    /// here (a date taken is the camera's own wall time, compared as written).
+    public var fileTimeOffset: Int64 = 0
 
     public struct Day: Equatable, Sendable {
         public var year: Int, month: Int, day: Int
@@ -18,19 +24,26 @@ public struct PhotoDateFilter: Equatable, Sendable {
         self.from = from; self.to = to; self.onThisDay = onThisDay
     }
 
-    public var isEmpty: Bool { from == nil && to == nil && onThisDay == nil }
+    public var isEmpty: Bool { from == nil && to == nil && onThisDay == nil && !memories }
 
     /// Whether a photo of this date shows.
     public func admits(date: Int64, isTaken: Bool) -> Bool {
-        if let from, date < from { return false }
-        if let to, date > to { return false }
+        let local = isTaken ? date : date + fileTimeOffset
+        if let from, local < from { return false }
+        if let to, local > to { return false }
         if let today = onThisDay {
             guard isTaken else { return false }
             let d = PhotoDateFilter.day(of: date)
-            return d.month == today.month && d.day == today.day && d.year < today.year
+            guard d.year < today.year else { return false }
+            if d.month == today.month && d.day == today.day { return true }
+            // The 29th of February is remembered on the 28th in the years without one.
+            return d.month == 2 && d.day == 29 && today.month == 2 && today.day == 28
+                && !PhotoDateFilter.isLeap(today.year)
         }
         return true
     }
+
+    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// The calendar day of a time (seconds since 1970, read as UTC): days to civil date, Howard Hinnant's algorithm.
     public static func day(of seconds: Int64) -> Day {

@@ -78,8 +78,10 @@ struct Composition {
             self.wake = wake
             let mailbox = Mailbox<Delivery> { wake.wake() }
             self.mailbox = mailbox
-            // A run that keeps nothing (automation, a desktop run given a name) keeps no place either.
-            let places = PlaceKeeper(library: options.usesLibrary ? library.library : nil, sort: options.sort)
+            // A run that keeps nothing (automation, a desktop run given a name) keeps no place either, and neither does a
+            // show kept to some dates (memories, a span): its place would mean nothing to the whole show.
+            let places = PlaceKeeper(library: options.usesLibrary && options.dates.isEmpty ? library.library : nil,
+                                     sort: options.sort)
             self.places = places
             sources = try SourceProvider(options: options, http: http, places: { places.kept(for: $0) },
                                          report: { mailbox.post(.feed($0)) })

@@ -270,6 +270,7 @@ public final class GalleryApp {
 
     private func shutdown() {
         service?.stopping()
+        places.flush()
         if let first = RenderThreadGuard.violations.first {
             Log.warn("\(RenderThreadGuard.violations.count) renderer call(s) off the main thread; first: \(first)")
         }

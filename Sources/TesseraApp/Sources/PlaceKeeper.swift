@@ -27,6 +27,9 @@ final class PlaceKeeper {
     /// The place an earlier run kept for this source and order.
     func kept(for sourceKey: String) -> String? { library?.setting(key(sourceKey)) }
 
+    /// Waits for what was handed to the queue (at exit: the last place written, the last photo logged).
+    func flush() { queue.sync {} }
+
     /// Each frame: a photo newly on show (two, for a pair) moves the place.
     func frame(model: GalleryModel, source: PhotoSource, sourceKey: String, now: Double) {
         let photos = model.photosOnShow
