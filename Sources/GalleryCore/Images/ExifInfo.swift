@@ -78,30 +78,15 @@ public struct ExifInfo: Equatable, Sendable {
               let mi = parts[4], let s = parts[5], (1800...9999).contains(y), (1...12).contains(mo), (1...31).contains(d),
               (0...23).contains(h), (0...59).contains(mi), (0...60).contains(s)
         else { return nil }
-        // Days from the civil date (Howard Hinnant's algorithm).
-        let yy = mo <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = Int64(era * 146_097 + doe - 719_468)
-        return days * 86_400 + Int64(h * 3600 + mi * 60 + s)
+        return PhotoDateFilter.seconds(of: .init(year: y, month: mo, day: d)) + Int64(h * 3600 + mi * 60 + s)
     }
 
     /// The EXIF text for seconds made by `seconds(fromExifDate:)` ("2024:06:01 14:03:22"), its exact inverse.
     public static func exifDate(seconds: Int64) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = Int(seconds - days * 86_400)
-        // Civil date from days (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let day = PhotoDateFilter.day(of: days * 86_400)
+        let (y, m, d) = (day.year, Int64(day.month), Int64(day.day))
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(y):\(two(m)):\(two(d)) \(two(Int64(rest / 3600))):\(two(Int64(rest / 60 % 60))):\(two(Int64(rest % 60)))"
     }

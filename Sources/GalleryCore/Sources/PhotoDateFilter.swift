@@ -46,6 +46,7 @@ public struct PhotoDateFilter: Equatable, Sendable {
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// The calendar day of a time (seconds since 1970, read as UTC): days to civil date, Howard Hinnant's algorithm.
+    /// The project's one calendar: EXIF dates are read and written through it too (`ExifInfo`).
     public static func day(of seconds: Int64) -> Day {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let z = days + 719_468
