@@ -32,6 +32,8 @@ final class PlaceKeeper {
 
     /// Each frame: a photo newly on show (two, for a pair) moves the place.
     func frame(model: GalleryModel, source: PhotoSource, sourceKey: String, now: Double) {
+        // Nowhere to keep it and nobody reading the log: nothing to work out each frame.
+        guard library != nil || logsShown else { return }
         let photos = model.photosOnShow
         let ids = photos.map(\.id)
         guard !ids.isEmpty, ids != lastIDs else { return }
