@@ -488,6 +488,18 @@ public struct FolderIndex {
         return (out, i)
     }
 
+    /// The photos taken on `day`'s month and day in an earlier year (by their EXIF date), newest first, at most
+    /// `limit`: the memories room's, whatever the show's own order and dates. One walk over the records.
+    public func memories(on day: PhotoDateFilter.Day, limit: Int) -> [LocalFile] {
+        let filter = PhotoDateFilter(onThisDay: day)
+        var found: [Record] = []
+        for r in records where r.has(Record.alive) && r.has(Record.taken) && filter.admits(date: r.date, isTaken: true) {
+            found.append(r)
+        }
+        found.sort { $0.date != $1.date ? $0.date > $1.date : NaturalOrder.less($0.name, $1.name) }
+        return found.prefix(max(0, limit)).map(file)
+    }
+
     public func file(path: String) -> LocalFile? { key(path).flatMap { byName[$0] }.map { file(records[Int($0)]) } }
 
     private func file(_ r: Record) -> LocalFile {

@@ -262,6 +262,22 @@ public final class FolderSource: ScanningSource {
         index.resume(from: kept)
     }
 
+    public var offersMemories: Bool { true }
+
+    /// From the index as the scan has it so far (a scan still running finds more later), off the caller's thread.
+    public func memories(on day: PhotoDateFilter.Day, limit: Int,
+                         completion: @escaping (Result<[Photo], SourceError>) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            indexLock.lock()
+            let files = index.memories(on: day, limit: limit)
+            indexLock.unlock()
+            lock.lock()
+            for file in files { credits[file.id] = FolderSource.credit(file) }
+            lock.unlock()
+            completion(.success(files.map(\.photo)))
+        }
+    }
+
     /// The photos found, in the order of a pass (for a prefetch of every cell).
     public func photosInOrder() -> [Photo] {
         indexLock.lock(); defer { indexLock.unlock() }

@@ -73,6 +73,9 @@ struct Show: ParsableCommand {
     @Flag(help: "Memories: only photos taken on this day in earlier years, newest first (folders; by their EXIF date taken).")
     var memories = false
 
+    @Flag(help: "Memories first: each pass opens with the photos taken on this day in earlier years, under a heading per year, then goes on with the rest (a frame's morning).")
+    var memoriesFirst = false
+
     @Option(help: "Slideshow: how a photo gives way to the next: crossfade, dip (through black), slide or none.")
     var transition: String = "crossfade"
 
@@ -248,13 +251,8 @@ struct Show: ParsableCommand {
         options.dates.to = to.flatMap(PhotoDateFilter.parseDay).map { PhotoDateFilter.seconds(of: $0) + 86_399 }
         options.dates.fileTimeOffset = Int64(TimeZone.current.secondsFromGMT())
         options.dates.memories = memories
-        if memories {
-            var t = time_t(Date().timeIntervalSince1970)
-            var parts = tm()
-            localtime_r(&t, &parts)
-            options.dates.onThisDay = .init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
-                                            day: Int(parts.tm_mday))
-        }
+        if memories { options.dates.onThisDay = LocalDay.today() }
+        options.memoriesFirst = memoriesFirst && !memories
         options.config.slideTransition = SlideTransition(rawValue: transition) ?? .crossfade
         options.config.slideClock = ClockCorner(rawValue: clock)
         let captions = caption.flatMap(CaptionFields.init(parsing:))

@@ -142,6 +142,24 @@ final class FairShuffleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(span.page(1, limit: 10)).map(\.author), ["e.jpg", "c.jpg", "b.jpg"])
     }
 
+    func testTheMemoriesRoomGetsThisDaysPhotosWhateverTheShowsOwnOrder() {
+        func taken(_ name: String, _ exif: String) -> LocalFile {
+            LocalFile(path: "/pics/" + name, bytes: 1000, modified: 1_000_000_000_000, width: 400, height: 300, taken: exif)
+        }
+        let files = [taken("a.jpg", "2019:11:25 10:00:00"), taken("b.jpg", "2021:11:25 09:00:00"),
+                     taken("d.jpg", "2023:11:25 12:00:00"), taken("e.jpg", "2023:11:24 12:00:00"),
+                     taken("f.jpg", "2026:11:25 08:00:00"),
+                     file("g.jpg", modified: PhotoDateFilter.seconds(of: .init(year: 2020, month: 11, day: 25)))]
+        var index = FolderIndex(sort: .random)
+        for f in files { _ = index.add(f) }
+        let day = PhotoDateFilter.Day(year: 2026, month: 11, day: 25)
+        XCTAssertEqual(index.memories(on: day, limit: 10).map(\.name), ["d.jpg", "b.jpg", "a.jpg"],
+                       "earlier years, newest first; not another day, this year or a file's time")
+        XCTAssertEqual(index.memories(on: day, limit: 2).map(\.name), ["d.jpg", "b.jpg"])
+        _ = index.remove(path: files[2].path)
+        XCTAssertEqual(index.memories(on: day, limit: 10).map(\.name), ["b.jpg", "a.jpg"], "a file gone is no memory")
+    }
+
     func testAPlaceThatIsNotOneIsIgnored() {
         for text in ["", "v2 1 1 0 0 - -", "v1 zz 1 0 0 - -", "v1 1 0 0 0 - -", "v1 1 1 0 0 a b c",
                      "v1 1 1 0 0 - " + String(repeating: "x,", count: 300) + "x", String(repeating: "v1 ", count: 30_000)] {

@@ -2,7 +2,16 @@
 /// shortest column. Appending lays out only the new items; a width change re-lays out everything (the only O(n) step).
 ///
 /// Heights come from the photo's own width and height, so a cell has its final size before any pixel arrives.
+/// A heading (a memories wall's year) spans every column: it starts below the longest column and the columns all go
+/// on under it, so a section's photos never stand beside another's.
 public struct MasonryLayout {
+    /// A band across the wall above item `before`, for a section's heading.
+    public struct Heading: Equatable {
+        public var before: Int
+        public var frame: Rect
+        public var title: String
+    }
+
     public struct Metrics: Equatable {
         public var columns: Int
         public var gap: Int
@@ -26,6 +35,9 @@ public struct MasonryLayout {
     private var columnItems: [[Int]]
     private var columnBottoms: [Int]
     private var aspects: [Double] = []
+    /// The headings, in item order; `headingAbove` keeps each item's (title, height) for a relayout.
+    public private(set) var headings: [Heading] = []
+    private var headingAbove: [Int: (title: String, height: Int)] = [:]
 
     public init(width: Int, metrics: Metrics = Metrics()) {
         self.metrics = metrics
@@ -45,8 +57,10 @@ public struct MasonryLayout {
     public var contentHeight: Int { columnBottoms.max() ?? 0 }
 
     /// Lays out items appended to the feed; only the new ones are touched.
-    public mutating func append(aspect width: Int, height: Int) {
+    /// `heading`: a band of that height across the wall above this item, titled.
+    public mutating func append(aspect width: Int, height: Int, heading: (title: String, height: Int)? = nil) {
         let aspect = min(max(Double(width) / Double(max(1, height)), metrics.minAspect), metrics.maxAspect)
+        if let heading { headingAbove[aspects.count] = heading }
         aspects.append(aspect)
         place(aspect: aspect)
     }
@@ -55,12 +69,25 @@ public struct MasonryLayout {
         for photo in photos { append(aspect: photo.width, height: photo.height) }
     }
 
+    /// Appends photos with the headings `sections` gives them (`previous`: the photo before the first, if any).
+    public mutating func append<S: Sequence>(_ photos: S, after previous: Photo?, sections: WallSections?,
+                                             headingHeight: Int) where S.Element == Photo {
+        guard let sections else { return append(photos) }
+        var before = previous
+        for photo in photos {
+            let title = sections.heading(for: photo, after: before)
+            append(aspect: photo.width, height: photo.height, heading: title.map { ($0, headingHeight) })
+            before = photo
+        }
+    }
+
     /// Recomputes every frame for a new width (window resize). Order and column choice follow the same rule.
     public mutating func relayout(width newWidth: Int) {
         guard newWidth != width else { return }
         width = max(0, newWidth)
         let all = aspects
         frames.removeAll(keepingCapacity: true)
+        headings.removeAll()
         columnItems = Array(repeating: [], count: metrics.columns)
         columnBottoms = Array(repeating: metrics.gap, count: metrics.columns)
         for aspect in all { place(aspect: aspect) }
@@ -75,21 +102,32 @@ public struct MasonryLayout {
         frames.removeFirst(k)
         aspects.removeFirst(k)
         columnItems = columnItems.map { column in column.filter { $0 >= k }.map { $0 - k } }
+        headings = headings.filter { $0.before >= k }.map { Heading(before: $0.before - k, frame: $0.frame, title: $0.title) }
+        headingAbove = Dictionary(uniqueKeysWithValues: headingAbove.filter { $0.key >= k }.map { ($0.key - k, $0.value) })
         // Every column keeps at least its gap above its first item; a column left empty keeps its bottom.
-        let dy = max(0, (frames.map(\.y).min() ?? (columnBottoms.min() ?? metrics.gap)) - metrics.gap)
+        let firstY = (frames.map(\.y) + headings.map(\.frame.y)).min()
+        let dy = max(0, (firstY ?? (columnBottoms.min() ?? metrics.gap)) - metrics.gap)
         for i in frames.indices { frames[i].y -= dy }
+        for i in headings.indices { headings[i].frame.y -= dy }
         columnBottoms = columnBottoms.map { $0 - dy }
         return dy
     }
 
     /// Forgets every item (feed reloaded).
     public mutating func removeAll() {
-        frames.removeAll(); aspects.removeAll()
+        frames.removeAll(); aspects.removeAll(); headings.removeAll(); headingAbove.removeAll()
         columnItems = Array(repeating: [], count: metrics.columns)
         columnBottoms = Array(repeating: metrics.gap, count: metrics.columns)
     }
 
     private mutating func place(aspect: Double) {
+        if let heading = headingAbove[frames.count] {
+            // Below every column (the longest one's last gap included), and every column goes on under it.
+            let top = columnBottoms.max() ?? metrics.gap
+            headings.append(Heading(before: frames.count, frame: Rect(x: metrics.gap, y: top, width: max(1, width - 2 * metrics.gap),
+                                                                      height: heading.height), title: heading.title))
+            columnBottoms = Array(repeating: top + heading.height, count: metrics.columns)
+        }
         var column = 0
         for c in 1..<metrics.columns where columnBottoms[c] < columnBottoms[column] { column = c }
         let w = columnWidth
@@ -114,6 +152,11 @@ public struct MasonryLayout {
         }
         result.sort()
         return result
+    }
+
+    /// The headings whose bands cross [top, bottom).
+    public func headings(intersecting top: Int, _ bottom: Int) -> [Heading] {
+        headings.filter { $0.frame.maxY > top && $0.frame.y < bottom }
     }
 
     /// How many items end at or above `y` (have scrolled past the top of a viewport whose top is `y`).

@@ -44,6 +44,8 @@ extension Command {
     public static let openSearch = Command.show(RoomRegistry.search)
     /// Shows the welcome screen again to change the stored name.
     public static let changeName = Command.show(RoomRegistry.welcome)
+    /// This day in earlier years.
+    public static let showMemories = Command.show(RoomRegistry.memories)
     /// One photo at a time, the photo frame.
     public static let showSlideshow = Command.show(RoomRegistry.slideshow)
 }
@@ -96,6 +98,7 @@ extension Command {
         case "view": self = .toggleView
         case "list": self = .openList
         case "slideshow": self = .showSlideshow
+        case "memories": self = .showMemories
         case "pause": self = .action(SlideshowScreen.pause)
         case "zoomin": self = .action(DetailPane.zoomIn)
         case "zoomout": self = .action(DetailPane.zoomOut)

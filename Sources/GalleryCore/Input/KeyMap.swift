@@ -89,6 +89,7 @@ public struct KeyMap {
             Chord(.character("/")): .openSearch,
             Chord(.escape): .clearSearch,
             Chord(.character("s")): .showSlideshow,
+            Chord(.character("m")): .showMemories,
         ],
         .slideshow: [
             Chord(.right): .nextPhoto, Chord(.character("l")): .nextPhoto, Chord(.pageDown): .nextPhoto,
@@ -112,6 +113,9 @@ public struct KeyMap {
             Chord(.character("u")): .undoRemoveBookmark,
             Chord(.escape): .closeScreen, Chord(.backspace): .closeScreen,
             Chord(.character("B"), .shift): .closeScreen,
+        ],
+        MemoriesScreen.scope: [
+            Chord(.escape): .closeScreen, Chord(.backspace): .closeScreen, Chord(.character("m")): .closeScreen,
         ],
         .welcome: [
             Chord(.enter): .submit, Chord(.tab): .focusNext, Chord(.tab, .shift): .focusPrevious,

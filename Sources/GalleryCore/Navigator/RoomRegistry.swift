@@ -21,7 +21,7 @@ public struct RoomRegistry {
     public init() {}
 
     public static let help = "help", bookmarks = "bookmarks", search = "search", welcome = "name"
-    public static let slideshow = "slideshow", menu = "menu"
+    public static let slideshow = "slideshow", menu = "menu", memories = "memories"
 
     /// Registers a room under `name`, with a line for the help sheet, how it opens and, if it has one, its header
     /// button.
@@ -69,9 +69,11 @@ public struct RoomRegistry {
         rooms.register(welcome, summary: "Change your name", button: WelcomeScreen.button, open: WelcomeScreen.open)
         rooms.register(slideshow, summary: "Slideshow on or off", button: SlideshowScreen.button,
                        open: SlideshowScreen.open)
+        rooms.register(memories, summary: "Memories: this day in earlier years", button: MemoriesScreen.button,
+                       open: MemoriesScreen.open)
         rooms.register(menu, summary: "More buttons", open: MenuOverlay.toggle)
         for (scope, title) in [(Scope.browse, "The wall"), (.detail, "Detail pane"), (.slideshow, "Slideshow"),
-                               (.bookmarks, "Bookmarks"), (.search, "Search"), (.global, "Everywhere")] {
+                               (.bookmarks, "Bookmarks"), (MemoriesScreen.scope, "Memories"), (.search, "Search"), (.global, "Everywhere")] {
             rooms.describe(scope: scope, as: title)
         }
         for scope in [Scope.welcome, .alert, .help, MenuOverlay.scope] { rooms.describe(scope: scope, as: nil) }

@@ -62,11 +62,11 @@ public struct Toolbar: Equatable {
                           command: entry.item.command, frame: frame, active: entry.look.active, enabled: enabled)
         }
         // Left to right in the order a reader expects: Back first, help last.
-        for entry in shown.sorted(by: { $0.0.order < $1.0.order }) {
+        for entry in shown.sorted(by: { ($0.0.order, $0.0.id) < ($1.0.order, $1.0.id) }) {
             buttons.append(button(entry, at: Rect(x: x, y: y, width: Toolbar.size, height: Toolbar.size)))
             x += Toolbar.size + Toolbar.gap
         }
-        overflow = more.sorted(by: { $0.0.order < $1.0.order }).map { button($0, at: Rect(x: 0, y: 0, width: 0, height: 0)) }
+        overflow = more.sorted(by: { ($0.0.order, $0.0.id) < ($1.0.order, $1.0.id) }).map { button($0, at: Rect(x: 0, y: 0, width: 0, height: 0)) }
     }
 
     /// The "⋯" of a narrow window, last on the right.

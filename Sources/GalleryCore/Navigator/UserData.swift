@@ -63,6 +63,12 @@ public struct GalleryHooks {
     public var chooseFolder: () -> Void = {}
     /// The folder a typed path names (`~` expanded, made absolute), nil when it is not a folder that can be read.
     public var resolveFolder: (String) -> String? = { _ in nil }
+    /// Whether the source shown can say what its memories are (`PhotoSource.offersMemories`).
+    public var offersMemories: () -> Bool = { false }
+    /// Asks the source for the memories of a day; the answer comes to `MemoriesScreen.arrived`.
+    public var askMemories: (PhotoDateFilter.Day) -> Void = { _ in }
+    /// The calendar day where the gallery is, now.
+    public var today: () -> PhotoDateFilter.Day = { PhotoDateFilter.day(of: 0) }
     /// Line height of the pane's text, from the font the app loaded.
     public var detailLineHeight = 22
 

@@ -17,6 +17,10 @@ public final class BrowseScreen {
     public private(set) var mode = Mode.grid
     /// What the cells' captions say here (nil: what the configuration says); search results name their authors.
     public var captions: CaptionFields?
+    /// Headings across the wall (a memories wall's years); set before photos arrive, or the layout is made again.
+    public var sections: WallSections? {
+        didSet { if sections != oldValue { layout = makeLayout(); updateBounds() } }
+    }
     /// The feed generation the layout was made for: a reset catalog empties the layout.
     private var generation: Int
     /// How many items the feed had dropped from its front when the layout last followed it.
@@ -123,7 +127,10 @@ public final class BrowseScreen {
             focusedIndex = focusedIndex.flatMap { $0 >= k ? $0 - k : nil }
         }
         let before = layout.count
-        if catalog.count > before { layout.append(catalog.items[before...].map(\.photo)) }
+        if catalog.count > before {
+            layout.append(catalog.items[before...].lazy.map(\.photo), after: before > 0 ? catalog.items[before - 1].photo : nil,
+                          sections: sections, headingHeight: config.sectionHeadingHeight)
+        }
         updateBounds()
         if let outcome { restoreAnchor(searchingFrom: before, outcome: outcome) }
     }
@@ -233,7 +240,7 @@ public final class BrowseScreen {
             metrics.maxAspect = max(metrics.maxAspect, metrics.minAspect)
         }
         var fresh = MasonryLayout(width: window.width, metrics: metrics)
-        fresh.append(catalog.items.map(\.photo))
+        fresh.append(catalog.items.lazy.map(\.photo), after: nil, sections: sections, headingHeight: config.sectionHeadingHeight)
         return fresh
     }
 

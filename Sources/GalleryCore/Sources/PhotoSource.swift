@@ -34,6 +34,12 @@ public protocol PhotoSource: AnyObject {
     func place(shown photo: Photo) -> String?
     /// Carries on from a place an earlier run kept (`place(shown:)`); called before the first page.
     func resume(from place: String)
+    /// Whether the source can say which photos were taken on a day in earlier years (`memories(on:)`): folders by
+    /// their EXIF dates, Immich by its own. Only then does the memories room have a button.
+    var offersMemories: Bool { get }
+    /// The photos taken on `day`'s month and day in earlier years, newest first, at most `limit`, answered from any
+    /// thread.
+    func memories(on day: PhotoDateFilter.Day, limit: Int, completion: @escaping (Result<[Photo], SourceError>) -> Void)
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -47,6 +53,11 @@ extension PhotoSource {
     public func credit(for photo: Photo) -> Credit { Credit(line: photo.author, page: photo.url) }
     public func place(shown photo: Photo) -> String? { nil }
     public func resume(from place: String) {}
+    public var offersMemories: Bool { false }
+    public func memories(on day: PhotoDateFilter.Day, limit: Int,
+                         completion: @escaping (Result<[Photo], SourceError>) -> Void) {
+        completion(.success([]))
+    }
 
     @discardableResult
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int,

@@ -5,6 +5,8 @@ public struct GalleryConfig: Equatable {
     /// Columns of the wall: a number, or 0 for as many as the window's width holds (`--columns auto`).
     public var columns = 2
     public var gap = 12
+    /// A section's heading across the wall (a memories wall's year).
+    public var sectionHeadingHeight = 44
     public var cornerRadius = 10
     public var pageSize = 30
     public var wraps = true

@@ -22,6 +22,8 @@ public struct AppOptions {
     public var sort = FolderSort.date
     /// Which photos show by their date (`--from`, `--to`, `--memories`).
     public var dates = PhotoDateFilter()
+    /// `--memories-first`: each pass opens with today's memories, then the rest.
+    public var memoriesFirst = false
     public var hidden = false
     /// Follow links out of the folders named (`--follow-links`).
     public var followLinks = false

@@ -156,6 +156,13 @@ struct Composition {
             let state = images.state(of: ImageKey(item: key, detail: true))
             return state == .ready || state == .failed
         }
+        hooks.offersMemories = { sources.upstream.offersMemories }
+        hooks.askMemories = { day in
+            sources.upstream.memories(on: day, limit: MemoriesScreen.limit) { mailbox.post(.memories($0)) }
+        }
+        hooks.today = LocalDay.today
+        // A wall of memories, or one that opens with them, stands under a heading per year.
+        if options.dates.memories || options.memoriesFirst { model.browse.sections = WallSections(today: LocalDay.today()) }
         model.user.onBookmarkChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
         // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
         for bookmark in model.user.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }

@@ -11,6 +11,8 @@ enum Delivery {
     case said(String)
     /// The desktop's folder chooser answered (nil: it was cancelled or there is none).
     case chosenFolder(String?)
+    /// The source's memories of a day, for the memories room.
+    case memories(Result<[Photo], SourceError>)
 
     /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
     var changesPicture: Bool {
@@ -18,7 +20,7 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
-        case .said, .chosenFolder: return true
+        case .said, .chosenFolder, .memories: return true
         }
     }
 }

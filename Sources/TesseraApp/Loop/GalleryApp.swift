@@ -224,6 +224,7 @@ public final class GalleryApp {
             case .feed(let delivery): feed.receive(delivery, now: now)
             case .said(let words): model.toasts.show(words)
             case .chosenFolder(let path): WelcomeScreen.shown(in: model)?.folderChosen(path)
+            case .memories(let result): MemoriesScreen.shown(in: model)?.arrived(result)
             }
         }
         return (any, arrived)

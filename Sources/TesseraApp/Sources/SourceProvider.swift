@@ -37,6 +37,8 @@ import GalleryStore
     let cells: StoredCells?
     private let report: (FeedDelivery) -> Void
     private let places: (String) -> String?
+    /// `--memories-first`: every pass opens with today's memories.
+    private var memoriesFirst = false
 
     /// `report` receives reachability, edits and store problems, from any thread.
     /// `places`: where each source's show stood when the last run ended (its `ShowPlace` text, by source key).
@@ -66,7 +68,8 @@ import GalleryStore
                                            explanation: &explanation)
         setupExplanation = explanation
         (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
-        adopt(made.installed, note: made.note)
+        memoriesFirst = options.memoriesFirst
+        adopt(made.installed, kind: made.kind, note: made.note)
         if let later { awaitMaking(later) }
     }
 
@@ -97,14 +100,18 @@ import GalleryStore
         }
     }
 
-    /// Puts the cache in front of a source just made. A network source needs the cache before its first page; a
-    /// folder scans while the cache opens.
-    private func adopt(_ made: InstalledSource, note forced: String?) {
+    /// Shows a source just made: today's memories in front of it (`--memories-first`), the cache in front of
+    /// that. A network source needs the cache before its first page; a folder scans while the cache opens.
+    private func adopt(_ made: InstalledSource, kind: SourceKind, note forced: String?) {
+        self.kind = kind
+        key = made.key
+        upstream = memoriesFirst && made.source.offersMemories
+            ? MemoriesFirstSource(made.source, today: LocalDay.today) : made.source
         // Before its first page: the show carries on where it stood.
-        if let kept = places(made.key) { made.source.resume(from: kept) }
+        if let kept = places(made.key) { upstream.resume(from: kept) }
         if made.source.traits.cacheable { opening.wait() } else { opening.start() }
         sourceNote = forced ?? made.note
-        caching = cache(made.source, key: made.key)
+        caching = cache(upstream, key: made.key)
     }
 
     private func cache(_ upstream: PhotoSource, key: String) -> CachingSource? {
@@ -144,8 +151,7 @@ import GalleryStore
             let made = try SourceProvider.make(target, registry: registry, context: context, note: note, comesLater: &later,
                                                explanation: &ignored)
             upstream.stop()
-            (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
-            adopt(made.installed, note: made.note)
+            adopt(made.installed, kind: made.kind, note: made.note)
             upstream.start()
             return true
         } catch {
@@ -170,8 +176,7 @@ import GalleryStore
             var later: SourceKind?, ignored: String?
             let made = try SourceProvider.make(awaited.kind, registry: registry, context: context, note: nil,
                                                comesLater: &later, explanation: &ignored)
-            (kind, upstream, key) = (made.kind, made.installed.source, made.installed.key)
-            adopt(made.installed, note: made.note)
+            adopt(made.installed, kind: made.kind, note: made.note)
             upstream.start()
             Log.info(upstream.traits.networked ? "\(kind.serverName(in: context)) answers: showing it"
                      : "\(upstream.name) is there: showing it")
@@ -192,8 +197,7 @@ import GalleryStore
             upstream.stop()
             awaited = nil
             context = next
-            (kind, upstream, key) = (folderKind, made.source, made.key)
-            adopt(made, note: nil)
+            adopt(made, kind: folderKind, note: nil)
             upstream.start()
             Log.info("showing \(folders.joined(separator: ", ")), chosen on the welcome screen")
             return true

@@ -77,6 +77,7 @@ final class BrowseView {
                 canvas.caption(caption, in: frame)
             }
         }
+        drawHeadings(screen)
         if visible.isEmpty, let emptyText, let text = canvas.text {
             // Wrapped, each line centred: a narrow window shows all of it.
             let lines = TextFit.wrap(emptyText, width: screen.window.width - 2 * Metrics.margin, maxLines: 6) {
@@ -93,6 +94,19 @@ final class BrowseView {
             let label = text.fit(marker, .body, maxWidth: screen.window.width - 2 * Metrics.margin)
             text.draw(label, .body, x: (screen.window.width - text.width(of: label, .body)) / 2, y: y,
                       color: theme.dimText)
+        }
+    }
+
+    /// Section headings across the wall (a memories wall's years), on the background between the cells, the words
+    /// at the band's foot so they sit on the photos they head.
+    private func drawHeadings(_ screen: BrowseScreen) {
+        guard let text = canvas.text else { return }
+        let top = screen.scrollTop, dy = screen.gridTop - top
+        for heading in screen.layout.headings(intersecting: top, top + screen.gridHeight) {
+            let band = heading.frame.offsetBy(dy: dy)
+            let y = band.maxY - text.lineHeight(.title) - Metrics.inset
+            guard y + text.lineHeight(.title) > screen.gridTop else { continue }
+            text.draw(heading.title, .title, x: band.x + Metrics.inset, y: y, color: theme.text, maxWidth: band.width)
         }
     }
 }
