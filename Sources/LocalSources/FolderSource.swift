@@ -78,6 +78,9 @@ public final class FolderSource: ScanningSource {
     var credits: [String: Credit] = [:]
     var waitingPage: (id: RequestID, page: Int, limit: Int, done: (Result<PageContents, SourceError>) -> Void)?
     var stopping = false
+    typealias MemoriesRequest = (day: PhotoDateFilter.Day, limit: Int, completion: (Result<[Photo], SourceError>) -> Void)
+    /// Memories asked for before the first scan finished.
+    var waitingMemories: [MemoriesRequest] = []
     var watchLimitSaid = false
     /// Folders the watcher does not follow (past `maxWatches` or the system's limit): looked through periodically.
     var unwatched: [String] = []
@@ -177,6 +180,7 @@ public final class FolderSource: ScanningSource {
     /// Answers the page the pager waits for, if the scan now allows it, on the page queue.
     func answerWaitingPage() {
         pageQueue.async { [weak self] in self?.answerNow() }
+        answerWaitingMemories()
     }
 
     private func answerNow() {
@@ -264,17 +268,29 @@ public final class FolderSource: ScanningSource {
 
     public var offersMemories: Bool { true }
 
-    /// From the index as the scan has it so far (a scan still running finds more later), off the caller's thread.
+    /// Answered once the first scan has finished (a memory may be anywhere in the folders), off the caller's thread.
     public func memories(on day: PhotoDateFilter.Day, limit: Int,
                          completion: @escaping (Result<[Photo], SourceError>) -> Void) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            indexLock.lock()
-            let files = index.memories(on: day, limit: limit)
-            indexLock.unlock()
-            lock.lock()
-            for file in files { credits[file.id] = FolderSource.credit(file) }
-            lock.unlock()
-            completion(.success(files.map(\.photo)))
+        lock.withLock { waitingMemories.append((day, limit, completion)) }
+        answerWaitingMemories()
+    }
+
+    /// Answers the memories asked for, if the scan has finished, on the page queue.
+    func answerWaitingMemories() {
+        pageQueue.async { [weak self] in
+            guard let self else { return }
+            let waiting: [MemoriesRequest] = lock.withLock {
+                guard self.scanFinished else { return [] }
+                defer { self.waitingMemories.removeAll() }
+                return self.waitingMemories
+            }
+            for asked in waiting {
+                indexLock.lock()
+                let files = index.memories(on: asked.day, limit: asked.limit)
+                indexLock.unlock()
+                lock.withLock { for file in files { self.credits[file.id] = FolderSource.credit(file) } }
+                asked.completion(.success(files.map(\.photo)))
+            }
         }
     }
 

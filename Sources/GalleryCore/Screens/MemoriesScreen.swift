@@ -68,6 +68,16 @@ public final class MemoriesScreen: Screen {
     /// "26 November".
     public static func dayName(_ day: PhotoDateFilter.Day) -> String { "\(day.day) \(Caption.months[day.month - 1])" }
 
+    /// One line for the log: how many memories, under which headings.
+    public var summary: String {
+        let titles = memories.layout.headings.map(\.title)
+        return "memories of \(MemoriesScreen.dayName(day)): \(memories.catalog.count) photos"
+            + (titles.isEmpty ? "" : " under " + titles.joined(separator: "; "))
+    }
+
+    /// Until the source answers, the room is not settled (automation waits for the answer, as for a page).
+    public var isAnimating: Bool { !answered || memories.isAnimating }
+
     public var scopes: [Scope] { [MemoriesScreen.scope, .browse] }
     public var wall: BrowseScreen? { memories }
     public var picture: AnyHashable? { [memories.picture, AnyHashable(answered), AnyHashable(failure)] }

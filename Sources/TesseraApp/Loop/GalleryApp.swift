@@ -224,7 +224,10 @@ public final class GalleryApp {
             case .feed(let delivery): feed.receive(delivery, now: now)
             case .said(let words): model.toasts.show(words)
             case .chosenFolder(let path): WelcomeScreen.shown(in: model)?.folderChosen(path)
-            case .memories(let result): MemoriesScreen.shown(in: model)?.arrived(result)
+            case .memories(let result):
+                guard let room = MemoriesScreen.shown(in: model) else { break }
+                room.arrived(result)
+                Log.info(room.summary)
             }
         }
         return (any, arrived)

@@ -31,6 +31,7 @@ import SDLKit
         views.register(BookmarksScreen.self) { screen, f in
             walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet. Click the ☆ on a photo, or press b, to keep it here; ← or Esc goes back.")
         }
+        views.register(MemoriesScreen.self) { screen, f in walls.draw(screen.memories, f, emptyText: screen.emptyText) }
         views.register(SearchScreen.self) { screen, f in
             walls.draw(screen.matches, f, emptyText: screen.emptyText(photos: f.model.catalog.count))
         }
