@@ -123,6 +123,9 @@ public final class SlideshowScreen: Screen {
         return next < feedWall.catalog.count ? next : nil
     }
 
+    /// The photo that shows next (the first of its pair), if the catalog has it yet.
+    public var upcoming: Photo? { nextIndex.map { feedWall.catalog.items[$0].photo } }
+
     public func photo(_ key: ItemKey?) -> Photo? {
         key.flatMap { feedWall.catalog.feed.index(of: $0) }.map { feedWall.catalog.items[$0].photo }
     }

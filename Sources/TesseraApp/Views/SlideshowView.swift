@@ -12,6 +12,8 @@ final class SlideshowView {
     /// Backdrop textures made from the pipeline's small pictures, by photo ID (a few, the oldest dropped).
     private var backdrops: [String: Texture] = [:]
     private var backdropOrder: [String] = []
+    /// The next photo's backdrop being uploaded a band a frame: its picture, its texture, the rows done.
+    private var upload: (id: String, picture: Surface, texture: Texture, done: Int)?
 
     init(canvas: Canvas) {
         self.canvas = canvas
@@ -22,6 +24,7 @@ final class SlideshowView {
         placeholders.drop()
         backdrops.removeAll()
         backdropOrder.removeAll()
+        upload = nil
     }
 
     /// A photo as drawn: where, and which part of it shows (`--motion`; nil: all of it).
@@ -71,6 +74,7 @@ final class SlideshowView {
             }
         } else {
             drawSet(now, scene: scene, alpha: 255)
+            prepareBackdrop(for: show, scene: scene)
         }
         let fields = model.config.slideshowCaptions
         if !fading {
@@ -145,14 +149,46 @@ final class SlideshowView {
         }
     }
 
+    /// Uploads the next photo's backdrop while nothing fades, a band of rows a frame (twice `uploadBytesPerFrame`, as the
+    /// photos are): made on a fade's first frame, its upload (8 MB at 1920x1080, 33 MB at 3840x2160) would be that
+    /// frame's longest part.
+    private func prepareBackdrop(for show: SlideshowScreen, scene: SceneFrame) {
+        guard scene.model.config.slideFill == .blur, let backdrops = scene.images.backdrops else { return }
+        if upload == nil, let next = show.upcoming, self.backdrops[next.id] == nil,
+           let picture = backdrops.takePicture(for: next.id),
+           let texture = try? Texture(renderer: canvas.renderer, opaqueWidth: picture.width, height: picture.height) {
+            upload = (next.id, picture, texture, 0)
+        }
+        let band = max(1, 2 * scene.model.config.uploadBytesPerFrame / max(1, 4 * (upload?.picture.width ?? 1)))
+        continueUpload(rows: band)
+    }
+
+    /// Uploads up to `rows` more rows of the backdrop under way; the whole texture is kept once all are in.
+    private func continueUpload(rows: Int) {
+        guard let u = upload else { return }
+        let end = min(u.picture.height, u.done + rows)
+        guard (try? u.texture.update(from: u.picture, rows: u.done..<end)) != nil else { upload = nil; return }
+        upload?.done = end
+        guard end >= u.picture.height else { return }
+        upload = nil
+        keep(u.texture, for: u.id)
+    }
+
+    private func keep(_ texture: Texture, for id: String) {
+        texture.setLinearScaling(true)
+        backdrops[id] = texture
+        backdropOrder.append(id)
+        if backdropOrder.count > Backdrops.kept { backdrops[backdropOrder.removeFirst()] = nil }
+    }
+
     private func backdrop(for id: String, backdrops: Backdrops) -> Texture? {
+        if let made = self.backdrops[id] { return made }
+        // Wanted before its upload was done (a step during the upload): the rest at once.
+        if upload?.id == id { continueUpload(rows: .max / 2) }
         if let made = self.backdrops[id] { return made }
         guard let picture = backdrops.takePicture(for: id), let texture = try? Texture(renderer: canvas.renderer, opaque: picture)
         else { return nil }
-        texture.setLinearScaling(true)
-        self.backdrops[id] = texture
-        backdropOrder.append(id)
-        if backdropOrder.count > Backdrops.kept { self.backdrops[backdropOrder.removeFirst()] = nil }
+        keep(texture, for: id)
         return texture
     }
 
