@@ -89,6 +89,7 @@ final class BenchDriver: FrameDriver {
             // The next photo once the crossfade is over and the one after it has arrived (as the timer would).
             guard show.fade >= 1, show.wanted().allSatisfy({ app.images.state(of: ImageKey(item: $0.item, detail: true)) == .ready })
             else { return nil }
+            if options.slideMotion, show.currentAge < BenchOptions.motionHold { return nil }
             if steps >= options.items { return finish(app) }
             show.step(1)
             phase = .slideshow(steps: steps + 1)

@@ -36,9 +36,12 @@ public struct BenchOptions {
     /// of the crossfades (`crossfade_ms`). `--view zoom`: open the pane, zoom in 2.5 times and pan across the photo
     /// for `items` frames (`zoom_ms`).
     public var slideshow = false
-    /// The slideshow's fill, pairing and transition (`--fill`, `--pairs`, `--transition`).
+    /// The slideshow's fill, pairing, transition and motion (`--fill`, `--pairs`, `--transition`, `--motion`).
     public var slideFill = SlideFill.blur
     public var slidePairs = false
+    public var slideMotion = false
+    /// With `slideMotion`: seconds each photo is held before the next, so frames of the motion alone are timed.
+    public static let motionHold = 1.0
     public var slideTransition = SlideTransition.crossfade
     public var zoom = false
     /// While scrolling, open and close the detail pane every 0.35 s (its grow and shrink animations included).

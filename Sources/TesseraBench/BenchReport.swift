@@ -168,6 +168,7 @@ extension GalleryApp {
         options.config.windowSize = bench.size
         options.config.slideFill = bench.slideFill
         options.config.slidePairs = bench.slidePairs
+        options.config.slideMotion = bench.slideMotion
         options.config.slideTransition = bench.slideTransition
         options.config.pageSize = bench.pageSize
         options.renderer = bench.renderer == "auto" ? nil : bench.renderer == "software" ? .software : .accelerated

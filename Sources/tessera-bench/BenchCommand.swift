@@ -50,6 +50,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "With --view slideshow: portrait photos in pairs.")
     var pairs = false
 
+    @Flag(help: "With --view slideshow: each photo slowly zooms and pans (each is held a second before the next, so its motion is timed too).")
+    var motion = false
+
     @Option(help: "Load this folder instead of the fixture server: report first_screen_ms and all_cells_ms (a prefetch pass), cold or warm.")
     var dir: String?
 
@@ -130,6 +133,7 @@ struct Bench: ParsableCommand {
         options.slideFill = slideFill
         options.slideTransition = slideTransition
         options.slidePairs = pairs
+        options.slideMotion = motion
         options.zoom = view == "zoom"
         options.transitions = transitions
         options.timeLimit = timeLimit + (soak ?? 0) * 60 + (idle ?? 0)

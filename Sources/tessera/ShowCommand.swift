@@ -79,6 +79,9 @@ struct Show: ParsableCommand {
     @Option(help: "Slideshow: how a photo gives way to the next: crossfade, dip (through black), slide or none.")
     var transition: String = "crossfade"
 
+    @Flag(help: "Slideshow: each photo slowly zooms and pans (the Ken Burns effect), the same way each time it shows; a portrait's top third always stays in view.")
+    var motion = false
+
     @Flag(help: "Slideshow: two portrait photos side by side on a landscape window (two landscape ones one above the other on a portrait window).")
     var pairs = false
 
@@ -247,6 +250,7 @@ struct Show: ParsableCommand {
         options.config.slideInterval = interval
         options.config.slideFill = SlideFill(rawValue: fill) ?? .blur
         options.config.slidePairs = pairs
+        options.config.slideMotion = motion
         options.dates.from = from.flatMap(PhotoDateFilter.parseDay).map(PhotoDateFilter.seconds(of:))
         options.dates.to = to.flatMap(PhotoDateFilter.parseDay).map { PhotoDateFilter.seconds(of: $0) + 86_399 }
         options.dates.fileTimeOffset = Int64(TimeZone.current.secondsFromGMT())

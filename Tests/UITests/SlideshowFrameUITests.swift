@@ -71,4 +71,30 @@ final class SlideshowFrameUITests: XCTestCase {
         let alone = try show(["--fill", "black", "--script", "wait:6"])
         XCTAssertTrue(XSession.isColor(alone.pixel(x: 1100, y: 600), (0, 0, 0)), "without --pairs, one photo in the middle")
     }
+
+    /// Pixels of the photo (below where the header was) that differ between two frames by more than JPEG's noise.
+    private func changed(_ a: Surface, _ b: Surface) -> Int {
+        var n = 0
+        for y in stride(from: 100, to: 700, by: 2) {
+            for x in stride(from: 400, to: 880, by: 2) {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                if abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)) > 30 { n += 1 }
+            }
+        }
+        return n
+    }
+
+    func testWithMotionThePhotoMovesWhileItShowsAndWithoutItStandsStill() throws {
+        // Hard edges, so a slow zoom shows in many pixels (a gradient would barely change).
+        try convert(["-size", "200x300", "pattern:checkerboard", "-scale", "300%", "-type", "TrueColor", root + "/photos/a.jpg"])
+        let still = ["--interval", "30", "--fill", "black"]
+        let a = try show(still + ["--motion", "--script", "wait:4"])
+        let b = try show(still + ["--motion", "--script", "wait:8"])
+        let pixels = 240 * 300
+        XCTAssertGreaterThan(changed(a, b), pixels / 20, "with --motion the photo has zoomed and drifted meanwhile")
+        let c = try show(still + ["--script", "wait:4"])
+        let d = try show(still + ["--script", "wait:8"])
+        XCTAssertEqual(changed(c, d), 0, "without it the same photo looks the same")
+        XCTAssertGreaterThan(changed(a, c), 0, "and the moving one is not the still one")
+    }
 }

@@ -17,6 +17,9 @@ public protocol Room: AnyObject {
     func tick(dt: Double)
     /// Whether an animation runs (automation waits for it; scrolling is the wall's own `scroll.isMoving`).
     var isAnimating: Bool { get }
+    /// Whether it moves by itself for as long as it shows (the slideshow's `--motion`): drawn at the display's rate
+    /// like an animation, but never waited for (it does not end).
+    var movesByItself: Bool { get }
     /// What the room's picture depends on while it stands still; nil while it changes by itself (scrolling, a caret
     /// blinking). Two frames with equal pictures look the same under the header.
     var picture: AnyHashable? { get }
@@ -91,6 +94,7 @@ extension Room {
     public func editField(_ change: (inout TextField) -> Void, in gallery: GalleryModel) {}
     public func tick(dt: Double) {}
     public var isAnimating: Bool { false }
+    public var movesByItself: Bool { false }
     public var picture: AnyHashable? { 0 }
     public func resize(to viewport: Viewport) {}
     public func largeImages(in gallery: GalleryModel) -> [LargeImage] { [] }

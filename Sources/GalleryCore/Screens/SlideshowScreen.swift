@@ -21,6 +21,11 @@ public final class SlideshowScreen: Screen {
     public private(set) var previousCompanion: ItemKey?
     /// Whether photos of the other shape than the window are paired (`--pairs`).
     public let pairs: Bool
+    /// Whether each photo slowly zooms and pans (`--motion`, `KenBurns`).
+    public let motion: Bool
+    /// Seconds the current photo, and the one fading out, have been on screen (their transitions in included;
+    /// standing still while paused): the time of their motion.
+    public private(set) var currentAge = 0.0, previousAge = 0.0
     /// Whether the last step went forward (a slide comes in from the right) or back (from the left).
     public private(set) var forward = true
     /// How far the crossfade has gone, 0…1 (1: none running).
@@ -40,9 +45,11 @@ public final class SlideshowScreen: Screen {
     private let arrived: (ItemKey) -> Bool
 
     public init(wall: BrowseScreen, interval: Double, start: Int? = nil, pairs: Bool = false,
-                transition: SlideTransition = .crossfade, arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
+                transition: SlideTransition = .crossfade, motion: Bool = false,
+                arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
         self.feedWall = wall
         self.transition = transition
+        self.motion = motion
         self.interval = max(1, interval)
         self.pairs = pairs
         self.arrived = arrived
@@ -79,6 +86,19 @@ public final class SlideshowScreen: Screen {
                 (other, second, halves.1.aspectFit(width: second.width, height: second.height))]
     }
 
+    /// The part of `photo` its frame shows now (`--motion`), or nil for the whole photo. `outgoing`: the photo is
+    /// one fading out (its motion goes on from where it was).
+    public func crop(of photo: Photo, outgoing: Bool = false) -> UnitRect? {
+        guard motion else { return nil }
+        return kenBurns(photo).crop(at: outgoing ? previousAge : currentAge)
+    }
+
+    /// A photo's path: over its whole time on screen, the transitions in and out included.
+    public func kenBurns(_ photo: Photo) -> KenBurns {
+        KenBurns(photoID: photo.id, width: photo.width, height: photo.height,
+                 span: interval + 2 * transition.duration)
+    }
+
     /// Whether a photo is of the other shape than the window (a portrait photo on a landscape window).
     private func isAgainstTheWindow(_ photo: Photo) -> Bool {
         let window = viewport.size
@@ -103,6 +123,9 @@ public final class SlideshowScreen: Screen {
         return next < feedWall.catalog.count ? next : nil
     }
 
+    /// The photo that shows next (the first of its pair), if the catalog has it yet.
+    public var upcoming: Photo? { nextIndex.map { feedWall.catalog.items[$0].photo } }
+
     public func photo(_ key: ItemKey?) -> Photo? {
         key.flatMap { feedWall.catalog.feed.index(of: $0) }.map { feedWall.catalog.items[$0].photo }
     }
@@ -125,6 +148,7 @@ public final class SlideshowScreen: Screen {
 
     public func tick(dt: Double) {
         quietFor += dt
+        if !paused { currentAge += dt; previousAge += dt }
         if fade < 1 {
             fade = transition.duration <= 0 ? 1 : min(1, fade + dt / transition.duration)
             if fade >= 1 { previous = nil; previousCompanion = nil }
@@ -146,8 +170,9 @@ public final class SlideshowScreen: Screen {
     public func noteInput() { quietFor = 0 }
 
     public var isAnimating: Bool { fade < 1 || (chromeOpacity > 0 && chromeOpacity < 1) }
+    public var movesByItself: Bool { motion && !paused && current != nil }
     public var picture: AnyHashable? {
-        guard !isAnimating else { return nil }
+        guard !isAnimating, !movesByItself else { return nil }
         return [AnyHashable(current), AnyHashable(companion), AnyHashable(paused), AnyHashable(chromeOpacity > 0),
                 AnyHashable(clock)]
     }
@@ -170,6 +195,8 @@ public final class SlideshowScreen: Screen {
         guard next != index else { return }
         previous = current
         previousCompanion = companion
+        previousAge = currentAge
+        currentAge = 0
         forward = delta > 0
         current = catalog.items[next].key
         companion = companion(after: next)
@@ -188,6 +215,7 @@ public final class SlideshowScreen: Screen {
         previousCompanion = nil
         fade = 1
         shownFor = 0
+        currentAge = 0
     }
 
     // MARK: input
@@ -237,7 +265,7 @@ public final class SlideshowScreen: Screen {
         gallery.closeOverlays()
         gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval,
                                      pairs: gallery.config.slidePairs, transition: gallery.config.slideTransition,
-                                     arrived: gallery.hooks.imageArrived))
+                                     motion: gallery.config.slideMotion, arrived: gallery.hooks.imageArrived))
     }
 }
 

@@ -44,6 +44,8 @@ public struct GalleryConfig: Equatable {
     public var slideFill = SlideFill.blur
     /// `--transition`: how one photo gives way to the next.
     public var slideTransition = SlideTransition.crossfade
+    /// `--motion`: each photo of the slideshow slowly zooms and pans (`KenBurns`).
+    public var slideMotion = false
     /// `--clock`: where the slideshow shows a quiet clock of its own (nil: none).
     public var slideClock: ClockCorner?
     public var theme = Theme()

@@ -117,7 +117,7 @@ public final class GalleryApp {
             }
             guard visible else { continue }
             // The kiosk's own scrolling moves too: it runs at the display's rate, not the clock's.
-            moving = model.currentBrowse.scroll.isMoving || model.isAnimating
+            moving = model.currentBrowse.scroll.isMoving || model.isAnimating || model.screen.movesByItself
                 || (kiosk?.scrolls(model, at: t) ?? false)
             guard pacer.isDue(now: t, moving: moving, arrived: arrived) else { continue }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }

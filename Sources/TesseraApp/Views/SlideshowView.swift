@@ -12,6 +12,8 @@ final class SlideshowView {
     /// Backdrop textures made from the pipeline's small pictures, by photo ID (a few, the oldest dropped).
     private var backdrops: [String: Texture] = [:]
     private var backdropOrder: [String] = []
+    /// The next photo's backdrop being uploaded a band a frame: its picture, its texture, the rows done.
+    private var upload: (id: String, picture: Surface, texture: Texture, done: Int)?
 
     init(canvas: Canvas) {
         self.canvas = canvas
@@ -22,15 +24,25 @@ final class SlideshowView {
         placeholders.drop()
         backdrops.removeAll()
         backdropOrder.removeAll()
+        upload = nil
     }
 
-    private typealias Shown = [(key: ItemKey, photo: Photo, frame: Rect)]
+    /// A photo as drawn: where, and which part of it shows (`--motion`; nil: all of it).
+    private struct Placed {
+        let key: ItemKey, photo: Photo, frame: Rect, crop: UnitRect?
+    }
+
+    private func placed(_ show: SlideshowScreen, _ key: ItemKey?, beside other: ItemKey?, outgoing: Bool) -> [Placed] {
+        show.layout(key, beside: other).map {
+            Placed(key: $0.key, photo: $0.photo, frame: $0.frame, crop: show.crop(of: $0.photo, outgoing: outgoing))
+        }
+    }
 
     func draw(_ show: SlideshowScreen, _ scene: SceneFrame) {
         let model = scene.model, window = model.viewport.size
         let fading = show.fade < 1
-        let before = fading ? show.layout(show.previous, beside: show.previousCompanion) : []
-        let now = show.layout(show.current, beside: show.companion)
+        let before = fading ? placed(show, show.previous, beside: show.previousCompanion, outgoing: true) : []
+        let now = placed(show, show.current, beside: show.companion, outgoing: false)
         guard !now.isEmpty else {
             canvas.fill(show.area, RGBA(0, 0, 0))
             if let text = canvas.text {
@@ -44,14 +56,15 @@ final class SlideshowView {
             let f = show.fade
             switch show.transition {
             case .crossfade, .none:
-                // What fades in is the only blended copy: what is under it is copied opaque (and black bars need
-                // no blend over black bars).
+                // The last photos opaque, then the next blended once, each fill only around its photos: every
+                // pixel is copied once and blended at most once (over black bars, only where a last photo was).
                 drawSet(before, scene: scene, alpha: 255)
-                drawSet(now, scene: scene, alpha: UInt8(255 * f), fill: model.config.slideFill != .black)
+                let black = model.config.slideFill == .black
+                drawSet(now, scene: scene, alpha: UInt8(255 * f), over: black ? before.map(\.frame) : nil)
             case .dip:
                 canvas.fill(show.area, RGBA(0, 0, 0))
-                if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f))) }
-                else { drawSet(now, scene: scene, alpha: UInt8(255 * (2 * f - 1))) }
+                if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f)), over: []) }
+                else { drawSet(now, scene: scene, alpha: UInt8(255 * (2 * f - 1)), over: []) }
             case .slide:
                 // Eased in and out; both opaque, side by side: no blending at all.
                 let p = f * f * (3 - 2 * f)
@@ -61,6 +74,7 @@ final class SlideshowView {
             }
         } else {
             drawSet(now, scene: scene, alpha: 255)
+            prepareBackdrop(for: show, scene: scene)
         }
         let fields = model.config.slideshowCaptions
         if !fading {
@@ -83,45 +97,98 @@ final class SlideshowView {
         }
     }
 
-    /// Photos with their fill, moved `dx` sideways (a slide), at `alpha`.
-    private func drawSet(_ shown: Shown, scene: SceneFrame, alpha: UInt8, dx: Int = 0, fill: Bool = true) {
-        if fill { drawFill(behind: shown, scene: scene, alpha: alpha, dx: dx) }
-        for s in shown { drawPhoto(s.photo, key: s.key, scene: scene, in: s.frame.offsetBy(dx: dx), alpha: alpha) }
+    /// Photos with their fill around them (not under them: a photo is opaque), moved `dx` sideways (a slide), at
+    /// `alpha`. Blended (`alpha` < 255), black bars need blending only where what is under them is not black:
+    /// `over`, nil for everywhere.
+    private func drawSet(_ set: [Placed], scene: SceneFrame, alpha: UInt8, dx: Int = 0, over: [Rect]? = nil) {
+        let size = scene.model.viewport.size, window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let frames = set.map { $0.frame.offsetBy(dx: dx) }
+        let around = window.offsetBy(dx: dx).uncovered(by: frames).compactMap { $0.clipped(to: window) }
+        drawFill(around, behind: set.first?.photo, scene: scene, alpha: alpha, dx: dx, over: over)
+        for (p, frame) in zip(set, frames) { drawPhoto(p, scene: scene, in: frame, window: window, alpha: alpha) }
     }
 
-    /// The window around the photos: black, the first photo's own colour darkened, or its small picture stretched
-    /// over the window (a blur) and darkened. Until the backdrop exists, black.
-    private func drawFill(behind shown: Shown, scene: SceneFrame, alpha: UInt8, dx: Int) {
-        let area = Rect(x: dx, y: 0, width: scene.model.viewport.size.width, height: scene.model.viewport.size.height)
+    /// The window around the photos (`strips`): black, the first photo's own colour darkened, or its small picture
+    /// stretched over the window (a blur) and darkened, each strip copied from its own part of the backdrop. Until
+    /// the backdrop exists, black.
+    private func drawFill(_ strips: [Rect], behind photo: Photo?, scene: SceneFrame, alpha: UInt8, dx: Int,
+                          over: [Rect]?) {
         let black = RGBA(0, 0, 0, alpha)
-        guard let first = shown.first, let backdrops = scene.images.backdrops else { canvas.fill(area, black); return }
+        func blackBars() {
+            guard alpha < 255 else { for s in strips { canvas.fill(s, black) }; return }
+            // Fading in over black already there (a dip, black bars before) needs nothing.
+            let blended = over.map { under in strips.flatMap { s in under.compactMap { $0.clipped(to: s) } } } ?? strips
+            for s in blended { canvas.fill(s, black) }
+        }
+        guard let photo, let backdrops = scene.images.backdrops else { blackBars(); return }
         switch scene.model.config.slideFill {
         case .black:
-            // Fading in over black already there (a dip), black bars need nothing.
-            if alpha == 255 { canvas.fill(area, black) }
+            blackBars()
         case .matte:
-            guard let c = backdrops.colour(for: first.photo.id) ?? first.photo.placeholderColor else {
-                canvas.fill(area, black)
-                return
-            }
-            canvas.fill(area, RGBA(UInt8(Int(c.r) * 2 / 5), UInt8(Int(c.g) * 2 / 5), UInt8(Int(c.b) * 2 / 5), alpha))
+            guard let c = backdrops.colour(for: photo.id) ?? photo.placeholderColor else { blackBars(); return }
+            let matte = RGBA(UInt8(Int(c.r) * 2 / 5), UInt8(Int(c.g) * 2 / 5), UInt8(Int(c.b) * 2 / 5), alpha)
+            for s in strips { canvas.fill(s, matte) }
         case .blur:
-            guard let texture = backdrop(for: first.photo.id, backdrops: backdrops) else { canvas.fill(area, black); return }
-            // Made at the window's size: a plain copy (stretched only for the moment after a resize).
+            guard let texture = backdrop(for: photo.id, backdrops: backdrops) else { blackBars(); return }
+            // Made at the window's size: plain copies of its parts (stretched only for the moment after a resize).
             texture.setBlending(alpha < 255)
             texture.setAlphaMod(alpha)
-            canvas.renderer.copy(texture, to: area.x, area.y, area.width, area.height)
+            let size = scene.model.viewport.size
+            let sx = Double(texture.width) / Double(max(1, size.width))
+            let sy = Double(texture.height) / Double(max(1, size.height))
+            for s in strips {
+                let src = UnitRect(x: Double(s.x - dx) / Double(max(1, size.width)),
+                                   y: Double(s.y) / Double(max(1, size.height)),
+                                   width: Double(s.width) / Double(max(1, size.width)),
+                                   height: Double(s.height) / Double(max(1, size.height)))
+                let part = sx == 1 && sy == 1 ? Rect(x: s.x - dx, y: s.y, width: s.width, height: s.height)
+                    : src.pixels(width: texture.width, height: texture.height)
+                canvas.renderer.copy(texture, source: (part.x, part.y, part.width, part.height),
+                                     to: s.x, s.y, s.width, s.height)
+            }
         }
+    }
+
+    /// Uploads the next photo's backdrop while nothing fades, a band of rows a frame (twice `uploadBytesPerFrame`, as the
+    /// photos are): made on a fade's first frame, its upload (8 MB at 1920x1080, 33 MB at 3840x2160) would be that
+    /// frame's longest part.
+    private func prepareBackdrop(for show: SlideshowScreen, scene: SceneFrame) {
+        guard scene.model.config.slideFill == .blur, let backdrops = scene.images.backdrops else { return }
+        if upload == nil, let next = show.upcoming, self.backdrops[next.id] == nil,
+           let picture = backdrops.takePicture(for: next.id),
+           let texture = try? Texture(renderer: canvas.renderer, opaqueWidth: picture.width, height: picture.height) {
+            upload = (next.id, picture, texture, 0)
+        }
+        let band = max(1, 2 * scene.model.config.uploadBytesPerFrame / max(1, 4 * (upload?.picture.width ?? 1)))
+        continueUpload(rows: band)
+    }
+
+    /// Uploads up to `rows` more rows of the backdrop under way; the whole texture is kept once all are in.
+    private func continueUpload(rows: Int) {
+        guard let u = upload else { return }
+        let end = min(u.picture.height, u.done + rows)
+        guard (try? u.texture.update(from: u.picture, rows: u.done..<end)) != nil else { upload = nil; return }
+        upload?.done = end
+        guard end >= u.picture.height else { return }
+        upload = nil
+        keep(u.texture, for: u.id)
+    }
+
+    private func keep(_ texture: Texture, for id: String) {
+        texture.setLinearScaling(true)
+        backdrops[id] = texture
+        backdropOrder.append(id)
+        if backdropOrder.count > Backdrops.kept { backdrops[backdropOrder.removeFirst()] = nil }
     }
 
     private func backdrop(for id: String, backdrops: Backdrops) -> Texture? {
         if let made = self.backdrops[id] { return made }
-        guard let picture = backdrops.takePicture(for: id), let texture = try? Texture(renderer: canvas.renderer, surface: picture)
+        // Wanted before its upload was done (a step during the upload): the rest at once.
+        if upload?.id == id { continueUpload(rows: .max / 2) }
+        if let made = self.backdrops[id] { return made }
+        guard let picture = backdrops.takePicture(for: id), let texture = try? Texture(renderer: canvas.renderer, opaque: picture)
         else { return nil }
-        texture.setLinearScaling(true)
-        self.backdrops[id] = texture
-        backdropOrder.append(id)
-        if backdropOrder.count > Backdrops.kept { self.backdrops[backdropOrder.removeFirst()] = nil }
+        keep(texture, for: id)
         return texture
     }
 
@@ -135,21 +202,32 @@ final class SlideshowView {
         text.draw(clock, .title, x: x, y: y, color: RGBA(240, 240, 240, 210))
     }
 
-    /// A photo at its frame: its large image, else its cell's image, else its placeholder.
-    private func drawPhoto(_ photo: Photo, key: ItemKey, scene: SceneFrame, in frame: Rect, alpha: UInt8) {
+    /// A photo at its frame: its large image, else its cell's image, else its placeholder; only the part of it
+    /// that shows now (`--motion`) and only what is inside the window (a stretched copy reaching past the window
+    /// would go through a temporary surface).
+    private func drawPhoto(_ p: Placed, scene: SceneFrame, in frame: Rect, window: Rect, alpha: UInt8) {
+        guard let visible = frame.clipped(to: window) else { return }
         let images = scene.images
-        let texture = images.texture(for: ImageKey(item: key, detail: true))
-            ?? images.texture(for: ImageKey(item: key, detail: false))
-            ?? placeholders.texture(for: photo)
+        let texture = images.texture(for: ImageKey(item: p.key, detail: true))
+            ?? images.texture(for: ImageKey(item: p.key, detail: false))
+            ?? placeholders.texture(for: p.photo)
         guard let texture else {
-            if let c = photo.placeholderColor { canvas.fill(frame, RGBA(c.r, c.g, c.b, alpha)) }
+            if let c = p.photo.placeholderColor { canvas.fill(visible, RGBA(c.r, c.g, c.b, alpha)) }
             return
         }
+        let crop = p.crop ?? UnitRect(x: 0, y: 0, width: 1, height: 1)
+        let fw = Double(max(1, frame.width)), fh = Double(max(1, frame.height))
+        let part = UnitRect(x: crop.x + crop.width * Double(visible.x - frame.x) / fw,
+                            y: crop.y + crop.height * Double(visible.y - frame.y) / fh,
+                            width: crop.width * Double(visible.width) / fw,
+                            height: crop.height * Double(visible.height) / fh)
+        let src = part.pixels(width: texture.width, height: texture.height)
         if alpha < 255 {
             texture.setBlending(true)
             texture.setAlphaMod(alpha)
         }
-        canvas.renderer.copy(texture, to: frame.x, frame.y, frame.width, frame.height)
+        canvas.renderer.copy(texture, source: (src.x, src.y, src.width, src.height),
+                             to: visible.x, visible.y, visible.width, visible.height)
         if alpha < 255 {
             texture.setAlphaMod(255)
             texture.setBlending(false)
