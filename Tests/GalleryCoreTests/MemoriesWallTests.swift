@@ -23,6 +23,13 @@ final class MemoriesWallTests: XCTestCase {
         XCTAssertEqual(titles, ["2025 · a year ago", nil, "2023 · 3 years ago", "2019 · 7 years ago", "More photos", nil])
     }
 
+    func testAMemorysCaptionSaysHowLongAgo() {
+        let sections = WallSections(today: today)
+        XCTAssertEqual(sections.captionPrefix(for: taken("a", 2023)), "3 years ago")
+        XCTAssertEqual(sections.captionPrefix(for: taken("b", 2025)), "a year ago")
+        XCTAssertNil(sections.captionPrefix(for: taken("c", 2023, 6, 1)))
+    }
+
     func testNoHeadingsOverAShowThatOpensWithoutMemories() {
         let sections = WallSections(today: today)
         XCTAssertNil(sections.heading(for: photo("x", 300, 200), after: nil))

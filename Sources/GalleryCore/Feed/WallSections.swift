@@ -24,10 +24,16 @@ public struct WallSections: Equatable, Sendable {
     public static let rest = "More photos"
 
     /// "2023 · 3 years ago" ("· a year ago" for last year's).
-    public func title(_ year: Int) -> String {
-        let ago = today.year - year
-        return "\(year) · " + (ago == 1 ? "a year ago" : "\(ago) years ago")
+    public func title(_ year: Int) -> String { "\(year) · " + ago(year) }
+
+    /// "3 years ago", "a year ago".
+    public func ago(_ year: Int) -> String {
+        let years = today.year - year
+        return years == 1 ? "a year ago" : "\(years) years ago"
     }
+
+    /// What a memory's caption begins with in the slideshow ("3 years ago"), nil for a photo that is none.
+    public func captionPrefix(for photo: Photo) -> String? { memoryYear(photo).map(ago) }
 
     /// The year a photo is a memory of today from, or nil when it is none (no date taken, another day, this year).
     public func memoryYear(_ photo: Photo) -> Int? {

@@ -59,8 +59,12 @@ final class SlideshowView {
                 // The last photos opaque, then the next blended once, each fill only around its photos: every
                 // pixel is copied once and blended at most once (over black bars, only where a last photo was).
                 drawSet(before, scene: scene, alpha: 255)
-                let black = model.config.slideFill == .black
-                drawSet(now, scene: scene, alpha: UInt8(255 * f), over: black ? before.map(\.frame) : nil)
+                let fill = model.config.slideFill
+                // Over the last photos' matte the mix is one colour, filled opaque (SDL's software renderer blends
+                // a filled rectangle a pixel at a time).
+                let lastMatte = fill == .matte ? matte(for: before.first?.photo, scene: scene) : nil
+                drawSet(now, scene: scene, alpha: UInt8(255 * f), over: fill == .black ? before.map(\.frame) : nil,
+                        beneath: lastMatte.map { (before.map(\.frame), $0) })
             case .dip:
                 canvas.fill(show.area, RGBA(0, 0, 0))
                 if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f)), over: []) }
@@ -79,7 +83,10 @@ final class SlideshowView {
         let fields = model.config.slideshowCaptions
         if !fading {
             for shown in now {
-                if let caption = Caption.text(for: shown.photo, fields: fields) {
+                // A memory says how long ago it was taken (a wall of memories, or a show that opened with them).
+                let memory = show.feedWall.sections?.captionPrefix(for: shown.photo)
+                let words = [memory, Caption.text(for: shown.photo, fields: fields)].compactMap { $0 }
+                if let caption = words.isEmpty ? nil : words.joined(separator: " · ") {
                     canvas.caption(caption, in: shown.frame, font: .title)
                 }
             }
@@ -100,11 +107,13 @@ final class SlideshowView {
     /// Photos with their fill around them (not under them: a photo is opaque), moved `dx` sideways (a slide), at
     /// `alpha`. Blended (`alpha` < 255), black bars need blending only where what is under them is not black:
     /// `over`, nil for everywhere.
-    private func drawSet(_ set: [Placed], scene: SceneFrame, alpha: UInt8, dx: Int = 0, over: [Rect]? = nil) {
+    /// `beneath`: the last photos' frames and the matte around them, already drawn (a crossfade over a matte).
+    private func drawSet(_ set: [Placed], scene: SceneFrame, alpha: UInt8, dx: Int = 0, over: [Rect]? = nil,
+                         beneath: (photos: [Rect], matte: RGBA)? = nil) {
         let size = scene.model.viewport.size, window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let frames = set.map { $0.frame.offsetBy(dx: dx) }
         let around = window.offsetBy(dx: dx).uncovered(by: frames).compactMap { $0.clipped(to: window) }
-        drawFill(around, behind: set.first?.photo, scene: scene, alpha: alpha, dx: dx, over: over)
+        drawFill(around, behind: set.first?.photo, scene: scene, alpha: alpha, dx: dx, over: over, beneath: beneath)
         for (p, frame) in zip(set, frames) { drawPhoto(p, scene: scene, in: frame, window: window, alpha: alpha) }
     }
 
@@ -112,7 +121,7 @@ final class SlideshowView {
     /// stretched over the window (a blur) and darkened, each strip copied from its own part of the backdrop. Until
     /// the backdrop exists, black.
     private func drawFill(_ strips: [Rect], behind photo: Photo?, scene: SceneFrame, alpha: UInt8, dx: Int,
-                          over: [Rect]?) {
+                          over: [Rect]?, beneath: (photos: [Rect], matte: RGBA)?) {
         let black = RGBA(0, 0, 0, alpha)
         func blackBars() {
             guard alpha < 255 else { for s in strips { canvas.fill(s, black) }; return }
@@ -125,9 +134,16 @@ final class SlideshowView {
         case .black:
             blackBars()
         case .matte:
-            guard let c = backdrops.colour(for: photo.id) ?? photo.placeholderColor else { blackBars(); return }
-            let matte = RGBA(UInt8(Int(c.r) * 2 / 5), UInt8(Int(c.g) * 2 / 5), UInt8(Int(c.b) * 2 / 5), alpha)
-            for s in strips { canvas.fill(s, matte) }
+            guard var matte = self.matte(for: photo, scene: scene) else { blackBars(); return }
+            matte.a = alpha
+            guard alpha < 255, let beneath else { for s in strips { canvas.fill(s, matte) }; return }
+            let a = Int(alpha), old = beneath.matte
+            func mix(_ o: UInt8, _ n: UInt8) -> UInt8 { UInt8((Int(o) * (255 - a) + Int(n) * a + 127) / 255) }
+            let mixed = RGBA(mix(old.r, matte.r), mix(old.g, matte.g), mix(old.b, matte.b))
+            for s in strips {
+                for part in s.uncovered(by: beneath.photos) { canvas.fill(part, mixed) }
+                for part in beneath.photos.compactMap({ $0.clipped(to: s) }) { canvas.fill(part, matte) }
+            }
         case .blur:
             guard let texture = backdrop(for: photo.id, backdrops: backdrops) else { blackBars(); return }
             // Made at the window's size: plain copies of its parts (stretched only for the moment after a resize).
@@ -147,6 +163,12 @@ final class SlideshowView {
                                      to: s.x, s.y, s.width, s.height)
             }
         }
+    }
+
+    /// A photo's matte: its own colour darkened (opaque), nil until it is known.
+    private func matte(for photo: Photo?, scene: SceneFrame) -> RGBA? {
+        guard let photo, let c = scene.images.backdrops?.colour(for: photo.id) ?? photo.placeholderColor else { return nil }
+        return RGBA(UInt8(Int(c.r) * 2 / 5), UInt8(Int(c.g) * 2 / 5), UInt8(Int(c.b) * 2 / 5))
     }
 
     /// Uploads the next photo's backdrop while nothing fades, a band of rows a frame (twice `uploadBytesPerFrame`, as the
