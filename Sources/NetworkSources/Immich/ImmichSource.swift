@@ -112,11 +112,18 @@ public final class ImmichSource: PhotoSource {
                 case .failure(let e): completion(.failure(e))
                 case .success(let r):
                     lock.withLock { resolved = r }
-                    fetchPage(page, limit: limit, completion: completion)
+                    fetchPage(page, limit: limit, names: r, completion: completion)
                 }
             }
             return RequestID(UInt64.max - UInt64(max(0, page)))
         }
+        return fetchPage(page, limit: limit, names: names, completion: completion)
+    }
+
+    /// A page once the people and tags named are IDs.
+    @discardableResult
+    private func fetchPage(_ page: Int, limit: Int, names: ImmichNames.Resolved,
+                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         // Nobody of that name: an empty wall that says so (`emptyFeedText`), not every photo.
         if !names.unknown.isEmpty { return PageContents.endOfPass(page: page, completion) }
         if dates.memories || dates.onThisDay != nil { return memories(page, limit: limit, completion: completion) }
