@@ -64,13 +64,13 @@ struct Show: ParsableCommand {
     @Option(help: "Slideshow: what fills the window around a photo of another shape: blur (the photo itself, blurred and darkened), matte (its own colour) or black.")
     var fill: String = "blur"
 
-    @Option(help: "Only photos from this day on, YYYY-MM-DD (their date taken, else their file's time; folders).")
+    @Option(help: "Only photos from this day on, YYYY-MM-DD (their date taken, else their file's time; folders and Immich).")
     var from: String?
 
     @Option(help: "Only photos up to this day, YYYY-MM-DD.")
     var to: String?
 
-    @Flag(help: "Memories: only photos taken on this day in earlier years, newest first (folders; by their EXIF date taken).")
+    @Flag(help: "Memories: only photos taken on this day in earlier years, newest first (folders and Immich; by their date taken).")
     var memories = false
 
     @Option(help: "Slideshow: how a photo gives way to the next: crossfade, dip (through black), slide or none.")
