@@ -37,6 +37,10 @@ import GalleryStore
     let cells: StoredCells?
     private let report: (FeedDelivery) -> Void
     private let places: (String) -> String?
+    /// Whether the source shown carries on from a place an earlier run kept: its cached pages are an earlier order's
+    /// (a shuffle's), which would show again what the place says was shown, so they stand in only when the network
+    /// fails (`FeedDriver`).
+    private(set) var resumesFromPlace = false
 
     /// `report` receives reachability, edits and store problems, from any thread.
     /// `places`: where each source's show stood when the last run ended (its `ShowPlace` text, by source key).
@@ -101,7 +105,11 @@ import GalleryStore
     /// folder scans while the cache opens.
     private func adopt(_ made: InstalledSource, note forced: String?) {
         // Before its first page: the show carries on where it stood.
-        if let kept = places(made.key) { made.source.resume(from: kept) }
+        resumesFromPlace = false
+        if let kept = places(made.key) {
+            made.source.resume(from: kept)
+            resumesFromPlace = true
+        }
         if made.source.traits.cacheable { opening.wait() } else { opening.start() }
         sourceNote = forced ?? made.note
         caching = cache(made.source, key: made.key)
