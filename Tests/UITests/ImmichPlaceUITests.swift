@@ -81,4 +81,15 @@ final class ImmichPlaceUITests: XCTestCase {
         XCTAssertNotEqual(next, Array(shown.prefix(10)), "in an order of its own")
         XCTAssertEqual(server.counters.immichWithoutKey, 0)
     }
+
+    /// With the server gone, a show that keeps a place still shows what the cache holds, not the demo.
+    func testWithTheServerGoneTheCachedPhotosShowInsteadOfTheDemo() throws {
+        let online = try run(photos: 5)
+        XCTAssertEqual(online.count, 5)
+        server.stop()
+        let offline = try run(photos: 2)
+        XCTAssertEqual(offline.count, 2)
+        let assets = Set((0..<60).map(DemoImmich.assetID))
+        XCTAssertTrue(assets.isSuperset(of: offline), "the cached Immich photos, not the demo's: \(offline)")
+    }
 }

@@ -20,16 +20,12 @@ final class FeedDriver {
     /// Probes of a source that could not be reached at start, backing off to 30 s.
     private var awaiting = Connectivity()
     private var probeOut = false
-    /// The cached pages not shown at start (the source carries on from a kept place): shown if the network fails
-    /// before anything else is.
-    private var restoreWhenOffline: Bool
 
     init(sources: SourceProvider, model: GalleryModel, images: ImagePipeline, mailbox: Mailbox<Delivery>,
          config: GalleryConfig, wrapGiven: Bool? = nil) {
         self.sources = sources; self.model = model; self.images = images; self.mailbox = mailbox
         self.config = config; self.wrapGiven = wrapGiven
         network = NetworkWatch(serverName: sources.serverName)
-        restoreWhenOffline = sources.resumesFromPlace && sources.caching != nil
         // A source that could not be made yet (a folder not there) is probed from the start.
         if sources.isAwaiting { awaiting.networkFailed(now: 0) }
     }
@@ -61,14 +57,7 @@ final class FeedDriver {
 
     /// A page arrived (or failed). A failure that says the source cannot work moves to its fallback and starts over.
     func received(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double) {
-        if case .failure(let error) = result, error.isNetworkFailure, restoreWhenOffline, model.catalog.isEmpty,
-           let caching = sources.caching {
-            // Offline at start: what the cache held shows after all (the pager asks again meanwhile).
-            restoreWhenOffline = false
-            model.catalog.awaitingRestore = true
-            let mailbox = self.mailbox
-            caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.feed(.restored(limit: $0, $1))) }
-        } else if case .failure(let error) = result, sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
+        if case .failure(let error) = result, sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
             images.reset(source: sources.source)
             model.resetFeed(source: sources.key)
             network = NetworkWatch(serverName: sources.serverName)

@@ -43,13 +43,16 @@ final class PlaceKeeper {
         lastWrite = now
         let key = self.key(sourceKey), library = self.library, logsShown = self.logsShown
         queue.async { [weak self] in
-            guard let text = fresh.compactMap({ source.place(shown: $0) }).last else { return }
-            do {
-                try library?.setSetting(key, to: text)
-            } catch {
-                if self?.warned == false { Log.warn("the show's place cannot be kept: \(error)") }
-                self?.warned = true
+            let text = fresh.compactMap({ source.place(shown: $0) }).last
+            if let text {
+                do {
+                    try library?.setSetting(key, to: text)
+                } catch {
+                    if self?.warned == false { Log.warn("the show's place cannot be kept: \(error)") }
+                    self?.warned = true
+                }
             }
+            // After the place is kept; logged also when the source keeps none (a sorted show, a shuffle offline).
             if logsShown { for photo in fresh { Log.info("shown \(photo.id) \(photo.author)") } }
         }
     }

@@ -38,8 +38,8 @@ import GalleryStore
     private let report: (FeedDelivery) -> Void
     private let places: (String) -> String?
     /// Whether the source shown carries on from a place an earlier run kept: its cached pages are an earlier order's
-    /// (a shuffle's), which would show again what the place says was shown, so they stand in only when the network
-    /// fails (`FeedDriver`).
+    /// (a shuffle's), which would show again what the place says was shown, so they are not shown before the network
+    /// answers (offline, `CachingSource` still answers each page from the store).
     private(set) var resumesFromPlace = false
 
     /// `report` receives reachability, edits and store problems, from any thread.
