@@ -69,6 +69,23 @@ final class ImmichIntegrationTests: ClientTestCase {
         XCTAssertTrue(server.counters.immichSearches.contains { $0.contains("\"isFavorite\":true") })
     }
 
+    func testNewestFirstARestartCarriesOnAfterTheLastPhotoShownThenTheNextPassStartsAtTheNewest() throws {
+        let first = source()
+        let page1 = try XCTUnwrap(try page(first, 1)?.get()).photos
+        let page2 = try XCTUnwrap(try page(first, 2)?.get()).photos
+        var kept: String?
+        for photo in (page1 + page2).prefix(25) { kept = first.place(shown: photo) }
+        // Killed: a new run keeps only the place's text.
+        let second = source()
+        second.resume(from: try XCTUnwrap(kept))
+        let rest = try pass(second)
+        XCTAssertEqual(rest.map { DemoImmich.index(ofAsset: $0.id)! }, Array(25..<48), "the rest of the pass, nothing again")
+        XCTAssertEqual(server.counters.immichSearches.count, 2 + 2, "one search finds the place, however far down")
+        XCTAssertEqual(try pass(second).count, 48, "the next pass starts at the newest")
+        second.resume(from: "v1 1 1 0 0 - -")  // a shuffle's place is no place here
+        XCTAssertEqual(try pass(second).count, 48)
+    }
+
     func testPeopleAndTagsByNameOrIDAreFiltersOfTheSearch() throws {
         let s = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client,
                              people: ["ada", DemoImmich.people[1].id], tags: ["travel/japan"])

@@ -39,6 +39,10 @@ public final class ImmichSource: PhotoSource {
     /// This pass's memories, newest year first.
     private var memoryList: [Photo]?
     private var saidTruncated = false
+    /// A show newest first: the place an earlier run kept (taken up at the first page), and the one this pass
+    /// carries on from (nil: from the newest).
+    private var keptNewest: ImmichNewestPlace?
+    private var carryingOn: ImmichNewestPlace?
     /// The random order over the whole library (set once, in `init`).
     private var shuffle: ListedShuffle!
 
@@ -171,21 +175,32 @@ public final class ImmichSource: PhotoSource {
     private func newestFirst(_ page: Int, limit: Int,
                              completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         let size = traits.pageSize(near: limit)
-        let ended: Bool = lock.withLock {
-            if page <= 1 { lastPage = nil }  // a new pass: photos uploaded since appear in it
-            return lastPage.map { page > $0 } ?? false
+        let (ended, after): (Bool, ImmichNewestPlace?) = lock.withLock {
+            if page <= 1 {
+                lastPage = nil  // a new pass: photos uploaded since appear in it
+                carryingOn = keptNewest  // the first carries on from a kept place, the others start at the newest
+                keptNewest = nil
+            }
+            return (lastPage.map { page > $0 } ?? false, carryingOn)
         }
         if ended {
             // Past the page that said it was the last: an empty page ends the pass.
             return PageContents.endOfPass(page: page, completion)
         }
-        let r = api.request("/api/search/metadata", body: searchBody(page: page, size: size), priority: -1, maxBytes: 8 << 20)
+        var q = query
+        if let after { q.takenBefore = min(q.takenBefore ?? after.taken, after.taken) }
+        let r = api.request("/api/search/metadata", body: q.body(page: page, size: size), priority: -1, maxBytes: 8 << 20)
         return http.get(r) { [self] result in
             let decoded = api.answer(result).flatMap { data in
                 Result { try ImmichList.decodeSearch(data, base: baseURL) }.mapError { SourceError.malformed("\($0)") }
             }
             completion(decoded.map { found in
                 var contents = found.contents
+                if let after, let at = contents.photos.firstIndex(where: { $0.id == after.id }) {
+                    // Taken in the same second as the last photo shown, and that photo itself: already shown.
+                    contents.photos.removeSubrange(...at)
+                    contents.skipped += at + 1
+                }
                 if found.hasNext {
                     // More follow: a page the server made shorter than asked must not end the pass.
                     contents.skipped += max(0, size - contents.rawCount)
@@ -197,10 +212,16 @@ public final class ImmichSource: PhotoSource {
         }
     }
 
-    /// Where the show stands once `photo` has shown (a shuffle's place; a show newest first keeps none).
-    public func place(shown photo: Photo) -> String? { random ? shuffle.place(shown: photo) : nil }
+    /// Where the show stands once `photo` has shown: a shuffle's place, or the last photo shown newest first.
+    public func place(shown photo: Photo) -> String? {
+        random ? shuffle.place(shown: photo) : ImmichNewestPlace(photo: photo)?.text
+    }
 
-    public func resume(from place: String) { if random { shuffle.resume(from: place) } }
+    public func resume(from place: String) {
+        if random { return shuffle.resume(from: place) }
+        guard let kept = ImmichNewestPlace(text: place) else { return }
+        lock.withLock { keptNewest = kept }
+    }
 
     /// The preview (about 1440 px, upright) for cells, the pane and the slideshow; the small thumbnail (about
     /// 250 px, WebP) only for cells no larger than it; the original (often a HEIC of tens of MB, decoded by the one
