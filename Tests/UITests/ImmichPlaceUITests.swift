@@ -29,11 +29,11 @@ final class ImmichPlaceUITests: XCTestCase {
 
     /// One run: the slideshow steps through `photos` photos, then the loop hangs and the app is killed. The asset
     /// IDs shown, in order, as the app logged them (after the library kept each place).
-    private func run(photos: Int) throws -> [String] {
+    private func run(photos: Int, sort: String = "random") throws -> [String] {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: AppProcess.executable)
         let steps = Array(repeating: "nextphoto", count: photos - 1) + ["hang:60"]
-        p.arguments = ["--renderer", "software", "--no-vsync", "--size", "320x240", "--mode", "slideshow", "--sort", "random",
+        p.arguments = ["--renderer", "software", "--no-vsync", "--size", "320x240", "--mode", "slideshow", "--sort", sort,
                        "--source", "immich", "--api", server.baseURL, "--name", "Ada", "--cache-dir", root + "/cache",
                        "--library-dir", root + "/data", "--script", steps.joined(separator: ","), "--exit-after", "120"]
         var env = ProcessInfo.processInfo.environment
@@ -91,5 +91,14 @@ final class ImmichPlaceUITests: XCTestCase {
         XCTAssertEqual(offline.count, 2)
         let assets = Set((0..<60).map(DemoImmich.assetID))
         XCTAssertTrue(assets.isSuperset(of: offline), "the cached Immich photos, not the demo's: \(offline)")
+    }
+
+    /// A shuffle does not open on the pages a show newest first left in the cache: it starts from its own order.
+    func testAShuffleAfterAShowNewestFirstDoesNotOpenOnItsCachedPages() throws {
+        let newest = try run(photos: 5, sort: "date")
+        XCTAssertEqual(newest, (0..<5).map(DemoImmich.assetID), "newest first: the library's order")
+        let shuffled = try run(photos: 5)
+        XCTAssertEqual(shuffled.count, 5)
+        XCTAssertNotEqual(shuffled, newest, "the shuffle's own order, not the cached newest-first page")
     }
 }
