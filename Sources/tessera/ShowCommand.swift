@@ -18,7 +18,7 @@ struct Show: ParsableCommand {
     @Argument(help: ArgumentHelp("Folders or image files to show (JPEG, PNG, WebP, HEIC, AVIF; folders are searched to any depth and watched for changes).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(help: "Order of photos: date (a folder's, newest first, by EXIF date taken, else file time), name, or random (folders, and network feeds too: Lorem Picsum's pages shuffled each pass, Unsplash's random photos).")
+    @Option(help: "Order of photos: date (a folder's, newest first, by EXIF date taken, else file time), name, or random (a fair shuffle kept across restarts: folders, Immich and Lorem Picsum; Unsplash's random photos without the ones shown lately).")
     var sort: String = "date"
 
     @Flag(help: "Include hidden files and folders (names starting with a dot).")
