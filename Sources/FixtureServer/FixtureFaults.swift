@@ -32,6 +32,12 @@ public struct FixtureFaults {
     /// The Immich stand-in's API key, and how many assets its library holds (a few dozen).
     public var immichKey = "fixture-immich-key"
     public var immichAssets = 48
+    /// Assets deleted from the Immich library (by index).
+    public var immichDeleted: Set<Int> = []
+    /// Assets uploaded at another time than `DemoImmich.uploaded` says (index → seconds since 1970): newcomers.
+    public var immichUploads: [Int: Int64] = [:]
+    /// Searches answered with a body that is not JSON.
+    public var immichMalformed = false
 
     public init() {}
 }

@@ -18,7 +18,7 @@ struct Show: ParsableCommand {
     @Argument(help: ArgumentHelp("Folders or image files to show (JPEG, PNG, WebP, HEIC, AVIF; folders are searched to any depth and watched for changes).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(help: "Order of photos: date (a folder's, newest first, by EXIF date taken, else file time), name, or random (folders, and network feeds too: Lorem Picsum's pages shuffled each pass, Unsplash's random photos).")
+    @Option(help: "Order of photos: date (a folder's, newest first, by EXIF date taken, else file time), name, or random (a fair shuffle kept across restarts: folders, Immich and Lorem Picsum; Unsplash's random photos without the ones shown lately).")
     var sort: String = "date"
 
     @Flag(help: "Include hidden files and folders (names starting with a dot).")
@@ -64,13 +64,13 @@ struct Show: ParsableCommand {
     @Option(help: "Slideshow: what fills the window around a photo of another shape: blur (the photo itself, blurred and darkened), matte (its own colour) or black.")
     var fill: String = "blur"
 
-    @Option(help: "Only photos from this day on, YYYY-MM-DD (their date taken, else their file's time; folders).")
+    @Option(help: "Only photos from this day on, YYYY-MM-DD (their date taken, else their file's time; folders and Immich).")
     var from: String?
 
     @Option(help: "Only photos up to this day, YYYY-MM-DD.")
     var to: String?
 
-    @Flag(help: "Memories: only photos taken on this day in earlier years, newest first (folders; by their EXIF date taken).")
+    @Flag(help: "Memories: only photos taken on this day in earlier years, newest first (folders and Immich; by their date taken).")
     var memories = false
 
     @Flag(help: "Memories first: each pass opens with the photos taken on this day in earlier years, under a heading per year, then goes on with the rest (a frame's morning).")

@@ -8,11 +8,10 @@ import SDLKit
 import XCTest
 
 /// The Immich source through libcurl against the fixture's Immich stand-in (48 assets, an album of every third,
-/// favourites every fifth).
+/// favourites every fifth, people and tags on some, dates over five years). Random order: `NetworkShuffleTests`.
 final class ImmichIntegrationTests: ClientTestCase {
-    private func source(key: String = "fixture-immich-key", albums: [String] = [], favorites: Bool = false,
-                        random: Bool = false) -> ImmichSource {
-        ImmichSource(baseURL: server.baseURL, apiKey: key, http: client, albums: albums, favorites: favorites, random: random)
+    private func source(key: String = "fixture-immich-key", albums: [String] = [], favorites: Bool = false) -> ImmichSource {
+        ImmichSource(baseURL: server.baseURL, apiKey: key, http: client, albums: albums, favorites: favorites)
     }
 
     private func page(_ source: ImmichSource, _ n: Int, limit: Int = 20) -> Result<PageContents, SourceError>? {
@@ -70,17 +69,84 @@ final class ImmichIntegrationTests: ClientTestCase {
         XCTAssertTrue(server.counters.immichSearches.contains { $0.contains("\"isFavorite\":true") })
     }
 
-    func testRandomOrderIsAnEndlessFeedWithoutRepeats() throws {
-        let s = source(random: true)
-        var ids: [String] = []
-        for n in 1...4 {
-            let contents = try XCTUnwrap(try page(s, n, limit: 20)?.get())
-            XCTAssertEqual(contents.rawCount, 20, "never short: the random feed does not end")
-            ids += contents.photos.map(\.id)
+    func testNewestFirstARestartCarriesOnAfterTheLastPhotoShownThenTheNextPassStartsAtTheNewest() throws {
+        let first = source()
+        let page1 = try XCTUnwrap(try page(first, 1)?.get()).photos
+        let page2 = try XCTUnwrap(try page(first, 2)?.get()).photos
+        var kept: String?
+        for photo in (page1 + page2).prefix(25) { kept = first.place(shown: photo) }
+        // Killed: a new run keeps only the place's text.
+        let second = source()
+        second.resume(from: try XCTUnwrap(kept))
+        let rest = try pass(second)
+        XCTAssertEqual(rest.map { DemoImmich.index(ofAsset: $0.id)! }, Array(25..<48), "the rest of the pass, nothing again")
+        XCTAssertEqual(server.counters.immichSearches.count, 2 + 2, "one search finds the place, however far down")
+        XCTAssertEqual(try pass(second).count, 48, "the next pass starts at the newest")
+        second.resume(from: "v1 1 1 0 0 - -")  // a shuffle's place is no place here
+        XCTAssertEqual(try pass(second).count, 48)
+    }
+
+    func testPeopleAndTagsByNameOrIDAreFiltersOfTheSearch() throws {
+        let s = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client,
+                             people: ["ada", DemoImmich.people[1].id], tags: ["travel/japan"])
+        let photos = try pass(s)
+        // Ada on every second, Grace on every third, Japan on every eighth: all three on every 24th.
+        let expected = (0..<48).filter { i in
+            Set([DemoImmich.people[0].id, DemoImmich.people[1].id]).isSubset(of: DemoImmich.people(on: i))
+                && DemoImmich.tags(on: i).contains(DemoImmich.tags[1].id)
         }
-        XCTAssertEqual(Set(ids).count, ids.count, "no photo twice")
-        XCTAssertNotEqual(Array(ids.prefix(20)), (0..<20).map(DemoImmich.assetID), "not the library's order")
-        XCTAssertEqual(server.counters.immichSearches.count, 4)
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(photos.map { DemoImmich.index(ofAsset: $0.id)! }, expected)
+        let search = try XCTUnwrap(server.counters.immichSearches.last)
+        XCTAssertTrue(search.contains(DemoImmich.people[0].id) && search.contains(DemoImmich.people[1].id), search)
+        XCTAssertTrue(search.contains(DemoImmich.tags[1].id), search)
+    }
+
+    func testANameThatMatchesNobodySaysSoInsteadOfShowingEverything() throws {
+        let s = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client,
+                             people: ["Nobody", "a"], tags: ["Holidays"])
+        XCTAssertEqual(try pass(s), [], "an empty wall, not every photo")
+        XCTAssertTrue(s.emptyFeedText.contains("no person named “Nobody”"), s.emptyFeedText)
+        XCTAssertTrue(s.emptyFeedText.contains("more than one person called “a” (Ada Lovelace, Alan Turing)"), s.emptyFeedText)
+        XCTAssertTrue(s.emptyFeedText.contains("no tag named “Holidays”"), s.emptyFeedText)
+        XCTAssertTrue(server.counters.immichSearches.isEmpty, "no search without the people asked for")
+    }
+
+    func testASpanOfDaysIsTakenAfterAndTakenBefore() throws {
+        var dates = PhotoDateFilter()
+        dates.from = PhotoDateFilter.seconds(of: .init(year: 2025, month: 6, day: 1))
+        dates.to = PhotoDateFilter.seconds(of: .init(year: 2025, month: 8, day: 31)) + 86_399
+        let s = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client, dates: dates)
+        let photos = try pass(s)
+        let expected = (0..<48).filter { let t = DemoImmich.taken($0); return t.year == 2025 && (6...8).contains(t.month) }
+        XCTAssertEqual(expected.count, 15)
+        XCTAssertEqual(photos.map { DemoImmich.index(ofAsset: $0.id)! }, expected)
+        XCTAssertTrue(server.counters.immichSearches.allSatisfy {
+            $0.contains("\"takenAfter\":\"2025-06-01T00:00:00.000Z\"") && $0.contains("\"takenBefore\":\"2025-08-31T23:59:59.000Z\"")
+        })
+    }
+
+    func testMemoriesAreThisDayInEachEarlierYearNewestFirst() throws {
+        server.stop()
+        var faults = FixtureFaults()
+        faults.immichAssets = 300
+        server = FixtureServer(photos: 300, faults: faults)
+        try server.start(port: 0)
+        let today = PhotoDateFilter.Day(year: 2026, month: 6, day: 13)
+        let s = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client,
+                             dates: PhotoDateFilter(onThisDay: today))
+        let photos = try pass(s, limit: 2)
+        let expected = (0..<300).filter { let t = DemoImmich.taken($0); return t.month == 6 && t.day == 13 && t.year < 2026 }
+            .sorted { DemoImmich.taken($0).year > DemoImmich.taken($1).year }
+        XCTAssertEqual(expected.count, 5, "one a year, 2025 back to 2021")
+        XCTAssertEqual(photos.map { DemoImmich.index(ofAsset: $0.id)! }, expected)
+        XCTAssertEqual(photos.compactMap { $0.facts?.taken.map { PhotoDateFilter.day(of: $0).year } }, [2025, 2024, 2023, 2022, 2021])
+        // The oldest photo's year first, then a search a year.
+        XCTAssertEqual(server.counters.immichSearches.count, 1 + 5)
+        let none = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client,
+                                dates: PhotoDateFilter(onThisDay: .init(year: 2026, month: 6, day: 14)))
+        XCTAssertEqual(try pass(none), [])
+        XCTAssertTrue(none.emptyFeedText.contains("on this day in earlier years"), none.emptyFeedText)
     }
 
     func testARefusedKeyIsSaidOnceInImmichsWordsAndPingWorksWithout() throws {

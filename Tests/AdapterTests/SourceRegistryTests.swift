@@ -183,6 +183,17 @@ final class SourceRegistryTests: XCTestCase {
         let immich = try XCTUnwrap(made.upstream as? ImmichSource)
         XCTAssertEqual(immich.albums, ["album-1", "album-2"])
         XCTAssertEqual(made.key, "immich:http://127.0.0.1:9#album-1,album-2", "each album's feed cached apart")
+        // People and tags from the command line, as Immich declares them.
+        let parsed = SourceArguments(["--person", "Ada Lovelace", "--person=Grace Hopper", "--tag", "Travel/Japan", "--kiosk"],
+                                     options: SourceRegistry.installed.options)
+        XCTAssertEqual(parsed.rest, ["--kiosk"])
+        options.sourceSettings = parsed.settings.merging(["immich-key": "k"]) { $1 }
+        let filtered = try SourceProvider(options: options, http: http, report: { _ in })
+        let withPeople = try XCTUnwrap(filtered.upstream as? ImmichSource)
+        XCTAssertEqual(withPeople.people, ["Ada Lovelace", "Grace Hopper"])
+        XCTAssertEqual(withPeople.tags, ["Travel/Japan"])
+        XCTAssertEqual(filtered.key, "immich:http://127.0.0.1:9#all+people:Ada Lovelace,Grace Hopper+tags:Travel/Japan",
+                       "each person's and tag's feed, and its place, kept apart")
         // A refused key gives way to the demo only while nothing is shown.
         let rule = try XCTUnwrap(ImmichSource.kind.fallbacks.first { $0.trigger == .refusedWhileEmpty })
         XCTAssertTrue(rule.applies(to: .refused("no"), feedIsEmpty: true))

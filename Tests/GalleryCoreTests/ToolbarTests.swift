@@ -145,33 +145,3 @@ final class InterfaceScaleTests: XCTestCase {
                                               drawableRatio: 2), 1, "Wayland's own scale is not doubled")
     }
 }
-
-final class PageShuffleTests: XCTestCase {
-    func testEachPassVisitsEveryPageOnceInANewOrder() {
-        var shuffle = PageShuffle(seed: 7, pageCount: 10)
-        let first = (1...10).compactMap { shuffle.serverPage(for: $0) }
-        XCTAssertEqual(Set(first), Set(1...10))
-        XCTAssertNotEqual(first, Array(1...10), "shuffled")
-        XCTAssertNil(shuffle.serverPage(for: 11), "the pass ends")
-        XCTAssertTrue(shuffle.isLast(10))
-        XCTAssertFalse(shuffle.isLast(3))
-        let second = (1...10).compactMap { shuffle.serverPage(for: $0) }
-        XCTAssertEqual(Set(second), Set(1...10))
-        XCTAssertNotEqual(second, first, "a new pass, a new order")
-    }
-
-    func testAnEmptyPageShrinksWhatIsLeftAndKeepsWhatWasServed() {
-        var shuffle = PageShuffle(seed: 3, pageCount: 10)
-        let served = (1...3).compactMap { shuffle.serverPage(for: $0) }
-        // Say the server has only 6 pages: each page past them comes back empty, and the next one is asked.
-        var feedPage = 4, rest: [Int] = []
-        while let server = shuffle.serverPage(for: feedPage) {
-            if server > 6 { shuffle.wasEmpty(feedPage: feedPage); continue }
-            rest.append(server)
-            feedPage += 1
-        }
-        XCTAssertEqual(Array(shuffle.order.prefix(3)), served, "what was shown keeps its place")
-        XCTAssertEqual(Set(served.filter { $0 <= 6 } + rest), Set(1...6), "every real page once")
-        XCTAssertEqual(Set(served + rest).count, served.count + rest.count, "no page twice in a pass")
-    }
-}

@@ -66,7 +66,10 @@ final class ImmichListTests: XCTestCase {
         XCTAssertEqual(page.contents.skipped, 4, "skipped, so a short page is not taken for the last")
         XCTAssertThrowsError(try ImmichList.decodeSearch(Data("<html>".utf8), base: ""))
         XCTAssertThrowsError(try ImmichList.decodeSearch(Data("[]".utf8), base: ""))
-        XCTAssertEqual(try ImmichList.decodeRandom(try JSONSerialization.data(withJSONObject: [asset("d-1")]), base: "").photos.count, 1)
+        // When each was uploaded, for a shuffle's late arrivals; a date that is not one is none.
+        let created = try search([asset("d-1", extra: ["createdAt": "2024-03-02T10:00:00.000Z"]),
+                                  asset("d-2", extra: ["createdAt": "yesterday"])])
+        XCTAssertEqual(created.listed.map(\.arrived), [PhotoDateFilter.seconds(of: .init(year: 2024, month: 3, day: 2)) + 36_000, nil])
     }
 
     func testTheSearchBodyCarriesTheFilters() throws {

@@ -75,3 +75,43 @@ final class RateLimitPacingTests: XCTestCase {
         XCTAssertEqual(model.feed.nextPageRequest(now: 60)?.page, 2)
     }
 }
+
+/// Unsplash's random feed has no passes (it draws with replacement from all of Unsplash): what it can keep is the
+/// photos shown lately, so a restart does not show them again.
+final class UnsplashRecentlyShownTests: XCTestCase {
+    private func page(_ ids: [String]) -> String {
+        "[" + ids.map { #"{"id":"\#($0)","width":400,"height":300,"user":{"name":"A"},"urls":{"raw":"https://images.unsplash.com/\#($0)"}}"# }
+            .joined(separator: ",") + "]"
+    }
+
+    func testPhotosShownBeforeARestartAreLeftOutAfterIt() throws {
+        let http = ScriptedHTTP()
+        http.answer = { _ in .success(HTTPResponse(status: 200, body: Data(self.page(["a", "b", "c", "d"]).utf8))) }
+        let first = UnsplashSource(accessKey: "K", http: http, random: true)
+        var got: PageContents?
+        first.fetchPage(1, limit: 30) { got = try? $0.get() }
+        var kept: String?
+        for photo in try XCTUnwrap(got).photos.prefix(2) { kept = first.place(shown: photo) }
+        // A new run, the same draw from Unsplash: the two shown are left out, and counted so the feed goes on.
+        let second = UnsplashSource(accessKey: "K", http: http, random: true)
+        second.resume(from: try XCTUnwrap(kept))
+        second.fetchPage(1, limit: 30) { got = try? $0.get() }
+        XCTAssertEqual(got?.photos.map(\.id), ["c", "d"])
+        XCTAssertEqual(got?.skipped, 2)
+        XCTAssertNil(UnsplashSource(accessKey: "K", http: http).place(shown: try XCTUnwrap(got?.photos.first)),
+                     "the editorial list keeps no place")
+    }
+
+    func testTheMemoryIsBoundedAndADamagedPlaceIsIgnored() {
+        let recent = RecentlyShown(limit: 3)
+        var text: String?
+        for id in ["a", "b", "c", "d", "b"] { text = recent.note(id) }
+        XCTAssertEqual(text, "r1 c,d,b", "the newest three, the one shown again last")
+        let photos = ["a", "b", "c", "d", "e"].map { Photo(id: $0, author: "", width: 1, height: 1, url: "", downloadURL: "") }
+        XCTAssertEqual(recent.unseen(PageContents(photos: photos)).photos.map(\.id), ["a", "e"])
+        let other = RecentlyShown()
+        other.resume(from: "v1 1 1 0 0 - -")
+        other.resume(from: String(repeating: "x", count: 300_000))
+        XCTAssertEqual(other.unseen(PageContents(photos: photos)).photos.count, 5, "nothing taken from text that is not a place")
+    }
+}

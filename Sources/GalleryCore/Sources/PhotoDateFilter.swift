@@ -43,7 +43,7 @@ public struct PhotoDateFilter: Equatable, Sendable {
         return true
     }
 
-    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    public static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// The calendar day of a time (seconds since 1970, read as UTC): days to civil date, Howard Hinnant's algorithm.
     /// The project's one calendar: EXIF dates are read and written through it too (`ExifInfo`).

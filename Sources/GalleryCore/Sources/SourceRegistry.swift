@@ -150,7 +150,7 @@ public struct SourceContext {
     public var hidden: Bool
     /// Follow links out of the folders named, and onto other file systems.
     public var followLinks = false
-    /// Which photos show by their date (`--from`, `--to`, `--memories`; folders only so far).
+    /// Which photos show by their date (`--from`, `--to`, `--memories`; folders and Immich).
     public var dates = PhotoDateFilter()
     /// Where decoded cells of a source of originals are kept (nil: nowhere).
     public var cells: CellCache?

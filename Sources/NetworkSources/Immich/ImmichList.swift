@@ -1,8 +1,7 @@
 import Foundation
 import GalleryCore
 
-/// Decodes Immich's answers: `POST /api/search/metadata` (`{"assets": {"items": [...], "nextPage": "2" | null}}`) and
-/// `POST /api/search/random` (an array of assets). An asset becomes a photo laid out before any pixel arrives: its
+/// Decodes Immich's answers to `POST /api/search/metadata` (`{"assets": {"items": [...], "nextPage": "2" | null}}`). An asset becomes a photo laid out before any pixel arrives: its
 /// size from `exifInfo.exifImageWidth`/`exifImageHeight`, sides swapped for EXIF orientations 5-8 (Immich reports
 /// the stored sides), else from the aspect ratio its `thumbhash` encodes; an asset with neither, a video, or a
 /// malformed entry is skipped and counted. Text is cleaned and capped by `Photo.validated()`.
@@ -11,6 +10,11 @@ public enum ImmichList {
         public var contents: PageContents
         /// Whether the server said there is a page after this one.
         public var hasNext: Bool
+        /// When each asset was uploaded, by ID (seconds since 1970), where the server said.
+        public var createdAt: [String: Int64] = [:]
+
+        /// The page's photos as a listing for a shuffle.
+        public var listed: [ShuffledPass.Listed] { contents.photos.map { ShuffledPass.Listed($0, arrived: createdAt[$0.id]) } }
     }
 
     public static func decodeSearch(_ data: Data, base: String) throws -> Page {
@@ -22,17 +26,15 @@ public enum ImmichList {
         }
         let next = assets["nextPage"]
         let hasNext = (next as? String).map { !$0.isEmpty } ?? (next as? Int != nil)
-        return Page(contents: contents(items, base: base), hasNext: hasNext)
-    }
-
-    public static func decodeRandom(_ data: Data, base: String) throws -> PageContents {
-        guard let items = try? JSONSerialization.jsonObject(with: data) as? [Any] else {
-            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
-                throw JSONList.Failure.notAnArray
-            }
-            throw JSONList.Failure.notJSON
+        var page = Page(contents: contents(items, base: base), hasNext: hasNext)
+        // When each asset was uploaded (`createdAt`): a photo that came after a shuffled pass began is one of its
+        // late arrivals.
+        for item in items.prefix(1_000) {
+            guard let asset = item as? [String: Any], let id = asset["id"] as? String,
+                  let created = text(asset["createdAt"]).flatMap(seconds(fromISO:)) else { continue }
+            page.createdAt[id] = created
         }
-        return contents(items, base: base)
+        return page
     }
 
     private static func contents(_ items: [Any], base: String) -> PageContents {

@@ -3,35 +3,63 @@ import DemoPhotos
 import GalleryCore
 
 /// An Immich server (the photo library people host themselves) as a feed: its photos, an album's (`--album`,
-/// repeatable) or the favourites (`--favorites`), newest first through `POST /api/search/metadata` (following its
-/// `nextPage`), or at random through `POST /api/search/random` (an endless feed without repeats). Cells, the pane and
-/// the slideshow get `GET /api/assets/{id}/thumbnail?size=preview` (a JPEG about 1440 px on its long side, already
-/// upright; `size=thumbnail`, about 250 px, for cells that small), never the original. Every request carries the
-/// key in `x-api-key`; none follows a redirect (the key would go along), none puts the key in a URL.
+/// repeatable), the favourites (`--favorites`), those with people (`--person`) or tags (`--tag`), taken within a span
+/// (`--from`, `--to`) or on this day in earlier years (`--memories`).
+///
+/// Newest first, it pages `POST /api/search/metadata` (following its `nextPage`). In random order (`--sort random`)
+/// it lists every asset the search finds (a thousand a request, at most `ImmichCatalogue.maxAssets`) and shows them
+/// in a fair shuffle (`ListedShuffle`): each photo once a pass, in an order new each pass, carried across restarts by
+/// the place the app keeps; photos uploaded since (their `createdAt` after the pass began) join the part not yet
+/// shown. Memories are the same search kept to this day in each earlier year, newest year first.
+///
+/// Cells, the pane and the slideshow get `GET /api/assets/{id}/thumbnail?size=preview` (a JPEG about 1440 px on its
+/// long side, already upright; `size=thumbnail`, about 250 px, for cells that small), never the original unless
+/// zoomed. Every request carries the key in `x-api-key` (`ImmichAPI`).
 public final class ImmichSource: PhotoSource {
     public let name: String
     /// The server's root (`http://immich.local:2283`), without `/api`.
     public let baseURL: String
-    private let apiKey: String
-    private let http: HTTPClient
+    private let api: ImmichAPI
+    private var http: HTTPClient { api.http }
     public let albums: [String]
     public let favorites: Bool
     public let random: Bool
+    /// People and tags named (names or IDs), resolved before the first search.
+    public let people: [String]
+    public let tags: [String]
+    /// `--from`, `--to`, `--memories`.
+    public let dates: PhotoDateFilter
+    private let log: (String) -> Void
     private let lock = NSLock()
-    /// The random feed's repeats, left out.
-    private let repeats = RepeatFilter()
+    // Guarded by `lock`:
     /// The page whose answer said there is none after it (this pass ends there).
     private var lastPage: Int?
+    /// The people and tags as IDs (nil until looked up).
+    private var resolved: ImmichNames.Resolved?
+    /// This pass's memories, newest year first.
+    private var memoryList: [Photo]?
+    private var saidTruncated = false
+    /// A show newest first: the place an earlier run kept (taken up at the first page), and the one this pass
+    /// carries on from (nil: from the newest).
+    private var keptNewest: ImmichNewestPlace?
+    private var carryingOn: ImmichNewestPlace?
+    /// The random order over the whole library (set once, in `init`).
+    private var shuffle: ListedShuffle!
 
     public init(baseURL: String, apiKey: String, http: HTTPClient, albums: [String] = [], favorites: Bool = false,
-                random: Bool = false, name: String = "Immich") {
+                random: Bool = false, people: [String] = [], tags: [String] = [], dates: PhotoDateFilter = PhotoDateFilter(),
+                name: String = "Immich", relistAfter: Double = 6 * 3_600, log: @escaping (String) -> Void = { _ in }) {
         self.baseURL = ImmichSource.root(baseURL)
-        self.apiKey = apiKey
-        self.http = http
+        api = ImmichAPI(baseURL: self.baseURL, apiKey: apiKey, http: http)
         self.albums = albums.filter(Photo.isAcceptableID)
         self.favorites = favorites
         self.random = random
+        self.people = people
+        self.tags = tags
+        self.dates = dates
         self.name = name
+        self.log = log
+        shuffle = ListedShuffle(relistAfter: relistAfter) { [weak self] done in self?.listAll(done) }
     }
 
     /// `http://host:2283/api/` and `http://host:2283` name the same server.
@@ -41,7 +69,6 @@ public final class ImmichSource: PhotoSource {
         return base
     }
 
-    /// Immich answers up to 1,000 assets a search; a wall asks for a screen or two at a time.
     /// Assets a page of `search/metadata` holds at the most (Immich takes up to 1,000; 250 keeps a page's JSON small).
     static let pageLimit = 250
     public var traits: SourceTraits { SourceTraits(pageSizes: 1...ImmichSource.pageLimit) }
@@ -49,55 +76,131 @@ public final class ImmichSource: PhotoSource {
     public var answersAtRequestedSize: Bool { false }
 
     public var emptyFeedText: String {
+        if let unknown = lock.withLock({ resolved?.unknown }), !unknown.isEmpty {
+            return "Immich has \(unknown.joined(separator: " and ")): check the spelling, or give its ID. r asks again."
+        }
+        if dates.memories || dates.onThisDay != nil {
+            return "No photos in Immich were taken on this day in earlier years. r asks again."
+        }
+        if dates.from != nil || dates.to != nil { return "No photos in Immich were taken in those days. r asks again." }
+        if !people.isEmpty || !tags.isEmpty { return "No photos in Immich have everyone and every tag named. r asks again." }
         if !albums.isEmpty { return "This Immich album has no photos yet. r asks again." }
         if favorites { return "No favourites in Immich yet: a heart on a photo there puts it here. r asks again." }
         return "\(name) has no photos yet. r asks again."
     }
 
-    /// The search's JSON body: images only, with their EXIF, newest first, the album and favourite filters.
-    public func searchBody(page: Int, size: Int) -> Data {
-        var body: [String: Any] = ["size": size, "type": "IMAGE", "withExif": true]
-        if !random { body["page"] = page; body["order"] = "desc" }
-        if !albums.isEmpty { body["albumIds"] = albums }
-        if favorites { body["isFavorite"] = true }
-        return (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data("{}".utf8)
+    /// What to search for: the filters, the people and tags as IDs once looked up.
+    var query: ImmichQuery {
+        var q = ImmichQuery(albums: albums, favorites: favorites)
+        q.takenAfter = dates.from
+        q.takenBefore = dates.to
+        if let r = lock.withLock({ resolved }) { q.personIDs = r.personIDs; q.tagIDs = r.tagIDs }
+        return q
     }
 
-    private func request(_ path: String, body: Data? = nil, priority: Int, maxBytes: Int) -> HTTPRequest {
-        var request = HTTPRequest(url: baseURL + path, priority: priority, maxBodyBytes: maxBytes)
-        request.headers = [("x-api-key", apiKey), ("Accept", "application/json")]
-        request.body = body
-        request.followsRedirects = false
-        return request
-    }
+    /// The search's JSON body for a page newest first.
+    public func searchBody(page: Int, size: Int) -> Data { query.body(page: page, size: size) }
 
     @discardableResult
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
-        let size = traits.pageSize(near: limit)
-        if random {
-            let r = request("/api/search/random", body: searchBody(page: page, size: size), priority: -1, maxBytes: 8 << 20)
-            return http.get(r) { [self] result in
-                completion(answer(result).flatMap { data in
-                    Result { try ImmichList.decodeRandom(data, base: baseURL) }.mapError { .malformed("\($0)") }
-                }.map { repeats.fresh($0, page: page) })
-            }
+        let known: ImmichNames.Resolved? = lock.withLock {
+            // A name that matched nobody is looked up again when the feed starts over (r): it may be there now.
+            if page <= 1, resolved?.unknown.isEmpty == false { resolved = nil }
+            if resolved == nil, people.isEmpty, tags.isEmpty { resolved = ImmichNames.Resolved() }
+            return resolved
         }
-        let ended: Bool = lock.withLock {
-            if page <= 1 { lastPage = nil }  // a new pass: photos uploaded since appear in it
-            return lastPage.map { page > $0 } ?? false
+        guard let names = known else {
+            ImmichNames.resolve(people: people, tags: tags, api: api) { [self] result in
+                switch result {
+                case .failure(let e): completion(.failure(e))
+                case .success(let r):
+                    lock.withLock { resolved = r }
+                    fetchPage(page, limit: limit, names: r, completion: completion)
+                }
+            }
+            return RequestID(UInt64.max - UInt64(max(0, page)))
+        }
+        return fetchPage(page, limit: limit, names: names, completion: completion)
+    }
+
+    /// A page once the people and tags named are IDs.
+    @discardableResult
+    private func fetchPage(_ page: Int, limit: Int, names: ImmichNames.Resolved,
+                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        // Nobody of that name: an empty wall that says so (`emptyFeedText`), not every photo.
+        if !names.unknown.isEmpty { return PageContents.endOfPass(page: page, completion) }
+        if dates.memories || dates.onThisDay != nil { return memories(page, limit: limit, completion: completion) }
+        if random { return shuffle.fetchPage(page, limit: limit, completion: completion) }
+        return newestFirst(page, limit: limit, completion: completion)
+    }
+
+    /// The whole library the query finds, for the shuffle.
+    private func listAll(_ done: @escaping (ListedShuffle.Listing) -> Void) {
+        ImmichCatalogue.all(query, api: api) { [self] result in
+            if case .success(let listing) = result, listing.truncated,
+               lock.withLock({ defer { saidTruncated = true }; return !saidTruncated }) {
+                log("Immich: the shuffle covers the newest \(ImmichCatalogue.maxAssets) photos of a larger library")
+            }
+            done(result.map(\.listed))
+        }
+    }
+
+    /// A page of this pass's memories (page 1 looks them up again: the day may have changed).
+    private func memories(_ page: Int, limit: Int,
+                          completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        let slice: ([Photo]) -> PageContents = { list in
+            let start = min(list.count, (max(1, page) - 1) * limit)
+            return PageContents(photos: Array(list[start..<min(list.count, start + limit)]))
+        }
+        if page > 1, let list = lock.withLock({ memoryList }) {
+            DispatchQueue.global().async { completion(.success(slice(list))) }
+            return RequestID(UInt64.max - UInt64(page))
+        }
+        var day = dates.onThisDay ?? PhotoDateFilter.day(of: 0)
+        if dates.memories {
+            day = PhotoDateFilter.day(of: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+        }
+        ImmichCatalogue.memories(of: day, query, api: api) { [self] result in
+            completion(result.map { listing in
+                let list = listing.listed.map(\.photo)
+                lock.withLock { memoryList = list }
+                return slice(list)
+            })
+        }
+        return RequestID(UInt64.max - UInt64(max(0, page)))
+    }
+
+    /// A page newest first, straight from the search.
+    private func newestFirst(_ page: Int, limit: Int,
+                             completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        let size = traits.pageSize(near: limit)
+        let (ended, after): (Bool, ImmichNewestPlace?) = lock.withLock {
+            if page <= 1 {
+                lastPage = nil  // a new pass: photos uploaded since appear in it
+                carryingOn = keptNewest  // the first carries on from a kept place, the others start at the newest
+                keptNewest = nil
+            }
+            return (lastPage.map { page > $0 } ?? false, carryingOn)
         }
         if ended {
             // Past the page that said it was the last: an empty page ends the pass.
             return PageContents.endOfPass(page: page, completion)
         }
-        let r = request("/api/search/metadata", body: searchBody(page: page, size: size), priority: -1, maxBytes: 8 << 20)
+        var q = query
+        if let after { q.takenBefore = min(q.takenBefore ?? after.taken, after.taken) }
+        let r = api.request("/api/search/metadata", body: q.body(page: page, size: size), priority: -1, maxBytes: 8 << 20)
         return http.get(r) { [self] result in
-            let decoded = answer(result).flatMap { data in
+            let decoded = api.answer(result).flatMap { data in
                 Result { try ImmichList.decodeSearch(data, base: baseURL) }.mapError { SourceError.malformed("\($0)") }
             }
             completion(decoded.map { found in
                 var contents = found.contents
+                if let after, let at = contents.photos.firstIndex(where: { $0.id == after.id }) {
+                    // Taken in the same second as the last photo shown, and that photo itself: already shown.
+                    contents.photos.removeSubrange(...at)
+                    contents.skipped += at + 1
+                }
                 if found.hasNext {
                     // More follow: a page the server made shorter than asked must not end the pass.
                     contents.skipped += max(0, size - contents.rawCount)
@@ -109,19 +212,15 @@ public final class ImmichSource: PhotoSource {
         }
     }
 
-    /// A response's body, or what went wrong in Immich's terms: a refused key is said once and not retried.
-    private func answer(_ result: Result<HTTPResponse, HTTPError>) -> Result<Data, SourceError> {
-        switch result {
-        case .failure(let e): return .failure(.http(e))
-        case .success(let response):
-            switch response.status {
-            case 200..<300: return .success(response.body)
-            case 401: return .failure(.refused("Immich refused the API key (make one in Immich under Account Settings → API Keys)"))
-            case 403: return .failure(.refused("Immich's API key lacks a permission (asset.read, asset.view, album.read)"))
-            case 300..<400: return .failure(.refused("\(baseURL) redirects elsewhere: give --api the server's own address"))
-            default: return .failure(.http(.status(response.status, retryAfter: response.retryAfter)))
-            }
-        }
+    /// Where the show stands once `photo` has shown: a shuffle's place, or the last photo shown newest first.
+    public func place(shown photo: Photo) -> String? {
+        random ? shuffle.place(shown: photo) : ImmichNewestPlace(photo: photo)?.text
+    }
+
+    public func resume(from place: String) {
+        if random { return shuffle.resume(from: place) }
+        guard let kept = ImmichNewestPlace(text: place) else { return }
+        lock.withLock { keptNewest = kept }
     }
 
     /// The preview (about 1440 px, upright) for cells, the pane and the slideshow; the small thumbnail (about
@@ -146,10 +245,10 @@ public final class ImmichSource: PhotoSource {
             return RequestID(0)
         }
         let path = imagePath(for: photo, size: size)
-        var r = request(path, priority: priority, maxBytes: path.hasSuffix("/original") ? 96 << 20 : 24 << 20)
-        r.headers = [("x-api-key", apiKey)]
+        var r = api.request(path, priority: priority, maxBytes: path.hasSuffix("/original") ? 96 << 20 : 24 << 20)
+        r.headers = [("x-api-key", api.apiKey)]
         r.progress = progress
-        return http.get(r) { [self] result in completion(answer(result).map { ImageAnswer($0) }) }
+        return http.get(r) { [self] result in completion(api.answer(result).map { ImageAnswer($0) }) }
     }
 
     @discardableResult
@@ -180,52 +279,3 @@ public final class ImmichSource: PhotoSource {
     }
 }
 
-extension ImmichSource {
-    /// `--source immich`: the server from `--api` (or `immich-url` in the configuration file), the key from
-    /// `IMMICH_API_KEY` (or `immich-key`); a missing one says so and shows the demo meanwhile.
-    public static let kind = SourceKind(
-        name: "immich", title: "Immich", summary: "an Immich server (needs --api and IMMICH_API_KEY)",
-        options: [
-            SourceOption(name: "immich-key", help: "The Immich API key (asset read and view, album read)",
-                         environment: "IMMICH_API_KEY", configKey: "immich-key", secret: true),
-            SourceOption(name: "immich-url", help: "The Immich server's address", environment: "IMMICH_URL",
-                         configKey: "immich-url"),
-            SourceOption(name: "immich-album",
-                         help: "show this album (its ID, from the album's address in Immich); repeat for several",
-                         configKey: "immich-album", argument: .value(name: "album", valueName: "id")),
-            SourceOption(name: "immich-favorites", help: "show only the favourites", configKey: "immich-favorites",
-                         argument: .flag(name: "favorites")),
-        ],
-        server: { $0.settings["immich-url"] ?? $0.api },
-        fallbacks: [
-            SourceFallback(.setupFailed, to: "demo", note: "{reason}"),
-            SourceFallback(.unreachableAtStart, to: "demo", note: "Waiting for Immich: showing the demo"),
-            SourceFallback(.refusedWhileEmpty, to: "demo", note: "Immich refused the API key: showing the demo"),
-        ],
-        standIn: { DemoSource.installed($0, flavour: demoFlavour) }
-    ) { context in
-        let url = context.settings["immich-url"] ?? context.api
-        guard let url, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
-            throw SourceSetupError("Immich needs its address: --api http://immich.local:2283 (or immich-url in the configuration file)")
-        }
-        guard let key = context.settings["immich-key"], !key.isEmpty else {
-            throw SourceSetupError("Immich needs an API key: set IMMICH_API_KEY (or immich-key in the configuration file)")
-        }
-        let albums = (context.settings["immich-album"] ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let favorites = ConfigText.truth(context.settings["immich-favorites"] ?? "") == true
-        let source = ImmichSource(baseURL: url, apiKey: key, http: context.http, albums: albums, favorites: favorites,
-                                  random: context.folderSort == .random, name: parsed.host.map { "Immich (\($0))" } ?? "Immich")
-        // The cache keeps each album's (and the favourites') feed apart.
-        let scope = albums.isEmpty ? (favorites ? "favorites" : "all") : albums.sorted().joined(separator: ",")
-        return InstalledSource(source, key: "immich:" + ImmichSource.root(url) + "#" + scope)
-    }
-}
-
-extension ImmichSource {
-    /// The demo as Immich's API would describe it: file names, EXIF, ThumbHashes, an album and favourites.
-    static let demoFlavour = DemoFlavour(
-        key: "demo-immich", note: "A demo Immich library, drawn by Tessera: no server needed", pageSizes: 1...pageLimit,
-        photo: { ImmichList.photo(DemoImmich.asset($0, index: Int($0.id) ?? 0), base: "") },
-        credit: ImmichSource.credit(for:))
-}

@@ -2,16 +2,20 @@ import Foundation
 import GalleryCore
 
 /// The Lorem Picsum API (and the fixture server, which speaks the same protocol) over any `HTTPClient`.
+///
+/// `--sort random`: Lorem Picsum's catalogue is fixed and small (about 1,100 photos), so its whole list is read
+/// (`/v2/list`, 100 a page, at most `maxListedPages` pages) and shown in a fair shuffle (`ListedShuffle`): each photo
+/// once a pass, in an order new each pass, carried across restarts by the place the app keeps. Picsum says nothing of
+/// when a photo joined it: a photo first seen in a later listing of the same run counts as arriving then.
 public final class PicsumSource: PhotoSource {
     public let name: String
     public let baseURL: String
     public let answersAtRequestedSize: Bool
     private let http: HTTPClient
-    /// `--sort random`: the pages in a shuffled order each pass (else the server's order).
+    /// `--sort random`: a fair shuffle of the whole list (else the server's order).
     private let shuffled: Bool
-    /// The pass's order, replaced from the network thread at a pass's start: guarded by `shuffleLock`.
-    private var shuffle = PageShuffle(seed: 1, pageCount: 1)
-    private let shuffleLock = NSLock()
+    /// Set once, in `init`.
+    private var shuffle: ListedShuffle!
 
     /// `baseURL` without a trailing slash, e.g. `https://picsum.photos`. `answersAtRequestedSize` is false only for
     /// a stand-in that serves originals (the benchmark's large-source case).
@@ -23,6 +27,7 @@ public final class PicsumSource: PhotoSource {
         self.baseURL = baseURL.withoutTrailingSlashes
         self.http = http
         self.name = name
+        shuffle = ListedShuffle { [weak self] done in self?.listAll(from: 1, into: [], done) }
     }
 
     public func listURL(page: Int, limit: Int) -> String {
@@ -44,7 +49,7 @@ public final class PicsumSource: PhotoSource {
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         guard shuffled else { return fetchServerPage(page, limit: limit, completion: completion) }
-        return fetchShuffled(page, limit: limit, completion: completion)
+        return shuffle.fetchPage(page, limit: limit, completion: completion)
     }
 
     private func fetchServerPage(_ page: Int, limit: Int,
@@ -55,39 +60,29 @@ public final class PicsumSource: PhotoSource {
         }
     }
 
-    /// Lorem Picsum holds about 1,100 photos: the first guess of its page count.
-    static let photosGuess = 1_100
+    /// Pages of the list read for a shuffle at the most (10,000 photos): a server whose list never ends cannot make
+    /// the listing endless.
+    static let maxListedPages = 100
 
-    /// The feed's `page` from the shuffled order: a server page that turns out empty shrinks the order and the next
-    /// one is asked; a short page that is not the pass's last is padded (as skipped entries) so the pass goes on.
-    private func fetchShuffled(_ page: Int, limit: Int,
-                               completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
-        let server: Int? = shuffleLock.withLock {
-            if page <= 1, shuffle.pageCount == 1 {
-                shuffle = PageShuffle(seed: UInt64.random(in: 1...UInt64.max),
-                                      pageCount: (PicsumSource.photosGuess + limit - 1) / max(1, limit))
+    /// The whole list, a page of 100 after another, up to the first short page.
+    private func listAll(from page: Int, into listed: [ShuffledPass.Listed],
+                         _ done: @escaping (ListedShuffle.Listing) -> Void) {
+        let size = PicsumSource.maxPageSize
+        fetchServerPage(page, limit: size) { [weak self] result in
+            switch result {
+            case .failure(let e): done(.failure(e))
+            case .success(let contents):
+                let all = listed + contents.photos.map { ShuffledPass.Listed($0) }
+                guard let self, contents.rawCount >= size, page < PicsumSource.maxListedPages else { return done(.success(all)) }
+                self.listAll(from: page + 1, into: all, done)
             }
-            return shuffle.serverPage(for: page)
-        }
-        guard let server else {
-            // Past the pass's end: an empty page ends it (and the feed wraps into a new order).
-            return PageContents.endOfPass(page: page, completion)
-        }
-        return fetchServerPage(server, limit: limit) { [weak self] result in
-            guard let self, case .success(var contents) = result else { completion(result); return }
-            let last: Bool? = self.shuffleLock.withLock {
-                if contents.rawCount == 0 { self.shuffle.wasEmpty(feedPage: page); return nil }
-                contents.photos = self.shuffle.shuffled(contents.photos)
-                return self.shuffle.isLast(page)
-            }
-            guard let last else {
-                _ = self.fetchShuffled(page, limit: limit, completion: completion)
-                return
-            }
-            if !last { contents.skipped += max(0, limit - contents.rawCount) }
-            completion(.success(contents))
         }
     }
+
+    /// Where the show stands once `photo` has shown (a shuffle's place; the server's order keeps none).
+    public func place(shown photo: Photo) -> String? { shuffled ? shuffle.place(shown: photo) : nil }
+
+    public func resume(from place: String) { if shuffled { shuffle.resume(from: place) } }
 
     public func fetchImage(_ photo: Photo, size: PixelSize, priority: Int, progress: ((Double) -> Void)?,
                            completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {

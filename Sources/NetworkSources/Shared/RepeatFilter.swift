@@ -1,7 +1,7 @@
 import Foundation
 import GalleryCore
 
-/// A random feed without repeats (Unsplash's and Immich's random endpoints draw with replacement): a photo already
+/// A random feed without repeats (Unsplash's random endpoint draws with replacement): a photo already
 /// sent in this run's recent memory is left out of a page and counted as skipped, so the page is not taken for the
 /// last. Bounded: past `limit` photos, and at a feed's page 1, it starts afresh. Thread-safe.
 public final class RepeatFilter {

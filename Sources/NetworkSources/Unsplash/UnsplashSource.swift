@@ -6,6 +6,12 @@ import GalleryCore
 /// `Authorization: Client-ID KEY` and `Accept-Version: v1`; images hotlinked from each photo's `urls.raw` with the
 /// cell's size, so a cell never downloads a full-size photo. It remembers `X-Ratelimit-Remaining` so the pager can
 /// slow down before the hourly limit. The key is never put in a URL, a log line or an error message.
+///
+/// `--sort random` is as fair as Unsplash's API allows, which is not a shuffle: `GET /photos/random?count=30` draws
+/// 30 at a time, with replacement, from all of Unsplash (millions of photos; no list of them can be read, and the
+/// editorial list `GET /photos` has no end), so there are no passes. What it can do: a photo drawn again within a run
+/// is left out (`RepeatFilter`), and the last 1,000 photos shown are kept as the show's place (`RecentlyShown`), so a
+/// restart does not show them again either.
 public final class UnsplashSource: PhotoSource {
     public let name = "unsplash"
     public let baseURL: String
@@ -20,9 +26,11 @@ public final class UnsplashSource: PhotoSource {
     public static let maxPageSize = 30
     public var traits: SourceTraits { SourceTraits(pageSizes: 1...UnsplashSource.maxPageSize) }
 
-    /// `--sort random`: Unsplash's own random endpoint, an endless feed (repeats within a pass are dropped).
+    /// `--sort random`: Unsplash's own random endpoint, an endless feed (repeats within a run and of the photos
+    /// shown lately, even before a restart, are dropped).
     public let random: Bool
     private let repeats = RepeatFilter()
+    private let recent = RecentlyShown()
 
     public init(baseURL: String = "https://api.unsplash.com", accessKey: String, http: HTTPClient, random: Bool = false) {
         self.random = random
@@ -75,9 +83,15 @@ public final class UnsplashSource: PhotoSource {
                 lock.lock(); remaining = left; lock.unlock()
             }
             let answer = UnsplashSource.page(from: result)
-            completion(random ? answer.map { repeats.fresh($0, page: page) } : answer)
+            completion(random ? answer.map { repeats.fresh(recent.unseen($0), page: page) } : answer)
         }
     }
+
+    /// In random order, the photos shown lately (the editorial list, newest first, keeps no place: it changes by
+    /// the hour, so a page number would not find the same photos again).
+    public func place(shown photo: Photo) -> String? { random ? recent.note(photo.id) : nil }
+
+    public func resume(from place: String) { if random { recent.resume(from: place) } }
 
     static func page(from result: Result<HTTPResponse, HTTPError>) -> Result<PageContents, SourceError> {
         switch result {

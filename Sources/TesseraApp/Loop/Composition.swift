@@ -167,8 +167,11 @@ struct Composition {
         // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
         for bookmark in model.user.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
         // What the cache holds shows as soon as the store has read it (off this thread: a large store must not
-        // hold up the first frame), before any network answer; page requests wait for it.
-        if let caching = sources.caching {
+        // hold up the first frame), before any network answer; page requests wait for it. A shuffle, and a source
+        // that carries on from a kept place, start from the network instead: the stored pages are an earlier order's,
+        // which would show again what was shown (and a shuffle would open on a sorted page); offline, the cache still
+        // answers each page the network cannot.
+        if let caching = sources.caching, !sources.resumesFromPlace, options.sort != .random {
             model.catalog.awaitingRestore = true
             caching.loadStoredPages(limits: config.restorablePageSizes) { mailbox.post(.feed(.restored(limit: $0, $1))) }
         }

@@ -43,9 +43,8 @@ final class PlaceKeeper {
         lastWrite = now
         let key = self.key(sourceKey), library = self.library, logsShown = self.logsShown
         queue.async { [weak self] in
-            // Logged after the place is written (a test kills the app once it reads the line); a photo that moves
-            // no place (a memory shown first) is logged all the same.
-            if let text = fresh.compactMap({ source.place(shown: $0) }).last {
+            let text = fresh.compactMap({ source.place(shown: $0) }).last
+            if let text {
                 do {
                     try library?.setSetting(key, to: text)
                 } catch {
@@ -53,6 +52,7 @@ final class PlaceKeeper {
                     self?.warned = true
                 }
             }
+            // After the place is kept; logged also when the source keeps none (a sorted show, a shuffle offline).
             if logsShown { for photo in fresh { Log.info("shown \(photo.id) \(photo.author)") } }
         }
     }

@@ -39,6 +39,10 @@ import GalleryStore
     private let places: (String) -> String?
     /// `--memories-first`: every pass opens with today's memories.
     private var memoriesFirst = false
+    /// Whether the source shown carries on from a place an earlier run kept: its cached pages are an earlier order's
+    /// (a shuffle's), which would show again what the place says was shown, so they are not shown before the network
+    /// answers (offline, `CachingSource` still answers each page from the store).
+    private(set) var resumesFromPlace = false
 
     /// `report` receives reachability, edits and store problems, from any thread.
     /// `places`: where each source's show stood when the last run ended (its `ShowPlace` text, by source key).
@@ -108,7 +112,11 @@ import GalleryStore
         upstream = memoriesFirst && made.source.offersMemories
             ? MemoriesFirstSource(made.source, today: LocalDay.today) : made.source
         // Before its first page: the show carries on where it stood.
-        if let kept = places(made.key) { upstream.resume(from: kept) }
+        resumesFromPlace = false
+        if let kept = places(made.key) {
+            upstream.resume(from: kept)
+            resumesFromPlace = true
+        }
         if made.source.traits.cacheable { opening.wait() } else { opening.start() }
         sourceNote = forced ?? made.note
         caching = cache(upstream, key: made.key)

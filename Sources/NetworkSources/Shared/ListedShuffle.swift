@@ -1,0 +1,89 @@
+import Foundation
+import GalleryCore
+
+/// `--sort random` for a network source that can list its whole catalogue (Immich, Lorem Picsum): the catalogue is
+/// listed (`list`, the source's own requests) when a pass begins and again when the listing is older than
+/// `relistAfter`, and pages come from a `ShuffledPass` in rank order, without a request. The show's place is the
+/// pass's (`place(shown:)`, `resume(from:)`), so a restart carries on in the same order without a repeat.
+///
+/// Thread-safe by one lock over the pass and the pages waiting for a listing; completions run outside it, on the
+/// thread the listing finished on (the network's).
+final class ListedShuffle {
+    typealias Listing = Result<[ShuffledPass.Listed], SourceError>
+    /// Lists the whole catalogue, answering once.
+    private let list: (@escaping (Listing) -> Void) -> Void
+    private let relistAfter: Double
+    private let clock: () -> Double
+
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var pass: ShuffledPass
+    private var listedAt: Double?
+    /// Pages asked for while a listing was under way: answered when it ends.
+    private var waiting: [(page: Int, limit: Int, completion: (Result<PageContents, SourceError>) -> Void)] = []
+    private var listing = false
+
+    /// `relistAfter`: seconds a listing stays good within a pass (newcomers and removals between listings are seen
+    /// at the next one, or at the next pass).
+    init(relistAfter: Double = 6 * 3_600, seed: UInt64 = UInt64.random(in: 1...UInt64.max),
+         clock: @escaping () -> Double = { Date().timeIntervalSince1970 },
+         list: @escaping (@escaping (Listing) -> Void) -> Void) {
+        self.list = list
+        self.relistAfter = relistAfter
+        self.clock = clock
+        pass = ShuffledPass(seed: seed, now: { Int64(clock()) })
+    }
+
+    /// The feed's page: page 1 begins a pass (after a listing), an empty page ends it.
+    func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
+        enum Step { case answer([Photo]), wait, list }
+        let now = clock()
+        let step: Step = lock.withLock {
+            let stale = listedAt.map { page <= 1 || now - $0 >= relistAfter } ?? true
+            guard listing || stale else { return .answer(pass.page(page, limit: limit)) }
+            waiting.append((page, limit, completion))
+            if listing { return .wait }
+            listing = true
+            return .list
+        }
+        switch step {
+        case .answer(let photos):
+            // Off the caller's thread, as the network would answer.
+            DispatchQueue.global().async { completion(.success(PageContents(photos: photos))) }
+        case .wait: break
+        case .list: list { [self] in listed($0) }
+        }
+        return RequestID(UInt64.max - UInt64(max(0, page)))
+    }
+
+    /// A listing came back: the pass takes it, and the pages waiting for it are answered from it (a failed listing
+    /// fails them, to be asked again as any failed page is).
+    private func listed(_ result: Listing) {
+        let answers: [(Result<PageContents, SourceError>, (Result<PageContents, SourceError>) -> Void)] = lock.withLock {
+            listing = false
+            let asked = waiting
+            waiting.removeAll()
+            switch result {
+            case .failure(let error):
+                return asked.map { (.failure(error), $0.completion) }
+            case .success(let photos):
+                pass.list(photos)
+                listedAt = clock()
+                return asked.map { (.success(PageContents(photos: pass.page($0.page, limit: $0.limit))), $0.completion) }
+            }
+        }
+        for (answer, completion) in answers { completion(answer) }
+    }
+
+    /// Photos listed last time (for tests and the log).
+    var listedCount: Int { lock.withLock { pass.count } }
+
+    /// Where the show stands once `photo` has shown, as `ShowPlace` text.
+    func place(shown photo: Photo) -> String? { lock.withLock { pass.noteShown(id: photo.id)?.text } }
+
+    /// Carries on from a kept place (before the first page).
+    func resume(from text: String) {
+        guard let kept = ShowPlace(text: text) else { return }
+        lock.withLock { pass.resume(from: kept) }
+    }
+}
