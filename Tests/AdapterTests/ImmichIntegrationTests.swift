@@ -143,6 +143,11 @@ final class ImmichIntegrationTests: ClientTestCase {
         XCTAssertEqual(photos.compactMap { $0.facts?.taken.map { PhotoDateFilter.day(of: $0).year } }, [2025, 2024, 2023, 2022, 2021])
         // The oldest photo's year first, then a search a year.
         XCTAssertEqual(server.counters.immichSearches.count, 1 + 5)
+        // The memories room asks a show of any order for the same photos.
+        let show = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client, random: true)
+        XCTAssertTrue(show.offersMemories)
+        let room: Result<[Photo], SourceError>? = wait { done in show.memories(on: today, limit: 3) { done($0) } }
+        XCTAssertEqual(try XCTUnwrap(room).get().map { DemoImmich.index(ofAsset: $0.id)! }, Array(expected.prefix(3)))
         let none = ImmichSource(baseURL: server.baseURL, apiKey: "fixture-immich-key", http: client,
                                 dates: PhotoDateFilter(onThisDay: .init(year: 2026, month: 6, day: 14)))
         XCTAssertEqual(try pass(none), [])

@@ -146,6 +146,36 @@ public final class ImmichSource: PhotoSource {
         }
     }
 
+    public var offersMemories: Bool { true }
+
+    /// The memories room's: the photos taken on this day in earlier years among what the show searches (its albums,
+    /// favourites, people and tags; not its own span of days), newest year first.
+    public func memories(on day: PhotoDateFilter.Day, limit: Int,
+                         completion: @escaping (Result<[Photo], SourceError>) -> Void) {
+        let search = { [self] (names: ImmichNames.Resolved) in
+            // Somebody named that Immich does not know: none of their photos either.
+            guard names.unknown.isEmpty else { return completion(.success([])) }
+            var q = query
+            q.personIDs = names.personIDs
+            q.tagIDs = names.tagIDs
+            q.takenAfter = nil
+            q.takenBefore = nil
+            ImmichCatalogue.memories(of: day, q, api: api) { result in
+                completion(result.map { Array($0.listed.prefix(max(0, limit)).map(\.photo)) })
+            }
+        }
+        if people.isEmpty, tags.isEmpty { return search(ImmichNames.Resolved()) }
+        if let known = lock.withLock({ resolved }) { return search(known) }
+        ImmichNames.resolve(people: people, tags: tags, api: api) { [self] result in
+            switch result {
+            case .failure(let e): completion(.failure(e))
+            case .success(let r):
+                lock.withLock { resolved = r }
+                search(r)
+            }
+        }
+    }
+
     /// A page of this pass's memories (page 1 looks them up again: the day may have changed).
     private func memories(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
