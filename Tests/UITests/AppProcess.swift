@@ -70,6 +70,46 @@ enum AppProcess {
     }
 }
 
+extension AppProcess {
+    /// A power cut after `photos` photos: the slideshow steps through them (`--script nextphoto,…,hang:60`, headless,
+    /// software renderer, 320x240), and once the app has logged each shown (`TESSERA_LOG_SHOWN`, written after the
+    /// library kept the show's place) it is killed with SIGKILL. Returns the rest of each "shown" line ("ID NAME"),
+    /// in order, and whether the app was killed rather than ended by itself.
+    static func killedAfterShowing(_ photos: Int, arguments: [String], environment: [String: String] = [:]) throws
+        -> (shown: [String], killed: Bool) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        let steps = Array(repeating: "nextphoto", count: photos - 1) + ["hang:60"]
+        p.arguments = ["--renderer", "software", "--no-vsync", "--size", "320x240", "--mode", "slideshow",
+                       "--script", steps.joined(separator: ","), "--exit-after", "120"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
+        env["TESSERA_LOG_SHOWN"] = "1"
+        for (name, value) in environment { env[name] = value }
+        p.environment = env
+        let pipe = Pipe()
+        p.standardError = pipe
+        try p.run()
+        var shown: [String] = [], pending = Data()
+        let reader = pipe.fileHandleForReading
+        while shown.count < photos, p.isRunning || !pending.isEmpty {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                if line.hasPrefix("tessera: shown ") { shown.append(String(line.dropFirst("tessera: shown ".count))) }
+            }
+        }
+        // In the hang after the last step: nothing more is shown before the kill.
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        return (shown, p.terminationReason == .uncaughtSignal)
+    }
+}
+
 /// What a test of the app lacks (the built app, an X display): a skip on a developer's machine, but a failure where
 /// the tests must run whole (CI sets `CI`; `make test` sets `TESSERA_UI_TESTS_REQUIRED`), so a run that tested no
 /// app never passes for one that did.

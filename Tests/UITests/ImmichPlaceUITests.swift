@@ -30,39 +30,11 @@ final class ImmichPlaceUITests: XCTestCase {
     /// One run: the slideshow steps through `photos` photos, then the loop hangs and the app is killed. The asset
     /// IDs shown, in order, as the app logged them (after the library kept each place).
     private func run(photos: Int, sort: String = "random") throws -> [String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        let steps = Array(repeating: "nextphoto", count: photos - 1) + ["hang:60"]
-        p.arguments = ["--renderer", "software", "--no-vsync", "--size", "320x240", "--mode", "slideshow", "--sort", sort,
-                       "--source", "immich", "--api", server.baseURL, "--name", "Ada", "--cache-dir", root + "/cache",
-                       "--library-dir", root + "/data", "--script", steps.joined(separator: ","), "--exit-after", "120"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
-        env["TESSERA_LOG_SHOWN"] = "1"
-        env["IMMICH_API_KEY"] = FixtureFaults().immichKey
-        p.environment = env
-        let pipe = Pipe()
-        p.standardError = pipe
-        try p.run()
-        var shown: [String] = [], pending = Data()
-        let reader = pipe.fileHandleForReading
-        while shown.count < photos, p.isRunning || !pending.isEmpty {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                if line.hasPrefix("tessera: shown "), let id = line.dropFirst("tessera: shown ".count).split(separator: " ").first {
-                    shown.append(String(id))
-                }
-            }
-        }
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationReason, .uncaughtSignal, "killed, not ended")
-        return shown
+        let run = try AppProcess.killedAfterShowing(photos, arguments: [
+            "--sort", sort, "--source", "immich", "--api", server.baseURL, "--name", "Ada", "--cache-dir", root + "/cache",
+            "--library-dir", root + "/data"], environment: ["IMMICH_API_KEY": FixtureFaults().immichKey])
+        XCTAssertTrue(run.killed, "killed, not ended")
+        return run.shown.compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
     func testEveryAssetOnceAcrossKillsThenTheNextPass() throws {

@@ -34,39 +34,11 @@ final class ShowPlaceUITests: XCTestCase {
     /// One run: the slideshow steps through `photos` photos (the first shown at start), then the loop hangs and the
     /// app is killed. Returns the photos shown, in order, as the app logged them (after the library kept each).
     private func run(photos: Int) throws -> [String] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: AppProcess.executable)
-        let steps = Array(repeating: "nextphoto", count: photos - 1) + ["hang:60"]
-        p.arguments = ["--renderer", "software", "--no-vsync", "--size", "320x240", "--mode", "slideshow", "--sort",
-                       "random", "--name", "Ada", "--cache-dir", root + "/cache", "--library-dir", root + "/data", "--script", steps.joined(separator: ","),
-                       "--exit-after", "120", root + "/photos"]
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
-        env["TESSERA_LOG_SHOWN"] = "1"
-        p.environment = env
-        let pipe = Pipe()
-        p.standardError = pipe
-        try p.run()
-        var shown: [String] = [], pending = Data()
-        let reader = pipe.fileHandleForReading
-        while shown.count < photos, p.isRunning || !pending.isEmpty {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                if line.hasPrefix("tessera: shown "), let range = line.range(of: "shown ") {
-                    shown.append(String(line[range.upperBound...]))
-                }
-            }
-        }
-        // In the hang after the last step: nothing more is shown before the kill.
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationReason, .uncaughtSignal, "killed, not ended")
-        return shown
+        let run = try AppProcess.killedAfterShowing(photos, arguments: [
+            "--sort", "random", "--name", "Ada", "--cache-dir", root + "/cache", "--library-dir", root + "/data",
+            root + "/photos"])
+        XCTAssertTrue(run.killed, "killed, not ended")
+        return run.shown
     }
 
     func testEveryPhotoOnceAcrossRestartsAndNewcomersInTheSamePass() throws {
