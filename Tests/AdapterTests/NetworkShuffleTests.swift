@@ -48,6 +48,22 @@ final class NetworkShuffleTests: ClientTestCase {
         return (shown, place)
     }
 
+    /// Asking whether the server answers (the offline probe) moves nothing: no new pass, no listing, no place.
+    func testAProbeMovesNoShow() throws {
+        for source in [immich() as PhotoSource, PicsumSource(baseURL: server.baseURL, http: client, shuffled: true)] {
+            let first = try page(source, 1, limit: 20).photos.map(\.id)
+            let searches = server.counters.immichSearches.count
+            let answered: Bool? = wait { done in source.probe { done($0) } }
+            XCTAssertEqual(answered, true)
+            XCTAssertEqual(server.counters.immichSearches.count, searches, "no search, no listing")
+            let second = try page(source, 2, limit: 20).photos.map(\.id)
+            XCTAssertTrue(Set(first).isDisjoint(with: second), "the pass goes on: \(source.name)")
+        }
+        let gone = ImmichSource(baseURL: "http://127.0.0.1:9", apiKey: "k", http: client)
+        let answered: Bool? = wait { done in gone.probe { done($0) } }
+        XCTAssertEqual(answered, false, "nothing listening: a network failure")
+    }
+
     func testImmichShowsEveryAssetOnceAcrossTwelveKillsThenANewOrder() throws {
         var kept: String?, shown: [String] = []
         for _ in 0..<12 {

@@ -13,14 +13,30 @@ final class MemoriesWallTests: XCTestCase {
         return p
     }
 
+    /// The headings a wall reads from photos in order, each of the pass given.
+    private func headings(_ shown: [(Photo, Int)], _ sections: WallSections) -> [String?] {
+        var sections = sections
+        return shown.map { sections.heading(for: $0.0, pass: $0.1) }
+    }
+
     func testAHeadingOverEachEarlierYearAndOverTheRest() {
-        let sections = WallSections(today: today)
         let shown = [taken("a", 2025), taken("b", 2025), taken("c", 2023), taken("d", 2019),
-                     taken("e", 2024, 3, 1), photo("f", 300, 200)]
-        var titles: [String?] = []
-        var previous: Photo?
-        for p in shown { titles.append(sections.heading(for: p, after: previous)); previous = p }
-        XCTAssertEqual(titles, ["2025 · a year ago", nil, "2023 · 3 years ago", "2019 · 7 years ago", "More photos", nil])
+                     taken("e", 2024, 3, 1), photo("f", 300, 200)].map { ($0, 1) }
+        XCTAssertEqual(headings(shown, WallSections(today: today)),
+                       ["2025 · a year ago", nil, "2023 · 3 years ago", "2019 · 7 years ago", "More photos", nil])
+    }
+
+    func testEachPassOpensItsOwnRunAndAMemoryAmongTheRestIsNoSection() {
+        let shown = [(taken("a", 2025), 1), (photo("x", 300, 200), 1), (taken("b", 2020), 1), (photo("y", 300, 200), 1),
+                     (taken("a", 2025), 2), (taken("c", 2023), 2), (photo("x", 300, 200), 2)]
+        XCTAssertEqual(headings(shown, WallSections(today: today)),
+                       ["2025 · a year ago", "More photos", nil, nil, "2025 · a year ago", "2023 · 3 years ago", "More photos"],
+                       "a wrapped feed heads its memories again; a memory among the rest gets no band")
+    }
+
+    func testNoHeadingsOverAShowThatOpensWithoutMemories() {
+        XCTAssertEqual(headings([(photo("x", 300, 200), 1), (taken("m", 2020), 1)], WallSections(today: today)), [nil, nil])
+        XCTAssertNil(WallSections(today: today).memoryYear(taken("now", 2026)), "this year's photo is no memory")
     }
 
     func testAMemorysCaptionSaysHowLongAgo() {
@@ -28,14 +44,6 @@ final class MemoriesWallTests: XCTestCase {
         XCTAssertEqual(sections.captionPrefix(for: taken("a", 2023)), "3 years ago")
         XCTAssertEqual(sections.captionPrefix(for: taken("b", 2025)), "a year ago")
         XCTAssertNil(sections.captionPrefix(for: taken("c", 2023, 6, 1)))
-    }
-
-    func testNoHeadingsOverAShowThatOpensWithoutMemories() {
-        let sections = WallSections(today: today)
-        XCTAssertNil(sections.heading(for: photo("x", 300, 200), after: nil))
-        // A memory met among the rest is no section of its own, and this year's photo is no memory.
-        XCTAssertNil(sections.heading(for: taken("m", 2020), after: photo("x", 300, 200)))
-        XCTAssertNil(sections.memoryYear(taken("now", 2026)))
     }
 
     func testAHeadingSpansEveryColumnAndEveryColumnGoesOnBelowIt() {
@@ -72,6 +80,9 @@ final class MemoriesWallTests: XCTestCase {
         wall.sections = WallSections(today: today)
         XCTAssertEqual(wall.layout.headings.map(\.title), ["2025 · a year ago", "2023 · 3 years ago", "2019 · 7 years ago"])
         XCTAssertEqual(wall.layout.headings.map(\.before), [0, 1, 3])
+        // The next day the same photos are nobody's memories: the wall is laid out again without headings.
+        wall.sections = WallSections(today: .init(year: 2026, month: 11, day: 27))
+        XCTAssertTrue(wall.layout.headings.isEmpty)
     }
 
     func testTheRoomAsksTheSourceAndShowsItsAnswer() {

@@ -41,4 +41,10 @@ final class PhotoDateFilterTests: XCTestCase {
         XCTAssertTrue(june.admits(date: at("2024-06-01") - 5400, isTaken: false))
         XCTAssertFalse(june.admits(date: at("2024-06-01") - 5400, isTaken: true), "a date taken is compared as written")
     }
+
+    func testAHostileTimeIsClampedNeverATrap() {
+        XCTAssertEqual(PhotoDateFilter.day(of: .min).year, 1)
+        XCTAssertEqual(PhotoDateFilter.day(of: .max).year, 9999)
+        XCTAssertEqual(PhotoDateFilter.day(of: 0), .init(year: 1970, month: 1, day: 1))
+    }
 }

@@ -98,4 +98,11 @@ final class ImmichListTests: XCTestCase {
         XCTAssertEqual(source.imagePath(for: small, size: PixelSize(width: 2400, height: 1800)), "/api/assets/y/thumbnail?size=preview",
                        "a photo no larger than its preview never needs the original")
     }
+
+    func testADamagedNewestFirstPlaceIsNoPlace() {
+        XCTAssertNil(ImmichNewestPlace(text: "n1 -9223372036854775808 abc"), "a time no calendar holds")
+        XCTAssertNil(ImmichNewestPlace(text: "n1 999999999999999 abc"))
+        XCTAssertNil(ImmichNewestPlace(text: "n1 12 a b"))
+        XCTAssertEqual(ImmichNewestPlace(text: "n1 1700000000 abc")?.taken, 1_700_000_000)
+    }
 }

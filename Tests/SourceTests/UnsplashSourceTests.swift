@@ -114,4 +114,12 @@ final class UnsplashRecentlyShownTests: XCTestCase {
         other.resume(from: String(repeating: "x", count: 300_000))
         XCTAssertEqual(other.unseen(PageContents(photos: photos)).photos.count, 5, "nothing taken from text that is not a place")
     }
+
+    func testAKeptListWithRepeatsKeepsEachPhotoOnceAtItsLastShowing() {
+        let recent = RecentlyShown(limit: 3)
+        recent.resume(from: "r1 a,b,a,c,d,c")
+        let photos = ["a", "b", "c", "d"].map { Photo(id: $0, author: "", width: 1, height: 1, url: "", downloadURL: "") }
+        let page = recent.unseen(PageContents(photos: photos))
+        XCTAssertEqual(page.photos.map(\.id), ["b"], "the last three shown, each once: a, d, c")
+    }
 }

@@ -69,18 +69,6 @@ public struct MasonryLayout {
         for photo in photos { append(aspect: photo.width, height: photo.height) }
     }
 
-    /// Appends photos with the headings `sections` gives them (`previous`: the photo before the first, if any).
-    public mutating func append<S: Sequence>(_ photos: S, after previous: Photo?, sections: WallSections?,
-                                             headingHeight: Int) where S.Element == Photo {
-        guard let sections else { return append(photos) }
-        var before = previous
-        for photo in photos {
-            let title = sections.heading(for: photo, after: before)
-            append(aspect: photo.width, height: photo.height, heading: title.map { ($0, headingHeight) })
-            before = photo
-        }
-    }
-
     /// Recomputes every frame for a new width (window resize). Order and column choice follow the same rule.
     public mutating func relayout(width newWidth: Int) {
         guard newWidth != width else { return }

@@ -1,23 +1,39 @@
 /// Where a wall of memories is cut into sections, and what each heading says: the photos taken on this day in an
 /// earlier year stand under that year ("2023 · 3 years ago"), newest year first as the show sends them; where the
-/// memories end and the rest of the show goes on (`--memories-first`), "More photos". A memory met later, among
-/// the rest, gets no heading: the sections are the run of memories the show opened with.
+/// memories end and the rest of the show goes on (`--memories-first`), "More photos". The sections are the run of
+/// memories each pass opens with: a memory met later among the rest gets no heading, and a new pass (a feed that
+/// wrapped) opens its own run.
+///
+/// It reads the photos in the wall's order (`heading(for:pass:)`), keeping where the run stands; a layout made
+/// afresh starts from a copy made before the first photo.
 public struct WallSections: Equatable, Sendable {
-    /// The day whose memories are headed (the local calendar day when the wall was made).
+    /// The day whose memories are headed (the local calendar day; the app moves it on when the day changes).
     public var today: PhotoDateFilter.Day
+    /// The pass the last photo read belongs to, and the year of the last memory of its run (nil: none yet).
+    private var pass: Int?
+    private var lastYear: Int?
+    /// Whether this pass's run of memories goes on.
+    private var open = true
 
     public init(today: PhotoDateFilter.Day) { self.today = today }
 
-    /// The heading above `photo`, shown after `previous` (nil: it is the first), or nil for none.
-    public func heading(for photo: Photo, after previous: Photo?) -> String? {
-        let year = memoryYear(photo)
-        let before = previous.map { (photo: $0, year: memoryYear($0)) }
-        switch (year, before) {
-        case let (year?, nil): return title(year)
-        case let (year?, before?): return before.year.map { $0 != year } == true ? title(year) : nil
-        case (nil, let before?): return before.year != nil ? WallSections.rest : nil
-        case (nil, nil): return nil
+    /// The same sections, before any photo is read.
+    public var fresh: WallSections { WallSections(today: today) }
+
+    /// The heading above `photo` (of feed pass `pass`), the next in the wall's order, or nil for none.
+    public mutating func heading(for photo: Photo, pass: Int) -> String? {
+        if pass != self.pass {
+            self.pass = pass
+            lastYear = nil
+            open = true
         }
+        guard open else { return nil }
+        if let year = memoryYear(photo) {
+            defer { lastYear = year }
+            return year != lastYear ? title(year) : nil
+        }
+        open = false
+        return lastYear != nil ? WallSections.rest : nil
     }
 
     /// What stands over the rest of the show after the memories.

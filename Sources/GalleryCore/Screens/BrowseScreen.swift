@@ -17,10 +17,16 @@ public final class BrowseScreen {
     public private(set) var mode = Mode.grid
     /// What the cells' captions say here (nil: what the configuration says); search results name their authors.
     public var captions: CaptionFields?
-    /// Headings across the wall (a memories wall's years); set before photos arrive, or the layout is made again.
+    /// Headings across the wall (a memories wall's years): set, or moved to another day, the layout is made again.
     public var sections: WallSections? {
-        didSet { if sections != oldValue { layout = makeLayout(); updateBounds() } }
+        didSet {
+            guard sections?.today != oldValue?.today || (sections == nil) != (oldValue == nil) else { return }
+            layout = makeLayout()
+            updateBounds()
+        }
     }
+    /// The sections as far as the layout has read the photos (where the run of memories stands).
+    private var sectioning: WallSections?
     /// The feed generation the layout was made for: a reset catalog empties the layout.
     private var generation: Int
     /// How many items the feed had dropped from its front when the layout last followed it.
@@ -115,6 +121,7 @@ public final class BrowseScreen {
             droppedFront = catalog.feed.droppedFront
             droppedHeight = 0
             layout.removeAll()
+            sectioning = sections?.fresh
             focusedIndex = nil
             scroll.set(offset: 0)
         }
@@ -127,10 +134,7 @@ public final class BrowseScreen {
             focusedIndex = focusedIndex.flatMap { $0 >= k ? $0 - k : nil }
         }
         let before = layout.count
-        if catalog.count > before {
-            layout.append(catalog.items[before...].lazy.map(\.photo), after: before > 0 ? catalog.items[before - 1].photo : nil,
-                          sections: sections, headingHeight: config.sectionHeadingHeight)
-        }
+        if catalog.count > before { place(catalog.items[before...], in: &layout, sectioning: &sectioning) }
         updateBounds()
         if let outcome { restoreAnchor(searchingFrom: before, outcome: outcome) }
     }
@@ -240,8 +244,19 @@ public final class BrowseScreen {
             metrics.maxAspect = max(metrics.maxAspect, metrics.minAspect)
         }
         var fresh = MasonryLayout(width: window.width, metrics: metrics)
-        fresh.append(catalog.items.lazy.map(\.photo), after: nil, sections: sections, headingHeight: config.sectionHeadingHeight)
+        sectioning = sections?.fresh
+        place(catalog.items[...], in: &fresh, sectioning: &sectioning)
         return fresh
+    }
+
+    /// Lays items out after those already in `layout`, each under the heading the sections give it, if any.
+    private func place(_ items: ArraySlice<FeedItem>, in layout: inout MasonryLayout, sectioning: inout WallSections?) {
+        guard sectioning != nil else { return layout.append(items.lazy.map(\.photo)) }
+        for item in items {
+            let title = sectioning?.heading(for: item.photo, pass: item.key.pass)
+            layout.append(aspect: item.photo.width, height: item.photo.height,
+                          heading: title.map { ($0, config.sectionHeadingHeight) })
+        }
     }
 
     /// Moves the focus ring to an item and scrolls just enough to show it whole.

@@ -75,8 +75,6 @@ public final class MemoriesScreen: Screen {
             + (titles.isEmpty ? "" : " under " + titles.joined(separator: "; "))
     }
 
-    /// Until the source answers, the room is not settled (automation waits for the answer, as for a page).
-    public var isAnimating: Bool { !answered || memories.isAnimating }
 
     public var scopes: [Scope] { [MemoriesScreen.scope, .browse] }
     public var wall: BrowseScreen? { memories }

@@ -47,7 +47,9 @@ public struct PhotoDateFilter: Equatable, Sendable {
 
     /// The calendar day of a time (seconds since 1970, read as UTC): days to civil date, Howard Hinnant's algorithm.
     /// The project's one calendar: EXIF dates are read and written through it too (`ExifInfo`).
-    public static func day(of seconds: Int64) -> Day {
+    public static func day(of time: Int64) -> Day {
+        // Clamped to the years 1 to 9999: a hostile time (a damaged place, a server's figure) cannot overflow.
+        let seconds = min(max(time, representable.lowerBound), representable.upperBound)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -60,6 +62,9 @@ public struct PhotoDateFilter: Equatable, Sendable {
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
         return Day(year: Int(y), month: Int(m), day: Int(d))
     }
+
+    /// The times the calendar answers for: the first second of the year 1 to the last of 9999.
+    public static let representable: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
     /// The first second of a calendar day (read as UTC), the inverse of `day(of:)`.
     public static func seconds(of d: Day) -> Int64 {

@@ -40,6 +40,9 @@ public protocol PhotoSource: AnyObject {
     /// The photos taken on `day`'s month and day in earlier years, newest first, at most `limit`, answered from any
     /// thread.
     func memories(on day: PhotoDateFilter.Day, limit: Int, completion: @escaping (Result<[Photo], SourceError>) -> Void)
+    /// Whether the server answers at all (false only for a network failure), asked without moving the show: no
+    /// pass begun, no place or memories taken up. Answered from any thread.
+    func probe(_ answered: @escaping (Bool) -> Void)
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -54,6 +57,12 @@ extension PhotoSource {
     public func place(shown photo: Photo) -> String? { nil }
     public func resume(from place: String) {}
     public var offersMemories: Bool { false }
+    /// The smallest first page: a source whose page 1 begins something (a pass, a listing) says otherwise.
+    public func probe(_ answered: @escaping (Bool) -> Void) {
+        fetchPage(1, limit: 1) { result in
+            if case .failure(let error) = result, error.isNetworkFailure { answered(false) } else { answered(true) }
+        }
+    }
     public func memories(on day: PhotoDateFilter.Day, limit: Int,
                          completion: @escaping (Result<[Photo], SourceError>) -> Void) {
         completion(.success([]))

@@ -39,6 +39,9 @@ enum ImmichCatalogue {
             // A server whose `nextPage` never ends would list forever: the bound ends it, and so does a page
             // that brought nothing.
             if listing.listed.count >= limit, found.hasNext { listing.truncated = true }
+            // So does a page count past what the bound needs (a server that ignores `page`, or sends pages of
+            // nothing usable with a `nextPage` each time).
+            if found.hasNext, n >= limit / ImmichQuery.maxSize + 1 { listing.truncated = true }
             guard found.hasNext, !listing.truncated, found.contents.rawCount > 0 else { return completion(.success(listing)) }
             page(n + 1, query, api: api, limit: limit, into: listing, completion: completion)
         }
@@ -47,7 +50,7 @@ enum ImmichCatalogue {
     /// The memories of `day`: what `query` finds taken on that month and day in each year before `day`'s, newest
     /// year first (the 29th of February remembered on the 28th in a year without one), back to the oldest photo's
     /// year (asked first: one asset, oldest first).
-    static func memories(of day: PhotoDateFilter.Day, _ query: ImmichQuery, api: ImmichAPI,
+    static func memories(of day: PhotoDateFilter.Day, _ query: ImmichQuery, api: ImmichAPI, limit: Int = maxAssets,
                          completion: @escaping (Result<Listing, SourceError>) -> Void) {
         var before = query
         before.takenBefore = PhotoDateFilter.seconds(of: PhotoDateFilter.Day(year: day.year, month: 1, day: 1)) - 1
@@ -60,21 +63,24 @@ enum ImmichCatalogue {
             case .success(nil): completion(.success(Listing()))
             case .success(let oldestYear?):
                 let years = Array(stride(from: day.year - 1, through: max(oldestYear, day.year - maxYears), by: -1))
-                year(years[...], day: day, query, api: api, into: Listing(), completion: completion)
+                year(years[...], day: day, query, api: api, limit: min(max(1, limit), maxAssets), into: Listing(),
+                     completion: completion)
             }
         }
     }
 
+    /// `limit`: memories wanted at the most (the years past it are not asked).
     private static func year(_ years: ArraySlice<Int>, day: PhotoDateFilter.Day, _ query: ImmichQuery, api: ImmichAPI,
-                             into listing: Listing, completion: @escaping (Result<Listing, SourceError>) -> Void) {
-        guard let y = years.first else { return completion(.success(listing)) }
+                             limit: Int, into listing: Listing,
+                             completion: @escaping (Result<Listing, SourceError>) -> Void) {
+        guard let y = years.first, listing.listed.count < limit else { return completion(.success(listing)) }
         let days = remembered(day, in: y)
         guard let first = days.first, let last = days.last else {
-            return year(years.dropFirst(), day: day, query, api: api, into: listing, completion: completion)
+            return year(years.dropFirst(), day: day, query, api: api, limit: limit, into: listing, completion: completion)
         }
         var span = query.on(first)
         span.takenBefore = query.on(last).takenBefore
-        all(span, api: api, limit: maxAssets - listing.listed.count) { result in
+        all(span, api: api, limit: limit - listing.listed.count) { result in
             switch result {
             case .failure(let e): completion(.failure(e))
             case .success(let found):
@@ -82,7 +88,7 @@ enum ImmichCatalogue {
                 listing.listed += found.listed
                 listing.truncated = found.truncated
                 guard !found.truncated else { return completion(.success(listing)) }
-                year(years.dropFirst(), day: day, query, api: api, into: listing, completion: completion)
+                year(years.dropFirst(), day: day, query, api: api, limit: limit, into: listing, completion: completion)
             }
         }
     }

@@ -52,6 +52,10 @@ extension ImmichSource {
         var scope = albums.isEmpty ? (favorites ? "favorites" : "all") : albums.sorted().joined(separator: ",")
         if !people.isEmpty { scope += "+people:" + people.sorted().joined(separator: ",") }
         if !tags.isEmpty { scope += "+tags:" + tags.sorted().joined(separator: ",") }
+        // A show kept to some days is another feed: its cached pages are not the whole library's, nor theirs its.
+        if context.dates.memories || context.dates.onThisDay != nil { scope += "+memories" }
+        if let from = context.dates.from { scope += "+from:\(from)" }
+        if let to = context.dates.to { scope += "+to:\(to)" }
         return InstalledSource(source, key: "immich:" + ImmichSource.root(url) + "#" + scope)
     }
 }

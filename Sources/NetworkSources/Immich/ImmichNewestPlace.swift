@@ -21,8 +21,9 @@ struct ImmichNewestPlace: Equatable {
     /// Reads `text` back; nil for anything else (a shuffle's place, damage).
     init?(text: String) {
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        // A time outside the years 1 to 9999 is damage, not a photo's date.
         guard text.utf8.count <= 200, parts.count == 3, parts[0] == "n1", let taken = Int64(parts[1]),
-              Photo.isAcceptableID(String(parts[2])) else { return nil }
+              PhotoDateFilter.representable.contains(taken), Photo.isAcceptableID(String(parts[2])) else { return nil }
         self.taken = taken
         id = String(parts[2])
     }

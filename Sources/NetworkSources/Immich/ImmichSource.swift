@@ -160,7 +160,7 @@ public final class ImmichSource: PhotoSource {
             q.tagIDs = names.tagIDs
             q.takenAfter = nil
             q.takenBefore = nil
-            ImmichCatalogue.memories(of: day, q, api: api) { result in
+            ImmichCatalogue.memories(of: day, q, api: api, limit: limit) { result in
                 completion(result.map { Array($0.listed.prefix(max(0, limit)).map(\.photo)) })
             }
         }
@@ -208,8 +208,9 @@ public final class ImmichSource: PhotoSource {
         let (ended, after): (Bool, ImmichNewestPlace?) = lock.withLock {
             if page <= 1 {
                 lastPage = nil  // a new pass: photos uploaded since appear in it
-                carryingOn = keptNewest  // the first carries on from a kept place, the others start at the newest
-                keptNewest = nil
+                // The first carries on from a kept place, the others start at the newest (the kept place is let
+                // go once a first page has come back: a failed one is asked again from the same place).
+                carryingOn = keptNewest
             }
             return (lastPage.map { page > $0 } ?? false, carryingOn)
         }
@@ -224,6 +225,7 @@ public final class ImmichSource: PhotoSource {
             let decoded = api.answer(result).flatMap { data in
                 Result { try ImmichList.decodeSearch(data, base: baseURL) }.mapError { SourceError.malformed("\($0)") }
             }
+            if page <= 1, case .success = decoded { lock.withLock { keptNewest = nil } }
             completion(decoded.map { found in
                 var contents = found.contents
                 if let after, let at = contents.photos.firstIndex(where: { $0.id == after.id }) {
@@ -286,6 +288,15 @@ public final class ImmichSource: PhotoSource {
 
     /// Asks `GET /api/server/ping` (no key needed): whether an Immich server answers at the address at all, to tell
     /// "server down" from "key refused".
+    /// Whether the server answers at all, through the ping (a search would begin a pass or take up the place).
+    public func probe(_ answered: @escaping (Bool) -> Void) {
+        var r = HTTPRequest(url: baseURL + "/api/server/ping", priority: -2, maxBodyBytes: 4096)
+        r.followsRedirects = false
+        _ = http.get(r) { result in
+            if case .failure(let error) = result, error.isNetworkFailure { answered(false) } else { answered(true) }
+        }
+    }
+
     public func ping(_ completion: @escaping (Bool) -> Void) {
         var r = HTTPRequest(url: baseURL + "/api/server/ping", priority: -2, maxBodyBytes: 4096)
         r.followsRedirects = false

@@ -52,6 +52,13 @@ public final class PicsumSource: PhotoSource {
         return shuffle.fetchPage(page, limit: limit, completion: completion)
     }
 
+    /// The list's smallest first page, straight from the server (a shuffle's page 1 would list everything again).
+    public func probe(_ answered: @escaping (Bool) -> Void) {
+        fetchServerPage(1, limit: 1) { result in
+            if case .failure(let error) = result, error.isNetworkFailure { answered(false) } else { answered(true) }
+        }
+    }
+
     private func fetchServerPage(_ page: Int, limit: Int,
                                  completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         let request = HTTPRequest(url: listURL(page: page, limit: limit), priority: -1, maxBodyBytes: 4 << 20)

@@ -64,6 +64,11 @@ final class ListedShuffle {
             let asked = waiting
             waiting.removeAll()
             switch result {
+            case .failure where listedAt != nil && asked.allSatisfy({ $0.page > 1 }):
+                // Only the six-hourly look at what came and went failed: the pass goes on with what it has, and
+                // looks again after another interval (not at every page: each look lists the whole library).
+                listedAt = clock()
+                return asked.map { (.success(PageContents(photos: pass.page($0.page, limit: $0.limit))), $0.completion) }
             case .failure(let error):
                 return asked.map { (.failure(error), $0.completion) }
             case .success(let photos):

@@ -34,10 +34,13 @@ public final class RecentlyShown {
     /// Takes up a kept place; anything else (damaged, another order's) is ignored.
     public func resume(from text: String) {
         guard text.utf8.count <= 256 << 10, text.hasPrefix("r1 ") else { return }
-        let kept = text.dropFirst(3).split(separator: ",").map(String.init).filter(Photo.isAcceptableID).suffix(limit)
+        // Each ID once (the last time it was shown counts), so the list and the set never drift apart.
+        var seen = Set<String>()
+        let ids = text.dropFirst(3).split(separator: ",").map(String.init).filter(Photo.isAcceptableID)
+        let kept = Array(ids.reversed().filter { seen.insert($0).inserted }.prefix(limit).reversed())
         lock.withLock {
-            order = Array(kept)
-            ids = Set(kept)
+            order = kept
+            self.ids = Set(kept)
         }
     }
 

@@ -73,6 +73,16 @@ public final class UnsplashSource: PhotoSource {
         [("Authorization", "Client-ID \(accessKey)"), ("Accept-Version", "v1")]
     }
 
+    /// One request for the smallest page, its photos not taken (a random feed's page 1 starts its repeat filter
+    /// afresh).
+    public func probe(_ answered: @escaping (Bool) -> Void) {
+        var request = HTTPRequest(url: listURL(page: 1, limit: 1), priority: -1, maxBodyBytes: 4 << 20)
+        request.headers = apiHeaders
+        _ = http.get(request) { result in
+            if case .failure(let error) = result, error.isNetworkFailure { answered(false) } else { answered(true) }
+        }
+    }
+
     @discardableResult
     public func fetchPage(_ page: Int, limit: Int,
                           completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {

@@ -91,7 +91,8 @@ final class Autopilot: FrameDriver {
         // A screen with a wall of its own (bookmarks, a search's matches) may well be empty.
         guard !items.isEmpty || browse !== model.browse || browse.catalog.hasEnded,
               !model.feed.expectsPage, !model.isAnimating, !browse.scroll.isMoving, !images.hasUploads,
-              WelcomeScreen.shown(in: model)?.choosing != true else { return false }
+              WelcomeScreen.shown(in: model)?.choosing != true,
+              MemoriesScreen.shown(in: model)?.answered != false else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed

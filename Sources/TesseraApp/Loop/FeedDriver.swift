@@ -64,6 +64,11 @@ final class FeedDriver {
             if sources.isAwaiting { awaiting.networkFailed(now: now, unit: Double.random(in: 0..<1)) }
             return
         }
+        // A wall of memories left running follows the calendar, as its feed does: tomorrow's pass under tomorrow's
+        // headings (laid out again once a day).
+        if let sections = model.browse.sections, case let today = LocalDay.today(), sections.today != today {
+            model.browse.sections = WallSections(today: today)
+        }
         if model.feed.receive(request, result, now: now, unit: Double.random(in: 0..<1)) == .stoppedNothingNew {
             Log.warn("page \(request.page) was the third in a row with nothing new; stopped asking (r reloads)")
         }

@@ -31,6 +31,7 @@ final class MemoriesFirstSource: PhotoSource {
     func start() { inner.start() }
     func stop() { inner.stop() }
     func resume(from place: String) { inner.resume(from: place) }
+    func probe(_ answered: @escaping (Bool) -> Void) { inner.probe(answered) }
     @discardableResult
     func cancel(_ id: RequestID) -> Bool { inner.cancel(id) }
 

@@ -119,7 +119,8 @@ import GalleryStore
         }
         if made.source.traits.cacheable { opening.wait() } else { opening.start() }
         sourceNote = forced ?? made.note
-        caching = cache(upstream, key: made.key)
+        // Pages that open with the memories are cached apart from the show's own (its place stays the source's).
+        caching = cache(upstream, key: upstream is MemoriesFirstSource ? made.key + "#memories-first" : made.key)
     }
 
     private func cache(_ upstream: PhotoSource, key: String) -> CachingSource? {
@@ -141,11 +142,7 @@ import GalleryStore
         var note = rule.note
         if rule.trigger == .unreachableAtStart {
             // Not for good: the source is asked again until it answers (`probeAwaited`).
-            awaited = (kind, context, { done in
-                failing.fetchPage(1, limit: 1) { result in
-                    if case .failure(let error) = result, error.isNetworkFailure { done(false) } else { done(true) }
-                }
-            })
+            awaited = (kind, context, { done in failing.probe(done) })
             let server = kind.serverName(in: context)
             note = "Waiting for \(server): showing \(target.title)"
             Log.warn("\(server) cannot be reached (\(error)); showing \(target.title) until it answers")
@@ -223,13 +220,7 @@ import GalleryStore
     func probe() {
         guard traits.networked else { return }
         let report = self.report
-        upstream.fetchPage(1, limit: 1) { result in
-            if case .failure(let error) = result, error.isNetworkFailure {
-                report(.network(reachable: false))
-            } else {
-                report(.network(reachable: true))
-            }
-        }
+        upstream.probe { report(.network(reachable: $0)) }
     }
 
     /// Starts background work the chosen source needs (a folder's scan and watcher).
