@@ -133,9 +133,14 @@ final class SlideshowView {
         // A colour `c` fading in over a part of a last photo: `c` filled opaque, the photo's part blended over it at
         // what is left of its own alpha (c·a + old·(1-a)). SDL's software renderer blends a filled rectangle a
         // pixel at a time, an opaque copy two at a time.
+        // Black: the photo's part darkened (`SDL_SetTextureColorMod`), one opaque copy that reads nothing under it.
         func fadeOut(_ old: [Placed], within s: Rect, to c: RGBA) {
             for p in old {
                 guard let part = p.frame.clipped(to: s) else { continue }
+                if c.r == 0, c.g == 0, c.b == 0 {
+                    drawPhoto(p, scene: scene, in: p.frame, window: window, alpha: 255, darkened: 255 - alpha, clip: part)
+                    continue
+                }
                 canvas.fill(part, RGBA(c.r, c.g, c.b))
                 drawPhoto(p, scene: scene, in: p.frame, window: window, alpha: 255 - alpha, clip: part)
             }
@@ -244,7 +249,9 @@ final class SlideshowView {
     /// A photo at its frame: its large image, else its cell's image, else its placeholder; only the part of it
     /// that shows now (`--motion`) and only what is inside the window (a stretched copy reaching past the window
     /// would go through a temporary surface) and inside `clip`.
-    private func drawPhoto(_ p: Placed, scene: SceneFrame, in frame: Rect, window: Rect, alpha: UInt8, clip: Rect? = nil) {
+    /// `darkened`: its colour multiplied by this (/255), drawn opaque.
+    private func drawPhoto(_ p: Placed, scene: SceneFrame, in frame: Rect, window: Rect, alpha: UInt8,
+                           darkened: UInt8 = 255, clip: Rect? = nil) {
         guard let inside = frame.clipped(to: window), let visible = clip.map({ inside.clipped(to: $0) }) ?? inside
         else { return }
         let images = scene.images
@@ -252,7 +259,8 @@ final class SlideshowView {
             ?? images.texture(for: ImageKey(item: p.key, detail: false))
             ?? placeholders.texture(for: p.photo)
         guard let texture else {
-            if let c = p.photo.placeholderColor { canvas.fill(visible, RGBA(c.r, c.g, c.b, alpha)) }
+            func dark(_ v: UInt8) -> UInt8 { UInt8(Int(v) * Int(darkened) / 255) }
+            if let c = p.photo.placeholderColor { canvas.fill(visible, RGBA(dark(c.r), dark(c.g), dark(c.b), alpha)) }
             return
         }
         let crop = p.crop ?? UnitRect(x: 0, y: 0, width: 1, height: 1)
@@ -268,8 +276,10 @@ final class SlideshowView {
             texture.setBlending(true)
             texture.setAlphaMod(alpha)
         }
+        if darkened < 255 { texture.setColorMod(r: darkened, g: darkened, b: darkened) }
         canvas.renderer.copy(texture, source: (src.x, src.y, src.width, src.height),
                              to: visible.x, visible.y, visible.width, visible.height)
+        if darkened < 255 { texture.setColorMod(r: 255, g: 255, b: 255) }
         if alpha < 255 {
             texture.setAlphaMod(255)
             texture.setBlending(false)
