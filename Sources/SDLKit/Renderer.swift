@@ -27,6 +27,8 @@ public final class Renderer {
     private var offset = (dx: 0, dy: 0)
     private var offsetMoved = false
     private var scale = 1.0
+    /// Physical pixels per logical pixel (`setScale`): what a texture drawn into (`draw(into:_:)`) is sized by.
+    public var drawingScale: Double { scale }
     /// What is drawn is turned this many degrees clockwise on the panel (`--rotate`: 0, 90, 180, 270); frames are
     /// drawn into `rotationTarget` (an `SDL_Texture` the renderer owns) and turned onto the window when shown.
     public internal(set) var rotation = 0

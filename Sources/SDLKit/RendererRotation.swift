@@ -67,4 +67,27 @@ extension Renderer {
         targetBound = true
         reapplyDrawingState()
     }
+
+    /// Draws `body` into `target` (a texture made with `init(renderer:targetWidth:height:)`; `SDL_SetRenderTarget`),
+    /// at scale 1 over the whole texture, then goes back to drawing the frame where it was drawn: the window (SDL
+    /// restores its scale, viewport and clip) or a turned panel's target (its scale and burn-in offset applied again).
+    public func draw(into target: Texture, _ body: () throws -> Void) throws {
+        RenderThreadGuard.check(owner, "SDL_SetRenderTarget")
+        guard target.isTarget, target.renderer === self else {
+            throw SDLError("SDL_SetRenderTarget", message: "not a render target of this renderer")
+        }
+        guard SDL_SetRenderTarget(pointer, target.pointer) == 0 else { throw SDLError("SDL_SetRenderTarget") }
+        let turned = rotationTarget
+        // Copies in `body` must not bind the turned target over this one.
+        if turned != nil { targetBound = true }
+        defer {
+            if let turned {
+                SDL_SetRenderTarget(pointer, turned)
+                reapplyDrawingState()
+            } else {
+                SDL_SetRenderTarget(pointer, nil)
+            }
+        }
+        try body()
+    }
 }

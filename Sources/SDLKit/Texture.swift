@@ -7,6 +7,8 @@ public final class Texture {
     public let renderer: Renderer
     public let width: Int
     public let height: Int
+    /// Whether this texture can be drawn into (`init(renderer:targetWidth:height:)`).
+    public private(set) var isTarget = false
 
     /// Uploads a surface (`SDL_CreateTextureFromSurface`).
     public init(renderer: Renderer, surface: Surface) throws {
@@ -39,6 +41,22 @@ public final class Texture {
         self.renderer = renderer
         self.width = width
         self.height = height
+    }
+
+    /// A blank opaque XRGB8888 texture that can be drawn into (`SDL_CreateTexture` with `SDL_TEXTUREACCESS_TARGET`;
+    /// see `Renderer.draw(into:_:)`): a stretched part of a photo drawn into it once is then blended unscaled, which
+    /// SDL's software renderer does two pixels at a time rather than through its per-pixel scaling blender.
+    public init(renderer: Renderer, targetWidth width: Int, height: Int) throws {
+        RenderThreadGuard.check(renderer.owner, "SDL_CreateTexture")
+        guard let t = SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGB888.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width), Int32(height))
+        else { throw SDLError("SDL_CreateTexture (a render target)") }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
+        pointer = t
+        self.renderer = renderer
+        self.width = width
+        self.height = height
+        isTarget = true
     }
 
     /// Copies a band of rows of a same-sized picture into the texture (`SDL_UpdateTexture` on that band); the

@@ -153,6 +153,45 @@ final class RenderingTests: XCTestCase {
         renderer.present()
     }
 
+    /// A texture drawn into keeps what was drawn (a stretched copy), blends onto the frame like any texture, and
+    /// drawing goes back to the frame afterwards, whether it is the window or a turned panel's target.
+    func testDrawingIntoATargetTextureThenBackToTheFrame() throws {
+        let window = try Window(system: RenderingTests.video!, title: "target", width: 64, height: 48)
+        let renderer = try Renderer(window: window, kind: .software, vsync: false)
+        let green = try Surface(width: 2, height: 2)
+        green.fill(x: 0, y: 0, width: 2, height: 2, r: 0, g: 200, b: 0)
+        let small = try Texture(renderer: renderer, opaque: green)
+        XCTAssertThrowsError(try renderer.draw(into: small) {}, "not a target")
+        for degrees in [0, 90] {
+            try renderer.setRotation(degrees)
+            let (w, h) = renderer.drawingSize
+            renderer.setColor(0, 0, 255)
+            renderer.clear()
+            let target = try Texture(renderer: renderer, targetWidth: 20, height: 20)
+            XCTAssertTrue(target.isTarget)
+            try renderer.draw(into: target) { renderer.copy(small, to: 0, 0, 16, 16) }
+            target.setBlending(true)
+            target.setAlphaMod(128)
+            renderer.copy(target, source: (0, 0, 16, 16), to: 0, 0, 16, 16)
+            renderer.setColor(255, 0, 0)
+            renderer.fill(x: w - 8, y: h - 8, width: 8, height: 8)
+            let frame = try renderer.readPixels()
+            var mixed = 0, red = 0, blue = 0
+            for y in 0..<frame.height {
+                for x in 0..<frame.width {
+                    let p = frame.pixel(x: x, y: y)
+                    if p.r == 0, abs(Int(p.g) - 100) <= 2, abs(Int(p.b) - 127) <= 2 { mixed += 1 }
+                    if [p.r, p.g, p.b] == [255, 0, 0] { red += 1 }
+                    if [p.r, p.g, p.b] == [0, 0, 255] { blue += 1 }
+                }
+            }
+            XCTAssertEqual(mixed, 256, "the stretched green at half over blue, turned \(degrees)")
+            XCTAssertEqual(red, 64, "drawn into the frame again after the target, turned \(degrees)")
+            XCTAssertEqual(blue, 64 * 48 - 256 - 64, "turned \(degrees)")
+            renderer.present()
+        }
+    }
+
     /// A photo uploaded in bands over several calls shows every band once whole, with its alpha byte ignored.
     func testAnOpaqueTextureUploadedInBandsIsWhole() throws {
         let window = try Window(system: RenderingTests.video!, title: "bands", width: 64, height: 48)

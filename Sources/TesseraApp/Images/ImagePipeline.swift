@@ -131,6 +131,19 @@ struct ImageWant {
 
     func texture(for key: ImageKey) -> Texture? { slots[key]?.texture }
 
+    /// The last large texture let go (a photo that left the slideshow), kept to be filled again by a picture of the
+    /// same size: the software renderer allocates and zeroes a new one (33 MB at 3840x2160) in the frame its
+    /// upload starts.
+    private var spare: Texture?
+    /// The smallest texture worth keeping as `spare`.
+    static let spareBytes = 4 << 20
+
+    private func takeSpare(width: Int, height: Int) -> Texture? {
+        guard let t = spare, t.width == width, t.height == height else { return nil }
+        spare = nil
+        return t
+    }
+
     /// Makes the held and loading set match `wanted`, most urgent first. At most `maxPendingLoads` images load at
     /// once: the most urgent ones. A fast fling therefore never queues more than that, and a newly urgent cell
     /// takes the place of the least urgent load.
@@ -139,7 +152,10 @@ struct ImageWant {
         if !received.isEmpty { received = received.filter { slots[$0.key]?.pending != nil } }
         for (key, slot) in slots where !wantedKeys.contains(key) {
             if let pending = slot.pending { cancel(pending) }
-            if let t = slot.texture { textureBytes -= t.byteCount }
+            if let t = slot.texture {
+                textureBytes -= t.byteCount
+                if t.byteCount >= ImagePipeline.spareBytes { spare = t }
+            }
             slots[key] = nil
         }
         if decoded.contains(where: { slots[$0.key] == nil }) {
@@ -322,7 +338,7 @@ struct ImageWant {
                     throw SDLError("SDL_CreateTexture", message: "\(next.surface.width)x\(next.surface.height) is larger than "
                                    + "the renderer's largest texture (\(limit))")
                 }
-                let texture = try next.texture
+                let texture = try next.texture ?? takeSpare(width: next.surface.width, height: next.surface.height)
                     ?? Texture(renderer: renderer, opaqueWidth: next.surface.width, height: next.surface.height)
                 next.texture = texture
                 let rowBytes = max(1, next.surface.width * 4)
@@ -363,6 +379,7 @@ struct ImageWant {
         for slot in slots.values { if let p = slot.pending { cancel(p) } }
         slots.removeAll()
         decoded.removeAll()
+        spare = nil
         textureBytes = 0
         live.removeAll()
         // What waited to be kept stays through a reset of the textures; a new source drops it.

@@ -14,6 +14,9 @@ final class SlideshowView {
     private var backdropOrder: [String] = []
     /// The next photo's backdrop being uploaded a band a frame: its picture, its texture, the rows done.
     private var upload: (id: String, picture: Surface, texture: Texture, done: Int)?
+    /// A texture drawn into (at most the window's size): a photo's stretched part fading in (`--motion`) is drawn
+    /// into it opaque, then blended unscaled, see `drawPhoto`.
+    private var scratch: Texture?
 
     init(canvas: Canvas) {
         self.canvas = canvas
@@ -25,6 +28,7 @@ final class SlideshowView {
         backdrops.removeAll()
         backdropOrder.removeAll()
         upload = nil
+        scratch = nil
     }
 
     /// A photo as drawn: where, and which part of it shows (`--motion`; nil: all of it).
@@ -63,12 +67,14 @@ final class SlideshowView {
                 // Over the last photos' matte the mix is one colour, filled opaque (SDL's software renderer blends
                 // a filled rectangle a pixel at a time).
                 let lastMatte = fill == .matte ? matte(for: before.first?.photo, scene: scene) : nil
-                drawSet(now, scene: scene, alpha: UInt8(255 * f), over: fill == .black ? before.map(\.frame) : nil,
-                        beneath: lastMatte.map { (before.map(\.frame), $0) })
+                drawSet(now, scene: scene, alpha: UInt8(255 * f), over: fill == .black ? before : nil,
+                        beneath: lastMatte.map { (before, $0) })
             case .dip:
                 canvas.fill(show.area, RGBA(0, 0, 0))
-                if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f)), over: []) }
-                else { drawSet(now, scene: scene, alpha: UInt8(255 * (2 * f - 1)), over: []) }
+                // Over black: a matte's mix with it is one colour, filled opaque.
+                let black: (photos: [Placed], matte: RGBA) = ([], RGBA(0, 0, 0))
+                if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f)), over: [], beneath: black) }
+                else { drawSet(now, scene: scene, alpha: UInt8(255 * (2 * f - 1)), over: [], beneath: black) }
             case .slide:
                 // Eased in and out; both opaque, side by side: no blending at all.
                 let p = f * f * (3 - 2 * f)
@@ -106,10 +112,10 @@ final class SlideshowView {
 
     /// Photos with their fill around them (not under them: a photo is opaque), moved `dx` sideways (a slide), at
     /// `alpha`. Blended (`alpha` < 255), black bars need blending only where what is under them is not black:
-    /// `over`, nil for everywhere.
-    /// `beneath`: the last photos' frames and the matte around them, already drawn (a crossfade over a matte).
-    private func drawSet(_ set: [Placed], scene: SceneFrame, alpha: UInt8, dx: Int = 0, over: [Rect]? = nil,
-                         beneath: (photos: [Rect], matte: RGBA)? = nil) {
+    /// over the last photos `over` (already drawn), nil for everywhere.
+    /// `beneath`: the last photos and the matte around them, already drawn (a crossfade over a matte).
+    private func drawSet(_ set: [Placed], scene: SceneFrame, alpha: UInt8, dx: Int = 0, over: [Placed]? = nil,
+                         beneath: (photos: [Placed], matte: RGBA)? = nil) {
         let size = scene.model.viewport.size, window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let frames = set.map { $0.frame.offsetBy(dx: dx) }
         let around = window.offsetBy(dx: dx).uncovered(by: frames).compactMap { $0.clipped(to: window) }
@@ -121,13 +127,29 @@ final class SlideshowView {
     /// stretched over the window (a blur) and darkened, each strip copied from its own part of the backdrop. Until
     /// the backdrop exists, black.
     private func drawFill(_ strips: [Rect], behind photo: Photo?, scene: SceneFrame, alpha: UInt8, dx: Int,
-                          over: [Rect]?, beneath: (photos: [Rect], matte: RGBA)?) {
+                          over: [Placed]?, beneath: (photos: [Placed], matte: RGBA)?) {
         let black = RGBA(0, 0, 0, alpha)
+        let size = scene.model.viewport.size, window = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        // A colour `c` fading in over a part of a last photo: `c` filled opaque, the photo's part blended over it at
+        // what is left of its own alpha (c·a + old·(1-a)). SDL's software renderer blends a filled rectangle a
+        // pixel at a time, an opaque copy two at a time.
+        // Black: the photo's part darkened (`SDL_SetTextureColorMod`), one opaque copy that reads nothing under it.
+        func fadeOut(_ old: [Placed], within s: Rect, to c: RGBA) {
+            for p in old {
+                guard let part = p.frame.clipped(to: s) else { continue }
+                if c.r == 0, c.g == 0, c.b == 0 {
+                    drawPhoto(p, scene: scene, in: p.frame, window: window, alpha: 255, darkened: 255 - alpha, clip: part)
+                    continue
+                }
+                canvas.fill(part, RGBA(c.r, c.g, c.b))
+                drawPhoto(p, scene: scene, in: p.frame, window: window, alpha: 255 - alpha, clip: part)
+            }
+        }
         func blackBars() {
             guard alpha < 255 else { for s in strips { canvas.fill(s, black) }; return }
+            guard let over else { for s in strips { canvas.fill(s, black) }; return }
             // Fading in over black already there (a dip, black bars before) needs nothing.
-            let blended = over.map { under in strips.flatMap { s in under.compactMap { $0.clipped(to: s) } } } ?? strips
-            for s in blended { canvas.fill(s, black) }
+            for s in strips { fadeOut(over, within: s, to: black) }
         }
         guard let photo, let backdrops = scene.images.backdrops else { blackBars(); return }
         switch scene.model.config.slideFill {
@@ -141,8 +163,8 @@ final class SlideshowView {
             func mix(_ o: UInt8, _ n: UInt8) -> UInt8 { UInt8((Int(o) * (255 - a) + Int(n) * a + 127) / 255) }
             let mixed = RGBA(mix(old.r, matte.r), mix(old.g, matte.g), mix(old.b, matte.b))
             for s in strips {
-                for part in s.uncovered(by: beneath.photos) { canvas.fill(part, mixed) }
-                for part in beneath.photos.compactMap({ $0.clipped(to: s) }) { canvas.fill(part, matte) }
+                for part in s.uncovered(by: beneath.photos.map(\.frame)) { canvas.fill(part, mixed) }
+                fadeOut(beneath.photos, within: s, to: matte)
             }
         case .blur:
             guard let texture = backdrop(for: photo.id, backdrops: backdrops) else { blackBars(); return }
@@ -226,15 +248,19 @@ final class SlideshowView {
 
     /// A photo at its frame: its large image, else its cell's image, else its placeholder; only the part of it
     /// that shows now (`--motion`) and only what is inside the window (a stretched copy reaching past the window
-    /// would go through a temporary surface).
-    private func drawPhoto(_ p: Placed, scene: SceneFrame, in frame: Rect, window: Rect, alpha: UInt8) {
-        guard let visible = frame.clipped(to: window) else { return }
+    /// would go through a temporary surface) and inside `clip`.
+    /// `darkened`: its colour multiplied by this (/255), drawn opaque.
+    private func drawPhoto(_ p: Placed, scene: SceneFrame, in frame: Rect, window: Rect, alpha: UInt8,
+                           darkened: UInt8 = 255, clip: Rect? = nil) {
+        guard let inside = frame.clipped(to: window), let visible = clip.map({ inside.clipped(to: $0) }) ?? inside
+        else { return }
         let images = scene.images
         let texture = images.texture(for: ImageKey(item: p.key, detail: true))
             ?? images.texture(for: ImageKey(item: p.key, detail: false))
             ?? placeholders.texture(for: p.photo)
         guard let texture else {
-            if let c = p.photo.placeholderColor { canvas.fill(visible, RGBA(c.r, c.g, c.b, alpha)) }
+            func dark(_ v: UInt8) -> UInt8 { UInt8(Int(v) * Int(darkened) / 255) }
+            if let c = p.photo.placeholderColor { canvas.fill(visible, RGBA(dark(c.r), dark(c.g), dark(c.b), alpha)) }
             return
         }
         let crop = p.crop ?? UnitRect(x: 0, y: 0, width: 1, height: 1)
@@ -244,15 +270,41 @@ final class SlideshowView {
                             width: crop.width * Double(visible.width) / fw,
                             height: crop.height * Double(visible.height) / fh)
         let src = part.pixels(width: texture.width, height: texture.height)
+        if alpha < 255, src.width != visible.width || src.height != visible.height,
+           blendStretched(texture, source: src, to: visible, alpha: alpha) { return }
         if alpha < 255 {
             texture.setBlending(true)
             texture.setAlphaMod(alpha)
         }
+        if darkened < 255 { texture.setColorMod(r: darkened, g: darkened, b: darkened) }
         canvas.renderer.copy(texture, source: (src.x, src.y, src.width, src.height),
                              to: visible.x, visible.y, visible.width, visible.height)
+        if darkened < 255 { texture.setColorMod(r: 255, g: 255, b: 255) }
         if alpha < 255 {
             texture.setAlphaMod(255)
             texture.setBlending(false)
         }
+    }
+
+    /// A stretched part of a photo blended in: SDL's software renderer would blend and stretch it a pixel at a
+    /// time (`SDL_LowerBlit` with its nearest-scaling blender, or a temporary surface the copy's size when
+    /// filtered). Stretched opaque into `scratch` first, then blended unscaled, two pixels at a time. False when
+    /// the scratch texture cannot be had (the caller copies directly).
+    private func blendStretched(_ texture: Texture, source src: Rect, to visible: Rect, alpha: UInt8) -> Bool {
+        let renderer = canvas.renderer, scale = renderer.drawingScale
+        let w = Int((Double(visible.width) * scale).rounded()), h = Int((Double(visible.height) * scale).rounded())
+        guard w > 0, h > 0 else { return false }
+        if scratch.map({ $0.width < w || $0.height < h }) ?? true {
+            let grown = (max(w, scratch?.width ?? 0), max(h, scratch?.height ?? 0))
+            scratch = nil
+            scratch = try? Texture(renderer: renderer, targetWidth: grown.0, height: grown.1)
+        }
+        guard let scratch, (try? renderer.draw(into: scratch, {
+            renderer.copy(texture, source: (src.x, src.y, src.width, src.height), to: 0, 0, w, h)
+        })) != nil else { return false }
+        scratch.setBlending(true)
+        scratch.setAlphaMod(alpha)
+        renderer.copy(scratch, source: (0, 0, w, h), to: visible.x, visible.y, visible.width, visible.height)
+        return true
     }
 }
