@@ -31,32 +31,30 @@ public final class Texture {
     /// A blank opaque texture in XRGB8888 (`SDL_CreateTexture`), to be filled by `update(from:rows:)`. That is the
     /// window's own format on X11, Wayland and the console, so the software renderer draws it with a row copy;
     /// from ARGB8888 it would mask every pixel's alpha on every frame.
-    public init(renderer: Renderer, opaqueWidth width: Int, height: Int) throws {
-        RenderThreadGuard.check(renderer.owner, "SDL_CreateTexture")
-        guard let t = SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGB888.rawValue,
-                                        Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height))
-        else { throw SDLError("SDL_CreateTexture") }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
-        pointer = t
-        self.renderer = renderer
-        self.width = width
-        self.height = height
+    public convenience init(renderer: Renderer, opaqueWidth width: Int, height: Int) throws {
+        try self.init(renderer: renderer, opaqueWidth: width, height: height, access: SDL_TEXTUREACCESS_STATIC)
     }
 
     /// A blank opaque XRGB8888 texture that can be drawn into (`SDL_CreateTexture` with `SDL_TEXTUREACCESS_TARGET`;
     /// see `Renderer.draw(into:_:)`): a stretched part of a photo drawn into it once is then blended unscaled, which
     /// SDL's software renderer does two pixels at a time rather than through its per-pixel scaling blender.
-    public init(renderer: Renderer, targetWidth width: Int, height: Int) throws {
+    public convenience init(renderer: Renderer, targetWidth width: Int, height: Int) throws {
+        try self.init(renderer: renderer, opaqueWidth: width, height: height, access: SDL_TEXTUREACCESS_TARGET)
+    }
+
+    /// The one door to `SDL_CreateTexture`: an opaque XRGB8888 texture, without blending, of this access.
+    private init(renderer: Renderer, opaqueWidth width: Int, height: Int, access: SDL_TextureAccess) throws {
         RenderThreadGuard.check(renderer.owner, "SDL_CreateTexture")
-        guard let t = SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGB888.rawValue,
-                                        Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(width), Int32(height))
-        else { throw SDLError("SDL_CreateTexture (a render target)") }
+        let target = access == SDL_TEXTUREACCESS_TARGET
+        guard let t = SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(access.rawValue),
+                                        Int32(width), Int32(height))
+        else { throw SDLError(target ? "SDL_CreateTexture (a render target)" : "SDL_CreateTexture") }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         pointer = t
         self.renderer = renderer
         self.width = width
         self.height = height
-        isTarget = true
+        isTarget = target
     }
 
     /// Copies a band of rows of a same-sized picture into the texture (`SDL_UpdateTexture` on that band); the
