@@ -19,6 +19,8 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
     public var imageReference: String?
     /// When and where it was taken, and with what, when the source knows (for captions).
     public var facts: PhotoFacts?
+    /// What moves in it, if anything (a clip, an animation, a Live Photo, a motion photo).
+    public var motion: PhotoMotion?
 
     public init(id: String, author: String, width: Int, height: Int, url: String, downloadURL: String,
                 color: String? = nil, blurHash: String? = nil, imageReference: String? = nil) {
@@ -49,6 +51,7 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
                             imageReference: imageReference.map(Photo.reference).flatMap { $0.isEmpty ? nil : $0 })
         checked.color = placeholderColor == nil ? nil : color
         checked.facts = facts?.validated()
+        checked.motion = motion?.validated()
         checked.thumbHash = thumbHash.flatMap { ThumbHash.aspectRatio(base64: $0) == nil ? nil : $0 }
         return checked
     }

@@ -18,11 +18,20 @@ public struct ImageAnswer {
     /// Forgets these bytes where they were kept (the offline cache, the cell cache) when they do not decode, so the
     /// next try fetches afresh. Called at most once, from a decode worker.
     public var undecodable: (() -> Void)?
+    /// A moving picture whose poster the media worker makes (a clip's first frame, an animation's first frame), at
+    /// the size asked: `data` is empty then, and the pipeline never holds the clip's bytes.
+    public var media: MediaLocation?
 
     public init(_ data: Data, isStandIn: Bool = false, header: ImageHeader? = nil, cellKey: String? = nil,
                 undecodable: (() -> Void)? = nil) {
         self.data = data; self.isStandIn = isStandIn; self.header = header; self.cellKey = cellKey
         self.undecodable = undecodable
+    }
+
+    /// The answer for a moving picture's poster, made by the media worker from `location`.
+    public init(poster location: MediaLocation, cellKey: String? = nil, undecodable: (() -> Void)? = nil) {
+        self.init(Data(), cellKey: cellKey, undecodable: undecodable)
+        media = location
     }
 }
 

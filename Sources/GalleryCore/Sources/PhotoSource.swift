@@ -43,6 +43,9 @@ public protocol PhotoSource: AnyObject {
     /// Whether the server answers at all (false only for a network failure), asked without moving the show: no
     /// pass begun, no place or memories taken up. Answered from any thread.
     func probe(_ answered: @escaping (Bool) -> Void)
+    /// Where the moving part of `photo` (`photo.motion`) is played from, made when playback starts: a file, a byte
+    /// range of one, or a URL with its server's headers. Nil: the source has none (the still or poster is shown).
+    func motionLocation(for photo: Photo) -> MediaLocation?
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -57,6 +60,7 @@ extension PhotoSource {
     public func place(shown photo: Photo) -> String? { nil }
     public func resume(from place: String) {}
     public var offersMemories: Bool { false }
+    public func motionLocation(for photo: Photo) -> MediaLocation? { nil }
     /// The smallest first page: a source whose page 1 begins something (a pass, a listing) says otherwise.
     public func probe(_ answered: @escaping (Bool) -> Void) {
         fetchPage(1, limit: 1) { result in
