@@ -105,6 +105,9 @@ extension Command {
         case "zoomfit": self = .action(DetailPane.zoomFit)
         case "zoomactual": self = .action(DetailPane.zoomActual)
         case "info": self = .action(DetailPane.info)
+        case "playpause": self = .action(DetailPane.playPause)
+        case "seekback": self = .action(DetailPane.seekBack)
+        case "seekforward": self = .action(DetailPane.seekForward)
         default:
             guard name.hasPrefix("show:"), name.count > 5 else { return nil }
             self = .show(String(name.dropFirst(5)))

@@ -138,6 +138,8 @@ public struct KeyMap {
             Chord(.character("-")): .action(DetailPane.zoomOut),
             Chord(.character("0")): .action(DetailPane.zoomFit), Chord(.character("1")): .action(DetailPane.zoomActual),
             Chord(.character("i")): .action(DetailPane.info),
+            Chord(.space): .action(DetailPane.playPause),
+            Chord(.character(",")): .action(DetailPane.seekBack), Chord(.character(".")): .action(DetailPane.seekForward),
         ],
     ]
 }

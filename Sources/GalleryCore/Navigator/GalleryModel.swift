@@ -72,6 +72,9 @@ public final class GalleryModel {
         overlays.reversed().flatMap { $0.largeImages(in: self) } + screen.largeImages(in: self)
     }
 
+    /// The moving pictures that play now: the innermost room's alone (the pane's clip, not the wall's under it).
+    public var playRequests: [PlayRequest] { innermost.playRequests(in: self) }
+
     /// Whether the screen shows a wall of cells (the slideshow and the welcome screen do not).
     public var showsCells: Bool { screen.wall != nil }
 

@@ -27,6 +27,8 @@ public protocol Room: AnyObject {
     func resize(to viewport: Viewport)
     /// Photos it shows large (the pane's, the slideshow's), most urgent first: wanted before any cell.
     func largeImages(in gallery: GalleryModel) -> [LargeImage]
+    /// The moving pictures it plays now (clips, animations, Live Photos' motion), most wanted first.
+    func playRequests(in gallery: GalleryModel) -> [PlayRequest]
     /// Back (the header's ←, an edge swipe) when this is the innermost room: true when the room did it its own way
     /// (a search leaves bar and results at once); false to be closed or popped as usual.
     func goBack(in gallery: GalleryModel) -> Bool
@@ -98,6 +100,7 @@ extension Room {
     public var picture: AnyHashable? { 0 }
     public func resize(to viewport: Viewport) {}
     public func largeImages(in gallery: GalleryModel) -> [LargeImage] { [] }
+    public func playRequests(in gallery: GalleryModel) -> [PlayRequest] { [] }
     public func goBack(in gallery: GalleryModel) -> Bool { false }
 }
 

@@ -79,6 +79,9 @@ public struct RoomRegistry {
         for scope in [Scope.welcome, .alert, .help, MenuOverlay.scope] { rooms.describe(scope: scope, as: nil) }
         rooms.describe(action: SlideshowScreen.pause, as: "Pause or go on")
         rooms.describe(action: DetailPane.zoomIn, as: "Zoom in")
+        rooms.describe(action: DetailPane.playPause, as: "Play or pause a clip")
+        rooms.describe(action: DetailPane.seekBack, as: "A clip: back 5 seconds")
+        rooms.describe(action: DetailPane.seekForward, as: "A clip: on 5 seconds")
         rooms.describe(action: DetailPane.zoomOut, as: "Zoom out")
         rooms.describe(action: DetailPane.zoomFit, as: "Fit the photo")
         rooms.describe(action: DetailPane.zoomActual, as: "One photo pixel per screen pixel")

@@ -53,6 +53,10 @@ public struct GalleryHooks {
     public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
     /// Whether a photo's large image has arrived (or failed for good): the slideshow waits a while for the next one.
     public var imageArrived: (ItemKey) -> Bool = { _ in true }
+    /// How the moving picture of an item plays now (nil: it does not play, or is no moving picture).
+    public var clipProgress: (ItemKey) -> ClipProgress? = { _ in nil }
+    /// Whether frames keep within their budget (else the wall plays one clip at most).
+    public var keepsUp: () -> Bool = { true }
     /// What the wall says when the feed ended empty (the shown source's words).
     public var emptyFeedText: () -> String = { "This feed has no photos." }
     /// What the welcome screen offers to show (nil: nothing; the run was told its source).

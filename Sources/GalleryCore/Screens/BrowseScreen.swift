@@ -8,6 +8,8 @@ public final class BrowseScreen {
     public private(set) var scroll = ScrollModel()
     public private(set) var viewport: Viewport
     public private(set) var focusedIndex: Int?
+    /// Which of its moving pictures play (`WallClips`).
+    var clips: WallPlayback
 
     /// No cell is focused any more (a kiosk back from its quiet spell: no ring left on a cell nobody chose).
     public func clearFocus() { focusedIndex = nil }
@@ -40,6 +42,7 @@ public final class BrowseScreen {
     public init(catalog: Catalog, config: GalleryConfig) {
         self.catalog = catalog
         self.config = config
+        clips = WallPlayback(maxPlaying: config.wallClips)
         viewport = Viewport(size: config.windowSize)
         layout = MasonryLayout(width: config.windowSize.width, metrics: config.layoutMetrics(width: config.windowSize.width))
         generation = catalog.feed.generation

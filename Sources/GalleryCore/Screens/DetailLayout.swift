@@ -59,6 +59,18 @@ public struct DetailLayout {
         textWidth = panel.width - 2 * padding
     }
 
+    /// A clip's progress bar along the bottom of its picture: where a click or tap seeks (the line drawn is thinner).
+    public var clipBar: Rect {
+        let inset = min(16, image.width / 8), height = min(28, max(8, image.height / 4))
+        return Rect(x: image.x + inset, y: image.maxY - height - 4, width: max(1, image.width - 2 * inset), height: height)
+    }
+
+    /// The share of the clip at x on the bar, 0…1.
+    public func clipFraction(atX x: Int) -> Double {
+        let bar = clipBar
+        return min(1, max(0, Double(x - bar.x) / Double(max(1, bar.width))))
+    }
+
     public func frame(of control: Control) -> Rect? { controls.first { $0.control == control }?.frame }
 
     /// The control under (x, y), if any.

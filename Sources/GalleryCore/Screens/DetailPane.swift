@@ -15,6 +15,10 @@ public final class DetailPane: Overlay {
     public private(set) var zoom = Zoom()
     public static let zoomIn = "zoom-in", zoomOut = "zoom-out", zoomFit = "zoom-fit", zoomActual = "zoom-actual"
     public static let info = "info"
+    /// A clip's controls: Space, `,` and `.`, the bar along its bottom.
+    public static let playPause = "play-pause", seekBack = "seek-back", seekForward = "seek-forward"
+    /// Its moving picture's playing, pausing and seeking.
+    public private(set) var clip = PaneClip()
     /// The details (links, folder, camera, size, keys) under the photo: `i` or the ⓘ button.
     public private(set) var showsInfo = false
     /// What the pointer is over, for hover looks and tooltips.
@@ -40,7 +44,9 @@ public final class DetailPane: Overlay {
     public var picture: AnyHashable? { reveal.isMoving ? nil : PanePicture(self) }
     private struct PanePicture: Hashable {
         let history: [ItemKey], position: Int, origin: [Int]?, zoom: Zoom, info: Bool, hovered: Hover?, tapped: Bool
+        let clip: PaneClip
         init(_ pane: DetailPane) {
+            clip = pane.clip
             history = pane.history.history; position = pane.history.position
             origin = pane.origin.map { [$0.x, $0.y, $0.width, $0.height] }
             zoom = pane.zoom; info = pane.showsInfo; hovered = pane.hovered; tapped = pane.arrowsTapped
@@ -61,6 +67,9 @@ public final class DetailPane: Overlay {
         case .action(DetailPane.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomFit): zoom.reset()
+        case .action(DetailPane.playPause): clip.playPause(gallery.hooks.clipProgress(key))
+        case .action(DetailPane.seekBack): clip.step(-PaneClip.step, gallery.hooks.clipProgress(key))
+        case .action(DetailPane.seekForward): clip.step(PaneClip.step, gallery.hooks.clipProgress(key))
         case .action(DetailPane.info):
             showsInfo.toggle()
             hovered = nil  // the links moved or went: no tooltip of one stays
@@ -108,6 +117,7 @@ public final class DetailPane: Overlay {
         default: return
         }
         zoom.reset()
+        clip = PaneClip()
         if case .link = hovered { hovered = nil }
         if let shown = self.index { wall.focus(shown) }
     }
@@ -129,6 +139,9 @@ public final class DetailPane: Overlay {
         switch input {
         case let .click(x, y):
             if let control = layout.control(atX: x, y: y) { press(control, in: gallery) }
+            else if showsClipBar, layout.clipBar.contains(x: x, y: y) {
+                clip.seek(toFraction: layout.clipFraction(atX: x), gallery.hooks.clipProgress(key))
+            }
             // An arrow answers only where it is drawn (shown, not zoomed, somewhere to go); else the tap is the
             // photo's (it shows the arrows).
             else if arrowsDrawn, hasPrevious, layout.previousArrow.contains(x: x, y: y) { navigate(.previousPhoto) }
@@ -195,6 +208,20 @@ public final class DetailPane: Overlay {
         case .link: return "Open (o)"
         case .image, nil: return nil
         }
+    }
+
+    /// Whether its photo is a clip, with a bar to seek (a Live Photo's motion and an animation have none).
+    public var showsClipBar: Bool {
+        index.map { wall.catalog.items[$0].photo.motion?.kind == .clip } ?? false
+    }
+
+    /// Its moving picture, as large as it is drawn (not zoomed: a zoomed clip shows its still frame).
+    public func playRequests(in gallery: GalleryModel) -> [PlayRequest] {
+        guard let index, !zoom.isZoomed, !reveal.isMoving else { return [] }
+        let photo = wall.catalog.items[index].photo
+        guard let kind = photo.motion?.kind else { return [] }
+        return [PlayRequest(key: key, photo: photo, frame: layout(in: gallery).image, loops: kind == .animation,
+                            sound: gallery.config.sound, paused: clip.paused, seek: clip.seek)]
     }
 
     /// Whether there is a photo before or after this one on the wall (an arrow with nowhere to go is not drawn).

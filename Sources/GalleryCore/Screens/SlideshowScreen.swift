@@ -43,16 +43,20 @@ public final class SlideshowScreen: Screen {
     private var viewport: Viewport
     /// Whether a photo's large image has arrived (or failed for good): the show waits for the next one a while.
     private let arrived: (ItemKey) -> Bool
+    /// How a moving picture's playback stands (a clip is shown until its end).
+    private let clipProgress: (ItemKey) -> ClipProgress?
 
     public init(wall: BrowseScreen, interval: Double, start: Int? = nil, pairs: Bool = false,
                 transition: SlideTransition = .crossfade, motion: Bool = false,
-                arrived: @escaping (ItemKey) -> Bool = { _ in true }) {
+                arrived: @escaping (ItemKey) -> Bool = { _ in true },
+                clipProgress: @escaping (ItemKey) -> ClipProgress? = { _ in nil }) {
         self.feedWall = wall
         self.transition = transition
         self.motion = motion
         self.interval = max(1, interval)
         self.pairs = pairs
         self.arrived = arrived
+        self.clipProgress = clipProgress
         viewport = wall.viewport
         let items = wall.catalog.items
         if let first = start ?? wall.focusedIndex ?? wall.topIndex, first < items.count { current = items[first].key }
@@ -154,12 +158,41 @@ public final class SlideshowScreen: Screen {
             if fade >= 1 { previous = nil; previousCompanion = nil }
         }
         if current == nil || index == nil { restart() }
-        guard !paused, let index else { return }
+        guard !paused, index != nil else { return }
         shownFor += dt
-        guard shownFor >= interval else { return }
+        guard hasHadItsTime else { return }
         let next = nextIndex.map { feedWall.catalog.items[$0].key }
         // The next photo is waited for one more interval at most.
         if next.map(arrived) ?? true || shownFor >= 2 * interval { step(1) }
+    }
+
+    /// Whether the current photo has had its time: a still (or an animation, which loops) its interval; a clip until
+    /// it ends, `maxClipSeconds` at most (its poster for an interval when it cannot play; a player that never
+    /// starts is waited for no longer than a clip could last); a Live Photo its interval and its motion.
+    private var hasHadItsTime: Bool {
+        let cap = feedWall.config.maxClipSeconds
+        let progress = current.flatMap(clipProgress)
+        switch photo(current)?.motion?.kind {
+        case .clip?:
+            if let progress, progress.failure != nil { return shownFor >= interval }
+            if let progress, progress.isDone(cap: cap) { return true }
+            return shownFor >= cap + interval
+        case .livePhoto?, .motionPhoto?:
+            guard shownFor >= interval else { return false }
+            return progress.map { $0.isDone(cap: cap) } ?? true || shownFor >= interval + cap
+        case .animation?, nil:
+            return shownFor >= interval
+        }
+    }
+
+    /// The moving pictures shown: the current photo and the one beside it. A clip plays once to its end, an
+    /// animation loops, a Live Photo plays its motion once; paused with the show.
+    public func playRequests(in gallery: GalleryModel) -> [PlayRequest] {
+        layout(current, beside: companion).compactMap { shown in
+            guard let kind = shown.photo.motion?.kind else { return nil }
+            return PlayRequest(key: shown.key, photo: shown.photo, frame: shown.frame, loops: kind == .animation,
+                               sound: feedWall.config.sound && shown.key == current, paused: paused)
+        }
     }
 
     public var chromeOpacity: Double {
@@ -265,7 +298,8 @@ public final class SlideshowScreen: Screen {
         gallery.closeOverlays()
         gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval,
                                      pairs: gallery.config.slidePairs, transition: gallery.config.slideTransition,
-                                     motion: gallery.config.slideMotion, arrived: gallery.hooks.imageArrived))
+                                     motion: gallery.config.slideMotion, arrived: gallery.hooks.imageArrived,
+                                     clipProgress: gallery.hooks.clipProgress))
     }
 }
 

@@ -48,6 +48,12 @@ public struct GalleryConfig: Equatable {
     public var slideMotion = false
     /// `--clock`: where the slideshow shows a quiet clock of its own (nil: none).
     public var slideClock: ClockCorner?
+    /// Clips and animations playing on the wall at once (the rest show their posters); 0 plays none.
+    public var wallClips = 2
+    /// `--max-clip`: seconds of a clip the slideshow plays before it moves on.
+    public var maxClipSeconds = 30.0
+    /// `--sound`: clips play their sound in the pane and the slideshow (never on the wall).
+    public var sound = false
     public var theme = Theme()
 
     public init() {}
