@@ -42,13 +42,19 @@ public final class Texture {
         try self.init(renderer: renderer, opaqueWidth: width, height: height, access: SDL_TEXTUREACCESS_TARGET)
     }
 
+    /// A blank opaque XRGB8888 texture whose pixels change every frame (`SDL_TEXTUREACCESS_STREAMING`): a playing
+    /// clip's, filled by `update(pixels:pitch:)`.
+    public convenience init(renderer: Renderer, streamingWidth width: Int, height: Int) throws {
+        try self.init(renderer: renderer, opaqueWidth: width, height: height, access: SDL_TEXTUREACCESS_STREAMING)
+    }
+
     /// The one door to `SDL_CreateTexture`: an opaque XRGB8888 texture, without blending, of this access.
     private init(renderer: Renderer, opaqueWidth width: Int, height: Int, access: SDL_TextureAccess) throws {
         RenderThreadGuard.check(renderer.owner, "SDL_CreateTexture")
         let target = access == SDL_TEXTUREACCESS_TARGET
         guard let t = SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(access.rawValue),
                                         Int32(width), Int32(height))
-        else { throw SDLError(target ? "SDL_CreateTexture (a render target)" : "SDL_CreateTexture") }
+        else { throw SDLError("SDL_CreateTexture (\(width)x\(height)\(target ? ", a render target" : ""))") }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
         pointer = t
         self.renderer = renderer
@@ -70,6 +76,14 @@ public final class Texture {
             SDL_UpdateTexture(pointer, &band, pixels.advanced(by: rows.lowerBound * pitch), Int32(pitch))
         }
         guard result == 0 else { throw SDLError("SDL_UpdateTexture") }
+    }
+
+    /// Replaces the whole picture with `height` rows of 32-bit pixels (B, G, R, X in memory) `pitch` bytes apart
+    /// (`SDL_UpdateTexture`): a clip's frame from shared memory, without a surface in between.
+    public func update(pixels: UnsafeRawPointer, pitch: Int) throws {
+        RenderThreadGuard.check(renderer.owner, "SDL_UpdateTexture")
+        guard pitch >= 4 * width else { throw SDLError("SDL_UpdateTexture", message: "pitch \(pitch) for width \(width)") }
+        guard SDL_UpdateTexture(pointer, nil, pixels, Int32(pitch)) == 0 else { throw SDLError("SDL_UpdateTexture") }
     }
 
     deinit { SDL_DestroyTexture(pointer) }

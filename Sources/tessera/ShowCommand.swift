@@ -82,6 +82,15 @@ struct Show: ParsableCommand {
     @Flag(help: "Slideshow: each photo slowly zooms and pans (the Ken Burns effect), the same way each time it shows; a portrait's top third always stays in view.")
     var motion = false
 
+    @Flag(help: "Clips play their sound in the detail pane and the slideshow (never on the wall, and in kiosk mode only when given).")
+    var sound = false
+
+    @Option(help: "Slideshow: seconds of a clip played before the show moves on (1 to 3600).")
+    var maxClip: Double = 30
+
+    @Option(help: "Clips and animations playing at once on the wall, muted (0 to 8; 0 shows their posters only).")
+    var wallClips: Int = 2
+
     @Flag(help: "Slideshow: two portrait photos side by side on a landscape window (two landscape ones one above the other on a portrait window).")
     var pairs = false
 
@@ -251,6 +260,9 @@ struct Show: ParsableCommand {
         options.config.slideFill = SlideFill(rawValue: fill) ?? .blur
         options.config.slidePairs = pairs
         options.config.slideMotion = motion
+        options.config.sound = sound
+        options.config.maxClipSeconds = min(3600, max(1, maxClip.isFinite ? maxClip : 30))
+        options.config.wallClips = min(8, max(0, wallClips))
         options.dates.from = from.flatMap(PhotoDateFilter.parseDay).map(PhotoDateFilter.seconds(of:))
         options.dates.to = to.flatMap(PhotoDateFilter.parseDay).map { PhotoDateFilter.seconds(of: $0) + 86_399 }
         options.dates.fileTimeOffset = Int64(TimeZone.current.secondsFromGMT())

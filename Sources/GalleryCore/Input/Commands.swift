@@ -131,6 +131,10 @@ public enum ScriptStep: Equatable {
     case touch(TouchScript)
     /// Lets this many seconds pass with the loop running and nothing touched (`wait:SECONDS`: a header fading away).
     case wait(Double)
+    /// Waits until a playing clip has drawn a frame this many seconds in (`await-clip:SECONDS`).
+    case awaitClip(Double)
+    /// Waits until the slideshow shows the photo at this place in the feed (`await-slide:INDEX`).
+    case awaitSlide(Int)
 
     public init?(name: String) {
         if name == "render-reset" || name == "device-reset" {
@@ -139,6 +143,10 @@ public enum ScriptStep: Equatable {
             self = .hang(seconds)
         } else if name.hasPrefix("wait:"), let seconds = Double(name.dropFirst(5)), seconds >= 0, seconds <= 600 {
             self = .wait(seconds)
+        } else if name.hasPrefix("await-clip:"), let seconds = Double(name.dropFirst(11)), seconds >= 0, seconds <= 3600 {
+            self = .awaitClip(seconds)
+        } else if name.hasPrefix("await-slide:"), let index = Int(name.dropFirst(12)), index >= 0 {
+            self = .awaitSlide(index)
         } else if name.hasPrefix("await-source:") {
             self = .awaitSource(String(name.dropFirst(13)))
         } else if let gesture = TouchScript(name: name) {

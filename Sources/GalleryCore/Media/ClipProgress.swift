@@ -35,6 +35,8 @@ public struct PlayRequest: Equatable, Hashable {
     public var photo: Photo
     /// Where it is drawn (window coordinates): the player decodes at this size in pixels.
     public var frame: Rect
+    /// Drawn large (the pane, the slideshow) in place of the large image, rather than in place of its cell.
+    public var large: Bool
     /// Loops (a clip or an animation on the wall) or plays once and holds its last frame (the slideshow's clip, a
     /// Live Photo's motion).
     public var loops: Bool
@@ -50,9 +52,9 @@ public struct PlayRequest: Equatable, Hashable {
         public init(to: Double, id: Int) { self.to = to; self.id = id }
     }
 
-    public init(key: ItemKey, photo: Photo, frame: Rect, loops: Bool, sound: Bool = false, paused: Bool = false,
-                seek: Seek? = nil) {
-        self.key = key; self.photo = photo; self.frame = frame; self.loops = loops; self.sound = sound
+    public init(key: ItemKey, photo: Photo, frame: Rect, large: Bool, loops: Bool, sound: Bool = false,
+                paused: Bool = false, seek: Seek? = nil) {
+        self.key = key; self.photo = photo; self.frame = frame; self.large = large; self.loops = loops; self.sound = sound
         self.paused = paused; self.seek = seek
     }
 }

@@ -21,7 +21,7 @@ extension BrowseScreen {
         let keys = clips.choose(candidates, ended: { gallery.hooks.clipProgress($0)?.ended == true },
                                 keepsUp: gallery.hooks.keepsUp())
         return keys.compactMap { key in
-            shown[key].map { PlayRequest(key: key, photo: $0.photo, frame: $0.frame,
+            shown[key].map { PlayRequest(key: key, photo: $0.photo, frame: $0.frame, large: false,
                                          loops: !($0.photo.motion?.kind.isExtra ?? false)) }
         }
     }

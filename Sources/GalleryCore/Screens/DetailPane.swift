@@ -220,7 +220,7 @@ public final class DetailPane: Overlay {
         guard let index, !zoom.isZoomed, !reveal.isMoving else { return [] }
         let photo = wall.catalog.items[index].photo
         guard let kind = photo.motion?.kind else { return [] }
-        return [PlayRequest(key: key, photo: photo, frame: layout(in: gallery).image, loops: kind == .animation,
+        return [PlayRequest(key: key, photo: photo, frame: layout(in: gallery).image, large: true, loops: kind == .animation,
                             sound: gallery.config.sound, paused: clip.paused, seek: clip.seek)]
     }
 

@@ -190,7 +190,7 @@ public final class SlideshowScreen: Screen {
     public func playRequests(in gallery: GalleryModel) -> [PlayRequest] {
         layout(current, beside: companion).compactMap { shown in
             guard let kind = shown.photo.motion?.kind else { return nil }
-            return PlayRequest(key: shown.key, photo: shown.photo, frame: shown.frame, loops: kind == .animation,
+            return PlayRequest(key: shown.key, photo: shown.photo, frame: shown.frame, large: true, loops: kind == .animation,
                                sound: feedWall.config.sound && shown.key == current, paused: paused)
         }
     }

@@ -22,7 +22,10 @@ public final class DecodePool {
 
     private struct Queued {
         let job: Job
-        let plan: DecodePlan
+        /// Nil for a moving picture's poster, which the media worker makes (`ImageDecoder.poster`).
+        let plan: DecodePlan?
+        var isLarge: Bool { plan?.isLarge ?? false }
+        var isPoster: Bool { plan == nil }
     }
 
     private let condition = NSCondition()
@@ -41,6 +44,8 @@ public final class DecodePool {
     /// Bumped by `wake`: a worker that asked for idle work while it changed asks again instead of waiting.
     private var wakeups = 0
     private var largeRunning = false
+    /// A poster is being made: the media worker makes one at a time, so a second would only hold a decode worker.
+    private var posterRunning = false
     private let live: LiveTokens
     private let decoder: ImageDecoder
     private let exited = DispatchSemaphore(value: 0)
@@ -71,9 +76,9 @@ public final class DecodePool {
     /// Reads the header at once (on the caller's thread: microseconds) and queues the decode, or calls `done` with
     /// the refusal without queueing anything.
     func submit(_ job: Job) {
-        let plan: DecodePlan
+        let plan: DecodePlan?
         do {
-            plan = try decoder.plan(job.answer, target: job.target, requested: job.requested)
+            plan = job.answer.media != nil ? nil : try decoder.plan(job.answer, target: job.target, requested: job.requested)
         } catch {
             condition.lock(); refusedCount += 1; condition.unlock()
             job.done(.failure(error))
@@ -140,7 +145,7 @@ public final class DecodePool {
     /// The most urgent job that may run now (a large one only while no other large one runs). Lock held.
     private func takeNext() -> Queued? {
         var best: Int?
-        for i in queue.indices where !(queue[i].plan.isLarge && largeRunning) {
+        for i in queue.indices where !(queue[i].isLarge && largeRunning) && !(queue[i].isPoster && posterRunning) {
             if best == nil || queue[i].job.priority < queue[best!].job.priority { best = i }
         }
         guard let best else { return nil }
@@ -178,22 +183,27 @@ public final class DecodePool {
                 continue
             }
             guard let item = next, !stopping else { condition.unlock(); break }
-            if item.plan.isLarge { largeRunning = true }
+            if item.isLarge { largeRunning = true }
+            if item.isPoster { posterRunning = true }
             condition.unlock()
 
             var took: Double?, peak = 0
             let job = item.job
             if job.background || live.contains(job.token) {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let result = Result { try decoder.decode(job.answer.data, plan: item.plan, target: job.target) }
+                let result = Result {
+                    if let plan = item.plan { return try decoder.decode(job.answer.data, plan: plan, target: job.target) }
+                    return try decoder.poster(job.answer, target: job.target)
+                }
                 took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 peak = (try? result.get().peakBytes) ?? 0
                 job.done(result.map(\.surface))
             }
             condition.lock()
-            if item.plan.isLarge {
-                largeRunning = false
-                condition.broadcast()  // a large job may have been waiting for the slot
+            if item.isLarge || item.isPoster {
+                largeRunning = largeRunning && !item.isLarge
+                posterRunning = posterRunning && !item.isPoster
+                condition.broadcast()  // a large job or a poster may have been waiting for the slot
             }
             if let took, durations.count < 10_000 { durations.append(took) }
             decodePeakBytes = max(decodePeakBytes, peak)

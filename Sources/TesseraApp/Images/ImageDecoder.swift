@@ -14,6 +14,8 @@ import SDLKit
 /// again) and exactly the target size. Safe on any thread.
 struct ImageDecoder {
     var limits = DecodeLimits()
+    /// Makes moving pictures' posters (the media worker, out of process); nil: they show as unavailable.
+    var posters: PosterMaker?
 
     /// The DCT scales decoded at: 1/1, 1/2, 1/4 and 1/8 only. libjpeg-turbo has SIMD inverse DCTs for those (8×8,
     /// 4×4, 2×2, DC only); 3/8, 5/8 and the other M/8 scales run plain C kernels, and decoding a camera JPEG at 3/8
@@ -68,6 +70,15 @@ struct ImageDecoder {
         let upright = try scaled.reoriented(transpose: turn.transpose, flipHorizontal: turn.flipHorizontal,
                                             flipVertical: turn.flipVertical)
         return Decoded(surface: upright, peakBytes: peak)
+    }
+
+    /// A moving picture's poster (`ImageAnswer.media`), made by the media worker: its first frame, upright, at
+    /// exactly `target`.
+    func poster(_ answer: ImageAnswer, target: PixelSize) throws -> Decoded {
+        guard let location = answer.media else { throw ImageRefusal.empty }
+        guard let posters else { throw MediaRefusal.cannotPlay("no media worker") }
+        let surface = try posters.poster(location, size: target)
+        return Decoded(surface: surface, peakBytes: surface.byteCount)
     }
 
     /// Plans and decodes in one step (for callers that do not schedule by cost).

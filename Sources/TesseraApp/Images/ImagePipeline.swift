@@ -122,14 +122,19 @@ struct ImageWant {
     /// Decoded cells not yet kept for the next start (waiting for an idle worker, or to be decoded again then).
     @_spi(Bench) public var cellsWaitingToBeKept: Int { keeper.count + pool.idleWorkCount }
 
+    /// The moving pictures playing: a playing clip's frame is drawn in place of its poster.
+    var clips: ClipPlayers?
+
     @_spi(Bench) public func state(of key: ImageKey) -> State {
+        if clips?.texture(for: key) != nil { return .ready }
         guard let slot = slots[key] else { return .empty }
         if slot.texture != nil { return .ready }
         if slot.gaveUp { return .failed }
         return slot.pending != nil ? .loading : .empty
     }
 
-    func texture(for key: ImageKey) -> Texture? { slots[key]?.texture }
+    /// What shows for `key`: a playing clip's frame, else its picture (a photo, a clip's poster).
+    func texture(for key: ImageKey) -> Texture? { clips?.texture(for: key) ?? slots[key]?.texture }
 
     /// The last large texture let go (a photo that left the slideshow), kept to be filled again by a picture of the
     /// same size: the software renderer allocates and zeroes a new one (33 MB at 3840x2160) in the frame its
@@ -382,6 +387,8 @@ struct ImageWant {
         spare = nil
         textureBytes = 0
         live.removeAll()
+        // Their textures went with the renderer's, or the source changed: they start again when asked.
+        clips?.stopAll()
         // What waited to be kept stays through a reset of the textures; a new source drops it.
         if let newSource, newSource !== source {
             source = newSource

@@ -68,6 +68,12 @@ final class Autopilot: FrameDriver {
             case .hang(let seconds): Thread.sleep(forTimeInterval: seconds); return nil
             case .touch(let gesture): playing = (gesture, nil, 0); return nil
             case .wait: return nil  // `beforeFrame` lets the time pass
+            case .awaitClip(let seconds):
+                if !app.clips.hasShown(past: seconds) { steps.insert(.awaitClip(seconds), at: 0) }
+                return nil
+            case .awaitSlide(let index):
+                if (app.model.screen as? SlideshowScreen)?.index != index { steps.insert(.awaitSlide(index), at: 0) }
+                return nil
             case .awaitSource(let name):
                 if app.sources.source.name != name { steps.insert(.awaitSource(name), at: 0) }
                 return nil

@@ -1,6 +1,7 @@
 import CPlatform
 import Foundation
 import GalleryCore
+import MediaWorkers
 import GalleryNet
 import SDLKit
 
@@ -17,6 +18,8 @@ struct Composition {
     let sources: SourceProvider
     let pool: DecodePool
     let images: ImagePipeline
+    /// The clips, animations and Live Photos playing.
+    let clips: ClipPlayers
     let model: GalleryModel
     let scene: SceneRenderer
     /// The window as it opened (`GalleryApp.apply` hands it to everything that depends on it).
@@ -60,6 +63,8 @@ struct Composition {
         let chosenFolders: [String]
         /// Where the show stood, kept in the library.
         let places: PlaceKeeper
+        /// Probes and posters of moving pictures, made by a worker process (started on the first request).
+        let media = MediaService()
 
         init(options given: AppOptions) throws {
             var options = given
@@ -133,9 +138,14 @@ struct Composition {
         }
         live = LiveTokens()
         let keeper = CellKeeper(cells: sources.cells)
-        pool = DecodePool(live: live, idle: keeper.nextIdleWork)
+        var decoder = ImageDecoder()
+        decoder.posters = early.media
+        pool = DecodePool(live: live, decoder: decoder, idle: keeper.nextIdleWork)
         images = ImagePipeline(source: sources.source, pool: pool, keeper: keeper, live: live, mailbox: mailbox,
                                config: config)
+        let shown = sources
+        clips = ClipPlayers(location: { shown.upstream.motionLocation(for: $0) }, wake: { mailbox.post(.clipFrame) })
+        images.clips = clips
 
         let library = early.library
         // A kiosk never stops at the welcome screen: it greets with --name, or the stored name, or no one.
@@ -156,6 +166,9 @@ struct Composition {
             let state = images.state(of: ImageKey(item: key, detail: true))
             return state == .ready || state == .failed
         }
+        let clips = self.clips
+        hooks.clipProgress = { clips.progress(of: $0) }
+        hooks.keepsUp = { clips.keepsUp }
         hooks.offersMemories = { sources.upstream.offersMemories }
         hooks.askMemories = { day in
             sources.upstream.memories(on: day, limit: MemoriesScreen.limit) { mailbox.post(.memories($0)) }

@@ -13,6 +13,8 @@ enum Delivery {
     case chosenFolder(String?)
     /// The source's memories of a day, for the memories room.
     case memories(Result<[Photo], SourceError>)
+    /// A playing clip has a new frame, or news (its end, a failure).
+    case clipFrame
 
     /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
     var changesPicture: Bool {
@@ -20,7 +22,7 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
-        case .said, .chosenFolder, .memories: return true
+        case .said, .chosenFolder, .memories, .clipFrame: return true
         }
     }
 }

@@ -18,6 +18,8 @@ public final class GalleryApp {
     private let mailbox: Mailbox<Delivery>
     @_spi(Bench) public let pool: DecodePool
     @_spi(Bench) public let images: ImagePipeline
+    /// The clips, animations and Live Photos playing now.
+    let clips: ClipPlayers
     @_spi(Bench) public let model: GalleryModel
     @_spi(Bench) public let scene: SceneRenderer
     private let input = InputRouter()
@@ -64,7 +66,7 @@ public final class GalleryApp {
         let parts = try Composition(options: options, system: system, early: early)
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
-        images = parts.images; model = parts.model; scene = parts.scene
+        images = parts.images; model = parts.model; scene = parts.scene; clips = parts.clips
         kiosk = options.kiosk.map { [window, model] kiosk in
             // A frame with hours switches its display off outside them.
             let display = kiosk.schedule == nil ? nil : DisplaySwitch(
@@ -133,6 +135,8 @@ public final class GalleryApp {
             if images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t) > 0 {
                 frames.noteChange()
             }
+            clips.update(model.playRequests, scale: geometry.viewport.scale, now: t)
+            if clips.upload(to: renderer) { frames.noteChange() }
             MemoryHygiene.tick(now: t)
             if let exit = draw(now: t) { return exit }
             places.frame(model: model, source: sources.upstream, sourceKey: sources.key, now: t)
@@ -224,6 +228,7 @@ public final class GalleryApp {
             case .feed(let delivery): feed.receive(delivery, now: now)
             case .said(let words): model.toasts.show(words)
             case .chosenFolder(let path): WelcomeScreen.shown(in: model)?.folderChosen(path)
+            case .clipFrame: break  // taken up by `clips.upload` in the frame
             case .memories(let result):
                 guard let room = MemoriesScreen.shown(in: model) else { break }
                 room.arrived(result)
@@ -279,6 +284,7 @@ public final class GalleryApp {
             Log.warn("\(RenderThreadGuard.violations.count) renderer call(s) off the main thread; first: \(first)")
         }
         images.reset()
+        clips.stopAll()
         pool.shutdown()
         http.shutdown()
         sources.shutdown()

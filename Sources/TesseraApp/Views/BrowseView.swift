@@ -76,6 +76,10 @@ final class BrowseView {
             if let caption = Caption.text(for: items[index].photo, fields: screen.captions ?? scene.model.config.captions) {
                 canvas.caption(caption, in: frame)
             }
+            if let motion = items[index].photo.motion {
+                let failed = scene.model.hooks.clipProgress(items[index].key)?.failure != nil
+                canvas.badge(failed ? "cannot play" : motion.badge, in: frame)
+            }
         }
         drawHeadings(screen)
         if visible.isEmpty, let emptyText, let text = canvas.text {

@@ -119,4 +119,15 @@ final class Canvas {
         fill(band, RGBA(0, 0, 0, 150))
         text.draw(fitted, font, x: band.x + pad, y: band.y + pad / 2, color: theme.text)
     }
+
+    /// A moving picture's mark in its picture's top-left corner: its length, GIF or LIVE, or "cannot play".
+    func badge(_ label: String, in frame: Rect) {
+        guard let text, frame.width >= Metrics.badgeMin.width, frame.height >= Metrics.badgeMin.height else { return }
+        let pad = Metrics.inset
+        let fitted = text.fit(label, .bold, maxWidth: frame.width - 6 * pad)
+        let band = Rect(x: frame.x + 2 * pad, y: frame.y + 2 * pad, width: text.width(of: fitted, .bold) + 2 * pad,
+                        height: text.lineHeight(.bold) + pad)
+        fill(band, RGBA(0, 0, 0, 150))
+        text.draw(fitted, .bold, x: band.x + pad, y: band.y + pad / 2, color: theme.text)
+    }
 }

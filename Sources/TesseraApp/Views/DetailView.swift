@@ -47,6 +47,7 @@ final class DetailView {
             canvas.fill(bar, theme.headerRule)
             canvas.fill(Rect(x: bar.x, y: bar.y, width: Int(Double(bar.width) * share), height: bar.height), theme.accent)
         }
+        drawClip(pane, item: item, layout: layout, model: model)
         drawControls(pane, layout: layout, model: model, bookmarked: model.user.isBookmarked(item.photo.id))
         guard let text = canvas.text else { return }
         let photo = item.photo
@@ -72,6 +73,36 @@ final class DetailView {
             y += line
         }
         drawTooltip(pane, layout: layout, model: model)
+    }
+
+    /// A moving picture's state over its picture: a clip's bar (played share, a knob, the time) to seek along, a
+    /// Live Photo's or animation's badge, and "cannot play" when it does not.
+    private func drawClip(_ pane: DetailPane, item: FeedItem, layout: DetailLayout, model: GalleryModel) {
+        guard let motion = item.photo.motion else { return }
+        let progress = model.hooks.clipProgress(item.key)
+        if let failure = progress?.failure {
+            canvas.badge("cannot play: \(failure)", in: layout.image)
+            return
+        }
+        guard pane.showsClipBar else { canvas.badge(motion.badge, in: layout.image); return }
+        let bar = layout.clipBar
+        let line = Rect(x: bar.x, y: bar.maxY - Metrics.padding, width: bar.width, height: Metrics.inset)
+        let played = progress?.fraction ?? 0
+        canvas.fill(Rect(x: line.x - Metrics.inset, y: line.y - Metrics.inset, width: line.width + 2 * Metrics.inset,
+                         height: line.height + 2 * Metrics.inset), RGBA(0, 0, 0, 120))
+        canvas.fill(line, theme.headerRule)
+        canvas.fill(Rect(x: line.x, y: line.y, width: Int(Double(line.width) * played), height: line.height), theme.accent)
+        let knob = 3 * Metrics.inset
+        canvas.fill(Rect(x: line.x + Int(Double(line.width) * played) - knob / 2, y: line.y + line.height / 2 - knob / 2,
+                         width: knob, height: knob), theme.text)
+        guard let text = canvas.text else { return }
+        let position = PhotoMotion.clock(progress?.position ?? 0)
+        let length = (progress?.duration ?? motion.duration).map { " / " + PhotoMotion.clock($0) } ?? ""
+        let label = (progress?.paused == true ? "❚❚ " : "") + position + length
+        let y = line.y - Metrics.spacing - text.lineHeight(.bold)
+        canvas.fill(Rect(x: line.x - Metrics.inset, y: y - Metrics.inset / 2, width: text.width(of: label, .bold) + 2 * Metrics.inset,
+                         height: text.lineHeight(.bold) + Metrics.inset), RGBA(0, 0, 0, 150))
+        text.draw(label, .bold, x: line.x, y: y, color: theme.text)
     }
 
     /// The row along the top (star, zoom out, level, zoom in, details) and the arrows at the photo's sides.

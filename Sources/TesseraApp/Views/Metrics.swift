@@ -38,4 +38,6 @@ enum Metrics {
     /// The smallest cell that says "image unavailable" in words, and the smallest that takes a caption.
     static let unavailableLabelMin = PixelSize(width: 120, height: 40)
     static let captionMin = PixelSize(width: 160, height: 90)
+    /// The smallest picture that carries a moving picture's badge.
+    static let badgeMin = PixelSize(width: 60, height: 40)
 }
