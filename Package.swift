@@ -32,6 +32,14 @@ let package = Package(
         .systemLibrary(
             name: "CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        // The media worker's decoders (FFmpeg 5.1, libwebp 1.2): linked by MediaDecode alone, which runs in a worker
+        // process of its own (`tessera media-worker`).
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        .systemLibrary(
+            name: "CWebPDemux", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -47,6 +55,12 @@ let package = Package(
         .target(name: "PNGKit", dependencies: ["CPNG"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
+        // Moving pictures: the worker process's decoding (MediaDecode, the only code that touches FFmpeg and libwebp;
+        // optimized even in a debug build, where it turns and scales frames a pixel at a time) and the app's side of
+        // the workers (MediaWorkers: processes, pipes, shared frames; no decoder linked).
+        .target(name: "MediaDecode", dependencies: ["GalleryCore", "CFFmpeg", "CWebPDemux"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "MediaWorkers", dependencies: ["GalleryCore", "CPlatform"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),
         .target(name: "GalleryStore", dependencies: ["GalleryCore", "CPlatform", .product(name: "GRDB", package: "GRDB.swift")]),
         // The demo draws its landscapes a pixel at a time: optimized even in a debug build, where the tests' fixture
@@ -74,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit",
+                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit", "MediaDecode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
@@ -84,6 +98,7 @@ let package = Package(
             name: "tessera-bench",
             dependencies: [
                 "TesseraBench", "TesseraOptions", "FixtureServer", "TesseraApp", "GalleryCore", "GalleryStore", "SDLKit",
+                "MediaDecode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The tests' pointer on a headless sway (virtual-pointer protocol); not installed.
@@ -97,7 +112,7 @@ let package = Package(
             name: "AdapterTests",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
-                           "ImageSamples", "TextKit", "PNGKit",
+                           "ImageSamples", "TextKit", "PNGKit", "MediaWorkers",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos",
                                                     "ImageSamples"]),

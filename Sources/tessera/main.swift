@@ -1,7 +1,14 @@
 import ArgumentParser
+import MediaDecode
 import Foundation
 import GalleryCore
 import TesseraApp
+
+// A media worker (a decoder process the app started, `tessera media-worker …`) is not the app: it is told apart
+// before anything else runs, the option parser included.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "media-worker" {
+    MediaWorkerMain.run(arguments: CommandLine.arguments)
+}
 
 struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -28,7 +28,14 @@ static inline void tessera_make_thread_normal(void) {
     struct sched_param param = { .sched_priority = 0 };
     sched_setscheduler(0, SCHED_OTHER, &param);
 }
+/* The media workers' plumbing: an anonymous shared-memory file for frames (memfd_create, close-on-exec) and a
+   pipe whose ends are close-on-exec (pipe2), so a worker spawned on another thread inherits neither by accident;
+   posix_spawn's dup2 file actions hand the worker its own. */
+static inline int tessera_memfd_create(const char *name) { return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */); }
+static inline int tessera_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, 02000000 /* O_CLOEXEC */); }
 #else
+static inline int tessera_memfd_create(const char *name) { (void)name; return -1; }
+static inline int tessera_pipe_cloexec(int fds[2]) { (void)fds; return -1; }
 static inline void tessera_make_thread_background(void) {}
 static inline void tessera_make_thread_normal(void) {}
 static inline void tessera_limit_malloc_arenas(int n) { (void)n; }

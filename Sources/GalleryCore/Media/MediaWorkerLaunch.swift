@@ -1,0 +1,99 @@
+/// How a media worker process is started: the words after the executable (`tessera media-worker …`). A service
+/// worker answers probes and posters one at a time; a player worker plays one clip. Both carry the limits they
+/// judge by, so the app's limits are the worker's. Parsing is strict, like `MediaWireMessage`'s.
+///
+///     media-worker service LIMITS…
+///     media-worker player width=W height=H play=loop|once start=S hwdec=none|vaapi|v4l2m2m sound=yes|no LIMITS… -- LOCATION…
+public struct MediaWorkerLaunch: Equatable, Sendable {
+    public struct Playback: Equatable, Sendable {
+        public var location: MediaLocation
+        public var width: Int
+        public var height: Int
+        public var loops: Bool
+        public var start: Double
+        /// "none", "vaapi" or "v4l2m2m".
+        public var hardware: String
+        public var sound: Bool
+
+        public init(location: MediaLocation, width: Int, height: Int, loops: Bool, start: Double = 0,
+                    hardware: String = "none", sound: Bool = false) {
+            self.location = location; self.width = width; self.height = height; self.loops = loops
+            self.start = start; self.hardware = hardware; self.sound = sound
+        }
+    }
+
+    /// nil: the service worker.
+    public var playback: Playback?
+    public var limits: MediaLimits
+
+    public static let command = "media-worker"
+    public static let hardwareNames: Set<String> = ["none", "vaapi", "v4l2m2m"]
+
+    public init(playback: Playback?, limits: MediaLimits) {
+        self.playback = playback; self.limits = limits
+    }
+
+    /// The words, "media-worker" first.
+    public var arguments: [String] {
+        let limitWords = [
+            "side=\(limits.maxSide)", "pixels=\(limits.maxPixels)", "duration=\(limits.maxDuration)",
+            "frames=\(limits.maxFrames)", "probe=\(limits.probeBytes)", "analyze=\(limits.analyzeMicroseconds)",
+            "memory=\(limits.workerAddressSpace)",
+        ]
+        guard let p = playback else { return [Self.command, "service"] + limitWords }
+        return [Self.command, "player", "width=\(p.width)", "height=\(p.height)", "play=\(p.loops ? "loop" : "once")",
+                "start=\(p.start)", "hwdec=\(p.hardware)", "sound=\(p.sound ? "yes" : "no")"] + limitWords
+            + ["--"] + MediaWireMessage.words(of: p.location)
+    }
+
+    /// The launch `arguments` ("media-worker" first) describe, or nil.
+    public init?(arguments: [String]) {
+        guard arguments.count >= 2, arguments[0] == Self.command else { return nil }
+        let split = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        var values: [String: String] = [:]
+        for word in arguments[2..<split] {
+            guard let equals = word.firstIndex(of: "="), values[String(word[..<equals])] == nil else { return nil }
+            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        func take(_ key: String) -> String? { values.removeValue(forKey: key) }
+        func int(_ key: String, _ range: ClosedRange<Int>) -> Int?? {
+            guard let word = take(key) else { return .some(nil) }
+            guard let n = Int(word), range.contains(n) else { return nil }
+            return .some(n)
+        }
+        var limits = MediaLimits()
+        guard let side = int("side", 1...65536), let pixels = int("pixels", 1...(1 << 32)),
+              let frames = int("frames", 1...(1 << 30)), let probe = int("probe", 32...(1 << 30)),
+              let analyze = int("analyze", 0...(600_000_000)), let memory = int("memory", (64 << 20)...(1 << 40))
+        else { return nil }
+        limits.maxSide = side ?? limits.maxSide
+        limits.maxPixels = pixels ?? limits.maxPixels
+        limits.maxFrames = frames ?? limits.maxFrames
+        limits.probeBytes = probe ?? limits.probeBytes
+        limits.analyzeMicroseconds = analyze ?? limits.analyzeMicroseconds
+        limits.workerAddressSpace = memory ?? limits.workerAddressSpace
+        if let duration = take("duration") {
+            guard let seconds = Double(duration), seconds.isFinite, seconds > 0 else { return nil }
+            limits.maxDuration = seconds
+        }
+        self.limits = limits
+        switch arguments[1] {
+        case "service":
+            guard values.isEmpty, split == arguments.endIndex else { return nil }
+            playback = nil
+        case "player":
+            guard let width = int("width", 1...MediaWireMessage.maxSide) ?? nil,
+                  let height = int("height", 1...MediaWireMessage.maxSide) ?? nil,
+                  let play = take("play"), play == "loop" || play == "once",
+                  let startWord = take("start"), let start = Double(startWord), start.isFinite, start >= 0,
+                  let hardware = take("hwdec"), Self.hardwareNames.contains(hardware),
+                  let sound = take("sound"), sound == "yes" || sound == "no", values.isEmpty,
+                  split < arguments.endIndex,
+                  let location = MediaWireMessage.location(Array(arguments[(split + 1)...])) else { return nil }
+            playback = Playback(location: location, width: width, height: height, loops: play == "loop", start: start,
+                                hardware: hardware, sound: sound == "yes")
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import GalleryCore
+
+/// A moving picture opened for its frames, whichever library decodes it: one frame is held at a time. `advance`
+/// decodes the next one (cheap to skip: a dropped frame is decoded, never scaled), `render` draws the held one.
+protocol FrameSource: AnyObject {
+    var info: MediaInfo { get }
+    /// Decodes the next frame and holds it; its time in seconds from the start, or nil at the end (or when the
+    /// stream is too broken to go on).
+    func advance() -> Double?
+    /// The held frame, scaled to `width`x`height` BGRA upright, into `destination`. False when there is none.
+    func render(into destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int) -> Bool
+    /// Back to `seconds` (0: the start); the next `advance` gives the first frame at or after it.
+    func seek(to seconds: Double) -> Bool
+}
+
+/// Opening a location as a frame source: an animated WebP through libwebp (FFmpeg 5.1 cannot decode one), anything
+/// else through FFmpeg.
+enum FrameSources {
+    static func open(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding = .none)
+        throws(MediaRefusal) -> FrameSource {
+        if case .file = location.place, WebPAnimation.isWebP(location) {
+            return try WebPAnimation(location, limits: limits)
+        }
+        return try VideoClip(location, limits: limits, hardware: hardware)
+    }
+}

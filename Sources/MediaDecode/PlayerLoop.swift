@@ -1,0 +1,139 @@
+import Glibc
+import GalleryCore
+
+/// The player worker: one clip, its frames paced by their times against the worker's own monotonic clock. A frame
+/// that is due goes into a free slot of the shared ring and is announced ("frame SLOT PTS"); when every slot is
+/// still the app's, or the frame is already late, it is dropped and counted: the app is never waited for.
+final class PlayerLoop {
+    static let slotCount = 3
+    /// A frame later than this is dropped unscaled; later than `resyncAfter`, the clock is set to it instead (a
+    /// machine too slow for the clip shows it slower rather than dropping every frame).
+    static let dropAfter = 0.1
+    static let resyncAfter = 1.0
+    /// How often position and counts are reported while playing.
+    static let reportEvery = 0.5
+
+    private let playback: MediaWorkerLaunch.Playback
+    private let limits: MediaLimits
+    private let hooks: Bool
+    private let channel = WorkerChannel()
+    private let shared = SharedFrames()
+    private var source: FrameSource!
+    private var slotFree = [Bool](repeating: true, count: slotCount)
+    private var slotBytes: Int { playback.width * 4 * playback.height }
+
+    private var paused = false
+    private var ended = false
+    /// The frame decoded and not yet due.
+    private var pending: Double?
+    /// Monotonic time at which `clockPts` is due; nil: set by the next frame (after a start, seek or loop).
+    private var clockStart: Double?
+    private var clockPts = 0.0
+    private var position = 0.0
+    private var shown = 0
+    private var dropped = 0
+    private var lastReport = 0.0
+
+    init(playback: MediaWorkerLaunch.Playback, limits: MediaLimits, hooks: Bool) {
+        self.playback = playback; self.limits = limits; self.hooks = hooks
+    }
+
+    func run() -> Never {
+        let hardware = HardwareDecoding(rawValue: playback.hardware) ?? .none
+        do throws(MediaRefusal) {
+            source = try FrameSources.open(playback.location, limits: limits, hardware: hardware)
+        } catch {
+            channel.send(.refused(error))
+            exit(0)
+        }
+        guard shared.map(atLeast: slotBytes * Self.slotCount) != nil else {
+            channel.send(.refused(.cannotPlay("no shared buffer for the frames")))
+            exit(0)
+        }
+        channel.send(.info(source.info))
+        if playback.start > 0 { seek(to: playback.start) }
+        while true {
+            // Commands first, without waiting.
+            while let command = channel.next(timeout: 0) { handle(command) }
+            if channel.closed { exit(0) }
+            let now = WorkerChannel.now()
+            if now - lastReport >= Self.reportEvery { report() }
+            if paused || ended {
+                if let command = channel.next(timeout: Self.reportEvery) { handle(command) }
+                continue
+            }
+            guard let pts = pending ?? nextFrame() else { continue }
+            pending = pts
+            let decoded = WorkerChannel.now()
+            if clockStart == nil { clockStart = decoded; clockPts = pts }
+            let due = clockStart! + (pts - clockPts)
+            if due > decoded {
+                if let command = channel.next(timeout: min(due - decoded, Self.reportEvery)) { handle(command) }
+                continue
+            }
+            present(pts, lateBy: decoded - due)
+        }
+    }
+
+    /// The next frame's time; at the end a looping clip starts again, one played once reports that it ended.
+    private func nextFrame() -> Double? {
+        if let pts = source.advance() { return pts }
+        if playback.loops, source.seek(to: 0), let pts = source.advance() {
+            clockStart = nil
+            return pts
+        }
+        ended = true
+        channel.send(.state(position: position, duration: source.info.duration, ended: true))
+        return nil
+    }
+
+    private func present(_ pts: Double, lateBy late: Double) {
+        pending = nil
+        position = pts
+        if late > Self.resyncAfter {
+            clockStart = WorkerChannel.now(); clockPts = pts
+        } else if late > Self.dropAfter {
+            dropped += 1
+            return
+        }
+        guard let slot = slotFree.firstIndex(of: true), let base = shared.base else { dropped += 1; return }
+        let pitch = playback.width * 4
+        guard source.render(into: base + slot * slotBytes, width: playback.width, height: playback.height, pitch: pitch)
+        else { dropped += 1; return }
+        slotFree[slot] = false
+        shown += 1
+        channel.send(.frame(slot: slot, pts: pts))
+    }
+
+    private func handle(_ command: MediaWireMessage) {
+        switch command {
+        case .release(let slot) where slot < Self.slotCount: slotFree[slot] = true
+        case .pause:
+            paused = true
+            report()
+        case .play:
+            paused = false
+            clockStart = nil  // the held frame is due now, and the rest after it
+        case .seek(let seconds): seek(to: seconds)
+        case .quit: exit(0)
+        case .stall where hooks: while true { Glibc.pause() }
+        default: workerLog("not a player command: \(command.line.dropLast())")
+        }
+    }
+
+    private func seek(to seconds: Double) {
+        let target = source.info.duration.map { min(seconds, $0) } ?? seconds
+        guard source.seek(to: target) else { return }
+        pending = nil
+        ended = false
+        clockStart = nil
+        position = target
+        report()
+    }
+
+    private func report() {
+        lastReport = WorkerChannel.now()
+        channel.send(.state(position: position, duration: source.info.duration, ended: ended))
+        channel.send(.stats(shown: shown, dropped: dropped))
+    }
+}

@@ -1,0 +1,98 @@
+import CFFmpeg
+import GalleryCore
+
+/// A clip or animation decoded by FFmpeg: `Demuxer` → `VideoDecoder` → `FrameScaler`. A corrupt packet is skipped
+/// (the decoder conceals what it can); a stream that gives nothing but errors ends. An animation is decoded no
+/// further than `MediaLimits.maxFrames`.
+final class VideoClip: FrameSource {
+    private let demuxer: Demuxer
+    private let decoder: VideoDecoder
+    private let scaler = FrameScaler()
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var held: UnsafeMutablePointer<AVFrame>?
+    private var draining = false
+    private var framesDecoded = 0
+    private let limits: MediaLimits
+    /// Frames before `skipUntil` (seconds) are decoded and passed over after a seek to a point between key frames.
+    private var skipUntil: Double?
+    let info: MediaInfo
+
+    /// Errors in a row after which a stream is taken for broken.
+    private static let maxErrorsInARow = 64
+
+    init(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding) throws(MediaRefusal) {
+        let demuxer = try Demuxer(location, limits: limits)
+        var info = demuxer.info
+        // A GIF does not count its frames in its header: they are counted (read, not decoded) before it is played.
+        if info.codec == "gif", info.frameCount == nil {
+            let count = demuxer.countPackets(upTo: limits.maxFrames)
+            guard count <= limits.maxFrames else { throw .tooManyFrames(count) }
+            info.frameCount = count
+            guard demuxer.seek(to: 0) else { throw .cannotPlay("cannot rewind the animation") }
+        }
+        self.demuxer = demuxer
+        self.info = info
+        self.limits = limits
+        decoder = try VideoDecoder(stream: demuxer.stream, limits: limits, hardware: hardware)
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else { throw .cannotPlay("out of memory") }
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+    }
+
+    func advance() -> Double? {
+        guard let packet, let frame else { return nil }
+        var errors = 0
+        while errors < Self.maxErrorsInARow, framesDecoded < limits.maxFrames {
+            let (status, decoded) = decoder.receive(frame)
+            if status >= 0 {
+                let seconds = time(of: decoded)
+                if let skip = skipUntil, seconds + 0.001 < skip { continue }
+                skipUntil = nil
+                held = decoded
+                framesDecoded += 1
+                return seconds
+            }
+            if status == tessera_averror_eof() { return nil }
+            if status != tessera_averror_eagain() { errors += 1; continue }
+            if draining { return nil }
+            if demuxer.read(into: packet) {
+                if decoder.send(packet) < 0 { errors += 1 }
+            } else {
+                draining = true
+                _ = decoder.send(nil)
+            }
+        }
+        return nil
+    }
+
+    func render(into destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int) -> Bool {
+        guard let held else { return false }
+        return scaler.scale(held, rotation: info.rotation, into: destination, width: width, height: height, pitch: pitch)
+    }
+
+    func seek(to seconds: Double) -> Bool {
+        guard demuxer.seek(to: seconds) else { return false }
+        decoder.flush()
+        draining = false
+        held = nil
+        framesDecoded = 0
+        skipUntil = seconds > 0 ? seconds : nil
+        return true
+    }
+
+    /// Seconds from the stream's start (best_effort_timestamp, which stands in for a missing pts).
+    private func time(of frame: UnsafeMutablePointer<AVFrame>) -> Double {
+        let stream = demuxer.stream.pointee
+        var stamp = frame.pointee.best_effort_timestamp
+        if stamp == tessera_av_nopts_value() { stamp = frame.pointee.pts }
+        guard stamp != tessera_av_nopts_value() else { return 0 }
+        if stream.start_time != tessera_av_nopts_value() { stamp -= stream.start_time }
+        return max(0, Double(stamp) * tessera_av_q2d(stream.time_base))
+    }
+}
