@@ -100,6 +100,7 @@ extension FolderSource {
         defer { tessera_make_thread_normal() }
         var scanner = FolderScanner(hidden: settings.hidden)
         scanner.followLinks = settings.followLinks
+        scanner.prober = settings.prober
         scanner.skipped = log
         var walked = Set<String>(), seen = Set<String>()
         scanner.enteredFolder = { [weak self] folder in
@@ -108,10 +109,10 @@ extension FolderSource {
         }
         scanner.cancelled = { [weak self] in self?.isStopping ?? true }
         if !initial, !rereadAll {
-            scanner.isKnown = { [weak self] path, bytes, modified in
+            scanner.isKnown = { [weak self] path, bytes, modified, companion in
                 guard let self else { return false }
                 self.indexLock.lock(); defer { self.indexLock.unlock() }
-                return self.index.has(path: path, bytes: bytes, modified: modified)
+                return self.index.has(path: path, bytes: bytes, modified: modified, companion: companion)
             }
         }
         if !initial { scanner.unchanged = { seen.insert($0) } }
