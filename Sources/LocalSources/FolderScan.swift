@@ -101,6 +101,14 @@ extension FolderSource {
         var scanner = FolderScanner(hidden: settings.hidden)
         scanner.followLinks = settings.followLinks
         scanner.prober = settings.prober
+        scanner.mediaRefused = { [weak self] path, bytes, modified in
+            guard let self else { return }
+            self.indexLock.withLock {
+                // A bound on what is remembered: a folder of a million broken clips costs probes, not memory.
+                if self.refusedMedia.count > 100_000 { self.refusedMedia.removeAll() }
+                self.refusedMedia[path] = [bytes, modified]
+            }
+        }
         scanner.skipped = log
         var walked = Set<String>(), seen = Set<String>()
         scanner.enteredFolder = { [weak self] folder in
@@ -112,6 +120,7 @@ extension FolderSource {
             scanner.isKnown = { [weak self] path, bytes, modified, companion in
                 guard let self else { return false }
                 self.indexLock.lock(); defer { self.indexLock.unlock() }
+                if let refused = self.refusedMedia[path], refused == [bytes, modified] { return true }
                 return self.index.has(path: path, bytes: bytes, modified: modified, companion: companion)
             }
         }

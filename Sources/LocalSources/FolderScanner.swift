@@ -28,6 +28,9 @@ public struct FolderScanner {
     /// a `stat` per known file).
     public var isKnown: ((_ path: String, _ bytes: Int64, _ modified: Int64, _ companion: String?) -> Bool)?
     public var unchanged: (String) -> Void = { _ in }
+    /// A clip or animation the prober refused, with its size and modification time: a rescan need not ask the
+    /// worker again while they stay (`isKnown` answers for it then).
+    public var mediaRefused: (_ path: String, _ bytes: Int64, _ modified: Int64) -> Void = { _, _, _ in }
     /// The one door to `opendir` (a test makes a folder unreadable through it: permissions do not stop root).
     public var openDirectory: (String) -> OpaquePointer? = { path in PathBytes.withCString(path) { opendir($0) } }
 
@@ -68,6 +71,9 @@ public struct FolderScanner {
             return true
         case .failure(let why):
             skipped("\(PathBytes.display(path)) skipped: \(why)")
+            if case .media = why, let now = info ?? FolderScanner.status(path) {
+                mediaRefused(path, Int64(now.st_size), FolderScanner.modified(now))
+            }
             return false
         }
     }

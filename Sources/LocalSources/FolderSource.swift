@@ -78,6 +78,9 @@ public final class FolderSource: ScanningSource {
     let indexLock = NSLock()
     // Guarded by `indexLock`:
     var index: FolderIndex
+    /// Clips and animations the prober refused, by path: their size and modification time then (not asked again
+    /// while they stay so; forgotten at the next start).
+    var refusedMedia: [String: [Int64]] = [:]
     // Guarded by `lock`:
     var scanFinished = false
     var knownPhotos = 0
