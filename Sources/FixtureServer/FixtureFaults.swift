@@ -40,7 +40,7 @@ public struct FixtureFaults {
     public var immichMalformed = false
     /// Assets that are videos (by index): `type` "VIDEO", a `duration` of 12.345 s, an MP4's name.
     public var immichVideos: Set<Int> = []
-    /// Assets that are Live Photos (by index): an image with a `livePhotoVideoId` (`FixtureRouter.immichLiveClipID`).
+    /// Assets that are Live Photos (by index): an image with a `livePhotoVideoId` (`DemoImmich.liveClipID`).
     public var immichLivePhotos: Set<Int> = []
     /// What `GET /api/assets/{id}/video/playback` sends for a video's or a Live Photo's clip (a test makes a real MP4
     /// with ffmpeg and puts its bytes here; nil: 404, so the fixture needs no ffmpeg otherwise).

@@ -77,7 +77,7 @@ extension FixtureRouter {
         case ("GET", "assets", 4) where parts[2] == "video" && parts[3] == "playback":
             let id = parts[1]
             let isVideo = DemoImmich.index(ofAsset: id).map { faults.immichVideos.contains($0) && $0 < faults.immichAssets }
-            let isLiveClip = faults.immichLivePhotos.contains { FixtureRouter.immichLiveClipID($0) == id }
+            let isLiveClip = faults.immichLivePhotos.contains { DemoImmich.liveClipID($0) == id }
             guard isVideo == true || isLiveClip, let clip = faults.immichClip else {
                 return json(["message": "Not found"], status: 404)
             }
@@ -113,15 +113,12 @@ extension FixtureRouter {
                 asset["originalFileName"] = String(format: "VID_%04d.MP4", 1000 + i)
             } else {
                 asset["duration"] = "0:00:00.00000"
-                if faults.immichLivePhotos.contains(i) { asset["livePhotoVideoId"] = FixtureRouter.immichLiveClipID(i) }
+                if faults.immichLivePhotos.contains(i) { asset["livePhotoVideoId"] = DemoImmich.liveClipID(i) }
             }
             return (i, asset)
         }
         return filter["order"] as? String == "asc" ? found.reversed() : found
     }
-
-    /// The ID of the hidden video asset that is Live Photo `index`'s clip.
-    public static func immichLiveClipID(_ index: Int) -> String { String(format: "d0000000-0000-4000-8000-%012d", index) }
 
     /// "2024-06-01T10:15:00.000Z" as seconds since 1970 (UTC).
     static func seconds(_ iso: String) -> Int64? {
