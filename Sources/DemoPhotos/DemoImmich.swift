@@ -13,6 +13,9 @@ public enum DemoImmich {
 
     public static func assetID(_ index: Int) -> String { String(format: "00000000-0000-4000-8000-%012d", index) }
 
+    /// The ID of the hidden video asset that is photo `index`'s clip, when it is a Live Photo (the fixture's).
+    public static func liveClipID(_ index: Int) -> String { String(format: "d0000000-0000-4000-8000-%012d", index) }
+
     public static func index(ofAsset id: String) -> Int? {
         guard id.hasPrefix("00000000-0000-4000-8000-"), id.utf8.count == 36 else { return nil }
         return Int(id.suffix(12))

@@ -38,6 +38,13 @@ public struct FixtureFaults {
     public var immichUploads: [Int: Int64] = [:]
     /// Searches answered with a body that is not JSON.
     public var immichMalformed = false
+    /// Assets that are videos (by index): `type` "VIDEO", a `duration` of 12.345 s, an MP4's name.
+    public var immichVideos: Set<Int> = []
+    /// Assets that are Live Photos (by index): an image with a `livePhotoVideoId` (`DemoImmich.liveClipID`).
+    public var immichLivePhotos: Set<Int> = []
+    /// What `GET /api/assets/{id}/video/playback` sends for a video's or a Live Photo's clip (a test makes a real MP4
+    /// with ffmpeg and puts its bytes here; nil: 404, so the fixture needs no ffmpeg otherwise).
+    public var immichClip: [UInt8]?
 
     public init() {}
 }
@@ -56,6 +63,8 @@ public struct FixtureCounters: Equatable {
     public var immichWithoutKey = 0
     public var immichSearches: [String] = []
     public var immichThumbnails: [String] = []
+    /// The asset IDs whose clips were asked for (`video/playback`).
+    public var immichPlaybacks: [String] = []
     /// "id/W/H" of every image body requested, in order (the first 10,000).
     public var imagePaths: [String] = []
 

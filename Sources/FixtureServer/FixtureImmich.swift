@@ -5,7 +5,8 @@ import GalleryCore
 /// The fixture's Immich stand-in, speaking the part of Immich's API Tessera uses: `POST /api/search/metadata`
 /// (page, size, order, albumIds, isFavorite, personIds, tagIds, takenAfter, takenBefore → `assets.items`,
 /// `assets.nextPage`), `POST /api/search/random`, `GET /api/search/person?name=`, `GET /api/tags`,
-/// `GET /api/albums/{id}`, `GET /api/assets/{id}/thumbnail?size=preview|thumbnail` and `GET /api/server/ping`
+/// `GET /api/albums/{id}`, `GET /api/assets/{id}/thumbnail?size=preview|thumbnail`,
+/// `GET /api/assets/{id}/video/playback` (the clip of a video or a Live Photo) and `GET /api/server/ping`
 /// (the only call without the key). Every other call needs `x-api-key`; without it the answer is 401, as Immich's.
 /// The library is `DemoImmich`'s: a few dozen assets (or as many as `immichAssets` says) with EXIF, ThumbHashes, HEIC
 /// file names, dates over five years, upload times, an album, favourites, people and tags.
@@ -73,6 +74,15 @@ extension FixtureRouter {
             let f = min(1, Double(FixtureRouter.maxSide) / Double(max(entry.width, entry.height)))
             return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
                                    image: (entry.id, Int(Double(entry.width) * f), Int(Double(entry.height) * f)))
+        case ("GET", "assets", 4) where parts[2] == "video" && parts[3] == "playback":
+            let id = parts[1]
+            let isVideo = DemoImmich.index(ofAsset: id).map { faults.immichVideos.contains($0) && $0 < faults.immichAssets }
+            let isLiveClip = faults.immichLivePhotos.contains { DemoImmich.liveClipID($0) == id }
+            guard isVideo == true || isLiveClip, let clip = faults.immichClip else {
+                return json(["message": "Not found"], status: 404)
+            }
+            counters.immichPlaybacks.append(id)
+            return FixtureResponse(status: 200, headers: [("Content-Type", "video/mp4")], body: Data(clip))
         default:
             return json(["message": "Cannot \(method) /api/\(parts.joined(separator: "/"))"], status: 404)
         }
@@ -97,6 +107,14 @@ extension FixtureRouter {
             if let before, taken > before { return nil }
             var asset = DemoImmich.asset(entry, index: i)
             if let uploaded = faults.immichUploads[i] { asset["createdAt"] = DemoImmich.iso(uploaded) }
+            if faults.immichVideos.contains(i) {
+                asset["type"] = "VIDEO"
+                asset["duration"] = "0:00:12.345000"
+                asset["originalFileName"] = String(format: "VID_%04d.MP4", 1000 + i)
+            } else {
+                asset["duration"] = "0:00:00.00000"
+                if faults.immichLivePhotos.contains(i) { asset["livePhotoVideoId"] = DemoImmich.liveClipID(i) }
+            }
             return (i, asset)
         }
         return filter["order"] as? String == "asc" ? found.reversed() : found

@@ -88,6 +88,7 @@ public final class SQLiteStore: PhotoStore {
                     return .commit
                 }
             }
+            try db.write(SQLiteStore.addMotionColumns)
             // A quick structural check catches a damaged file now rather than on some later read: the tables the
             // feed and images live in. A folder's index (a million rows) is not read through at every start; it is
             // checked as it is read, and one that fails is dropped and made again.

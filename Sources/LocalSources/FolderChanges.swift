@@ -13,13 +13,15 @@ extension FolderSource {
         var rescan: [String] = []
         var upserts: [LocalFile] = [], gone: [String] = []
         func merge(_ e: FolderIndex.Edits) { edits.merge(e) }
-        for event in events {
-            switch event {
-            case .changed(let path):
-                guard isShown(path) else { continue }
-                let name = Substring(path.split(separator: "/").last ?? "")
-                guard LocalFileReader.hasImageExtension(name), settings.hidden || !name.hasPrefix(".") else { continue }
-                switch LocalFileReader.read(path: path) {
+        // Each folder's names are listed once a batch, for the Live Photo pairs the events touch.
+        var listing: [String: [String]] = [:]
+        func apply(_ change: (read: [(path: String, companion: String?)], gone: [String])) {
+            for path in change.gone where isShown(path) {
+                indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
+                gone.append(path)
+            }
+            for (path, companion) in change.read where isShown(path) {
+                switch LocalFileReader.read(path: path, companion: companion, prober: settings.prober) {
                 case .success(let file):
                     indexLock.lock(); merge(index.add(file)); indexLock.unlock()
                     upserts.append(file)
@@ -29,9 +31,20 @@ extension FolderSource {
                     gone.append(path)
                     log("\(PathBytes.display(path)) skipped: \(why)")
                 }
+            }
+        }
+        for event in events {
+            switch event {
+            case .changed(let path):
+                guard isShown(path) else { continue }
+                let name = Substring(path.split(separator: "/").last ?? "")
+                // A MOV is looked at without a prober too: it may make the still beside it a Live Photo.
+                guard let kind = LocalFileReader.nameKind(name),
+                      kind == .still || settings.prober != nil || LivePhotoPairing.isClip(String(name)),
+                      settings.hidden || !name.hasPrefix(".") else { continue }
+                apply(liveChanges(at: path, exists: true, listing: &listing))
             case .removed(let path) where isShown(path):
-                indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
-                gone.append(path)
+                apply(liveChanges(at: path, exists: false, listing: &listing))
             case .folderRemoved(let folder):
                 // A folder named that goes (deleted, renamed away, unmounted) is waited for: whatever stands there
                 // next, even under the same inode, is read again whole (`checkRoots`).

@@ -57,6 +57,9 @@ public struct FolderIndex {
     private var folderIDs: [String: Int32] = [:]
     private var byID: [UInt64: Int32] = [:]
     private var cameras: [String] = []
+    /// What moves in the few files that are not stills, by their record's hash (most files are stills: the record
+    /// stays compact).
+    private var motions: [UInt64: LocalMotion] = [:]
     private var cameraIndex: [String: Int32] = [:]
     /// Every placed file in this pass's order.
     private var ordered: [Int32] = []
@@ -318,13 +321,22 @@ public struct FolderIndex {
         return r.bytes == bytes && r.modified == modified
     }
 
+    /// The same, and the still has the Live Photo clip `companion` beside it as it had (a MOV put beside a still,
+    /// or taken away, changes the photo though the still's own file did not change).
+    public func has(path: String, bytes: Int64, modified: Int64, companion: String?) -> Bool {
+        guard has(path: path, bytes: bytes, modified: modified), let key = key(path), let slot = byName[key] else {
+            return false
+        }
+        return motions[records[Int(slot)].hash]?.companion == companion
+    }
+
     /// A file found by the scan or the watcher (new, or replacing the one at its path).
     public mutating func add(_ file: LocalFile) -> Edits {
         var edits = Edits()
         if let key = key(file.path), let slot = byName[key] {
             let r = records[Int(slot)]
             if r.bytes == file.bytes, r.modified == file.modified, r.identity == file.identity,
-               Int(r.width) == file.width, Int(r.height) == file.height { return edits }
+               Int(r.width) == file.width, Int(r.height) == file.height, motions[r.hash] == file.motion { return edits }
             edits = remove(path: file.path)
         }
         let slot = store(file)
@@ -430,6 +442,7 @@ public struct FolderIndex {
             let old = file(r)
             byName[FileKey(folder: r.folder, name: r.name)] = nil
             byID[old.idHash] = nil
+            motions[r.hash] = nil
             if r.has(Record.served) { servedCount -= 1 }
             records[Int(slot)] = Record(folder: 0, name: "", bytes: 0, modified: 0, identity: 0, date: 0, width: 0,
                                         height: 0, camera: -1, hash: 0, flags: 0)
@@ -469,6 +482,7 @@ public struct FolderIndex {
         }
         byName[FileKey(folder: folder, name: record.name)] = slot
         byID[file.idHash] = slot
+        if let motion = file.motion { motions[file.idHash] = motion }
         return slot
     }
 
@@ -505,7 +519,7 @@ public struct FolderIndex {
     private func file(_ r: Record) -> LocalFile {
         LocalFile(path: path(r), bytes: r.bytes, modified: r.modified, width: Int(r.width), height: Int(r.height),
                   taken: r.has(Record.taken) ? ExifInfo.exifDate(seconds: r.date) : nil,
-                  camera: r.camera >= 0 ? cameras[Int(r.camera)] : nil, identity: r.identity)
+                  camera: r.camera >= 0 ? cameras[Int(r.camera)] : nil, identity: r.identity, motion: motions[r.hash])
     }
 
     /// "img2.jpg" before "img10.jpg", case folded: runs of digits compare by value.

@@ -100,6 +100,15 @@ extension FolderSource {
         defer { tessera_make_thread_normal() }
         var scanner = FolderScanner(hidden: settings.hidden)
         scanner.followLinks = settings.followLinks
+        scanner.prober = settings.prober
+        scanner.mediaRefused = { [weak self] path, bytes, modified in
+            guard let self else { return }
+            self.indexLock.withLock {
+                // A bound on what is remembered: a folder of a million broken clips costs probes, not memory.
+                if self.refusedMedia.count > 100_000 { self.refusedMedia.removeAll() }
+                self.refusedMedia[path] = [bytes, modified]
+            }
+        }
         scanner.skipped = log
         var walked = Set<String>(), seen = Set<String>()
         scanner.enteredFolder = { [weak self] folder in
@@ -108,10 +117,11 @@ extension FolderSource {
         }
         scanner.cancelled = { [weak self] in self?.isStopping ?? true }
         if !initial, !rereadAll {
-            scanner.isKnown = { [weak self] path, bytes, modified in
+            scanner.isKnown = { [weak self] path, bytes, modified, companion in
                 guard let self else { return false }
                 self.indexLock.lock(); defer { self.indexLock.unlock() }
-                return self.index.has(path: path, bytes: bytes, modified: modified)
+                if let refused = self.refusedMedia[path], refused == [bytes, modified] { return true }
+                return self.index.has(path: path, bytes: bytes, modified: modified, companion: companion)
             }
         }
         if !initial { scanner.unchanged = { seen.insert($0) } }

@@ -20,10 +20,17 @@ public struct FolderScanner {
     public var skipped: (String) -> Void = { _ in }
     /// Checked between entries: true stops the walk.
     public var cancelled: () -> Bool = { false }
-    /// A file already known with this size and modification time (ns) need not have its header read again: it is
-    /// reported through `unchanged` instead (a rescan costs a `stat` per known file).
-    public var isKnown: ((_ path: String, _ bytes: Int64, _ modified: Int64) -> Bool)?
+    /// Reads clips and animations (and the clips of Live and motion photos): with none, clips and animations are
+    /// not listed, as before moving pictures were shown.
+    public var prober: MediaProber?
+    /// A file already known with this size and modification time (ns), and the same Live Photo clip beside it
+    /// (nil: none), need not have its header read again: it is reported through `unchanged` instead (a rescan costs
+    /// a `stat` per known file).
+    public var isKnown: ((_ path: String, _ bytes: Int64, _ modified: Int64, _ companion: String?) -> Bool)?
     public var unchanged: (String) -> Void = { _ in }
+    /// A clip or animation the prober refused, with its size and modification time: a rescan need not ask the
+    /// worker again while they stay (`isKnown` answers for it then).
+    public var mediaRefused: (_ path: String, _ bytes: Int64, _ modified: Int64) -> Void = { _, _, _ in }
     /// The one door to `opendir` (a test makes a folder unreadable through it: permissions do not stop root).
     public var openDirectory: (String) -> OpaquePointer? = { path in PathBytes.withCString(path) { opendir($0) } }
 
@@ -51,18 +58,22 @@ public struct FolderScanner {
     }
 
     /// A file by its path: an image of a supported kind is reported, anything else skipped with a line.
+    /// `companion`: the Live Photo clip beside it (`LivePhotoPairing`).
     @discardableResult
-    public func consider(_ path: String, info: stat? = nil, found: (LocalFile) -> Void) -> Bool {
-        if let info, let isKnown, isKnown(path, Int64(info.st_size), FolderScanner.modified(info)) {
+    public func consider(_ path: String, info: stat? = nil, companion: String? = nil, found: (LocalFile) -> Void) -> Bool {
+        if let info, let isKnown, isKnown(path, Int64(info.st_size), FolderScanner.modified(info), companion) {
             unchanged(path)
             return true
         }
-        switch LocalFileReader.read(path: path) {
+        switch LocalFileReader.read(path: path, companion: companion, prober: prober) {
         case .success(let file):
             found(file)
             return true
         case .failure(let why):
             skipped("\(PathBytes.display(path)) skipped: \(why)")
+            if case .media = why, let now = info ?? FolderScanner.status(path) {
+                mediaRefused(path, Int64(now.st_size), FolderScanner.modified(now))
+            }
             return false
         }
     }
@@ -109,7 +120,7 @@ public struct FolderScanner {
             }
             scanner.enteredFolder(folder)
             var folders: [(String, FileIdentity)] = []
-            var images: [(String, stat?)] = []
+            var images: [(path: String, name: String, info: stat?)] = []
             while let entry = readdir(dir) {
                 if scanner.cancelled() { break }
                 // The name is read through a pointer up to its NUL, never as the whole 256-byte field: a record can
@@ -123,10 +134,11 @@ public struct FolderScanner {
                 if !scanner.hidden && nameBytes.first == 0x2E { continue }
                 let name = PathBytes.string(nameBytes)
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                let isImageName = LocalFileReader.hasImageExtension(Substring(name))
+                // Clips are gathered without a prober too: a MOV may make a still beside it a Live Photo.
+                let isImageName = LocalFileReader.nameKind(Substring(name)) != nil
                 // Most file systems say what an entry is: a regular file needs no stat until it is read.
                 if type == UInt8(DT_REG) {
-                    if isImageName { images.append((path, nil)) }
+                    if isImageName { images.append((path, name, nil)) }
                     continue
                 }
                 guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) else {
@@ -150,16 +162,21 @@ public struct FolderScanner {
                     }
                     folders.append((path, FileIdentity(info)))
                 } else if (info.st_mode & S_IFMT) == S_IFREG, isImageName {
-                    images.append((path, info))
+                    images.append((path, name, info))
                 }
             }
             closedir(dir)
+            // A still and the MOV of its name are one Live Photo: the MOV is not listed on its own.
+            let pairs = LivePhotoPairing.pairs(in: images.map(\.name))
+            let paired = Set(pairs.values)
             // Files before subfolders: the first screen comes from the top folder without waiting for deep ones.
-            for (path, info) in images.sorted(by: { $0.0 < $1.0 }) {
+            for (path, name, info) in images.sorted(by: { $0.path < $1.path }) {
                 if scanner.cancelled() { return }
+                if paired.contains(name) { continue }
+                if LocalFileReader.nameKind(Substring(name)) != .still, scanner.prober == nil { continue }
                 // A rescan compares what it knows by size and time; the first scan reads every header anyway.
                 let current = info ?? (scanner.isKnown == nil ? nil : FolderScanner.status(path))
-                if scanner.consider(path, info: current, found: found) { count += 1 }
+                if scanner.consider(path, info: current, companion: pairs[name], found: found) { count += 1 }
             }
             for (path, id) in folders.sorted(by: { $0.0 < $1.0 }) {
                 if scanner.cancelled() { return }

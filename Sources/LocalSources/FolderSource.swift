@@ -27,6 +27,10 @@ public final class FolderSource: ScanningSource {
                 + "in the photos' EXIF. New ones show as they arrive."
         }
         if !settings.dates.isEmpty { return "No photos here from the days asked for (--from, --to)." }
+        if settings.prober != nil {
+            return "No photos or videos here (JPEG, PNG, WebP, HEIC, AVIF, GIF, MP4, MOV, WebM, MKV). New ones show as "
+                + "they arrive."
+        }
         return "No photos here (JPEG, PNG, WebP, HEIC, AVIF). New ones show as they arrive."
     }
 
@@ -49,6 +53,10 @@ public final class FolderSource: ScanningSource {
         public var rootCheckInterval = 2.0
         /// Which photos show by their date (`--from`, `--to`, `--memories`).
         public var dates = PhotoDateFilter()
+        /// Reads clips and animations (the media worker's probe), and the clips of Live and motion photos. Nil:
+        /// clips and animations are not listed (their posters could not be made either); Live and motion photos
+        /// still are, without a duration.
+        public var prober: MediaProber?
         public init() {}
     }
 
@@ -70,6 +78,9 @@ public final class FolderSource: ScanningSource {
     let indexLock = NSLock()
     // Guarded by `indexLock`:
     var index: FolderIndex
+    /// Clips and animations the prober refused, by path: their size and modification time then (not asked again
+    /// while they stay so; forgotten at the next start).
+    var refusedMedia: [String: [Int64]] = [:]
     // Guarded by `lock`:
     var scanFinished = false
     var knownPhotos = 0
@@ -218,6 +229,11 @@ public final class FolderSource: ScanningSource {
             if let key, let cells, let cell = cells.cell(forKey: key) {
                 return completion(.success(ImageAnswer(cell, undecodable: { cells.forget(key) })))
             }
+            // A clip's or animation's poster is the media worker's to make: its bytes are not read here.
+            if let kind = file.motion?.kind, !kind.isExtra {
+                return completion(.success(ImageAnswer(poster: MediaLocation(file: file.path),
+                                                       cellKey: cells == nil ? nil : key)))
+            }
             let limit = LocalFileReader.byteLimit(width: file.width, height: file.height, cap: cap)
             // The share is taken for the bytes the file can bring, and given back once they are handed on.
             let share = gate.acquire(min(limit, Int(clamping: file.bytes)))
@@ -345,6 +361,7 @@ extension FolderSource {
         settings.hidden = context.hidden
         settings.followLinks = context.followLinks
         settings.dates = context.dates
+        settings.prober = context.mediaProber
         let folder = FolderSource(roots: present, settings: settings, cells: context.cells,
                                   indexStore: context.indexStore, log: context.log)
         folder.onEdits = context.edits

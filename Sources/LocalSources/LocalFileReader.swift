@@ -8,21 +8,37 @@ import Glibc
 /// bytes for the header (format, size, EXIF orientation, date taken, camera). The size as drawn swaps width and
 /// height for rotated photos, so the layout is final before any pixel is read.
 public enum LocalFileReader {
-    /// Extensions looked at; anything else is not opened at all (videos, RAW files, sidecars).
+    /// Extensions of stills looked at; anything else is not opened at all (RAW files, sidecars), apart from clips
+    /// and animations when a media prober is there to read them.
     public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "heic", "heif", "hif", "avif"]
+    /// Clips (`.mov` also makes a Live Photo with a still of its name) and animations, lowercased.
+    public static let clipExtensions: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv"]
+    public static let animationExtensions: Set<String> = ["gif"]
 
-    public static func hasImageExtension(_ name: Substring) -> Bool {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return extensions.contains(name[name.index(after: dot)...].lowercased())
+    /// What a file's name says it is.
+    public enum NameKind: Equatable, Sendable { case still, clip, animation }
+
+    public static func nameKind(_ name: Substring) -> NameKind? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        if extensions.contains(ext) { return .still }
+        if clipExtensions.contains(ext) { return .clip }
+        if animationExtensions.contains(ext) { return .animation }
+        return nil
     }
+
+    public static func hasImageExtension(_ name: Substring) -> Bool { nameKind(name) == .still }
 
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         case refused(ImageRefusal)
+        /// A clip or animation the media worker would not play, or no worker to read it.
+        case media(MediaRefusal)
         public var description: String {
             switch self {
             case .unreadable(let why): return why
             case .refused(let why): return "\(why)"
+            case .media(let why): return "\(why)"
             }
         }
     }
@@ -30,7 +46,10 @@ public enum LocalFileReader {
     /// The file's entry, or why it cannot be shown. The file is opened once, without waiting on a FIFO or a device
     /// (`O_NONBLOCK`), checked to be a regular file on the opened descriptor (a name swapped for a pipe between a
     /// `stat` and an `open` cannot block a reader), and read from that descriptor.
-    public static func read(path: String) -> Result<LocalFile, Failure> {
+    /// `companion`: the name of the MOV beside a still that makes it a Live Photo (`LivePhotoPairing`). `prober`
+    /// reads clips, animations and the clips of Live and motion photos (nil: clips and animations are refused, a
+    /// Live or motion photo's duration is not known).
+    public static func read(path: String, companion: String? = nil, prober: MediaProber? = nil) -> Result<LocalFile, Failure> {
         let file: RegularFile
         switch RegularFile.open(path) {
         case .success(let opened): file = opened
@@ -38,13 +57,30 @@ public enum LocalFileReader {
         }
         let info = file.info
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        let name = Substring(path.split(separator: "/").last ?? "")
+        if let kind = nameKind(name), kind != .still {
+            return readMoving(file, path: path, kind: kind, prober: prober).map { size, motion in
+                LocalFile(path: path, bytes: Int64(info.st_size), modified: modified, width: size.width,
+                          height: size.height, inode: UInt64(info.st_ino), changed: changed, motion: motion)
+            }
+        }
+        // An animated WebP is an animation, whatever its name says; without a worker, refused as before.
+        if let first = file.prefix(64), let animation = AnimationHeader.read(first), animation.format == .webp {
+            guard prober != nil else { return .failure(.refused(.unsupportedFormat("Animated WebP"))) }
+            return .success(LocalFile(path: path, bytes: Int64(info.st_size), modified: modified, width: animation.width,
+                                      height: animation.height, inode: UInt64(info.st_ino), changed: changed,
+                                      motion: LocalMotion(kind: .animation)))
+        }
         // Most headers end within 16 KB; EXIF thumbnails, maker notes and ICC profiles can push the frame header
         // further.
         var header: ImageHeader?
+        var prefix = Data()
         for limit in [16 << 10, 256 << 10, ImageHeaderReader.searchLimit] {
             guard let bytes = file.prefix(limit) else { return .failure(.unreadable("cannot be read")) }
             do {
                 header = try ImageHeaderReader.read(bytes)
+                prefix = bytes
                 break
             } catch let refusal as ImageRefusal {
                 // Only a header cut off by the prefix is worth a longer read.
@@ -57,10 +93,10 @@ public enum LocalFileReader {
         }
         guard let header else { return .failure(.unreadable("no header")) }
         let size = header.displaySize
+        let motion = stillMotion(file, path: path, header: header, prefix: prefix, companion: companion, prober: prober)
         return .success(LocalFile(path: path, bytes: Int64(info.st_size), modified: modified, width: size.width,
                                   height: size.height, taken: header.taken, camera: header.camera,
-                                  inode: UInt64(info.st_ino),
-                                  changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)))
+                                  inode: UInt64(info.st_ino), changed: changed, motion: motion))
     }
 
     /// Up to `count` bytes from the start of the file (a regular file only).
@@ -116,13 +152,17 @@ final class RegularFile {
     }
 
     /// Up to `count` bytes from the start (`pread`: the descriptor's offset is not used).
-    func prefix(_ count: Int) -> Data? {
+    func prefix(_ count: Int) -> Data? { read(at: 0, count: count) }
+
+    /// Up to `count` bytes from `offset` on.
+    func read(at offset: Int64, count: Int) -> Data? {
         guard count > 0 else { return Data() }
+        guard offset >= 0 else { return nil }
         var data = Data(count: count)
         var filled = 0
         let ok = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
             while filled < count {
-                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(filled))
+                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 { return false }
                 if n == 0 { break }

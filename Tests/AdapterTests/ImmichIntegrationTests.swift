@@ -1,6 +1,7 @@
 import DemoPhotos
 import FixtureServer
 import Foundation
+import ImageSamples
 @testable import GalleryCore
 @testable import NetworkSources
 @testable import GalleryNet
@@ -57,6 +58,72 @@ final class ImmichIntegrationTests: ClientTestCase {
         XCTAssertEqual(server.counters.immichWithoutKey, 0, "no request went without the key")
         // A new pass starts over (photos uploaded since show in it).
         XCTAssertEqual(try pass(s).count, 48)
+    }
+
+    /// Videos and Live Photos: a clip with its duration and upright size, a Live Photo naming its clip, posters
+    /// from the thumbnail endpoint, and the clip played from `video/playback` with the key.
+    func testVideosAndLivePhotosArriveWithTheirMotionAndPlayFromTheServer() throws {
+        // A real MP4 when ffmpeg is there; the fixture serves whatever bytes it is given.
+        let scratch = NSTemporaryDirectory() + "tessera-immich-clip-\(UUID().uuidString).mp4"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let clip: Data
+        if (try? MediaSamples.clip(at: scratch)) != nil, let made = FileManager.default.contents(atPath: scratch) {
+            clip = made
+        } else {
+            clip = MotionBytes.fakeMP4(count: 2000)
+        }
+        server.faults.immichVideos = [1, 2]
+        server.faults.immichLivePhotos = [4]
+        server.faults.immichClip = [UInt8](clip)
+        let s = source()
+        let photos = try pass(s)
+        XCTAssertEqual(photos.count, 48, "videos are no longer skipped")
+        let catalog = DemoCatalog(count: 48)
+        let video = photos[1]
+        XCTAssertEqual(video.motion, PhotoMotion(kind: .clip, duration: 12.345))
+        XCTAssertEqual([video.width, video.height], [catalog.entries[1].width, catalog.entries[1].height],
+                       "upright: Immich's orientation 6 for a turned clip swaps its stored sides back")
+        XCTAssertEqual(photos[2].motion?.kind, .clip)
+        let live = photos[4]
+        XCTAssertEqual(live.motion, PhotoMotion(kind: .livePhoto, clipID: DemoImmich.liveClipID(4)))
+        XCTAssertNil(photos[0].motion)
+        XCTAssertNil(photos[3].motion)
+
+        // The poster comes from the thumbnail endpoint, however large the cell: a video's original is the clip.
+        let poster: Result<ImageAnswer, SourceError>? = wait { done in
+            _ = s.fetchImage(video, size: PixelSize(width: 3000, height: 2000), priority: 0, progress: nil) { done($0) }
+        }
+        XCTAssertEqual(try ImageHeaderReader.read(try XCTUnwrap(try poster?.get()).data).format, .jpeg)
+        XCTAssertEqual(server.counters.immichThumbnails, ["\(video.id)?preview"])
+
+        let videoPlace = try XCTUnwrap(s.motionLocation(for: video))
+        XCTAssertEqual(videoPlace, MediaLocation(url: server.baseURL + "/api/assets/\(video.id)/video/playback",
+                                                 headers: ["x-api-key: fixture-immich-key"]))
+        let livePlace = try XCTUnwrap(s.motionLocation(for: live))
+        XCTAssertEqual(livePlace.place, .url(server.baseURL + "/api/assets/\(DemoImmich.liveClipID(4))/video/playback"))
+        XCTAssertNil(s.motionLocation(for: photos[0]))
+        // The key is in the location's headers only: a photo kept in the cache never holds it.
+        let kept = String(decoding: try JSONEncoder().encode(live), as: UTF8.self)
+        XCTAssertFalse(kept.contains("fixture-immich-key"))
+
+        // What the media worker will ask: the clip's bytes, with the key; without it, refused.
+        for place in [videoPlace, livePlace] {
+            guard case .url(let url) = place.place else { return XCTFail() }
+            var request = HTTPRequest(url: url, priority: 0, maxBodyBytes: 8 << 20)
+            request.headers = place.headers.map { line in
+                let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                return (name: parts[0], value: parts[1])
+            }
+            let answer: Result<HTTPResponse, HTTPError>? = wait { done in _ = client.get(request) { done($0) } }
+            let response = try XCTUnwrap(try answer?.get())
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(response.body, clip)
+            let bare: Result<HTTPResponse, HTTPError>? = wait { done in
+                _ = client.get(HTTPRequest(url: url, priority: 0, maxBodyBytes: 1 << 20)) { done($0) }
+            }
+            if case .success(let refused)? = bare { XCTAssertEqual(refused.status, 401) }
+        }
+        XCTAssertEqual(server.counters.immichPlaybacks, [video.id, DemoImmich.liveClipID(4)])
     }
 
     func testAnAlbumAndTheFavouritesAreFiltersOfTheSearch() throws {

@@ -56,11 +56,11 @@ final class ImmichListTests: XCTestCase {
         XCTAssertEqual(local.contents.photos.first.flatMap { Caption.text(for: $0, fields: [.date]) }, "24 December 2021")
     }
 
-    func testVideosBadIDsAndUnsizedAssetsAreSkippedAndCounted() throws {
+    func testAudioBadIDsAndUnsizedAssetsAreSkippedAndCounted() throws {
         var unsized = asset("c-3")
         unsized["thumbhash"] = NSNull()
         let page = try search([
-            asset("c-1", extra: ["type": "VIDEO"]), asset("../etc/passwd"), unsized, asset("c-4"), ["id": 5],
+            asset("c-1", extra: ["type": "AUDIO"]), asset("../etc/passwd"), unsized, asset("c-4"), ["id": 5],
         ])
         XCTAssertEqual(page.contents.photos.map(\.id), ["c-4"])
         XCTAssertEqual(page.contents.skipped, 4, "skipped, so a short page is not taken for the last")
@@ -70,6 +70,34 @@ final class ImmichListTests: XCTestCase {
         let created = try search([asset("d-1", extra: ["createdAt": "2024-03-02T10:00:00.000Z"]),
                                   asset("d-2", extra: ["createdAt": "yesterday"])])
         XCTAssertEqual(created.listed.map(\.arrived), [PhotoDateFilter.seconds(of: .init(year: 2024, month: 3, day: 2)) + 36_000, nil])
+    }
+
+    func testVideosAreClipsWithTheirDurationAndLivePhotosNameTheirClip() throws {
+        let page = try search([
+            asset("v-1", exif: ["exifImageWidth": 1920, "exifImageHeight": 1080, "orientation": "6"],
+                  extra: ["type": "VIDEO", "duration": "0:00:12.345000"]),
+            asset("v-2", extra: ["type": "VIDEO", "duration": "1:02:03.5"]),
+            asset("v-3", extra: ["type": "VIDEO", "duration": "soon"]),
+            asset("l-1", exif: ["exifImageWidth": 4032, "exifImageHeight": 3024],
+                  extra: ["livePhotoVideoId": "0f0e0d0c-0000-4000-8000-000000000001", "duration": "0:00:00.00000"]),
+            asset("l-2", extra: ["livePhotoVideoId": "../../api/users"]),
+            asset("s-1", extra: ["livePhotoVideoId": NSNull()]),
+        ])
+        let photos = Dictionary(uniqueKeysWithValues: page.contents.photos.map { ($0.id, $0) })
+        XCTAssertEqual(photos.count, 6)
+        let clip = try XCTUnwrap(photos["v-1"])
+        XCTAssertEqual(clip.motion?.kind, .clip)
+        XCTAssertEqual(try XCTUnwrap(clip.motion?.duration), 12.345, accuracy: 1e-9)
+        XCTAssertEqual([clip.width, clip.height], [1080, 1920], "a phone's portrait clip: its rotation as orientation 6")
+        XCTAssertEqual(clip.motion?.badge, "0:12")
+        XCTAssertEqual(photos["v-2"]?.motion?.duration, 3723.5)
+        XCTAssertEqual(photos["v-3"]?.motion, PhotoMotion(kind: .clip), "a duration that is not one is not known")
+        XCTAssertEqual(photos["l-1"]?.motion, PhotoMotion(kind: .livePhoto, clipID: "0f0e0d0c-0000-4000-8000-000000000001"))
+        XCTAssertNil(photos["l-2"]?.motion, "a clip ID that is not one is not followed")
+        XCTAssertNil(photos["s-1"]?.motion)
+        XCTAssertEqual(ImmichList.seconds(duration: "0:00:00.00000"), nil)
+        XCTAssertEqual(ImmichList.seconds(duration: "0:61:00.0"), nil)
+        XCTAssertEqual(ImmichList.seconds(duration: "0:00:01.5"), 1.5)
     }
 
     func testTheSearchBodyCarriesTheFilters() throws {
@@ -83,7 +111,7 @@ final class ImmichListTests: XCTestCase {
         let body = try XCTUnwrap(JSONSerialization.jsonObject(with: source.searchBody(page: 3, size: 40)) as? [String: Any])
         XCTAssertEqual(body["page"] as? Int, 3)
         XCTAssertEqual(body["size"] as? Int, 40)
-        XCTAssertEqual(body["type"] as? String, "IMAGE")
+        XCTAssertNil(body["type"], "images and videos")
         XCTAssertEqual(body["order"] as? String, "desc")
         XCTAssertEqual(body["withExif"] as? Bool, true)
         XCTAssertEqual(body["albumIds"] as? [String], ["album-1"], "an ID that is not one is not sent")
@@ -94,6 +122,18 @@ final class ImmichListTests: XCTestCase {
         XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 1440, height: 1080)), "/api/assets/x/thumbnail?size=preview")
         XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 2880, height: 2160)), "/api/assets/x/original",
                        "zoomed past the preview: the original, through the decoder")
+        var video = Photo(id: "v", author: "", width: 3840, height: 2160, url: "", downloadURL: "")
+        video.motion = PhotoMotion(kind: .clip)
+        XCTAssertEqual(source.imagePath(for: video, size: PixelSize(width: 2880, height: 2160)), "/api/assets/v/thumbnail?size=preview",
+                       "a video's original is the clip: its picture is always the preview")
+        XCTAssertEqual(source.motionLocation(for: video),
+                       MediaLocation(url: "http://immich.local:2283/api/assets/v/video/playback", headers: ["x-api-key: k"]))
+        var live = Photo(id: "l", author: "", width: 4032, height: 3024, url: "", downloadURL: "")
+        live.motion = PhotoMotion(kind: .livePhoto, clipID: "c-9")
+        XCTAssertEqual(source.motionLocation(for: live)?.place, .url("http://immich.local:2283/api/assets/c-9/video/playback"))
+        live.motion?.clipID = "../x"
+        XCTAssertNil(source.motionLocation(for: live))
+        XCTAssertNil(source.motionLocation(for: photo), "a still has nothing to play")
         let small = Photo(id: "y", author: "", width: 1200, height: 900, url: "", downloadURL: "")
         XCTAssertEqual(source.imagePath(for: small, size: PixelSize(width: 2400, height: 1800)), "/api/assets/y/thumbnail?size=preview",
                        "a photo no larger than its preview never needs the original")

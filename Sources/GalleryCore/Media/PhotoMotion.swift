@@ -16,15 +16,20 @@ public struct PhotoMotion: Equatable, Hashable, Sendable, Codable {
     public var duration: Double?
     /// Whether the clip carries sound.
     public var hasSound: Bool
+    /// The source's own ID of the clip, when it is not the photo's (Immich's `livePhotoVideoId`): kept with the
+    /// photo, so a page read back from the cache still knows it. Never a key or a whole address.
+    public var clipID: String?
 
-    public init(kind: MotionKind, duration: Double? = nil, hasSound: Bool = false) {
-        self.kind = kind; self.duration = duration; self.hasSound = hasSound
+    public init(kind: MotionKind, duration: Double? = nil, hasSound: Bool = false, clipID: String? = nil) {
+        self.kind = kind; self.duration = duration; self.hasSound = hasSound; self.clipID = clipID
     }
 
-    /// A duration that is a number of seconds a clip can last (`MediaLimits.maxDuration` at most), else none.
+    /// A duration that is a number of seconds a clip can last (`MediaLimits.maxDuration` at most), else none; a
+    /// clip ID only if it is one (`Photo.isAcceptableID`).
     public func validated() -> PhotoMotion {
         var checked = self
         if let d = duration, !(d.isFinite && d >= 0 && d <= MediaLimits.standard.maxDuration) { checked.duration = nil }
+        if let id = clipID, !Photo.isAcceptableID(id) { checked.clipID = nil }
         return checked
     }
 

@@ -1,4 +1,5 @@
-/// One image file found in a folder, with what its header said: enough to lay out its cell and order it.
+/// One image, clip or animation found in a folder, with what its header said: enough to lay out its cell and order
+/// it.
 public struct LocalFile: Equatable, Sendable {
     public let path: String
     public let bytes: Int64
@@ -18,18 +19,20 @@ public struct LocalFile: Equatable, Sendable {
     public let date: Int64
     /// Whether `date` is the EXIF date taken (else the file's time): worked out once with it.
     public let dateIsTaken: Bool
+    /// What moves in it, and where the clip is (nil: a still).
+    public let motion: LocalMotion?
 
     public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String? = nil,
-                camera: String? = nil, inode: UInt64 = 0, changed: Int64 = 0) {
+                camera: String? = nil, inode: UInt64 = 0, changed: Int64 = 0, motion: LocalMotion? = nil) {
         self.init(path: path, bytes: bytes, modified: modified, width: width, height: height, taken: taken,
-                  camera: camera, identity: LocalFile.identity(inode: inode, changed: changed))
+                  camera: camera, identity: LocalFile.identity(inode: inode, changed: changed), motion: motion)
     }
 
     /// As stored: `identity` is what `init(…, inode:, changed:)` worked out.
     public init(path: String, bytes: Int64, modified: Int64, width: Int, height: Int, taken: String?, camera: String?,
-                identity: UInt64) {
+                identity: UInt64, motion: LocalMotion? = nil) {
         self.path = path; self.bytes = bytes; self.modified = modified; self.width = width; self.height = height
-        self.taken = taken; self.camera = camera; self.identity = identity
+        self.taken = taken; self.camera = camera; self.identity = identity; self.motion = motion
         let takenSeconds = taken.flatMap(ExifInfo.seconds(fromExifDate:))
         date = takenSeconds ?? modified / 1_000_000_000
         dateIsTaken = takenSeconds != nil
@@ -49,7 +52,7 @@ public struct LocalFile: Equatable, Sendable {
 
     public var idHash: UInt64 {
         var h = LocalFile.fnv(path)
-        for v in [UInt64(bitPattern: bytes), UInt64(bitPattern: modified), identity] {
+        for v in [UInt64(bitPattern: bytes), UInt64(bitPattern: modified), identity] + (motion?.hashWords ?? []) {
             for shift in stride(from: 0, to: 64, by: 8) { h = (h ^ ((v >> UInt64(shift)) & 0xFF)) &* 0x100000001b3 }
         }
         return h
@@ -63,6 +66,12 @@ public struct LocalFile: Equatable, Sendable {
     /// The folder as shown.
     public var folder: String { PathBytes.display(folderPath) }
 
+    /// The path of a Live Photo's clip (beside the still), if it is one.
+    public var companionPath: String? {
+        guard let name = motion?.companion, LocalMotion.isPlainName(name) else { return nil }
+        return folderPath == "/" ? "/" + name : folderPath + "/" + name
+    }
+
     /// The folder's path as the system knows it.
     public var folderPath: String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -73,6 +82,7 @@ public struct LocalFile: Equatable, Sendable {
         var photo = Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "",
                           imageReference: path)
         if dateIsTaken || camera != nil { photo.facts = PhotoFacts(taken: dateIsTaken ? date : nil, camera: camera) }
+        photo.motion = motion?.photoMotion
         return photo
     }
 

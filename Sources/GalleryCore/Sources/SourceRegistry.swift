@@ -156,6 +156,9 @@ public struct SourceContext {
     public var cells: CellCache?
     /// Where a source that scans keeps its index between runs, once the cache is open (may block until it is).
     public var indexStore: () -> FolderIndexStore?
+    /// Reads clips and animations for the sources that list them (a folder's): the media worker's probe. Nil: no
+    /// clips or animations are listed.
+    public var mediaProber: MediaProber?
     /// The stand-in of the kind asked for (`SourceKind.standIn`), for the demo to show in its place.
     public var standIn: ((SourceContext) -> InstalledSource)?
     /// Tells the app of edits under photos shown (a watched folder), from any thread.

@@ -3,7 +3,9 @@ import GalleryCore
 
 /// Decodes Immich's answers to `POST /api/search/metadata` (`{"assets": {"items": [...], "nextPage": "2" | null}}`). An asset becomes a photo laid out before any pixel arrives: its
 /// size from `exifInfo.exifImageWidth`/`exifImageHeight`, sides swapped for EXIF orientations 5-8 (Immich reports
-/// the stored sides), else from the aspect ratio its `thumbhash` encodes; an asset with neither, a video, or a
+/// the stored sides; a video's orientation is its rotation, as Immich writes it), else from the aspect ratio its
+/// `thumbhash` encodes. A `VIDEO` is a clip with its `duration` ("0:00:12.345000"); an `IMAGE` with a
+/// `livePhotoVideoId` is a Live Photo whose clip is that asset. An asset with no size, of another type (audio), or a
 /// malformed entry is skipped and counted. Text is cleaned and capped by `Photo.validated()`.
 public enum ImmichList {
     public struct Page: Equatable {
@@ -49,7 +51,8 @@ public enum ImmichList {
     /// One asset as a photo (nil: skipped); `base` makes its link into Immich's web UI.
     public static func photo(_ asset: [String: Any], base: String) -> Photo? {
         guard let id = asset["id"] as? String, Photo.isAcceptableID(id) else { return nil }
-        if let type = asset["type"] as? String, type != "IMAGE" { return nil }
+        let type = asset["type"] as? String ?? "IMAGE"
+        guard type == "IMAGE" || type == "VIDEO" else { return nil }
         let exif = asset["exifInfo"] as? [String: Any] ?? [:]
         let thumbHash = (asset["thumbhash"] as? String).flatMap { ThumbHash.aspectRatio(base64: $0) == nil ? nil : $0 }
         guard let size = size(exif: exif, thumbHash: thumbHash) else { return nil }
@@ -63,7 +66,22 @@ public enum ImmichList {
         photo.facts = PhotoFacts(taken: taken, place: place.isEmpty ? nil : place.joined(separator: ", "),
                                  camera: camera.isEmpty ? nil : camera.joined(separator: " "),
                                  description: text(exif["description"]))
+        if type == "VIDEO" {
+            photo.motion = PhotoMotion(kind: .clip, duration: (asset["duration"] as? String).flatMap(seconds(duration:)))
+        } else if let clip = asset["livePhotoVideoId"] as? String, Photo.isAcceptableID(clip) {
+            photo.motion = PhotoMotion(kind: .livePhoto, clipID: clip)
+        }
         return photo.validated()
+    }
+
+    /// Immich's duration, "H:MM:SS.ffffff" ("0:00:12.345000"), in seconds; nil when it is not one, or zero (a still's
+    /// "0:00:00.00000": not known).
+    static func seconds(duration text: String) -> Double? {
+        let parts = text.utf8.count <= 32 ? text.split(separator: ":", omittingEmptySubsequences: false) : []
+        guard parts.count == 3, let h = Int(parts[0]), let m = Int(parts[1]), let s = Double(parts[2]),
+              h >= 0, (0..<60).contains(m), s >= 0, s < 60, s.isFinite else { return nil }
+        let total = Double(h * 3600 + m * 60) + s
+        return total > 0 ? total : nil
     }
 
     /// The photo's upright size: the EXIF sides (turned for orientations 5-8), or the ThumbHash's aspect ratio on a

@@ -1,7 +1,8 @@
 import Foundation
 import GalleryCore
 
-/// What an Immich show searches for: images only, with their EXIF, in the albums named (`--album`), the favourites
+/// What an Immich show searches for: images and videos (no `type`: a Live Photo's own clip is hidden by Immich and
+/// never listed), with their EXIF, in the albums named (`--album`), the favourites
 /// (`--favorites`), with all the people (`--person`) and all the tags (`--tag`) named (Immich's search keeps an asset
 /// only when it has every one), taken within a span (`--from`, `--to`). The body of `POST /api/search/metadata`.
 public struct ImmichQuery: Equatable, Sendable {
@@ -23,7 +24,7 @@ public struct ImmichQuery: Equatable, Sendable {
 
     /// The search's JSON body: `order` "desc" (newest first) or "asc"; `page` nil for none.
     public func body(page: Int?, size: Int, order: String = "desc") -> Data {
-        var body: [String: Any] = ["size": min(max(1, size), ImmichQuery.maxSize), "type": "IMAGE", "withExif": true,
+        var body: [String: Any] = ["size": min(max(1, size), ImmichQuery.maxSize), "withExif": true,
                                    "order": order]
         if let page { body["page"] = page }
         if !albums.isEmpty { body["albumIds"] = albums }

@@ -258,9 +258,11 @@ public final class ImmichSource: PhotoSource {
     /// The preview (about 1440 px, upright) for cells, the pane and the slideshow; the small thumbnail (about
     /// 250 px, WebP) only for cells no larger than it; the original (often a HEIC of tens of MB, decoded by the one
     /// decoder within its budget) only for a photo zoomed in the pane past the preview's size.
+    /// A video's picture is always its preview (its poster, made by Immich): its original is the clip itself.
     public func imagePath(for photo: Photo, size: PixelSize) -> String {
         let side = max(size.width, size.height)
-        if side > ImmichSource.previewSide, max(photo.width, photo.height) > ImmichSource.previewSide {
+        if side > ImmichSource.previewSide, max(photo.width, photo.height) > ImmichSource.previewSide,
+           photo.motion?.kind != .clip {
             return "/api/assets/\(photo.id)/original"
         }
         let small = side <= ImmichSource.thumbnailSide
@@ -285,6 +287,21 @@ public final class ImmichSource: PhotoSource {
 
     @discardableResult
     public func cancel(_ id: RequestID) -> Bool { http.cancel(id) }
+
+    /// A video's own clip, or a Live Photo's (`livePhotoVideoId`), as Immich plays it
+    /// (`GET /api/assets/{id}/video/playback`), with the key in the request's headers: made when playback starts,
+    /// never kept with the photo.
+    public func motionLocation(for photo: Photo) -> MediaLocation? {
+        guard let motion = photo.motion else { return nil }
+        let clip: String?
+        switch motion.kind {
+        case .clip: clip = photo.id
+        case .livePhoto: clip = motion.clipID
+        case .animation, .motionPhoto: clip = nil
+        }
+        guard let clip, Photo.isAcceptableID(clip) else { return nil }
+        return MediaLocation(url: baseURL + "/api/assets/\(clip)/video/playback", headers: ["x-api-key: \(api.apiKey)"])
+    }
 
     /// Asks `GET /api/server/ping` (no key needed): whether an Immich server answers at the address at all, to tell
     /// "server down" from "key refused".
