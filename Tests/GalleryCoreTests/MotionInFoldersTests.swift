@@ -5,7 +5,7 @@ import XCTest
 
 /// The pure parts of moving pictures in folders: which still and MOV make a Live Photo, where a motion photo's clip
 /// lies in its JPEG, an animation's canvas, and what a file's motion makes of its photo.
-final class MovingPicturesTests: XCTestCase {
+final class MotionInFoldersTests: XCTestCase {
     // MARK: Live Photos
 
     func testAStillAndTheMOVOfItsNameAreOneLivePhotoWhateverTheirCase() {
