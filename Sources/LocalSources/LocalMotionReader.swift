@@ -8,7 +8,7 @@ extension LocalFileReader {
     /// A clip's or animation's size as drawn and its motion, or why it is not listed.
     static func readMoving(_ file: RegularFile, path: String, kind: NameKind,
                            prober: MediaProber?) -> Result<(PixelSize, LocalMotion), Failure> {
-        guard let prober else { return .failure(.media(.unknownFormat("no media worker to read it"))) }
+        guard let prober else { return .failure(.media(.cannotPlay("no media worker to read it"))) }
         if kind == .animation {
             // The name says GIF: so must the bytes, before a worker is asked.
             guard let first = file.prefix(64), let header = AnimationHeader.read(first), header.format == .gif else {
