@@ -88,7 +88,7 @@ struct Composition {
             let places = PlaceKeeper(library: options.usesLibrary && options.dates.isEmpty ? library.library : nil,
                                      sort: options.sort)
             self.places = places
-            sources = try SourceProvider(options: options, http: http, places: { places.kept(for: $0) },
+            sources = try SourceProvider(options: options, http: http, places: { places.kept(for: $0) }, media: media,
                                          report: { mailbox.post(.feed($0)) })
             sources.start()
         }

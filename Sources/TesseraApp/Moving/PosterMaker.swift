@@ -25,3 +25,6 @@ extension MediaService: PosterMaker {
         return surface
     }
 }
+
+/// The folder sources read clips' headers through the same worker.
+extension MediaService: MediaProber {}

@@ -45,9 +45,11 @@ import GalleryStore
     private(set) var resumesFromPlace = false
 
     /// `report` receives reachability, edits and store problems, from any thread.
+    /// `media`: reads clips' headers for the sources that list them (folders).
     /// `places`: where each source's show stood when the last run ended (its `ShowPlace` text, by source key).
     init(options: AppOptions, registry: SourceRegistry = .installed, http: CurlHTTPClient,
-         places: @escaping (String) -> String? = { _ in nil }, report: @escaping (FeedDelivery) -> Void) throws {
+         places: @escaping (String) -> String? = { _ in nil }, media: MediaProber? = nil,
+         report: @escaping (FeedDelivery) -> Void) throws {
         self.registry = registry
         self.places = places
         self.report = report
@@ -63,6 +65,7 @@ import GalleryStore
             edits: { report(.edits($0)) }, log: { Log.info($0) })
         context.followLinks = options.followLinks
         context.dates = options.dates
+        context.mediaProber = media
         context = registry.completed(context)
         guard let wanted = registry.chosen(for: context) else {
             throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")
