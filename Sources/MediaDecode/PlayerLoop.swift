@@ -128,6 +128,8 @@ final class PlayerLoop {
         ended = false
         clockStart = nil
         position = target
+        // Paused, the picture still goes where the seek went (a pane's bar dragged while paused).
+        if paused, let pts = nextFrame() { present(pts, lateBy: 0) }
         report()
     }
 

@@ -52,6 +52,11 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, childIn, 0)
         posix_spawn_file_actions_adddup2(&actions, childOut, 1)
         posix_spawn_file_actions_adddup2(&actions, childShared, 3)
+        // Nothing else goes with it, whoever opened it without close-on-exec (libdbus, while SDL starts).
+        guard tessera_spawn_close_from(&actions, 4) == 0 else {
+            close(input[1]); close(output[0])
+            throw .cannotPlay("posix_spawn cannot close descriptors")
+        }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

@@ -100,4 +100,10 @@ int tessera_kms_connectors(int fd);
 /* The DRM descriptor of an SDL window on SDL's KMSDRM driver (an SDL_Window *), -1 on any other. */
 int tessera_sdl_window_drm_fd(void *window);
 
+/* Closes every descriptor from `low` up in a child posix_spawn starts (glibc 2.34's
+   posix_spawn_file_actions_addclosefrom_np; `actions` is a posix_spawn_file_actions_t): a descriptor another library
+   opened without close-on-exec (libdbus's pipe to dbus-launch while SDL starts) must not live on in a media worker,
+   or that library waits for an end of file that never comes. Returns 0, or -1 where the C library has no such
+   action. */
+int tessera_spawn_close_from(void *actions, int low);
 #endif
