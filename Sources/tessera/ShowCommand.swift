@@ -88,6 +88,9 @@ struct Show: ParsableCommand {
     @Option(help: "Slideshow: seconds of a clip played before the show moves on (1 to 3600).")
     var maxClip: Double = 30
 
+    @Option(help: "How clips are decoded: none (in software, the default), vaapi (Intel and AMD graphics) or v4l2m2m (a Raspberry Pi); without such a device they play in software.")
+    var hwdec: String = "none"
+
     @Option(help: "Clips and animations playing at once on the wall, muted (0 to 8; 0 shows their posters only).")
     var wallClips: Int = 2
 
@@ -179,6 +182,9 @@ struct Show: ParsableCommand {
             throw ValidationError("--source must be one of: \(SourceRegistry.installed.names.joined(separator: ", "))")
         }
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
+        guard ["none", "vaapi", "v4l2m2m"].contains(hwdec) else { throw ValidationError("--hwdec must be none, vaapi or v4l2m2m") }
+        guard maxClip.isFinite, maxClip >= 1, maxClip <= 3600 else { throw ValidationError("--max-clip must be 1 to 3600 (seconds)") }
+        guard (0...8).contains(wallClips) else { throw ValidationError("--wall-clips must be 0 to 8") }
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
         if let scale, !(InterfaceScale.range.contains(scale)) { throw ValidationError("--scale must be 1 to 4") }
         guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
@@ -261,8 +267,9 @@ struct Show: ParsableCommand {
         options.config.slidePairs = pairs
         options.config.slideMotion = motion
         options.config.sound = sound
-        options.config.maxClipSeconds = min(3600, max(1, maxClip.isFinite ? maxClip : 30))
-        options.config.wallClips = min(8, max(0, wallClips))
+        options.config.maxClipSeconds = maxClip
+        options.config.wallClips = wallClips
+        options.config.hardwareDecoding = hwdec
         options.dates.from = from.flatMap(PhotoDateFilter.parseDay).map(PhotoDateFilter.seconds(of:))
         options.dates.to = to.flatMap(PhotoDateFilter.parseDay).map { PhotoDateFilter.seconds(of: $0) + 86_399 }
         options.dates.fileTimeOffset = Int64(TimeZone.current.secondsFromGMT())

@@ -5,7 +5,8 @@
 public struct DetailLayout {
     /// The buttons along the panel's top, left to right.
     public enum Control: String, CaseIterable, Hashable {
-        case bookmark, zoomOut, zoomLevel, zoomIn, info
+        /// Only for a moving picture: plays and pauses it (Space).
+        case playPause, bookmark, zoomOut, zoomLevel, zoomIn, info
     }
 
     public var panel: Rect
@@ -33,7 +34,8 @@ public struct DetailLayout {
                          height: max(1, window.height - headerHeight - margin))
         var x = panel.maxX - padding
         var controls: [(Control, Rect)] = []
-        for control in Control.allCases.reversed() where star || control != .bookmark {
+        for control in Control.allCases.reversed()
+        where (star || control != .bookmark) && (photo.motion != nil || control != .playPause) {
             let width = control == .zoomLevel ? DetailLayout.levelWidth : DetailLayout.controlWidth
             x -= width
             controls.insert((control, Rect(x: x, y: panel.y + padding / 2, width: width, height: DetailLayout.controlHeight)), at: 0)

@@ -186,6 +186,7 @@ public final class DetailPane: Overlay {
     private func press(_ control: DetailLayout.Control, in gallery: GalleryModel) {
         let command: Command
         switch control {
+        case .playPause: command = .action(DetailPane.playPause)
         case .bookmark: command = .toggleBookmark
         case .zoomOut: command = .action(DetailPane.zoomOut)
         case .zoomIn: command = .action(DetailPane.zoomIn)
@@ -198,6 +199,7 @@ public final class DetailPane: Overlay {
     /// The tooltip of what the pointer is over: what it does and its key.
     public var tooltip: String? {
         switch hovered {
+        case .control(.playPause): return "Play or pause (Space)"
         case .control(.bookmark): return "Bookmark (b)"
         case .control(.zoomOut): return "Zoom out (−, wheel, pinch)"
         case .control(.zoomLevel): return zoom.isZoomed ? "Fit to the window (0)" : "Actual size (1)"

@@ -54,6 +54,9 @@ public struct GalleryConfig: Equatable {
     public var maxClipSeconds = 30.0
     /// `--sound`: clips play their sound in the pane and the slideshow (never on the wall).
     public var sound = false
+    /// `--hwdec`: the clips' decoder: "none" (software, the default), "vaapi" or "v4l2m2m" (a Pi), which fall back
+    /// to software where the machine has no such device.
+    public var hardwareDecoding = "none"
     public var theme = Theme()
 
     public init() {}

@@ -144,7 +144,8 @@ struct Composition {
         images = ImagePipeline(source: sources.source, pool: pool, keeper: keeper, live: live, mailbox: mailbox,
                                config: config)
         let shown = sources
-        clips = ClipPlayers(location: { shown.upstream.motionLocation(for: $0) }, wake: { mailbox.post(.clipFrame) })
+        clips = ClipPlayers(location: { shown.upstream.motionLocation(for: $0) }, hardware: config.hardwareDecoding,
+                            wake: { mailbox.post(.clipFrame) })
         images.clips = clips
 
         let library = early.library

@@ -35,9 +35,12 @@ final class ClipPlayers {
 
     /// `location`: where the shown source plays a photo's motion from; `wake`: called from a player's thread when a
     /// frame or news arrives.
-    init(location: @escaping (Photo) -> MediaLocation?, limits: MediaLimits = .standard, wake: @escaping @Sendable () -> Void) {
-        self.location = location; self.limits = limits; self.wake = wake
+    /// `hardware`: the decoder asked for (`GalleryConfig.hardwareDecoding`).
+    init(location: @escaping (Photo) -> MediaLocation?, limits: MediaLimits = .standard, hardware: String = "none",
+         wake: @escaping @Sendable () -> Void) {
+        self.location = location; self.limits = limits; self.hardware = hardware; self.wake = wake
     }
+    private let hardware: String
 
     var count: Int { playing.count }
     var textureBytes: Int { playing.values.reduce(0) { $0 + ($1.texture?.byteCount ?? 0) } }
@@ -77,7 +80,7 @@ final class ClipPlayers {
             return
         }
         let player = MediaPlayer(location: place, width: size.width, height: size.height, loops: request.loops,
-                                 start: 0, limits: limits, wake: wake)
+                                 start: 0, limits: limits, hardware: hardware, wake: wake)
         if request.paused { player.pause() }
         playing[key] = Playing(request: request, size: size, player: player, seekID: request.seek?.id)
         started += 1

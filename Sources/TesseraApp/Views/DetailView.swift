@@ -110,6 +110,10 @@ final class DetailView {
         for (control, frame) in layout.controls {
             let label: String, lit: Bool
             switch control {
+            case .playPause:
+                let progress = model.hooks.clipProgress(pane.key)
+                let still = progress.map { $0.paused || $0.ended } ?? true
+                label = still ? "▶" : "❚❚"; lit = !still
             case .bookmark: label = bookmarked ? "★" : "☆"; lit = false
             case .zoomOut: label = "−"; lit = false
             case .zoomLevel: label = "\(pane.zoomPercent(in: model))%"; lit = false
