@@ -100,8 +100,13 @@ final class MovingPicturesTests: XCTestCase {
         progress[key("c")]?.ended = true
         s.tick(dt: 0.1)
         XCTAssertEqual(s.current, key("d"), "at its end the show moves on")
+        let fading = s.playRequests(in: m)
+        XCTAssertEqual(fading.map(\.key.photoID), ["d", "c"], "the clip fading out keeps its last frame")
+        XCTAssertEqual(fading.map(\.paused), [false, true])
+        s.tick(dt: SlideshowScreen.fadeDuration)
+        XCTAssertEqual(s.playRequests(in: m).map(\.key.photoID), ["d"], "once faded, only the one shown")
         progress[key("d")] = ClipProgress(position: 29, duration: 90, started: true)
-        s.tick(dt: 29)
+        s.tick(dt: 28)
         XCTAssertEqual(s.current, key("d"))
         progress[key("d")]?.position = 30
         s.tick(dt: 1)

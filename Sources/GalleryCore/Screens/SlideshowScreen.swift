@@ -187,12 +187,16 @@ public final class SlideshowScreen: Screen {
 
     /// The moving pictures shown: the current photo and the one beside it. A clip plays once to its end, an
     /// animation loops, a Live Photo plays its motion once; paused with the show.
+    /// The photos fading out hold their last frame (paused) rather than falling back to their posters.
     public func playRequests(in gallery: GalleryModel) -> [PlayRequest] {
-        layout(current, beside: companion).compactMap { shown in
-            guard let kind = shown.photo.motion?.kind else { return nil }
-            return PlayRequest(key: shown.key, photo: shown.photo, frame: shown.frame, large: true, loops: kind == .animation,
-                               sound: feedWall.config.sound && shown.key == current, paused: paused)
-        }
+        let leaving = fade < 1 ? layout(previous, beside: previousCompanion) : []
+        return (layout(current, beside: companion).map { ($0, false) } + leaving.map { ($0, true) })
+            .compactMap { shown, outgoing in
+                guard let kind = shown.photo.motion?.kind else { return nil }
+                return PlayRequest(key: shown.key, photo: shown.photo, frame: shown.frame, large: true,
+                                   loops: kind == .animation, sound: feedWall.config.sound && shown.key == current,
+                                   paused: paused || outgoing)
+            }
     }
 
     public var chromeOpacity: Double {
