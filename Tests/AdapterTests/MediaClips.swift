@@ -202,5 +202,12 @@ enum MediaClips {
     /// Whether `pid` is gone and reaped (no process, no zombie).
     static func isReaped(_ pid: pid_t) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
 
+    /// Whether this is a sanitizer's build (ThreadSanitizer maps terabytes before main).
+    static let sanitized: Bool = {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
+        return (line.flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? 0) > (64 << 20)  // KB: 64 GB
+    }()
+
     static func now() -> Double { ProcessInfo.processInfo.systemUptime }
 }

@@ -126,6 +126,13 @@ final class MediaServiceTests: XCTestCase {
             if let pid = media.workerProcessID { XCTAssertLessThanOrEqual(MediaClips.peakMB(of: pid) ?? 0, 250) }
         }
         XCTAssertNoThrow(try media.probe(MediaLocation(file: try MediaClips.h264())).get(), "the worker still answers")
+        // The worker's own limit, where a bomb's allocation fails (not set in a sanitizer's build).
+        let limits = try String(contentsOfFile: "/proc/\(try XCTUnwrap(media.workerProcessID))/limits", encoding: .utf8)
+        let addressSpace = limits.split(separator: "\n").first { $0.hasPrefix("Max address space") }
+        if !MediaClips.sanitized {
+            XCTAssertEqual(addressSpace?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first,
+                           Substring(String(MediaLimits.standard.workerAddressSpace)))
+        }
 
         // Frames counted, not decoded: a million, judged by the frame limit when the duration is allowed.
         var counting = MediaLimits.standard
