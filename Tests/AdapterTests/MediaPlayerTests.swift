@@ -11,10 +11,11 @@ final class MediaPlayerTests: XCTestCase {
         let wakes = DispatchSemaphore(value: 0)
         var player: MediaPlayer!
 
-        init(_ location: MediaLocation, width: Int = 160, height: Int = 120, loops: Bool, start: Double = 0) {
+        init(_ location: MediaLocation, width: Int = 160, height: Int = 120, loops: Bool, start: Double = 0,
+             hardware: String = "none", sound: Bool = false) {
             let wakes = wakes
             player = MediaPlayer(executable: MediaClips.worker, location: location, width: width, height: height,
-                                 loops: loops, start: start, wake: { wakes.signal() })
+                                 loops: loops, start: start, hardware: hardware, sound: sound, wake: { wakes.signal() })
         }
 
         /// Waits on wake-ups until `condition` holds or `seconds` pass; whether it held.
@@ -86,6 +87,40 @@ final class MediaPlayerTests: XCTestCase {
                 return sums.count >= 5 || watched.player.failure != nil
             }, path)
             XCTAssertNil(watched.player.failure, path)
+        }
+    }
+
+    /// Sound through SDL's "disk" audio driver (it writes what it plays to a file, at the pace of a real device):
+    /// the clip's sine is heard, the frames keep coming by its clock, and the clip ends.
+    func testSoundIsPlayedAndPacesTheFrames() throws {
+        let heard = MediaClips.folder + "/heard-\(UUID().uuidString).raw"
+        setenv("SDL_AUDIODRIVER", "disk", 1)
+        setenv("SDL_DISKAUDIOFILE", heard, 1)
+        defer { unsetenv("SDL_AUDIODRIVER"); unsetenv("SDL_DISKAUDIOFILE"); try? FileManager.default.removeItem(atPath: heard) }
+        let watched = Watched(MediaLocation(file: try MediaClips.withSound()), loops: false, sound: true)
+        var frames = 0
+        XCTAssertTrue(watched.wait(10) {
+            if watched.takeSum() != nil { frames += 1 }
+            return watched.player.hasEnded || watched.player.failure != nil
+        })
+        XCTAssertNil(watched.player.failure)
+        XCTAssertGreaterThanOrEqual(frames, 5)
+        let samples = try Data(contentsOf: URL(fileURLWithPath: heard))
+        XCTAssertGreaterThan(samples.count, 48000 * 4 / 2, "half a second of 48 kHz stereo at least")
+        let loudest = samples.withUnsafeBytes { $0.bindMemory(to: Int16.self).map { abs(Int($0)) }.max() ?? 0 }
+        XCTAssertGreaterThan(loudest, 1000, "the sine, not silence")
+    }
+
+    /// Hardware decoding asked for where there is none (no VA-API device, no V4L2 decoder here): software plays.
+    func testHardwareDecodingFallsBackToSoftware() throws {
+        for hardware in ["vaapi", "v4l2m2m"] {
+            let watched = Watched(MediaLocation(file: try MediaClips.h264()), loops: true, hardware: hardware)
+            var sums = Set<UInt64>()
+            XCTAssertTrue(watched.wait(6) {
+                if let sum = watched.takeSum() { sums.insert(sum) }
+                return sums.count >= 3 || watched.player.failure != nil
+            }, hardware)
+            XCTAssertNil(watched.player.failure, hardware)
         }
     }
 
