@@ -1,5 +1,4 @@
 import CFFmpeg
-import Foundation
 import Glibc
 import GalleryCore
 
@@ -28,15 +27,12 @@ public enum MediaWorkerMain {
     }
 }
 
-/// setrlimit(RLIMIT_AS): every later mapping beyond `bytes` fails, in here. A process that already maps more than
-/// half of it is a sanitizer's build (ThreadSanitizer reserves terabytes of shadow before main): limited, it could
-/// allocate nothing at all, so it is left unlimited and says so.
+/// setrlimit(RLIMIT_AS): every later mapping beyond `bytes` fails, in here. Not in a ThreadSanitizer build (its
+/// runtime, found by its `__tsan_init` symbol, maps its shadow and allocator outside any such bound and would fail
+/// every allocation): left unlimited there, and said so.
 private func limitAddressSpace(to bytes: Int) {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let mappedKB = status.split(separator: "\n").first { $0.hasPrefix("VmSize:") }
-        .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int($0) } ?? 0
-    guard mappedKB * 1024 < bytes / 2 else {
-        workerLog("\(mappedKB >> 10) MB mapped at start (a sanitizer's build?): the address space is not limited")
+    if dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil {
+        workerLog("a ThreadSanitizer build: the address space is not limited")
         return
     }
     var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
