@@ -35,6 +35,12 @@ final class PlayerLoop {
     private var dropped = 0
     private var lastReport = 0.0
 
+    /// How long the last frame of a loop stays: the stream's frame rate, else a tenth of a second.
+    private var frameInterval: Double {
+        guard let rate = source.info.frameRate, rate > 0 else { return 0.1 }
+        return max(1 / rate, 0.01)
+    }
+
     init(playback: MediaWorkerLaunch.Playback, limits: MediaLimits, hooks: Bool) {
         self.playback = playback; self.limits = limits; self.hooks = hooks
     }
@@ -82,7 +88,13 @@ final class PlayerLoop {
     private func nextFrame() -> Double? {
         if let pts = source.advance() { return pts }
         if playback.loops, source.seek(to: 0), let pts = source.advance() {
-            clockStart = nil
+            // The start again is due one frame after the last frame shown, not at once: a one-frame animation
+            // would otherwise go round as fast as it decodes.
+            if let start = clockStart {
+                let lastDue = start + (position - clockPts)
+                clockStart = lastDue + frameInterval
+                clockPts = pts
+            }
             return pts
         }
         ended = true

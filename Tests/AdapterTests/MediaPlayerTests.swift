@@ -78,6 +78,19 @@ final class MediaPlayerTests: XCTestCase {
         XCTAssertNil(watched.player.failure)
     }
 
+    /// A one-frame animation on a loop goes round at its frame's pace, not as fast as it decodes.
+    func testAOneFrameLoopDoesNotSpin() throws {
+        let still = try MediaClips.file("one-frame.gif") { MediaClips.gif(screen: (1, 1), frame: (1, 1), frames: 1) }
+        let watched = Watched(MediaLocation(file: still), width: 8, height: 8, loops: true)
+        XCTAssertTrue(watched.wait(5) { watched.takeSum(width: 8, height: 8) != nil })
+        let started = MediaClips.now()
+        watched.wait(1.5) { _ = watched.takeSum(width: 8, height: 8); return false }
+        let frames = watched.player.shownFrames + watched.player.droppedFrames
+        XCTAssertNil(watched.player.failure)
+        XCTAssertGreaterThan(frames, 1, "it goes round")
+        XCTAssertLessThan(Double(frames) / (MediaClips.now() - started), 120, "at most a frame a hundredth of a second")
+    }
+
     func testAnimationsPlay() throws {
         for path in [try MediaClips.gif(), try MediaClips.webp()] {
             let watched = Watched(MediaLocation(file: path), width: 64, height: 48, loops: true)
