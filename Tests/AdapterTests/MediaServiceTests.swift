@@ -118,6 +118,16 @@ final class MediaServiceTests: XCTestCase {
             XCTAssertLessThanOrEqual(peak, 250, "\(name): the worker's peak memory")
             print("hostile \(name): \(Int((MediaClips.now() - started) * 1000)) ms, worker peak \(Int(peak)) MB")
         }
+        // At the limits, not past them: an 8000x4000 GIF (32 MP) of one-pixel frames, and of frames that fill it.
+        for (name, frame) in [("big-canvas.gif", (1, 1)), ("big-frames.gif", (8000, 4000))] {
+            let path = try MediaClips.file(name) { MediaClips.gif(screen: (8000, 4000), frame: frame, frames: 3) }
+            let started = MediaClips.now()
+            let poster = try media.poster(MediaLocation(file: path), width: 320, height: 160).get()
+            XCTAssertEqual([poster.width, poster.height], [320, 160])
+            let peak = try XCTUnwrap(MediaClips.peakMB(of: try XCTUnwrap(media.workerProcessID)))
+            XCTAssertLessThanOrEqual(peak, 250, "\(name): the worker's peak memory")
+            print("\(name): poster in \(Int((MediaClips.now() - started) * 1000)) ms, worker peak \(Int(peak)) MB")
+        }
         // Damaged but with a picture: played as far as it goes, or refused; never a crash of anything but the worker.
         for path in [try MediaClips.corruptMiddle(), try MediaClips.truncatedAfterIndex()] {
             if case .success(let poster) = media.poster(MediaLocation(file: path), width: 64, height: 48) {
