@@ -35,8 +35,8 @@ let package = Package(
         // The media worker's decoders (FFmpeg 5.1, libwebp 1.2): linked by MediaDecode alone, which runs in a worker
         // process of its own (`tessera media-worker`).
         .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])]),
         .systemLibrary(
             name: "CWebPDemux", pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
@@ -55,10 +55,11 @@ let package = Package(
         .target(name: "PNGKit", dependencies: ["CPNG"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
-        // Moving pictures: the worker process's decoding (MediaDecode, the only code that touches FFmpeg and libwebp;
+        // Moving pictures: the worker process's decoding (MediaDecode, the only code that touches FFmpeg and libwebp,
+        // and plays a clip's sound through SDL's audio in the worker;
         // optimized even in a debug build, where it turns and scales frames a pixel at a time) and the app's side of
         // the workers (MediaWorkers: processes, pipes, shared frames; no decoder linked).
-        .target(name: "MediaDecode", dependencies: ["GalleryCore", "CFFmpeg", "CWebPDemux"],
+        .target(name: "MediaDecode", dependencies: ["GalleryCore", "CFFmpeg", "CWebPDemux", "CSDL2"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "MediaWorkers", dependencies: ["GalleryCore", "CPlatform"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),

@@ -1,10 +1,11 @@
 #ifndef TESSERA_CFFMPEG_SHIM_H
 #define TESSERA_CFFMPEG_SHIM_H
-/* FFmpeg 5.1 (Debian 12): demuxing, decoding and scaling for the media worker process only; the app never links
+/* FFmpeg 5.1 (Debian 12): demuxing, decoding, scaling and resampling (sound) for the media worker process only; the app never links
    a decoder into its own address space. The shims below stand for macros Swift cannot call. */
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
 #include <libavutil/avutil.h>
 #include <libavutil/display.h>
 #include <libavutil/hwcontext.h>

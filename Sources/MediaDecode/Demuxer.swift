@@ -85,14 +85,20 @@ final class Demuxer {
 
     var stream: UnsafeMutablePointer<AVStream> { context!.pointee.streams[Int(videoIndex)]! }
 
-    /// The next packet of the video stream (av_read_frame); others are skipped. False at the end or on a read error.
-    func read(into packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+    /// The next packet of the video stream (av_read_frame); a packet of the sound on the way is handed to `sound`,
+    /// others are skipped. False at the end or on a read error.
+    func read(into packet: UnsafeMutablePointer<AVPacket>, sound: ((UnsafeMutablePointer<AVPacket>) -> Void)? = nil) -> Bool {
         while true {
             av_packet_unref(packet)
             guard av_read_frame(context, packet) >= 0 else { return false }
             if packet.pointee.stream_index == videoIndex { return true }
+            if let sound, packet.pointee.stream_index == audioIndex { sound(packet) }
         }
     }
+
+    /// The sound's stream (av_find_best_stream), if the clip has one.
+    var audioStream: UnsafeMutablePointer<AVStream>? { audioIndex >= 0 ? context!.pointee.streams[Int(audioIndex)] : nil }
+    private var audioIndex: Int32 { av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, videoIndex, nil, 0) }
 
     /// Packets of the video stream from here to the end, read (not decoded) and counted no further than `limit`
     /// + 1: how a GIF, whose header does not count its frames, is judged by `MediaLimits.maxFrames`.

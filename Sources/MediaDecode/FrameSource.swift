@@ -11,16 +11,26 @@ protocol FrameSource: AnyObject {
     func render(into destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int) -> Bool
     /// Back to `seconds` (0: the start); the next `advance` gives the first frame at or after it.
     func seek(to seconds: Double) -> Bool
+    /// The clip time of the sound being heard, when sound plays: what frames are paced by.
+    var soundClock: Double? { get }
+    /// Pauses or resumes the sound.
+    func setPaused(_ paused: Bool)
+}
+
+extension FrameSource {
+    var soundClock: Double? { nil }
+    func setPaused(_ paused: Bool) {}
 }
 
 /// Opening a location as a frame source: an animated WebP through libwebp (FFmpeg 5.1 cannot decode one), anything
 /// else through FFmpeg.
 enum FrameSources {
-    static func open(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding = .none)
+    /// `sound`: the clip's sound is played too (in this process, through SDL's audio).
+    static func open(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding = .none, sound: Bool = false)
         throws(MediaRefusal) -> FrameSource {
         if case .file = location.place, WebPAnimation.isWebP(location) {
             return try WebPAnimation(location, limits: limits)
         }
-        return try VideoClip(location, limits: limits, hardware: hardware)
+        return try VideoClip(location, limits: limits, hardware: hardware, sound: sound)
     }
 }

@@ -3,7 +3,8 @@ import GalleryCore
 
 /// The player worker: one clip, its frames paced by their times against the worker's own monotonic clock. A frame
 /// that is due goes into a free slot of the shared ring and is announced ("frame SLOT PTS"); when every slot is
-/// still the app's, or the frame is already late, it is dropped and counted: the app is never waited for.
+/// still the app's, or the frame is already late, it is dropped and counted: the app is never waited for. With
+/// sound (`sound=yes`), the clock follows the sound being heard.
 final class PlayerLoop {
     static let slotCount = 3
     /// A frame later than this is dropped unscaled; later than `resyncAfter`, the clock is set to it instead (a
@@ -34,6 +35,12 @@ final class PlayerLoop {
     private var dropped = 0
     private var lastReport = 0.0
 
+    /// How long the last frame of a loop stays: the stream's frame rate, else a tenth of a second.
+    private var frameInterval: Double {
+        guard let rate = source.info.frameRate, rate > 0 else { return 0.1 }
+        return max(1 / rate, 0.01)
+    }
+
     init(playback: MediaWorkerLaunch.Playback, limits: MediaLimits, hooks: Bool) {
         self.playback = playback; self.limits = limits; self.hooks = hooks
     }
@@ -41,7 +48,7 @@ final class PlayerLoop {
     func run() -> Never {
         let hardware = HardwareDecoding(rawValue: playback.hardware) ?? .none
         do throws(MediaRefusal) {
-            source = try FrameSources.open(playback.location, limits: limits, hardware: hardware)
+            source = try FrameSources.open(playback.location, limits: limits, hardware: hardware, sound: playback.sound)
         } catch {
             channel.send(.refused(error))
             exit(0)
@@ -65,6 +72,8 @@ final class PlayerLoop {
             guard let pts = pending ?? nextFrame() else { continue }
             pending = pts
             let decoded = WorkerChannel.now()
+            // With sound, the frames follow what is heard: the clock is set to the sound's each time round.
+            if let heard = source.soundClock { clockStart = decoded; clockPts = heard }
             if clockStart == nil { clockStart = decoded; clockPts = pts }
             let due = clockStart! + (pts - clockPts)
             if due > decoded {
@@ -79,7 +88,13 @@ final class PlayerLoop {
     private func nextFrame() -> Double? {
         if let pts = source.advance() { return pts }
         if playback.loops, source.seek(to: 0), let pts = source.advance() {
-            clockStart = nil
+            // The start again is due one frame after the last frame shown, not at once: a one-frame animation
+            // would otherwise go round as fast as it decodes.
+            if let start = clockStart {
+                let lastDue = start + (position - clockPts)
+                clockStart = lastDue + frameInterval
+                clockPts = pts
+            }
             return pts
         }
         ended = true
@@ -110,9 +125,11 @@ final class PlayerLoop {
         case .release(let slot) where slot < Self.slotCount: slotFree[slot] = true
         case .pause:
             paused = true
+            source.setPaused(true)
             report()
         case .play:
             paused = false
+            source.setPaused(false)
             clockStart = nil  // the held frame is due now, and the rest after it
         case .seek(let seconds): seek(to: seconds)
         case .quit: exit(0)

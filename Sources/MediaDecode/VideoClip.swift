@@ -21,7 +21,9 @@ final class VideoClip: FrameSource {
     /// Errors in a row after which a stream is taken for broken.
     private static let maxErrorsInARow = 64
 
-    init(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding) throws(MediaRefusal) {
+    private let audio: AudioTrack?
+
+    init(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding, sound: Bool = false) throws(MediaRefusal) {
         let demuxer = try Demuxer(location, limits: limits)
         var info = demuxer.info
         // A GIF does not count its frames in its header: they are counted (read, not decoded) before it is played.
@@ -35,6 +37,7 @@ final class VideoClip: FrameSource {
         self.info = info
         self.limits = limits
         decoder = try VideoDecoder(stream: demuxer.stream, limits: limits, hardware: hardware)
+        audio = sound ? demuxer.audioStream.flatMap { AudioTrack(stream: $0) } : nil
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw .cannotPlay("out of memory") }
@@ -61,7 +64,7 @@ final class VideoClip: FrameSource {
             if status == tessera_averror_eof() { return nil }
             if status != tessera_averror_eagain() { errors += 1; continue }
             if draining { return nil }
-            if demuxer.read(into: packet) {
+            if demuxer.read(into: packet, sound: audio.map { track in { track.decode($0) } }) {
                 if decoder.send(packet) < 0 { errors += 1 }
             } else {
                 draining = true
@@ -79,12 +82,16 @@ final class VideoClip: FrameSource {
     func seek(to seconds: Double) -> Bool {
         guard demuxer.seek(to: seconds) else { return false }
         decoder.flush()
+        audio?.reset()
         draining = false
         held = nil
         framesDecoded = 0
         skipUntil = seconds > 0 ? seconds : nil
         return true
     }
+
+    var soundClock: Double? { audio?.clock }
+    func setPaused(_ paused: Bool) { audio?.setPaused(paused) }
 
     /// Seconds from the stream's start (best_effort_timestamp, which stands in for a missing pts).
     private func time(of frame: UnsafeMutablePointer<AVFrame>) -> Double {

@@ -23,11 +23,12 @@ public final class MediaPlayer: @unchecked Sendable {
 
     /// Starts the worker for `location`, frames of exactly `width`x`height` BGRA, upright; `loops`: start again at the
     /// end (a clip on the wall), else stop there and report `hasEnded` (a Live Photo's moment). `start`: seconds to
-    /// begin at. `hardware`: "none" (the default), "vaapi" or "v4l2m2m" (falls back to software in the worker). A
-    /// worker that cannot start, or refuses the clip, shows as `failure`.
+    /// begin at. `hardware`: "none" (the default), "vaapi" or "v4l2m2m" (falls back to software in the worker).
+    /// `sound`: the worker plays the clip's sound through SDL's audio and paces the frames by it (silent, by its own
+    /// clock, where there is no audio device). A worker that cannot start, or refuses the clip, shows as `failure`.
     public init(executable: String = MediaWorkerExecutable.path, location: MediaLocation, width: Int, height: Int,
                 loops: Bool, start: Double = 0, limits: MediaLimits = .standard, hardware: String = "none",
-                wake: @escaping @Sendable () -> Void) {
+                sound: Bool = false, wake: @escaping @Sendable () -> Void) {
         state = PlayerState(wake: wake)
         let side = 1...MediaWireMessage.maxSide
         pitch = width * 4
@@ -38,7 +39,7 @@ public final class MediaPlayer: @unchecked Sendable {
             return
         }
         let playback = MediaWorkerLaunch.Playback(location: location, width: width, height: height, loops: loops,
-                                                  start: max(0, start), hardware: hardware)
+                                                  start: max(0, start), hardware: hardware, sound: sound)
         let launch = MediaWorkerLaunch(playback: playback, limits: limits)
         var memory: SharedMemory?
         var process: WorkerProcess?
@@ -54,7 +55,8 @@ public final class MediaPlayer: @unchecked Sendable {
         shared = memory
         worker = process
         guard let process else { return }
-        let reader = Thread { [state] in state.read(from: process) }
+        let timeout = limits.workerTimeout
+        let reader = Thread { [state] in state.read(from: process, firstAnswerWithin: timeout) }
         reader.name = "tessera-media-player"
         reader.start()
     }
@@ -161,17 +163,25 @@ final class PlayerState: @unchecked Sendable {
         return frames
     }
 
-    /// The reader thread's loop: answers until the worker's stdout ends.
-    func read(from worker: WorkerProcess) {
+    /// The reader thread's loop: answers until the worker's stdout ends. A worker that has not answered the
+    /// opening of its clip within `timeout` seconds (hung in a demuxer) is killed.
+    func read(from worker: WorkerProcess, firstAnswerWithin timeout: Double) {
+        var deadline: Double? = WorkerProcess.now() + timeout
         while true {
-            switch worker.answer(before: nil) {
+            let answer = worker.answer(before: deadline)
+            deadline = nil
+            switch answer {
             case .message(let message):
                 apply(message)
             case .garbled:
                 fail(.cannotPlay("the decoder's answer was garbled"))
                 worker.signal(SIGKILL)
                 return
-            case .ended, .timedOut:
+            case .timedOut:
+                fail(.cannotPlay("timed out"))
+                worker.signal(SIGKILL)
+                return
+            case .ended:
                 // A worker ends by itself only after a refusal (already the failure); otherwise it was not asked to.
                 lock.lock()
                 if !current.stopped, current.failure == nil { current.failure = .cannotPlay("the decoder crashed") }

@@ -69,6 +69,12 @@ public final class MediaService: @unchecked Sendable {
         worker = nil
     }
 
+    /// One request as it is, under the lock (the tests' `stall`).
+    func request(_ message: MediaWireMessage) -> Result<MediaWireMessage, MediaRefusal> {
+        lock.lock(); defer { lock.unlock() }
+        return exchange(message, bytes: 0)
+    }
+
     /// One request and its answer. Called with `lock` held. `bytes`: the shared buffer the answer needs.
     func exchange(_ request: MediaWireMessage, bytes: Int) -> Result<MediaWireMessage, MediaRefusal> {
         if shared == nil {

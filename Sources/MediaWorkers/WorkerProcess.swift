@@ -59,8 +59,10 @@ final class WorkerProcess {
         }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = Self.environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
         guard status == 0, childIn >= 0, childOut >= 0, childShared >= 0 else {
             close(input[1]); close(output[0])
             throw .cannotPlay("the decoder could not start: \(String(cString: strerror(status)))")
@@ -75,6 +77,13 @@ final class WorkerProcess {
         end(grace: 0)
         close(requests)
         close(answers)
+    }
+
+    /// The app's environment, but with Swift's crash backtracer off: a worker that crashes should die at once (and
+    /// be answered "the decoder crashed"), not spend seconds symbolicating its stack while the app waits.
+    private static var environment: [String] {
+        ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }
+            + ["SWIFT_BACKTRACE=enable=no"]
     }
 
     /// Writes `message`'s line; false when the worker is gone or (non-blocking) not reading.
