@@ -80,7 +80,7 @@ final class ClipPlayers {
             return
         }
         let player = MediaPlayer(location: place, width: size.width, height: size.height, loops: request.loops,
-                                 start: 0, limits: limits, hardware: hardware, wake: wake)
+                                 start: 0, limits: limits, hardware: hardware, sound: request.sound, wake: wake)
         if request.paused { player.pause() }
         playing[key] = Playing(request: request, size: size, player: player, seekID: request.seek?.id)
         started += 1
