@@ -4,7 +4,7 @@ import GalleryCore
 /// How frames are decoded: in software (the default, and what the tests run), or by the machine's hardware when
 /// asked and present: VA-API (Intel, AMD) through a hardware device context, or a V4L2 memory-to-memory decoder
 /// (a Raspberry Pi's) by its FFmpeg name. A hardware path that cannot open falls back to software, logged.
-public enum HardwareDecoding: String, Sendable, CaseIterable {
+enum HardwareDecoding: String, Sendable, CaseIterable {
     case none, vaapi, v4l2m2m
 }
 
