@@ -1,3 +1,4 @@
+import DemoPhotos
 import FixtureServer
 import Foundation
 import GalleryCore
@@ -182,6 +183,29 @@ final class MovingPicturesUITests: XCTestCase {
         let first = frames([(1, 1)], window: PixelSize(width: 1280, height: 800))[0]
         XCTAssertEqual(hue(frame.pixel(x: first.x + first.width / 2, y: first.y + 40)), .red, run.log)
         XCTAssertFalse(run.log.contains(faults.immichKey), "the key is never logged")
+    }
+
+    func testAnImmichLivePhotoPlaysItsMomentFromItsServer() throws {
+        try clip("red.mov", ["red"], seconds: 2, w: 320, h: 240)
+        var faults = FixtureFaults()
+        faults.immichAssets = 4
+        faults.immichLivePhotos = [0]
+        faults.immichClip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/red.mov")))
+        let server = FixtureServer(photos: 4, faults: faults)
+        try server.start(port: 0)
+        defer { server.stop() }
+        let still = try AppProcess.run(["--name", "Ada", "--no-cache", "--size", "1280x800", "--source", "immich",
+                                        "--api", server.baseURL, "--wall-clips", "0"],
+                                       environment: ["IMMICH_API_KEY": faults.immichKey])
+        let moving = try AppProcess.run(["--name", "Ada", "--no-cache", "--size", "1280x800", "--source", "immich",
+                                         "--api", server.baseURL, "--script", "await-clip:0.5"],
+                                        environment: ["IMMICH_API_KEY": faults.immichKey])
+        XCTAssertEqual(moving.status, 0, moving.log)
+        let first = frames([(1, 1)], window: PixelSize(width: 1280, height: 800))[0]
+        let at = (x: first.x + first.width / 2, y: first.y + 40)
+        XCTAssertNotEqual(hue(try XCTUnwrap(still.frame, still.log).pixel(x: at.x, y: at.y)), .red, "its still")
+        XCTAssertEqual(hue(try XCTUnwrap(moving.frame, moving.log).pixel(x: at.x, y: at.y)), .red, "its moment plays")
+        XCTAssertEqual(server.counters.immichPlaybacks, [DemoImmich.liveClipID(0)], "the Live Photo's own clip")
     }
 
     func testHostileFilesLeaveTheWallDrawing() throws {
