@@ -45,7 +45,9 @@ public final class MediaPlayer: @unchecked Sendable {
         var process: WorkerProcess?
         do throws(MediaRefusal) {
             let made = try SharedMemory()
-            guard made.resize(to: slotBytes * Self.slotCount) != nil else { throw .cannotPlay("no shared memory for the frames") }
+            guard made.resize(to: slotBytes * Self.slotCount) != nil, made.sealSize() else {
+                throw .cannotPlay("no shared memory for the frames")
+            }
             memory = made
             process = try WorkerProcess(executable: executable, arguments: launch.arguments, shared: made.descriptor,
                                         nonblockingRequests: true)

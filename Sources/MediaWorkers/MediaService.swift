@@ -43,9 +43,13 @@ public final class MediaService: @unchecked Sendable {
         }
         lock.lock(); defer { lock.unlock() }
         switch exchange(.poster(location, width: width, height: height), bytes: width * height * 4) {
-        case .success(.posterReady(let w, let h, let pitch)) where w == width && h == height && pitch * h <= shared?.size ?? 0:
-            guard let base = shared?.base else { return .failure(broken("no shared buffer")) }
-            let pixels = [UInt8](UnsafeRawBufferPointer(start: base, count: pitch * h))
+        // The frame is exactly the size asked, rows packed (the buffer was sized for that): nothing the worker says
+        // can make the copy reach past it.
+        case .success(.posterReady(let w, let h, let pitch)) where w == width && h == height && pitch == 4 * w
+            && 4 * w * h <= shared?.size ?? 0:
+            // Read, not mapped: this buffer is resized between posters, so it cannot be sealed, and a worker could
+            // truncate it under a mapping.
+            guard let pixels = shared?.read(pitch * h) else { return .failure(broken("the frame was cut short")) }
             return .success(PosterFrame(width: w, height: h, pitch: pitch, pixels: pixels))
         case .success(.refused(let refusal)): return .failure(refusal)
         case .success: return .failure(broken("an answer that is not a poster's"))

@@ -32,6 +32,28 @@ final class SharedMemory {
         return mapped
     }
 
+    /// Fixes the size for good (`tessera_memfd_seal_size`): a worker that truncated the file would otherwise make the
+    /// app's next read of the mapping die of SIGBUS. A sealed file cannot be resized again.
+    func sealSize() -> Bool { tessera_memfd_seal_size(descriptor) == 0 }
+
+    /// Copies `count` bytes from the start of the file (`pread`): a file a worker truncated gives a short read, never
+    /// a fault. Nil when fewer bytes are there.
+    func read(_ count: Int) -> [UInt8]? {
+        guard count >= 0, count <= size else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        let ok = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            while done < count {
+                let n = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(done))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        return ok ? bytes : nil
+    }
+
     func unmap() {
         if let base { munmap(base, size) }
         base = nil

@@ -122,14 +122,17 @@ final class MotionInFoldersTests: XCTestCase {
 
     // MARK: files
 
-    func testAFilesMotionIsItsPhotosAndChangesItsIDOnlyWhenThereIsSome() {
+    func testAFilesMotionIsItsPhotosAndNeverChangesItsID() {
         let still = LocalFile(path: "/p/IMG_1.HEIC", bytes: 10, modified: 5, width: 4, height: 3)
         let live = LocalFile(path: "/p/IMG_1.HEIC", bytes: 10, modified: 5, width: 4, height: 3,
                              motion: LocalMotion(kind: .livePhoto, duration: 2.5, companion: "IMG_1.MOV"))
         XCTAssertNil(still.photo.motion)
         XCTAssertEqual(still.id, LocalFile(path: "/p/IMG_1.HEIC", bytes: 10, modified: 5, width: 9, height: 9).id,
                        "a still's ID is as before")
-        XCTAssertNotEqual(live.id, still.id, "a still that gains its clip is another photo")
+        XCTAssertEqual(live.id, still.id, "a still that gains its clip is the same photo (its bookmark names it)")
+        let probedAgain = LocalFile(path: "/p/IMG_1.HEIC", bytes: 10, modified: 5, width: 4, height: 3,
+                                    motion: LocalMotion(kind: .livePhoto, duration: nil, companion: "IMG_1.MOV"))
+        XCTAssertEqual(probedAgain.id, live.id, "a probe that failed once makes no other photo")
         XCTAssertEqual(live.photo.motion, PhotoMotion(kind: .livePhoto, duration: 2.5))
         XCTAssertEqual(live.companionPath, "/p/IMG_1.MOV")
         let sneaky = LocalFile(path: "/p/a.jpg", bytes: 10, modified: 5, width: 4, height: 3,

@@ -50,7 +50,8 @@ final class FolderMotionIndexTests: XCTestCase {
         let edits = index.add(live)
         XCTAssertEqual(edits.removed, [still.id])
         XCTAssertEqual(edits.inserted.map(\.photo.motion?.kind), [.livePhoto])
-        XCTAssertNil(index.file(id: still.id))
+        XCTAssertEqual(live.id, still.id, "the same photo: its bookmark and the show's place still name it")
+        XCTAssertEqual(index.file(id: live.id)?.motion?.kind, .livePhoto, "edited in place")
         XCTAssertEqual(index.file(id: live.id)?.companionPath, "/photos/IMG_1.MOV")
         XCTAssertTrue(index.add(live).isEmpty, "the same again changes nothing")
         // Taken away again: a still once more.

@@ -228,3 +228,50 @@ final class MovingPicturesUITests: XCTestCase {
         XCTAssertLessThan(peak, 250, "the app's own peak memory")
     }
 }
+
+/// A frame at night: the clip playing when its hours end stops with the display, so no decoder warms a dark room.
+final class MovingPicturesAtNightUITests: XSessionTestCase {
+    /// The media players the app runs now (its children whose command line says `player`).
+    private func players(of app: pid_t) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[2]) == app else { return false }
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: command, as: UTF8.self).contains("player")
+        }.count
+    }
+
+    private func waitFor(_ what: String, seconds: Double, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition(), Date() < deadline { _ = x.app.map { $0.isRunning } ; usleep(50_000) }
+        XCTAssertTrue(condition(), what)
+    }
+
+    func testTheClipStopsWhenTheDisplayGoesOffForTheNight() throws {
+        let folder = root + "/clips"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        make.arguments = ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "3",
+                          "-c:v", "libx264", "-pix_fmt", "yuv420p", folder + "/a.mp4"]
+        try make.run()
+        make.waitUntilExit()
+        // The hours end at 12:00; for the kiosk it is 11:59:52 now.
+        var t = time_t(Date().timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&t, &parts)
+        let secondOfDay = Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+        let shift = 11 * 3600 + 59 * 60 + 52 - secondOfDay
+        let off = root + "/display-off"
+        _ = try x.launch(["--kiosk", "--name", "Lobby", "--no-cache", "--renderer", "software", "--size", "900x600",
+                          "--schedule", "06:00-12:00", "--clock-shift=\(shift)", "--display-off-command", "touch \(off)",
+                          folder], environment: ["XDG_DATA_HOME": root + "/data"])
+        let app = try XCTUnwrap(x.app?.processIdentifier)
+        waitFor("the clip plays by day", seconds: 8) { players(of: app) > 0 }
+        waitFor("the display goes off at the hours' end", seconds: 20) { FileManager.default.fileExists(atPath: off) }
+        waitFor("its player stops with the display", seconds: 5) { players(of: app) == 0 }
+    }
+}

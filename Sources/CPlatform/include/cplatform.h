@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <sched.h>
 #ifndef SCHED_IDLE
 #define SCHED_IDLE 5 /* <sched.h> names it only under _GNU_SOURCE */
@@ -31,10 +32,16 @@ static inline void tessera_make_thread_normal(void) {
 /* The media workers' plumbing: an anonymous shared-memory file for frames (memfd_create, close-on-exec) and a
    pipe whose ends are close-on-exec (pipe2), so a worker spawned on another thread inherits neither by accident;
    posix_spawn's dup2 file actions hand the worker its own. */
-static inline int tessera_memfd_create(const char *name) { return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */); }
+static inline int tessera_memfd_create(const char *name) {
+    return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */ | 2u /* MFD_ALLOW_SEALING */);
+}
+/* Fixes a shared-memory file's size for good (F_ADD_SEALS with F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL): a worker
+   can no longer truncate what the app has mapped (the app's next read would die of SIGBUS). 0, or -1. */
+static inline int tessera_memfd_seal_size(int fd) { return fcntl(fd, 1033 /* F_ADD_SEALS */, 2 | 4 | 1); }
 static inline int tessera_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, 02000000 /* O_CLOEXEC */); }
 #else
 static inline int tessera_memfd_create(const char *name) { (void)name; return -1; }
+static inline int tessera_memfd_seal_size(int fd) { (void)fd; return -1; }
 static inline int tessera_pipe_cloexec(int fds[2]) { (void)fds; return -1; }
 static inline void tessera_make_thread_background(void) {}
 static inline void tessera_make_thread_normal(void) {}

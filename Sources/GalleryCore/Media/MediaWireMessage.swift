@@ -180,8 +180,9 @@ public enum MediaWireMessage: Equatable, Sendable {
     }
     private static func side(_ word: String) -> Int? { count(word).flatMap { $0 >= 1 && $0 <= maxSide ? $0 : nil } }
     private static func seconds(_ word: String) -> Double? {
+        // A length no clip has (a header's 2^63 ticks) is held at a billion seconds, so arithmetic on it stays sane.
         guard word.utf8.count <= 32, let value = Double(word), value.isFinite, value >= 0 else { return nil }
-        return value
+        return min(value, 1e9)
     }
     private static func optional<T>(_ word: String, _ parse: (String) -> T?) -> T?? {
         if word == "-" { return .some(nil) }

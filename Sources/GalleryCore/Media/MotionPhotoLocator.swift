@@ -41,8 +41,10 @@ public enum MotionPhotoLocator {
             if let at = items.firstIndex(where: { $0["Item:Semantic"] == "MotionPhoto" }) {
                 let clip = items[at]
                 if let length = clip["Item:Length"].flatMap(int) {
+                    // Each term is at most 2^48 (`int`); a directory of more items than that could add up to is
+                    // no file's.
                     var after: Int64 = 0
-                    for item in items[(at + 1)...] {
+                    for item in items[(at + 1)...].prefix(1024) {
                         after += (item["Item:Length"].flatMap(int) ?? 0) + (item["Item:Padding"].flatMap(int) ?? 0)
                     }
                     let padding = clip["Item:Padding"].flatMap(int) ?? 0
@@ -178,8 +180,9 @@ public enum MotionPhotoLocator {
         return out
     }
 
+    /// A byte count a file can hold: at most 2^48 (256 TB), so sums of a few of them never overflow.
     private static func int(_ text: String) -> Int64? {
-        guard text.utf8.count <= 19, let v = Int64(text), v >= 0 else { return nil }
+        guard text.utf8.count <= 19, let v = Int64(text), v >= 0, v <= 1 << 48 else { return nil }
         return v
     }
 

@@ -45,7 +45,8 @@ public struct PhotoMotion: Equatable, Hashable, Sendable, Codable {
 
     /// m:ss below an hour, h:mm:ss above; rounded down to the second, as players show it.
     public static func clock(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds.isFinite ? seconds : 0))
+        // Whatever a header or a worker said: a clock of at most 999,999 hours.
+        let s = Int(min(3.6e9, max(0, seconds.isFinite ? seconds : 0)))
         let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
         return s >= 3600 ? "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" : "\(s / 60):\(two(s % 60))"
     }

@@ -52,7 +52,9 @@ public struct LocalFile: Equatable, Sendable {
 
     public var idHash: UInt64 {
         var h = LocalFile.fnv(path)
-        for v in [UInt64(bitPattern: bytes), UInt64(bitPattern: modified), identity] + (motion?.hashWords ?? []) {
+        // Not its motion: a still that gains or loses its clip is the same photo (its bookmark and the show's place
+        // still name it), edited in place; and a probe that failed once must not make it another.
+        for v in [UInt64(bitPattern: bytes), UInt64(bitPattern: modified), identity] {
             for shift in stride(from: 0, to: 64, by: 8) { h = (h ^ ((v >> UInt64(shift)) & 0xFF)) &* 0x100000001b3 }
         }
         return h

@@ -36,12 +36,4 @@ public struct LocalMotion: Equatable, Hashable, Sendable {
         }
     }
 
-    /// Folded into a photo's ID: a still that gains or loses its clip, or whose clip changed, is another photo in the
-    /// catalog (a still's ID is as it was before clips were read, so places kept by earlier runs still hold).
-    var hashWords: [UInt64] {
-        var h = LocalFile.fnv(kind.rawValue + "|" + (companion ?? ""))
-        for v in [UInt64(bitPattern: clipOffset), UInt64(bitPattern: clipLength), duration?.bitPattern ?? 1,
-                  hasSound ? 1 : 0] { h = (h ^ v) &* 0x100000001b3 }
-        return [h]
-    }
 }

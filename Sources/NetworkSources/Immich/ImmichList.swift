@@ -79,7 +79,7 @@ public enum ImmichList {
     static func seconds(duration text: String) -> Double? {
         let parts = text.utf8.count <= 32 ? text.split(separator: ":", omittingEmptySubsequences: false) : []
         guard parts.count == 3, let h = Int(parts[0]), let m = Int(parts[1]), let s = Double(parts[2]),
-              h >= 0, (0..<60).contains(m), s >= 0, s < 60, s.isFinite else { return nil }
+              (0...100_000).contains(h), (0..<60).contains(m), s >= 0, s < 60, s.isFinite else { return nil }
         let total = Double(h * 3600 + m * 60) + s
         return total > 0 ? total : nil
     }

@@ -112,6 +112,9 @@ public final class GalleryApp {
             // Input while asleep wakes the frame (`--wake-on-touch`) and does nothing else: a tap in the dark must
             // not open a photo.
             input.asleep = asleep
+            // Nobody sees a clip on a display that is off or a window that is hidden: its worker stops, and it
+            // starts again when it shows.
+            if asleep || !visible { clips.stopAll() }
             if asleep {
                 // Started at night, the frame is up all the same: systemd is told, or it would restart it.
                 service?.shown()
