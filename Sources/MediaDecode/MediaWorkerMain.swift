@@ -1,4 +1,5 @@
 import CFFmpeg
+import CPlatform
 import Glibc
 import GalleryCore
 
@@ -12,9 +13,15 @@ public enum MediaWorkerMain {
     /// `TESSERA_MEDIA_WORKER_LOG=1` lets FFmpeg's warnings through to stderr.
     public static func run(arguments: [String]) -> Never {
         signal(SIGPIPE, SIG_IGN)
-        guard let launch = MediaWorkerLaunch(arguments: Array(arguments.dropFirst())) else {
-            workerLog("bad arguments: \(arguments.dropFirst().joined(separator: " ").prefix(200))")
+        // Ended with the app, however it ends (a kill -9 included): a worker stuck in a decoder is no orphan.
+        _ = tessera_die_with_parent()
+        guard var launch = MediaWorkerLaunch(arguments: Array(arguments.dropFirst())) else {
+            workerLog("bad arguments (\(arguments.count) words)")
             exit(64)
+        }
+        if getppid() == 1 { exit(0) }  // the app ended before the line above took effect
+        if let headers = getenv(MediaWorkerLaunch.headersVariable) {
+            launch.playback?.location.headers = MediaWorkerLaunch.headers(fromEnvironment: String(cString: headers))
         }
         limitAddressSpace(to: launch.limits.workerAddressSpace)
         let environment = ProcessEnvironment.self

@@ -49,7 +49,8 @@ public final class MediaPlayer: @unchecked Sendable {
                 throw .cannotPlay("no shared memory for the frames")
             }
             memory = made
-            process = try WorkerProcess(executable: executable, arguments: launch.arguments, shared: made.descriptor,
+            process = try WorkerProcess(executable: executable, arguments: launch.arguments,
+                                        environment: launch.environment, shared: made.descriptor,
                                         nonblockingRequests: true)
         } catch {
             state.fail(error)

@@ -32,7 +32,9 @@ final class WorkerProcess {
     /// Starts `executable` with `arguments` (argv[1…]). `nonblockingRequests`: a request that would block (the
     /// worker stopped reading and the pipe is full) is dropped rather than waited for (a player's commands, sent
     /// from the main thread).
-    init(executable: String, arguments: [String], shared: Int32, nonblockingRequests: Bool) throws(MediaRefusal) {
+    /// `environment`: what the worker's environment adds to the app's (`MediaWorkerLaunch.environment`).
+    init(executable: String, arguments: [String], environment extra: [String: String] = [:], shared: Int32,
+         nonblockingRequests: Bool) throws(MediaRefusal) {
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &input) == 0 else {
             throw .cannotPlay("no socket: \(String(cString: strerror(errno)))")
@@ -59,7 +61,7 @@ final class WorkerProcess {
         }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp = Self.environment.map { strdup($0) } + [nil]
+        let envp = (Self.environment + extra.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
@@ -82,7 +84,8 @@ final class WorkerProcess {
     /// The app's environment, but with Swift's crash backtracer off: a worker that crashes should die at once (and
     /// be answered "the decoder crashed"), not spend seconds symbolicating its stack while the app waits.
     private static var environment: [String] {
-        ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }.map { "\($0.key)=\($0.value)" }
+        ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" && $0.key != MediaWorkerLaunch.headersVariable }
+            .map { "\($0.key)=\($0.value)" }
             + ["SWIFT_BACKTRACE=enable=no"]
     }
 

@@ -11,6 +11,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sched.h>
 #ifndef SCHED_IDLE
 #define SCHED_IDLE 5 /* <sched.h> names it only under _GNU_SOURCE */
@@ -38,10 +39,13 @@ static inline int tessera_memfd_create(const char *name) {
 /* Fixes a shared-memory file's size for good (F_ADD_SEALS with F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL): a worker
    can no longer truncate what the app has mapped (the app's next read would die of SIGBUS). 0, or -1. */
 static inline int tessera_memfd_seal_size(int fd) { return fcntl(fd, 1033 /* F_ADD_SEALS */, 2 | 4 | 1); }
+/* A worker process is killed when the process that started it ends (prctl PR_SET_PDEATHSIG, SIGKILL). */
+static inline int tessera_die_with_parent(void) { return prctl(1 /* PR_SET_PDEATHSIG */, 9 /* SIGKILL */, 0, 0, 0); }
 static inline int tessera_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, 02000000 /* O_CLOEXEC */); }
 #else
 static inline int tessera_memfd_create(const char *name) { (void)name; return -1; }
 static inline int tessera_memfd_seal_size(int fd) { (void)fd; return -1; }
+static inline int tessera_die_with_parent(void) { return -1; }
 static inline int tessera_pipe_cloexec(int fds[2]) { (void)fds; return -1; }
 static inline void tessera_make_thread_background(void) {}
 static inline void tessera_make_thread_normal(void) {}

@@ -22,4 +22,10 @@ public struct MediaLocation: Equatable, Hashable, Sendable {
     public init(url: String, headers: [String] = []) {
         place = .url(url); offset = 0; length = nil; self.headers = headers
     }
+
+    /// The same place, without its headers.
+    public init(withoutHeaders location: MediaLocation) {
+        self = location
+        headers = []
+    }
 }

@@ -33,7 +33,22 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
         self.playback = playback; self.limits = limits
     }
 
-    /// The words, "media-worker" first.
+    /// Where a URL's headers travel: the worker's environment, which only its own user can read, never its
+    /// arguments, which every user of the machine can (/proc/PID/cmdline, `ps`): an Immich key stays out of sight.
+    public static let headersVariable = "TESSERA_MEDIA_HEADERS"
+
+    /// What the worker's environment adds: the headers of the location it plays, one a line.
+    public var environment: [String: String] {
+        guard let headers = playback?.location.headers, !headers.isEmpty else { return [:] }
+        return [Self.headersVariable: headers.joined(separator: "\n")]
+    }
+
+    /// The headers `environment` carried, as the worker reads them (a line with a carriage return is dropped).
+    public static func headers(fromEnvironment value: String) -> [String] {
+        value.split(separator: "\n").map(String.init).filter { !$0.contains("\r") && !$0.isEmpty }
+    }
+
+    /// The words, "media-worker" first (a URL's headers are not among them: `environment`).
     public var arguments: [String] {
         let limitWords = [
             "side=\(limits.maxSide)", "pixels=\(limits.maxPixels)", "duration=\(limits.maxDuration)",
@@ -43,7 +58,7 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
         guard let p = playback else { return [Self.command, "service"] + limitWords }
         return [Self.command, "player", "width=\(p.width)", "height=\(p.height)", "play=\(p.loops ? "loop" : "once")",
                 "start=\(p.start)", "hwdec=\(p.hardware)", "sound=\(p.sound ? "yes" : "no")"] + limitWords
-            + ["--"] + MediaWireMessage.words(of: p.location)
+            + ["--"] + MediaWireMessage.words(of: MediaLocation(withoutHeaders: p.location))
     }
 
     /// The launch `arguments` ("media-worker" first) describe, or nil.
