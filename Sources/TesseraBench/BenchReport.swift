@@ -214,7 +214,8 @@ extension GalleryApp {
         if let peerClip, var clips = report.clips {
             let probe = try ClipPeer.probe(peerClip)
             clips = ClipFigures(track: clips.track, view: clips.view, clipsWanted: clips.clipsWanted,
-                                clip: (peerClip as NSString).resolvingSymlinksInPath, clipSeconds: probe.seconds,
+                                clip: bench.clips == "generate" ? ClipPeer.generatedName + " (generated)" : peerClip,
+                                clipSeconds: probe.seconds,
                                 clipRate: probe.rate, peer: try ClipPeer.decode(peerClip))
             report.clips = clips
         }

@@ -9,6 +9,8 @@ enum ClipPeer {
     /// The generated clip: 1920x1080, 30 fps, 20 s of `testsrc2` in H.264 (libx264, `veryfast`, yuv420p).
     static let width = 1920, height = 1080, rate = 30, seconds = 20
 
+    static var generatedName: String { "testsrc2-\(width)x\(height)-\(rate)fps-\(seconds)s.mp4" }
+
     /// The ffmpeg command line that makes the clip (BENCHMARKS.md quotes it).
     static func generateArguments(into path: String) -> [String] {
         ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi",
@@ -20,7 +22,7 @@ enum ClipPeer {
     /// temporary folder (a file written aside, then renamed) and kept there for the next run.
     static func generatedFolder(copies: Int) throws -> String {
         let base = NSTemporaryDirectory() + "tessera-bench-clips"
-        let clip = base + "/testsrc2-\(width)x\(height)-\(rate)fps-\(seconds)s.mp4"
+        let clip = base + "/" + generatedName
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         if !FileManager.default.fileExists(atPath: clip) {
             let part = clip + ".part-\(getpid()).mp4"
