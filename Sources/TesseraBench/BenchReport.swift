@@ -141,6 +141,9 @@ public struct BenchReport {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Targets missed that `--check` does not enforce (said on stderr).
+    public var missedTargets: [String] { clips?.missedTargets ?? [] }
+
     /// The bounds that must hold on every run (CI fails when one breaks); speed figures are reported, not enforced.
     public var violations: [String] {
         var found: [String] = []
