@@ -3,6 +3,8 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libwayland-dev libdrm-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev libwebp-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola ca-certificates
+# The clip benchmark (`bench --clips`) makes its test clip and times its peer with the ffmpeg and ffprobe commands.
+BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick libheif-examples ffmpeg time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri
 ARGS ?=
 
@@ -33,7 +35,7 @@ DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.26.0), libsdl2-
 	libswresample4, libavutil57, libwebpdemux2, fonts-dejavu-core, ca-certificates
 DEB_RECOMMENDS := fonts-inter, fonts-noto-core, fonts-wqy-microhei, fonts-symbola, xdg-utils
 
-.PHONY: run test test-tsan deps test-deps build release bench clean dist install uninstall deb check-install check-deb
+.PHONY: run test test-tsan deps test-deps bench-deps build release bench clean dist install uninstall deb check-install check-deb
 
 deps:
 	$(APT) update -qq
@@ -42,6 +44,10 @@ deps:
 test-deps:
 	$(APT) update -qq
 	$(APT) install -y -qq --no-install-recommends $(TEST_PACKAGES)
+
+bench-deps:
+	$(APT) update -qq
+	$(APT) install -y -qq --no-install-recommends $(BENCH_PACKAGES)
 
 release:
 	swift build -c release --product tessera
@@ -68,8 +74,8 @@ test-tsan: test-deps
 
 # The benchmark (headless), on the release build of the code that ships (`make install` and `make deb` install
 # `tessera` alone; `tessera-bench` links the same app with the fixture server beside it).
-# CI: make bench ARGS="--items 100 --check", then ARGS="--soak 2 --check".
-bench: deps dist
+# CI: make bench ARGS="--items 100 --check", then ARGS="--soak 2 --check", then the two clip runs (.ci/run).
+bench: bench-deps dist
 	swift build -c release --product tessera-bench --static-swift-stdlib --build-path $(DIST)
 	$(BENCH_BIN) bench $(ARGS)
 

@@ -14,6 +14,8 @@ final class BenchDriver: FrameDriver {
         /// Stepping through the slideshow (`steps` made so far); panning the zoomed pane (frames so far).
         case slideshow(steps: Int), zooming(frames: Int)
         case idling(since: Double, cpu: Double, whole: Int, headerOnly: Int)
+        /// `--clips`: waiting for the clips to show their first frames; playing (the track runs).
+        case awaitingClips(since: Double), playing(since: Double)
         case done
     }
     private var soak = SoakTrack()
@@ -48,6 +50,8 @@ final class BenchDriver: FrameDriver {
     private var scanMemory: ProcessMemory?
     /// `--outages`: whether the fixture is down now.
     private var serverIsDown = false
+    /// `--clips`: what playback cost.
+    private var clipTrack: ClipTrack?
     private(set) var report: BenchReport?
 
     init(options: BenchOptions, processStart: Double) {
@@ -58,10 +62,17 @@ final class BenchDriver: FrameDriver {
         rss.sample(m.rssMB); anon.sample(m.anonMB)
     }
 
+    /// The app's own choice while idling or playing clips (a clock tick between two clip frames draws the header
+    /// alone, as it would without the benchmark).
     var wantsWholeFrames: Bool {
-        if case .idling = phase { return false }
-        return true
+        switch phase {
+        case .idling, .awaitingClips, .playing: return false
+        default: return true
+        }
     }
+
+    /// Clips that play at once: one in the slideshow, two on the wall.
+    private var clipsWanted: Int { options.clipView == "slideshow" ? 1 : 2 }
 
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
         switch phase {
@@ -110,6 +121,23 @@ final class BenchDriver: FrameDriver {
             if frames == 0 { app.model.pointer(.beginDrag(x: 400, y: 400, time: now)) }
             app.model.pointer(.drag(dx: dx, dy: dx / 3, time: now))
             phase = .zooming(frames: frames + 1)
+        case .awaitingClips(let since) where now - since > BenchOptions.clipStartLimit:
+            FileHandle.standardError.write(Data("tessera-bench: no clip played within \(BenchOptions.clipStartLimit) s (\(app.clips.count) player(s) started)\n".utf8))
+            return 1
+        case .awaitingClips where options.clipView == "slideshow" && !(app.model.screen is SlideshowScreen):
+            SlideshowScreen.open(in: app.model)
+        case .awaitingClips where app.clips.count >= clipsWanted && app.clips.framesUploaded >= clipsWanted:
+            phase = .playing(since: now)
+            clipTrack = ClipTrack(app.clips)
+        case .playing(let since):
+            let elapsed = now - since
+            // A clip that ended (the slideshow plays it once) ends the window, so no still frame is counted.
+            if elapsed >= options.playSeconds || (options.clipView == "slideshow" && app.clips.endedCount > 0) {
+                clipTrack?.finish(elapsed: elapsed, clips: app.clips)
+                let code = finish(app)
+                return code
+            }
+            clipTrack?.frame(elapsed: elapsed, clips: app.clips)
         case .jumping where press == nil:
             _ = app.model.apply(.scrollPages(1))
             press = (now, Int(app.model.browse.scroll.target))
@@ -135,7 +163,7 @@ final class BenchDriver: FrameDriver {
             let m = sampleMemory()
             rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
             firstScreenMs = (now - processStart) * 1000
-            phase = options.idleSeconds != nil
+            phase = options.clips != nil ? .awaitingClips(since: now) : options.idleSeconds != nil
                 ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames, headerOnly: app.frames.headerOnlyFrames)
                 : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
                 : options.slideshow ? .slideshow(steps: 0) : options.zoom ? .zooming(frames: 0)
@@ -208,7 +236,7 @@ final class BenchDriver: FrameDriver {
                 press = nil
                 if passed(app) >= options.items { return finish(app) }
             }
-        case .idling, .slideshow, .zooming:
+        case .idling, .slideshow, .zooming, .awaitingClips, .playing:
             break
         case .done:
             return 0
@@ -219,7 +247,10 @@ final class BenchDriver: FrameDriver {
     func afterPresent(_ app: GalleryApp, workStarted: Double, now: Double) {
         frames += 1
         if firstFrameMs == nil { firstFrameMs = (now - processStart) * 1000 }
-        if case .firstScreen = phase {} else { frameMs.add((now - workStarted) * 1000) }
+        switch phase {
+        case .firstScreen, .awaitingClips: break
+        default: frameMs.add((now - workStarted) * 1000)
+        }
         if case .slideshow = phase, let show = app.model.screen as? SlideshowScreen, show.fade < 1 {
             crossfadeMs.append((now - workStarted) * 1000)
         }
@@ -278,6 +309,10 @@ final class BenchDriver: FrameDriver {
             windowBytes: app.model.viewport.size.area * 4)
         if options.slideshow { report?.crossfadeMs = Percentiles(crossfadeMs) }
         if options.zoom { report?.zoomMs = Percentiles(zoomMs) }
+        if let clipTrack {
+            report?.clips = ClipFigures(track: clipTrack, view: options.clipView, clipsWanted: clipsWanted,
+                                        clip: "", clipSeconds: 0, clipRate: 0)
+        }
         return 0
     }
 }

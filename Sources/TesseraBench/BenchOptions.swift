@@ -58,6 +58,15 @@ public struct BenchOptions {
     /// `bench --idle`: once the first screen is drawn, leave the wall alone this many seconds (only the clock
     /// moves) and report the process's processor time and how many frames were drawn whole or header only.
     public var idleSeconds: Double?
+    /// `bench --clips`: a folder of clips to play (`generate`: the test clip `ClipPeer` makes with ffmpeg), in the
+    /// slideshow (`clipView` "slideshow") or on the wall ("wall", two clips); frames, drops, processor time and memory
+    /// are measured for `playSeconds` from the first frame, then `ffmpeg -threads 2 -i CLIP -f null -` decodes the
+    /// folder's first clip for the peer's figures.
+    public var clips: String?
+    public var clipView = "slideshow"
+    public var playSeconds = 15.0
+    /// Seconds the clips have to show their first frames after the first screen.
+    public static let clipStartLimit = 60.0
     /// Photos in the fixture catalogue (a soak uses few, so a pass ends within its first minute).
     public static let soakPhotos = 240
     /// Give up after this long.

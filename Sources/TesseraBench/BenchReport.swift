@@ -34,6 +34,8 @@ public struct BenchReport {
     /// `--view slideshow`: frames during crossfades; `--view zoom`: frames of the zoomed pane while it pans.
     var crossfadeMs: Percentiles?
     var zoomMs: Percentiles?
+    /// `--clips`: playback's figures and the peer's.
+    var clips: ClipFigures?
 
     struct IdleFigures {
         let seconds: Double
@@ -125,12 +127,22 @@ public struct BenchReport {
             object["config"] = ["view": view, "items": options.items, "size": options.size.description,
                                 "renderer": options.renderer]
         }
+        if let clips {
+            object["config"] = ["clips": options.clips ?? "", "clip": clips.clip, "clip_s": BenchReport.round(clips.clipSeconds),
+                                "clip_fps": BenchReport.round(clips.clipRate), "view": clips.view,
+                                "play_s": options.playSeconds, "size": options.size.description,
+                                "renderer": options.renderer]
+            object["clips"] = clips.json
+        }
         if let fill = fillMs {
             object["fill_ms"] = ["p50": BenchReport.round(fill.p50), "p95": BenchReport.round(fill.p95)]
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// Targets missed that `--check` does not enforce (said on stderr).
+    public var missedTargets: [String] { clips?.missedTargets ?? [] }
 
     /// The bounds that must hold on every run (CI fails when one breaks); speed figures are reported, not enforced.
     public var violations: [String] {
@@ -145,6 +157,7 @@ public struct BenchReport {
             }
             if soak.stalls > 0 { found.append("the wall stalled \(soak.stalls) time(s) (bound 0)") }
         }
+        if let clips { found += clips.violations(frameP99: frameMs.p99) }
         if textureBytesPeak > 3 * windowBytes {
             found.append("textures peaked at \(textureBytesPeak) bytes (bound \(3 * windowBytes))")
         }
@@ -161,6 +174,16 @@ extension GalleryApp {
         var options = AppOptions()
         if let dir = bench.dir {
             options.paths = [dir]
+        }
+        // `--clips generate`: the test clip, made (once) with ffmpeg; two names for it when the wall plays two.
+        var clipFolder = bench.clips
+        if bench.clips == "generate" { clipFolder = try ClipPeer.generatedFolder(copies: bench.clipView == "slideshow" ? 1 : 2) }
+        defer { if bench.clips == "generate", let clipFolder { try? FileManager.default.removeItem(atPath: clipFolder) } }
+        var peerClip: String?
+        if let clipFolder {
+            guard let first = ClipPeer.firstClip(in: clipFolder) else { throw BenchSetupError("no clip in \(clipFolder)") }
+            peerClip = first
+            options.paths = [clipFolder]
         }
         options.api = bench.api.isEmpty ? nil : bench.api
         options.apiServesOriginals = bench.sourceSize != nil
@@ -189,6 +212,16 @@ extension GalleryApp {
         defer { if bench.dir == nil, let cache = options.cacheDirectory { try? FileManager.default.removeItem(atPath: cache) } }
         let driver = BenchDriver(options: bench, processStart: processStart)
         let code = try run(options: options, driver: driver)
-        return code == 0 ? driver.report : nil
+        guard code == 0, var report = driver.report else { return nil }
+        // The peer, after the app and its workers have ended (never beside them), on the clip the app played.
+        if let peerClip, var clips = report.clips {
+            let probe = try ClipPeer.probe(peerClip)
+            clips = ClipFigures(track: clips.track, view: clips.view, clipsWanted: clips.clipsWanted,
+                                clip: bench.clips == "generate" ? ClipPeer.generatedName + " (generated)" : peerClip,
+                                clipSeconds: probe.seconds,
+                                clipRate: probe.rate, peer: try ClipPeer.decode(peerClip))
+            report.clips = clips
+        }
+        return report
     }
 }

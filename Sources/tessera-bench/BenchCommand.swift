@@ -29,7 +29,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Serve every image at this size, WxH, instead of the cell's: large originals to decode.")
     var sourceSize: String?
 
-    @Option(help: "grid or list: the view to scroll; slideshow: step through --items photos timing the crossfades; zoom: pan a photo zoomed 2.5 times in the pane for --items frames.")
+    @Option(help: "grid or list: the view to scroll; slideshow: step through --items photos timing the crossfades; zoom: pan a photo zoomed 2.5 times in the pane for --items frames. With --clips: slideshow (one clip full screen) or wall (grid: two clips in their cells).")
     var view: String = "grid"
 
     @Flag(help: "Open and close the detail pane every 0.35 s while scrolling (its transitions included).")
@@ -68,6 +68,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Once the first screen is drawn, leave the wall still this many seconds (only the clock moves) and report the processor time used (idle.cpu_pct) and the frames drawn whole or header only. Measure under a real display: SDL_VIDEODRIVER=x11.")
     var idle: Double?
 
+    @Option(help: "Play the clips of this folder (generate: a 20 s 1920x1080 30 fps H.264 clip of ffmpeg's testsrc2, made once into the temporary folder) in --view slideshow or wall for --play seconds from the first frame: frame times, frames shown, dropped and uploaded, processor time of the app and its media workers against `ffmpeg -threads 2 -i CLIP -f null -` on the folder's first clip (run afterwards), memory of both. Needs the ffmpeg and ffprobe commands. With --check, exits 1 if frame p99 passes 16 ms (slideshow) or 12 ms (wall), 1 % of frames are dropped, fewer clips play than wanted, memory grows, or the processor time passes twice ffmpeg's (the target, 1.3 times, is reported: cpu_ratio_target_met).")
+    var clips: String?
+
+    @Option(help: "With --clips: seconds of playback to measure (from the first frame; the slideshow's clip ending ends it sooner).")
+    var play: Double = 15
+
     @Flag(help: "With --soak: the server stops answering for a minute every five minutes (the first outage after five): stalls outside the outages, and how soon after each return the wall is back on the real feed.")
     var outages = false
 
@@ -82,9 +88,14 @@ struct Bench: ParsableCommand {
             || PixelSize(parsing: sourceSize)!.height > 5000 {
             throw ValidationError("--source-size must look like 4000x3000 (at most 5000 a side)")
         }
-        guard ["grid", "list", "slideshow", "zoom"].contains(view) else {
-            throw ValidationError("--view must be grid, list, slideshow or zoom")
+        guard ["grid", "list", "slideshow", "zoom", "wall"].contains(view) else {
+            throw ValidationError("--view must be grid, list, slideshow, zoom or wall")
         }
+        if clips != nil, !["slideshow", "wall", "grid"].contains(view) || dir != nil || soak != nil || idle != nil {
+            throw ValidationError("--clips plays in --view slideshow or wall, without --dir, --soak or --idle")
+        }
+        if clips == nil, view == "wall" { throw ValidationError("--view wall goes with --clips (else: grid)") }
+        guard play > 0, play <= 24 * 3600 else { throw ValidationError("--play must be positive (seconds)") }
         guard items > 0, (speed ?? 1) > 0, latency >= 0, (soak ?? 1) > 0 else { throw ValidationError("--items, --speed must be positive") }
         guard ["software", "accelerated", "auto"].contains(renderer) else {
             throw ValidationError("--renderer must be software, accelerated or auto")
@@ -104,7 +115,7 @@ struct Bench: ParsableCommand {
         options.size = window.windowSize
         // The app loads over HTTP from a fixture server in this process (never the app's own: it listens nowhere).
         var server: FixtureServer?
-        if dir == nil {
+        if dir == nil, clips == nil {
             var faults = FixtureFaults()
             faults.latencyMs = latency
             faults.sourceSize = options.sourceSize.map { ($0.width, $0.height) }
@@ -126,7 +137,10 @@ struct Bench: ParsableCommand {
         options.renderer = renderer
         options.jump = jump
         options.list = view == "list"
-        options.slideshow = view == "slideshow"
+        options.slideshow = view == "slideshow" && clips == nil
+        options.clips = clips.map { $0 == "generate" ? $0 : ($0 as NSString).expandingTildeInPath }
+        options.clipView = view == "slideshow" ? "slideshow" : "wall"
+        options.playSeconds = play
         guard let slideFill = SlideFill(rawValue: fill), let slideTransition = SlideTransition(rawValue: transition) else {
             throw ValidationError("--fill must be blur, matte or black; --transition crossfade, dip, slide or none")
         }
@@ -136,7 +150,7 @@ struct Bench: ParsableCommand {
         options.slideMotion = motion
         options.zoom = view == "zoom"
         options.transitions = transitions
-        options.timeLimit = timeLimit + (soak ?? 0) * 60 + (idle ?? 0)
+        options.timeLimit = timeLimit + (soak ?? 0) * 60 + (idle ?? 0) + (clips == nil ? 0 : play)
         options.dir = dir.map { ($0 as NSString).expandingTildeInPath }
         options.cacheDirectory = cacheDir
         options.scanOnly = scanOnly
@@ -145,6 +159,7 @@ struct Bench: ParsableCommand {
             throw ExitCode(1)
         }
         print(report.json)
+        for t in report.missedTargets { FileHandle.standardError.write(Data("tessera-bench: target missed: \(t)\n".utf8)) }
         let violations = report.violations
         for v in violations { FileHandle.standardError.write(Data("tessera-bench: bound broken: \(v)\n".utf8)) }
         if check && !violations.isEmpty { throw ExitCode(1) }

@@ -19,7 +19,7 @@ public final class GalleryApp {
     @_spi(Bench) public let pool: DecodePool
     @_spi(Bench) public let images: ImagePipeline
     /// The clips, animations and Live Photos playing now.
-    let clips: ClipPlayers
+    @_spi(Bench) public let clips: ClipPlayers
     @_spi(Bench) public let model: GalleryModel
     @_spi(Bench) public let scene: SceneRenderer
     private let input = InputRouter()

@@ -7,7 +7,7 @@ import SDLKit
 /// make, its newest frame uploaded each frame into a streaming texture of the size drawn, which the image pipeline
 /// hands out in place of the poster (`ImagePipeline.texture(for:)`). A clip that cannot play is remembered, so its
 /// poster stays with "cannot play" rather than a worker being started for it on every frame. Main thread only.
-final class ClipPlayers {
+@_spi(Bench) public final class ClipPlayers {
     private struct Playing {
         let request: PlayRequest
         let size: PixelSize
@@ -29,9 +29,11 @@ final class ClipPlayers {
     /// fewer clips on the wall (`keepsUp`).
     private var windowStart = 0.0, windowShown = 0, windowDropped = 0
     private var counted: [ImageKey: (shown: Int, dropped: Int)] = [:]
-    private(set) var keepsUp = true
+    @_spi(Bench) public private(set) var keepsUp = true
     /// Frames uploaded since the start, and players started (for tests and the benchmark).
-    private(set) var framesUploaded = 0, started = 0
+    @_spi(Bench) public private(set) var framesUploaded = 0, started = 0
+    /// Frames the players stopped so far had shown and dropped (`frameCounts`).
+    private var retiredShown = 0, retiredDropped = 0
 
     /// `location`: where the shown source plays a photo's motion from; `wake`: called from a player's thread when a
     /// frame or news arrives.
@@ -42,7 +44,19 @@ final class ClipPlayers {
     }
     private let hardware: String
 
-    var count: Int { playing.count }
+    @_spi(Bench) public var count: Int { playing.count }
+
+    /// Frames the workers have shown (written into a slot) and dropped (no free slot, or late) since the start, the
+    /// players stopped since included; as recent as each worker's last report (every `PlayerLoop.reportEvery`).
+    @_spi(Bench) public var frameCounts: (shown: Int, dropped: Int) {
+        playing.values.reduce((retiredShown, retiredDropped)) { ($0.0 + $1.player.shownFrames, $0.1 + $1.player.droppedFrames) }
+    }
+
+    /// Players whose clip, played once, has reached its end.
+    @_spi(Bench) public var endedCount: Int { playing.values.filter { $0.player.hasEnded }.count }
+
+    /// The players' worker processes, for the benchmark's memory figures.
+    @_spi(Bench) public var workerProcessIDs: [Int32] { playing.values.compactMap { $0.player.workerProcessID } }
     var textureBytes: Int { playing.values.reduce(0) { $0 + ($1.texture?.byteCount ?? 0) } }
 
     /// Follows what the rooms ask to play: starts players for new requests, stops those no longer asked for, and
@@ -87,6 +101,10 @@ final class ClipPlayers {
     }
 
     private func stop(_ key: ImageKey) {
+        if let player = playing[key]?.player {
+            retiredShown += player.shownFrames
+            retiredDropped += player.droppedFrames
+        }
         playing[key]?.player.stop()
         playing[key] = nil
         counted[key] = nil
