@@ -22,6 +22,8 @@ final class VideoClip: FrameSource {
     private static let maxErrorsInARow = 64
 
     private let audio: AudioTrack?
+    /// Frames decoded before the stream is taken to have ended.
+    private let frameCap: Int
 
     init(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding, sound: Bool = false) throws(MediaRefusal) {
         let demuxer = try Demuxer(location, limits: limits)
@@ -36,6 +38,9 @@ final class VideoClip: FrameSource {
         self.demuxer = demuxer
         self.info = info
         self.limits = limits
+        // An animation's frames are capped by the limit on frames; a video's by its longest length at 240 frames a
+        // second (an hour at 30 fps is 108,000 frames, past the animations' cap).
+        frameCap = info.codec == "gif" ? limits.maxFrames : Int(limits.maxDuration * 240)
         decoder = try VideoDecoder(stream: demuxer.stream, limits: limits, hardware: hardware)
         audio = sound ? demuxer.audioStream.flatMap { AudioTrack(stream: $0) } : nil
         packet = av_packet_alloc()
@@ -51,7 +56,7 @@ final class VideoClip: FrameSource {
     func advance() -> Double? {
         guard let packet, let frame else { return nil }
         var errors = 0
-        while errors < Self.maxErrorsInARow, framesDecoded < limits.maxFrames {
+        while errors < Self.maxErrorsInARow, framesDecoded < frameCap {
             let (status, decoded) = decoder.receive(frame)
             if status >= 0 {
                 let seconds = time(of: decoded)

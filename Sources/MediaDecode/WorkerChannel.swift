@@ -11,7 +11,8 @@ final class WorkerChannel {
     private(set) var closed = false
 
     init() {
-        reply = dup(1)
+        // Close-on-exec: nothing a decoder starts keeps the app's answer pipe open.
+        reply = fcntl(1, F_DUPFD_CLOEXEC, 3)
         dup2(2, 1)
     }
 

@@ -111,10 +111,16 @@ public final class MediaPlayer: @unchecked Sendable {
     }
 
     /// Ends the worker ("quit", SIGKILL after `quitGrace`) and reaps it. Idempotent.
-    public func stop() {
+    /// Ends the worker. `waiting` false: the grace, the kill and the reaping happen on another thread, so a frame
+    /// of the wall never waits for a worker busy in a decoder or a network read.
+    public func stop(waiting: Bool = true) {
         guard let worker, state.markStopped() else { return }
         worker.send(.quit)
-        worker.end(grace: Self.quitGrace)
+        if waiting {
+            worker.end(grace: Self.quitGrace)
+        } else {
+            DispatchQueue.global(qos: .utility).async { worker.end(grace: Self.quitGrace) }
+        }
     }
 
     /// The worker's pid (for the tests).

@@ -268,6 +268,7 @@ final class MovingPicturesAtNightUITests: XSessionTestCase {
         let off = root + "/display-off"
         _ = try x.launch(["--kiosk", "--name", "Lobby", "--no-cache", "--renderer", "software", "--size", "900x600",
                           "--schedule", "06:00-12:00", "--clock-shift=\(shift)", "--display-off-command", "touch \(off)",
+                          "--display-on-command", "true",
                           folder], environment: ["XDG_DATA_HOME": root + "/data"])
         let app = try XCTUnwrap(x.app?.processIdentifier)
         waitFor("the clip plays by day", seconds: 8) { players(of: app) > 0 }

@@ -10,7 +10,8 @@ extension BrowseScreen {
         var shown: [ItemKey: (photo: Photo, frame: Rect)] = [:]
         for i in visibleIndices {
             let item = catalog.items[i]
-            guard let motion = item.photo.motion else { continue }
+            // One that cannot play keeps its poster and takes no place in the budget.
+            guard let motion = item.photo.motion, gallery.hooks.clipProgress(item.key)?.failure == nil else { continue }
             let frame = pictureFrame(of: i)
             guard frame.height > 0 else { continue }
             let inside = max(0, min(frame.maxY, bottom) - max(frame.y, top))

@@ -22,7 +22,8 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
-        case .said, .chosenFolder, .memories, .clipFrame: return true
+        case .said, .chosenFolder, .memories: return true
+        case .clipFrame: return false  // drawn at the clips' own rate (`ClipPlayers.frameInterval`)
         }
     }
 }

@@ -20,14 +20,17 @@ import SDLKit
     }
 
     private var playing: [ImageKey: Playing] = [:]
-    /// Moving pictures that cannot play, and why, by photo (a few hundred at most).
-    private var failed: [String: String] = [:]
+    /// Moving pictures that cannot play, and why, by photo (a few hundred at most): for good when the clip was
+    /// refused, for a minute when its worker crashed or timed out (a server that was slow once).
+    private var failed: [String: (why: String, retryAt: Double?)] = [:]
+    private var now = 0.0
+    static let retryAfter = 60.0
     private let location: (Photo) -> MediaLocation?
     private let wake: @Sendable () -> Void
     private let limits: MediaLimits
     /// Frames shown and dropped by the players since `windowStart`: a machine dropping more than one in ten plays
     /// fewer clips on the wall (`keepsUp`).
-    private var windowStart = 0.0, windowShown = 0, windowDropped = 0
+    private var windowStart = 0.0, windowShown = 0, windowDropped = 0, cleanWindows = 0
     private var counted: [ImageKey: (shown: Int, dropped: Int)] = [:]
     @_spi(Bench) public private(set) var keepsUp = true
     /// Frames uploaded since the start, and players started (for tests and the benchmark).
@@ -59,24 +62,35 @@ import SDLKit
     @_spi(Bench) public var workerProcessIDs: [Int32] { playing.values.compactMap { $0.player.workerProcessID } }
     var textureBytes: Int { playing.values.reduce(0) { $0 + ($1.texture?.byteCount ?? 0) } }
 
+    /// Seconds between frames of the fastest clip playing (30 fps when they do not say; 10 to 60 fps).
+    var frameInterval: Double {
+        let fastest = playing.values.compactMap { $0.player.info?.frameRate }.max() ?? 30
+        return 1 / min(60, max(10, fastest))
+    }
+
     /// Follows what the rooms ask to play: starts players for new requests, stops those no longer asked for, and
     /// passes pause and seek on.
     func update(_ requests: [PlayRequest], scale: Double, now: Double) {
+        self.now = now
+        for (id, failure) in failed where failure.retryAt.map({ now >= $0 }) == true { failed[id] = nil }
         var wanted: [ImageKey: (PlayRequest, PixelSize)] = [:]
         for request in requests where failed[request.photo.id] == nil {
             let size = PixelSize(width: max(2, Int((Double(request.frame.width) * scale).rounded())),
                                  height: max(2, Int((Double(request.frame.height) * scale).rounded())))
             wanted[ImageKey(item: request.key, detail: request.large)] = (request, size)
         }
+        var resume: [ImageKey: Double] = [:]
         for (key, entry) in playing {
             guard let (request, size) = wanted[key], request.loops == entry.request.loops,
                   abs(size.width - entry.size.width) <= 2, abs(size.height - entry.size.height) <= 2 else {
+                // Asked for at another size (a resize, a zoom): it goes on from where it was.
+                if wanted[key] != nil { resume[key] = entry.player.position }
                 stop(key)
                 continue
             }
         }
         for (key, (request, size)) in wanted {
-            if playing[key] == nil { start(key, request, size: size) }
+            if playing[key] == nil { start(key, request, size: size, at: resume[key] ?? 0) }
             guard var entry = playing[key] else { continue }
             if request.paused != entry.player.isPaused { request.paused ? entry.player.pause() : entry.player.play() }
             if let seek = request.seek, seek.id != entry.seekID {
@@ -88,13 +102,13 @@ import SDLKit
         judgePace(now: now)
     }
 
-    private func start(_ key: ImageKey, _ request: PlayRequest, size: PixelSize) {
+    private func start(_ key: ImageKey, _ request: PlayRequest, size: PixelSize, at position: Double) {
         guard let place = location(request.photo) else {
-            noteFailure(request.photo.id, "its source has no clip for it")
+            noteFailure(request.photo.id, "its source has no clip for it", transient: false)
             return
         }
         let player = MediaPlayer(location: place, width: size.width, height: size.height, loops: request.loops,
-                                 start: 0, limits: limits, hardware: hardware, sound: request.sound, wake: wake)
+                                 start: position, limits: limits, hardware: hardware, sound: request.sound, wake: wake)
         if request.paused { player.pause() }
         playing[key] = Playing(request: request, size: size, player: player, seekID: request.seek?.id)
         started += 1
@@ -105,17 +119,23 @@ import SDLKit
             retiredShown += player.shownFrames
             retiredDropped += player.droppedFrames
         }
-        playing[key]?.player.stop()
+        playing[key]?.player.stop(waiting: false)
         playing[key] = nil
         counted[key] = nil
     }
 
     func stopAll() { for key in Array(playing.keys) { stop(key) } }
 
-    private func noteFailure(_ photoID: String, _ why: String) {
+    private func noteFailure(_ photoID: String, _ why: String, transient: Bool) {
         if failed.count >= 500 { failed.removeAll() }
         if failed[photoID] == nil { Log.info("a moving picture does not play (\(why)): its poster stays") }
-        failed[photoID] = why
+        failed[photoID] = (why, transient ? now + ClipPlayers.retryAfter : nil)
+    }
+
+    /// Whether a player's failure may pass (its worker crashed or hung, not the clip refused).
+    private static func isTransient(_ failure: MediaRefusal) -> Bool {
+        guard case .cannotPlay(let why) = failure else { return false }
+        return why.contains("crashed") || why.contains("timed out")
     }
 
     /// Takes each player's newest frame into its texture; whether any changed.
@@ -123,7 +143,7 @@ import SDLKit
         var changed = false
         for (key, var entry) in playing {
             if let failure = entry.player.failure {
-                noteFailure(entry.request.photo.id, "\(failure)")
+                noteFailure(entry.request.photo.id, "\(failure)", transient: ClipPlayers.isTransient(failure))
                 stop(key)
                 changed = true
                 continue
@@ -154,7 +174,7 @@ import SDLKit
 
     /// How a photo's moving picture stands (the large one first: what the pane or slideshow plays).
     func progress(of item: ItemKey) -> ClipProgress? {
-        if let why = failed[item.photoID] { return ClipProgress(failure: why) }
+        if let failure = failed[item.photoID] { return ClipProgress(failure: failure.why) }
         guard let entry = playing[ImageKey(item: item, detail: true)] ?? playing[ImageKey(item: item, detail: false)]
         else { return nil }
         let p = entry.player
@@ -173,7 +193,17 @@ import SDLKit
         }
         guard now - windowStart >= 2 else { return }
         let total = windowShown + windowDropped
-        if total >= 20 { keepsUp = Double(windowDropped) <= 0.1 * Double(total) }
+        if total >= 20 {
+            // Down at once; up again only after half a minute without drops, so a machine at its edge does not
+            // start and stop workers every few seconds.
+            if Double(windowDropped) > 0.1 * Double(total) {
+                keepsUp = false
+                cleanWindows = 0
+            } else {
+                cleanWindows += 1
+                if cleanWindows >= 15 { keepsUp = true }
+            }
+        }
         windowStart = now; windowShown = 0; windowDropped = 0
     }
 }
