@@ -22,8 +22,7 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
-        case .said, .chosenFolder, .memories: return true
-        case .clipFrame: return false  // drawn at the clips' own rate (`ClipPlayers.frameInterval`)
+        case .said, .chosenFolder, .memories, .clipFrame: return true
         }
     }
 }

@@ -20,9 +20,6 @@ public final class GalleryApp {
     @_spi(Bench) public let images: ImagePipeline
     /// The clips, animations and Live Photos playing now.
     @_spi(Bench) public let clips: ClipPlayers
-    /// A player has news since the clips were last uploaded, and when that was.
-    private var clipFramesWaiting = false
-    private var lastClipDraw = 0.0
     @_spi(Bench) public let model: GalleryModel
     @_spi(Bench) public let scene: SceneRenderer
     private let input = InputRouter()
@@ -108,12 +105,8 @@ public final class GalleryApp {
             }
             // A page or an image that arrived is drawn now rather than at the clock's next tick (a few ms apart at
             // most, so a burst of arrivals cannot take the processor).
-            var (delivered, arrived) = deliver(now: t)
+            let (delivered, arrived) = deliver(now: t)
             if delivered { frames.noteChange() }
-            // Clips' frames are drawn together, at the fastest playing clip's rate: two clips at 30 fps make 30
-            // whole frames a second, not 60.
-            let clipsDue = clipFramesWaiting && t - lastClipDraw >= 0.9 * clips.frameInterval
-            arrived = arrived || clipsDue
             pump.setTextInput(model.hasFocusedField)
             let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames, now: t) ?? false
             // Input while asleep wakes the frame (`--wake-on-touch`) and does nothing else: a tap in the dark must
@@ -146,10 +139,7 @@ public final class GalleryApp {
                 frames.noteChange()
             }
             clips.update(model.playRequests, scale: geometry.viewport.scale, now: t)
-            if clipsDue {
-                clipFramesWaiting = false
-                if clips.upload(to: renderer) { frames.noteChange(); lastClipDraw = t }
-            }
+            if clips.upload(to: renderer) { frames.noteChange() }
             MemoryHygiene.tick(now: t)
             if let exit = draw(now: t) { return exit }
             places.frame(model: model, source: sources.upstream, sourceKey: sources.key, now: t)
@@ -241,7 +231,7 @@ public final class GalleryApp {
             case .feed(let delivery): feed.receive(delivery, now: now)
             case .said(let words): model.toasts.show(words)
             case .chosenFolder(let path): WelcomeScreen.shown(in: model)?.folderChosen(path)
-            case .clipFrame: clipFramesWaiting = true  // taken up by `clips.upload` when due
+            case .clipFrame: break  // taken up by `clips.upload` in the frame
             case .memories(let result):
                 guard let room = MemoriesScreen.shown(in: model) else { break }
                 room.arrived(result)

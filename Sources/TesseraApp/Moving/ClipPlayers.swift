@@ -62,12 +62,6 @@ import SDLKit
     @_spi(Bench) public var workerProcessIDs: [Int32] { playing.values.compactMap { $0.player.workerProcessID } }
     var textureBytes: Int { playing.values.reduce(0) { $0 + ($1.texture?.byteCount ?? 0) } }
 
-    /// Seconds between frames of the fastest clip playing (30 fps when they do not say; 10 to 60 fps).
-    var frameInterval: Double {
-        let fastest = playing.values.compactMap { $0.player.info?.frameRate }.max() ?? 30
-        return 1 / min(60, max(10, fastest))
-    }
-
     /// Follows what the rooms ask to play: starts players for new requests, stops those no longer asked for, and
     /// passes pause and seek on.
     func update(_ requests: [PlayRequest], scale: Double, now: Double) {
