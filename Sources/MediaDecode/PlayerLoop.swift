@@ -6,7 +6,7 @@ import GalleryCore
 /// still the app's, or the frame is already late, it is dropped and counted: the app is never waited for. With
 /// sound (`sound=yes`), the clock follows the sound being heard.
 final class PlayerLoop {
-    static let slotCount = 3
+    static let slotCount = MediaWorkerLaunch.slots
     /// A frame later than this is dropped unscaled; later than `resyncAfter`, the clock is set to it instead (a
     /// machine too slow for the clip shows it slower rather than dropping every frame).
     static let dropAfter = 0.1

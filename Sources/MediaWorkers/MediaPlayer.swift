@@ -11,7 +11,7 @@ import GalleryCore
 /// `wake` (from that thread) when a frame or a change of state arrives. `stop()` (or deinit) ends the worker:
 /// "quit", then SIGKILL after a short grace, and reaps it.
 public final class MediaPlayer: @unchecked Sendable {
-    public static let slotCount = 3
+    public static let slotCount = MediaWorkerLaunch.slots
     /// How long a worker asked to quit has before it is killed.
     static let quitGrace = 0.3
 

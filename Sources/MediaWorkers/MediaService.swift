@@ -15,6 +15,11 @@ public final class MediaService: @unchecked Sendable {
     // Guarded by `lock`.
     private var worker: WorkerProcess?
     private var shared: SharedMemory?
+    /// Posters whose worker crashed or hung, and when: answered at once for `unluckyFor` seconds, so a file that
+    /// hangs a decoder does not take the one poster lane for `MediaLimits.workerTimeout` each time its cell comes
+    /// back into view (a thousand at most).
+    private var unlucky: [MediaLocation: Double] = [:]
+    static let unluckyFor = 600.0
 
     public init(executable: String = MediaWorkerExecutable.path, limits: MediaLimits = .standard) {
         self.executable = executable
@@ -42,6 +47,19 @@ public final class MediaService: @unchecked Sendable {
             return .failure(.cannotPlay("a poster of \(width)x\(height)"))
         }
         lock.lock(); defer { lock.unlock() }
+        if let at = unlucky[location], WorkerProcess.now() - at < Self.unluckyFor {
+            return .failure(.cannotPlay("its decoder crashed or hung a while ago"))
+        }
+        let answer = poster(locked: location, width: width, height: height)
+        if case .failure(.cannotPlay(let why)) = answer, why.contains("crashed") || why.contains("timed out") {
+            if unlucky.count >= 1000 { unlucky.removeAll() }
+            unlucky[location] = WorkerProcess.now()
+        }
+        return answer
+    }
+
+    /// The poster's exchange, with `lock` held.
+    private func poster(locked location: MediaLocation, width: Int, height: Int) -> Result<PosterFrame, MediaRefusal> {
         switch exchange(.poster(location, width: width, height: height), bytes: width * height * 4) {
         // The frame is exactly the size asked, rows packed (the buffer was sized for that): nothing the worker says
         // can make the copy reach past it.

@@ -182,7 +182,9 @@ struct Show: ParsableCommand {
             throw ValidationError("--source must be one of: \(SourceRegistry.installed.names.joined(separator: ", "))")
         }
         guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
-        guard ["none", "vaapi", "v4l2m2m"].contains(hwdec) else { throw ValidationError("--hwdec must be none, vaapi or v4l2m2m") }
+        guard MediaWorkerLaunch.hardwareNames.contains(hwdec) else {
+            throw ValidationError("--hwdec must be one of: \(MediaWorkerLaunch.hardwareNames.sorted().joined(separator: ", "))")
+        }
         guard maxClip.isFinite, maxClip >= 1, maxClip <= 3600 else { throw ValidationError("--max-clip must be 1 to 3600 (seconds)") }
         guard (0...8).contains(wallClips) else { throw ValidationError("--wall-clips must be 0 to 8") }
         guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }

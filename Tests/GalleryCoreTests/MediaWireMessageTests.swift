@@ -80,7 +80,15 @@ final class MediaWireMessageTests: XCTestCase {
         XCTAssertEqual(MediaWorkerLaunch(arguments: player.arguments), player)
         let url = MediaWorkerLaunch(playback: .init(location: MediaLocation(url: "https://x/v", headers: ["k: v"]), width: 1,
                                                     height: 1, loops: true), limits: .standard)
-        XCTAssertEqual(MediaWorkerLaunch(arguments: url.arguments), url)
+        // A URL's headers (an Immich key) are never in the arguments (`ps` shows them to every user): they go
+        // through the worker's environment, one a line, a carriage return refused.
+        XCTAssertFalse(url.arguments.contains { $0.contains("k: v") })
+        var carried = MediaWorkerLaunch(arguments: url.arguments)
+        XCTAssertEqual(carried?.playback?.location.headers, [])
+        carried?.playback?.location.headers = MediaWorkerLaunch.headers(
+            fromEnvironment: url.environment[MediaWorkerLaunch.headersVariable] ?? "")
+        XCTAssertEqual(carried, url)
+        XCTAssertEqual(MediaWorkerLaunch.headers(fromEnvironment: "a: 1\nb: 2\rEvil: 3\n"), ["a: 1"])
         for bad: [String] in [
             [], ["media-worker"], ["media-worker", "nothing"], ["other", "service"], ["media-worker", "service", "side=0"],
             ["media-worker", "service", "side=1", "side=2"], ["media-worker", "service", "colour=red"],

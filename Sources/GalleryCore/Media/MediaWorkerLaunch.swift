@@ -28,6 +28,8 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
 
     public static let command = "media-worker"
     public static let hardwareNames: Set<String> = ["none", "vaapi", "v4l2m2m"]
+    /// Frames a player holds in shared memory at once: the one the app shows, the one it is taking, the next.
+    public static let slots = 3
 
     public init(playback: Playback?, limits: MediaLimits) {
         self.playback = playback; self.limits = limits

@@ -114,10 +114,15 @@ final class Canvas {
         guard let text, frame.width >= Metrics.captionMin.width, frame.height >= Metrics.captionMin.height else { return }
         let line = text.lineHeight(font), pad = Metrics.padding
         let fitted = text.fit(caption, font, maxWidth: frame.width - 4 * pad)
-        let band = Rect(x: frame.x + pad, y: frame.maxY - pad - line - pad,
-                        width: min(frame.width - 2 * pad, text.width(of: fitted, font) + 2 * pad), height: line + pad)
+        darkBand(fitted, font, on: Rect(x: frame.x + pad, y: frame.maxY - pad - line - pad,
+                                     width: min(frame.width - 2 * pad, text.width(of: fitted, font) + 2 * pad),
+                                     height: line + pad), padding: pad)
+    }
+
+    /// Words on a dark band over a picture (a caption, a badge), `padding` in from the band's left.
+    private func darkBand(_ words: String, _ font: TextRenderer.Style, on band: Rect, padding: Int) {
         fill(band, RGBA(0, 0, 0, 150))
-        text.draw(fitted, font, x: band.x + pad, y: band.y + pad / 2, color: theme.text)
+        text?.draw(words, font, x: band.x + padding, y: band.y + padding / 2, color: theme.text)
     }
 
     /// A moving picture's mark in its picture's top-left corner: its length, GIF or LIVE, or "cannot play".
@@ -125,9 +130,8 @@ final class Canvas {
         guard let text, frame.width >= Metrics.badgeMin.width, frame.height >= Metrics.badgeMin.height else { return }
         let pad = Metrics.inset
         let fitted = text.fit(label, .bold, maxWidth: frame.width - 6 * pad)
-        let band = Rect(x: frame.x + 2 * pad, y: frame.y + 2 * pad, width: text.width(of: fitted, .bold) + 2 * pad,
-                        height: text.lineHeight(.bold) + pad)
-        fill(band, RGBA(0, 0, 0, 150))
-        text.draw(fitted, .bold, x: band.x + pad, y: band.y + pad / 2, color: theme.text)
+        darkBand(fitted, .bold, on: Rect(x: frame.x + 2 * pad, y: frame.y + 2 * pad,
+                                      width: text.width(of: fitted, .bold) + 2 * pad, height: text.lineHeight(.bold) + pad),
+              padding: pad)
     }
 }
