@@ -73,6 +73,7 @@ final class Demuxer {
         let described = Self.describe(opened, videoIndex: index)
         if let refusal = limits.refusal(for: described) { Self.close(opened, &io); throw refusal }
         videoIndex = index
+        audioIndex = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, index, nil, 0)
         info = described
         self.context = opened
         self.io = io
@@ -98,7 +99,8 @@ final class Demuxer {
 
     /// The sound's stream (av_find_best_stream), if the clip has one.
     var audioStream: UnsafeMutablePointer<AVStream>? { audioIndex >= 0 ? context!.pointee.streams[Int(audioIndex)] : nil }
-    private var audioIndex: Int32 { av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, videoIndex, nil, 0) }
+    /// Found once at opening: `read` compares every packet with it.
+    private let audioIndex: Int32
 
     /// Packets of the video stream from here to the end, read (not decoded) and counted no further than `limit`
     /// + 1: how a GIF, whose header does not count its frames, is judged by `MediaLimits.maxFrames`.

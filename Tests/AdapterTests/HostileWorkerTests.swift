@@ -26,23 +26,24 @@ final class HostileWorkerTests: XCTestCase {
 
     private let clip = MediaLocation(file: "/nonexistent/clip.mp4")
 
-    func testAPitchThatWouldOverflowIsRefused() throws {
-        let service = MediaService(executable: try worker("pitch", """
+    /// A service whose worker reads one request, runs `act` (bash), then answers `answer` and waits for more.
+    private func service(_ name: String, answering answer: String, after act: String = ":") throws -> MediaService {
+        MediaService(executable: try worker(name, """
             read request
-            echo "poster-ready 64 48 999999999999999999"
+            \(act)
+            echo "\(answer)"
             while read request; do :; done
             """))
+    }
+
+    func testAPitchThatWouldOverflowIsRefused() throws {
+        let service = try service("pitch", answering: "poster-ready 64 48 999999999999999999")
         defer { service.stop() }
         guard case .failure = service.poster(clip, width: 64, height: 48) else { return XCTFail("a poster of that pitch") }
     }
 
     func testSharedMemoryCutShortUnderThePosterIsAFailureNotAFault() throws {
-        let service = MediaService(executable: try worker("truncate", """
-            read request
-            truncate -s 0 /proc/$$/fd/3
-            echo "poster-ready 64 48 256"
-            while read request; do :; done
-            """))
+        let service = try service("truncate", answering: "poster-ready 64 48 256", after: "truncate -s 0 /proc/$$/fd/3")
         defer { service.stop() }
         guard case .failure(let why) = service.poster(clip, width: 64, height: 48) else {
             return XCTFail("a poster out of a truncated buffer")
@@ -51,11 +52,7 @@ final class HostileWorkerTests: XCTestCase {
     }
 
     func testAnAbsurdLengthIsHeldAndSaidInWords() throws {
-        let service = MediaService(executable: try worker("long", """
-            read request
-            echo "refused too-long 1e300"
-            while read request; do :; done
-            """))
+        let service = try service("long", answering: "refused too-long 1e300")
         defer { service.stop() }
         guard case .failure(let why) = service.probe(clip) else { return XCTFail("a probe of a clip that long") }
         guard case .tooLong(let seconds) = why else { return XCTFail("\(why)") }

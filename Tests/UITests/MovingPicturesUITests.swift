@@ -164,47 +164,51 @@ final class MovingPicturesUITests: XCTestCase {
         XCTAssertEqual(hue(centre(frame, cells[4])), .cyan, "the motion photo's still")
     }
 
-    func testAnImmichVideoPlaysFromItsServer() throws {
-        try clip("red.mp4", ["red"], seconds: 3, w: 320, h: 240)
+    /// A fixture Immich of four assets whose clip is a red one made here, `kind` set for the first asset (a video
+    /// or a Live Photo); the app shown it with `extra` options.
+    private func immich(_ kind: WritableKeyPath<FixtureFaults, Set<Int>>, clip name: String,
+                        runs: [[String]]) throws -> (runs: [AppProcess.Run], server: FixtureServer, key: String) {
+        try clip(name, ["red"], seconds: 3, w: 320, h: 240)
         var faults = FixtureFaults()
         faults.immichAssets = 4
-        faults.immichVideos = [0]
-        faults.immichClip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/red.mp4")))
+        faults[keyPath: kind] = [0]
+        faults.immichClip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
         let server = FixtureServer(photos: 4, faults: faults)
         try server.start(port: 0)
         defer { server.stop() }
-        let run = try AppProcess.run(["--name", "Ada", "--no-cache", "--size", "1280x800", "--source", "immich",
-                                      "--api", server.baseURL, "--script", "await-clip:1"],
-                                     environment: ["IMMICH_API_KEY": faults.immichKey])
+        let shown = try runs.map { extra in
+            try AppProcess.run(["--name", "Ada", "--no-cache", "--size", "1280x800", "--source", "immich",
+                                "--api", server.baseURL] + extra, environment: ["IMMICH_API_KEY": faults.immichKey])
+        }
+        return (shown, server, faults.immichKey)
+    }
+
+    /// The wall's first cell, where the first asset is drawn: a point inside it whatever its shape.
+    private var firstCell: (x: Int, y: Int) {
+        let first = frames([(1, 1)], window: PixelSize(width: 1280, height: 800))[0]
+        return (first.x + first.width / 2, first.y + 40)
+    }
+
+    func testAnImmichVideoPlaysFromItsServer() throws {
+        let (runs, server, key) = try immich(\.immichVideos, clip: "red.mp4", runs: [["--script", "await-clip:1"]])
+        let run = runs[0]
         XCTAssertEqual(run.status, 0, run.log)
         let frame = try XCTUnwrap(run.frame, run.log)
         XCTAssertFalse(server.counters.immichPlaybacks.isEmpty, "the clip came from the server")
-        // The video is the first asset: its cell is the wall's first, red while it plays (its poster is not red).
-        let first = frames([(1, 1)], window: PixelSize(width: 1280, height: 800))[0]
-        XCTAssertEqual(hue(frame.pixel(x: first.x + first.width / 2, y: first.y + 40)), .red, run.log)
-        XCTAssertFalse(run.log.contains(faults.immichKey), "the key is never logged")
+        // The video is the first asset: red while it plays (its poster is not red).
+        XCTAssertEqual(hue(frame.pixel(x: firstCell.x, y: firstCell.y)), .red, run.log)
+        XCTAssertFalse(run.log.contains(key), "the key is never logged")
     }
 
     func testAnImmichLivePhotoPlaysItsMomentFromItsServer() throws {
-        try clip("red.mov", ["red"], seconds: 2, w: 320, h: 240)
-        var faults = FixtureFaults()
-        faults.immichAssets = 4
-        faults.immichLivePhotos = [0]
-        faults.immichClip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/red.mov")))
-        let server = FixtureServer(photos: 4, faults: faults)
-        try server.start(port: 0)
-        defer { server.stop() }
-        let still = try AppProcess.run(["--name", "Ada", "--no-cache", "--size", "1280x800", "--source", "immich",
-                                        "--api", server.baseURL, "--wall-clips", "0"],
-                                       environment: ["IMMICH_API_KEY": faults.immichKey])
-        let moving = try AppProcess.run(["--name", "Ada", "--no-cache", "--size", "1280x800", "--source", "immich",
-                                         "--api", server.baseURL, "--script", "await-clip:0.5"],
-                                        environment: ["IMMICH_API_KEY": faults.immichKey])
+        let (runs, server, _) = try immich(\.immichLivePhotos, clip: "red.mov",
+                                           runs: [["--wall-clips", "0"], ["--script", "await-clip:0.5"]])
+        let (still, moving) = (runs[0], runs[1])
         XCTAssertEqual(moving.status, 0, moving.log)
-        let first = frames([(1, 1)], window: PixelSize(width: 1280, height: 800))[0]
-        let at = (x: first.x + first.width / 2, y: first.y + 40)
-        XCTAssertNotEqual(hue(try XCTUnwrap(still.frame, still.log).pixel(x: at.x, y: at.y)), .red, "its still")
-        XCTAssertEqual(hue(try XCTUnwrap(moving.frame, moving.log).pixel(x: at.x, y: at.y)), .red, "its moment plays")
+        XCTAssertNotEqual(hue(try XCTUnwrap(still.frame, still.log).pixel(x: firstCell.x, y: firstCell.y)), .red,
+                          "its still")
+        XCTAssertEqual(hue(try XCTUnwrap(moving.frame, moving.log).pixel(x: firstCell.x, y: firstCell.y)), .red,
+                       "its moment plays")
         XCTAssertEqual(server.counters.immichPlaybacks, [DemoImmich.liveClipID(0)], "the Live Photo's own clip")
     }
 
