@@ -40,6 +40,10 @@ let package = Package(
         .systemLibrary(
             name: "CWebPDemux", pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
+        // MQTT (`--mqtt`): libmosquitto, wrapped by MosquittoKit alone.
+        .systemLibrary(
+            name: "CMosquitto", pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -51,6 +55,17 @@ let package = Package(
         .target(name: "CPlatform"),
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
+        .target(name: "MosquittoKit", dependencies: ["CMosquitto"]),
+        // Steering from afar (`--remote`, `--mqtt`): the HTTP server (SwiftNIO), its page, the MQTT bridge with Home
+        // Assistant's discovery. Nothing in it runs unless asked.
+        .target(
+            name: "RemoteControl",
+            dependencies: [
+                "GalleryCore", "MosquittoKit", "CPlatform",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .target(name: "TextKit", dependencies: ["CFriBidi"]),
         .target(name: "PNGKit", dependencies: ["CPNG"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
@@ -83,7 +98,7 @@ let package = Package(
         .target(
             name: "TesseraApp",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources", "MediaWorkers",
-                           "NetworkSources", "CPlatform", "TextKit", "PNGKit"]),
+                           "NetworkSources", "CPlatform", "TextKit", "PNGKit", "RemoteControl"]),
         // The options the window and the benchmark share.
         .target(name: "TesseraOptions", dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
@@ -113,7 +128,7 @@ let package = Package(
             name: "AdapterTests",
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
-                           "ImageSamples", "TextKit", "PNGKit", "MediaWorkers",
+                           "ImageSamples", "TextKit", "PNGKit", "MediaWorkers", "RemoteControl", "MosquittoKit",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos",
                                                     "ImageSamples"]),

@@ -95,6 +95,18 @@ enum ConfigFile {
         return nil
     }
 
+    /// Why `name = value` would not do as a line of the file (the settings form's check), nil when it would: the
+    /// same parser as at start.
+    static func problem(with name: String, value: String) -> String? {
+        var problem: String?
+        let entry = ConfigText.Entry(line: 1, name: name, value: value)
+        guard lineArguments(entry, file: "", report: { problem = $0 }) == nil else { return nil }
+        // "…: line 1: message; ignored" → message.
+        let said = problem ?? "not understood"
+        let message = said.components(separatedBy: "line 1: ").last ?? said
+        return message.hasSuffix("; ignored") ? String(message.dropLast(9)) : message
+    }
+
     private static func read(_ file: String, report: (String) -> Void) -> String? {
         var info = stat()
         guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {

@@ -121,6 +121,8 @@ struct Show: ParsableCommand {
 
     @OptionGroup var window: WindowOptions
 
+    @OptionGroup(title: "Steering from afar") var remote: RemoteOptions
+
     @Option(help: "Interface scale, 1 to 4 (default: the desktop's, from GDK_SCALE or Xft.dpi; in kiosk mode the display's height over 1080).")
     var scale: Double?
 
@@ -298,6 +300,7 @@ struct Show: ParsableCommand {
         options.fontPath = font
         options.renderer = renderer.flatMap(Renderer.Kind.init(rawValue:))
         options.vsync = !noVsync
+        remote.apply(to: &options)
         options.screenshotPath = screenshot
         options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter

@@ -23,6 +23,9 @@ public final class Catalog {
 
     public var items: [FeedItem] { feed.items }
     public var count: Int { feed.count }
+    /// Where a photo is in the feed by its id (the remote names photos by id): its first place, nil if the feed
+    /// does not hold it. A walk over the feed, for the remote's rare request, not for every frame.
+    public func index(ofPhotoID id: String) -> Int? { items.firstIndex { $0.photo.id == id } }
     /// Different photos known (each counted once, however many passes show it).
     public var photoCount: Int { feed.distinctCount }
     public var isEmpty: Bool { feed.isEmpty }

@@ -1,5 +1,5 @@
 /// What the user can ask for. The event loop maps input to these; tests drive them directly.
-public enum Command: Equatable, Hashable {
+public enum Command: Equatable, Hashable, Sendable {
     case scrollLines(Int)
     case scrollPages(Int)
     case scrollToTop
@@ -33,6 +33,27 @@ public enum Command: Equatable, Hashable {
     case action(String)
     /// The open photo's page: copied to the clipboard, or opened in the browser.
     case copyLink, openLink
+    /// Pauses (true) or goes on (false), whatever the show was doing: the remote's `pause` and `play`, which must
+    /// not toggle (a command sent twice leaves it as asked). Space toggles with `.action(SlideshowScreen.pause)`.
+    case setPaused(Bool)
+    /// The wall or the slideshow, whatever shows now.
+    case setMode(FrameMode)
+    /// The display on or off, outside the schedule's say until its next change: the app's to do.
+    case setDisplay(on: Bool)
+    /// Shows the photo of the feed with this id: the slideshow goes to it, elsewhere its pane opens.
+    case openPhoto(id: String)
+    /// Photos from another source (a name of `SourceRegistry.installed`), of this album where it has albums: the
+    /// app's to do.
+    case useSource(String, album: String?)
+    /// The slideshow's seconds per photo, from now on.
+    case setInterval(Double)
+    /// The kiosk wall's scrolling speed in pixels a second, from now on.
+    case setSpeed(Double)
+}
+
+/// What the window shows: the wall or the slideshow (`--mode`).
+public enum FrameMode: String, CaseIterable, Sendable, Codable {
+    case wall, slideshow
 }
 
 extension Command {
@@ -62,57 +83,6 @@ public struct Modifiers: OptionSet, Hashable {
     public static let shift = Modifiers(rawValue: 1)
     public static let control = Modifiers(rawValue: 2)
     public static let alt = Modifiers(rawValue: 4)
-}
-
-extension Command {
-    /// Names for scripts (`--script pagedown,open`): the same commands a key press would give.
-    public init?(name: String) {
-        switch name.lowercased() {
-        case "down": self = .scrollLines(1)
-        case "up": self = .scrollLines(-1)
-        case "pagedown": self = .scrollPages(1)
-        case "pageup": self = .scrollPages(-1)
-        case "top": self = .scrollToTop
-        case "bottom": self = .scrollToBottom
-        case "next": self = .focusNext
-        case "previous", "prev": self = .focusPrevious
-        case "open": self = .openDetail
-        case "close": self = .closeDetail
-        case "quit": self = .quit
-        case "reload": self = .reload
-        case "nextphoto": self = .nextPhoto
-        case "previousphoto", "prevphoto": self = .previousPhoto
-        case "back": self = .historyBack
-        case "forward": self = .historyForward
-        case "bookmark": self = .toggleBookmark
-        case "bookmarks": self = .showBookmarks
-        case "unbookmark": self = .removeBookmark
-        case "undo": self = .undoRemoveBookmark
-        case "search": self = .openSearch
-        case "keep": self = .commitSearch
-        case "clear": self = .clearSearch
-        case "help": self = .toggleHelp
-        case "name": self = .changeName
-        case "submit", "start": self = .submit
-        case "dismiss": self = .dismissAlert
-        case "view": self = .toggleView
-        case "list": self = .openList
-        case "slideshow": self = .showSlideshow
-        case "memories": self = .showMemories
-        case "pause": self = .action(SlideshowScreen.pause)
-        case "zoomin": self = .action(DetailPane.zoomIn)
-        case "zoomout": self = .action(DetailPane.zoomOut)
-        case "zoomfit": self = .action(DetailPane.zoomFit)
-        case "zoomactual": self = .action(DetailPane.zoomActual)
-        case "info": self = .action(DetailPane.info)
-        case "playpause": self = .action(DetailPane.playPause)
-        case "seekback": self = .action(DetailPane.seekBack)
-        case "seekforward": self = .action(DetailPane.seekForward)
-        default:
-            guard name.hasPrefix("show:"), name.count > 5 else { return nil }
-            self = .show(String(name.dropFirst(5)))
-        }
-    }
 }
 
 /// One step of an automation script (`--script pagedown,search,type:ada,keep`): a command, or text typed into the

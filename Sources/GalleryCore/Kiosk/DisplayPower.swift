@@ -11,10 +11,28 @@ public struct DisplayPowerRule: Equatable, Sendable {
         self.schedule = schedule; self.wakeOnTouch = wakeOnTouch; self.wakeFor = max(1, wakeFor)
     }
 
+    /// The display switched on or off by hand (the remote, Home Assistant), over what the schedule says: it holds
+    /// until the schedule's own state changes (off in the evening stays off through the night and the morning wakes
+    /// it; on at night for someone who walked in stays on until the morning's hours, or until switched off again).
+    /// Without a schedule it holds until the next switch.
+    public var manual: DisplayOverride?
+
     /// `lastTouch`: when someone last touched it (monotonic seconds, like `now`).
     public func isLit(minuteOfDay: Int, now: Double, lastTouch: Double?) -> Bool {
-        if schedule?.isOn(minuteOfDay: minuteOfDay) ?? true { return true }
+        let scheduled = schedule?.isOn(minuteOfDay: minuteOfDay) ?? true
+        if let manual, manual.holds(scheduledNow: scheduled) {
+            if manual.on { return true }
+        } else if scheduled { return true }
         guard wakeOnTouch, let lastTouch else { return false }
         return now - lastTouch >= 0 && now - lastTouch < wakeFor
     }
+}
+
+/// The display switched by hand, and what the schedule said when it was (the switch holds until that changes).
+public struct DisplayOverride: Equatable, Sendable {
+    public var on: Bool
+    public var scheduledWhenSet: Bool
+    public init(on: Bool, scheduledWhenSet: Bool) { self.on = on; self.scheduledWhenSet = scheduledWhenSet }
+
+    public func holds(scheduledNow: Bool) -> Bool { scheduledNow == scheduledWhenSet }
 }

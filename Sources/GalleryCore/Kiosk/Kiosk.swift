@@ -17,11 +17,26 @@ public final class Kiosk {
     /// said in the header by day, so the owner knows why the panel glows black at night.
     public var displayNote: String?
 
-    /// Whether the display is lit at this minute of the day (`now`: monotonic seconds, as input is noted).
+    /// The display switched on or off by hand (`Command.setDisplay`), until the schedule's own state changes.
+    public private(set) var displayOverride: DisplayOverride?
+
+    /// Whether the display is lit at this minute of the day (`now`: monotonic seconds, as input is noted). A switch
+    /// by hand that no longer holds is forgotten here.
     public func displayIsLit(minuteOfDay: Int, now: Double) -> Bool {
-        DisplayPowerRule(schedule: schedule, wakeOnTouch: wakeOnTouch, wakeFor: autoScroll.idle)
-            .isLit(minuteOfDay: minuteOfDay, now: now, lastTouch: autoScroll.lastInput)
+        let scheduled = schedule?.isOn(minuteOfDay: minuteOfDay) ?? true
+        if let manual = displayOverride, !manual.holds(scheduledNow: scheduled) { displayOverride = nil }
+        var rule = DisplayPowerRule(schedule: schedule, wakeOnTouch: wakeOnTouch, wakeFor: autoScroll.idle)
+        rule.manual = displayOverride
+        return rule.isLit(minuteOfDay: minuteOfDay, now: now, lastTouch: autoScroll.lastInput)
     }
+
+    /// Switches the display on or off by hand at this minute of the day.
+    public func setDisplay(on: Bool, minuteOfDay: Int) {
+        displayOverride = DisplayOverride(on: on, scheduledWhenSet: schedule?.isOn(minuteOfDay: minuteOfDay) ?? true)
+    }
+
+    /// Whether the display's power is the frame's to keep (hours, or a switch by hand).
+    public var keepsDisplayPower: Bool { schedule != nil || displayOverride != nil }
 
     public init(speed: Double = 40, idle: Double = 30, schedule: Schedule? = nil, pixelShift: Bool = true,
                 slideshow: Bool = false, interval: Double = 10) {

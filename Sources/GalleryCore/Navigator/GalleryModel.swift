@@ -4,7 +4,8 @@
 /// themselves decide what a command or a click means. The app draws what this says and feeds it input; tests drive
 /// it directly.
 public final class GalleryModel {
-    public let config: GalleryConfig
+    /// The settings; the remote may change the slideshow's interval while the gallery runs.
+    public private(set) var config: GalleryConfig
     /// The feed: its catalog, its wall at the bottom of the stack, pages arriving.
     public let feed: GalleryFeed
     public var catalog: Catalog { feed.catalog }
@@ -131,6 +132,10 @@ public final class GalleryModel {
         case copy(String)
         /// Open this http(s) URL in the user's browser.
         case open(String)
+        /// Switch the display on or off (`Command.setDisplay`).
+        case display(on: Bool)
+        /// Show photos from another source (`Command.useSource`).
+        case useSource(String, album: String?)
     }
 
     /// Whether typed text has somewhere to go (the app turns the platform's text input on only then).
@@ -173,12 +178,50 @@ public final class GalleryModel {
             screens.removeAll { !$0.outlivesFeed }
             browse.reload()
         case .show(let name): rooms.open(name, in: self)
+        case .setMode(let mode): show(mode)
+        case .setDisplay(let on): return .display(on: on)
+        case .useSource(let name, let album): return .useSource(name, album: album)
+        case .openPhoto(let id): openPhoto(id: id)
+        case .setInterval(let seconds):
+            config.slideInterval = seconds
+            for case let show as SlideshowScreen in screens { show.interval = seconds }
+        case .setSpeed(let speed): kiosk?.autoScroll.speed = speed
         case .action(Toolbar.back): goBack()
         // `u` undoes what the toast offers to undo (a bookmark just made or removed) before anything else.
         case .undoRemoveBookmark where toasts.current?.actionLabel != nil: toasts.runAction()
         default: return innermost.perform(command, in: self) ?? .none
         }
         return .none
+    }
+
+    /// The wall or the slideshow, whatever shows now (nothing changes when it shows already).
+    public func show(_ mode: FrameMode) {
+        let shown = screens.contains { $0 is SlideshowScreen }
+        switch mode {
+        case .slideshow where !shown: SlideshowScreen.open(in: self)
+        case .wall where shown:
+            closeOverlays()
+            screens.removeAll { $0 is SlideshowScreen }
+        default: break
+        }
+    }
+
+    /// What shows: the slideshow if it is anywhere on the stack, else the wall.
+    public var mode: FrameMode { screens.contains { $0 is SlideshowScreen } ? .slideshow : .wall }
+
+    /// Shows the feed's photo with this id: the slideshow goes to it, elsewhere its pane opens over the feed's
+    /// wall. A photo the feed does not hold is nothing to do (the remote checks first, `catalog.index(ofPhotoID:)`).
+    public func openPhoto(id: String) {
+        guard let index = catalog.index(ofPhotoID: id) else { return }
+        if let show = screen as? SlideshowScreen {
+            closeOverlays()
+            show.show(index: index)
+            return
+        }
+        closeOverlays()
+        screens.removeAll { !($0 === browse) }
+        browse.focus(index)
+        DetailPane.open(at: index, on: browse, in: self)
     }
 
     /// Asks the app for something a room cannot do itself (open a link); pointer input has no other way back.

@@ -200,9 +200,10 @@ public final class BrowseScreen {
         case .scrollPages(let n): scroll.scroll(by: Double(n) * Double(max(1, gridHeight - Int(config.lineStep) / 2)))
         case .scrollToTop: scroll.scroll(to: 0)
         case .scrollToBottom: scroll.scroll(to: scroll.maxOffset)
-        case .focusNext, .focusPrevious:
+        // On the wall the next photo is the one after the focused one (the remote's and a script's `next`).
+        case .focusNext, .focusPrevious, .nextPhoto, .previousPhoto:
             guard !catalog.isEmpty else { return nil }
-            let step = command == .focusNext ? 1 : -1
+            let step = command == .focusNext || command == .nextPhoto ? 1 : -1
             let start = focusedIndex.map { $0 + step } ?? firstFullyVisible() ?? 0
             focus(min(max(0, start), catalog.count - 1))
         case .reload: reload()

@@ -68,6 +68,8 @@ public final class DetailPane: Overlay {
         case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomFit): zoom.reset()
         case .action(DetailPane.playPause): clip.playPause(gallery.hooks.clipProgress(key))
+        // The remote's pause and play: the clip as asked, never toggled by a command sent twice.
+        case .setPaused(let pause) where pause != clip.paused: clip.playPause(gallery.hooks.clipProgress(key))
         case .action(DetailPane.seekBack): clip.step(-PaneClip.step, gallery.hooks.clipProgress(key))
         case .action(DetailPane.seekForward): clip.step(PaneClip.step, gallery.hooks.clipProgress(key))
         case .action(DetailPane.info):

@@ -103,6 +103,13 @@ extension Command {
         case .action(let name): return name
         case .copyLink: return "Copy the page link"
         case .openLink: return "Open the page in the browser"
+        case .setPaused(let pause): return pause ? "Pause" : "Play"
+        case .setMode(let mode): return mode == .wall ? "Show the wall" : "Show the slideshow"
+        case .setDisplay(let on): return on ? "Display on" : "Display off"
+        case .openPhoto: return "Show this photo"
+        case .useSource(let name, _): return "Photos from \(name)"
+        case .setInterval: return "Seconds each photo shows"
+        case .setSpeed: return "Scrolling speed"
         }
     }
 }

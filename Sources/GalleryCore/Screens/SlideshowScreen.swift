@@ -31,7 +31,8 @@ public final class SlideshowScreen: Screen {
     /// How far the crossfade has gone, 0…1 (1: none running).
     public private(set) var fade = 1.0
     public private(set) var paused = false
-    public let interval: Double
+    /// Seconds each photo shows (`--interval`; the remote may change it while it shows).
+    public var interval: Double { didSet { interval = max(1, interval) } }
     /// Seconds the current photo has been up.
     public private(set) var shownFor = 0.0
     /// Seconds since the last input: the header and its buttons stay `chromeStays` seconds, then fade away over
@@ -244,6 +245,12 @@ public final class SlideshowScreen: Screen {
         feedWall.setScroll(offset: feedWall.scroll.target)
     }
 
+    /// Goes to the photo at `index` of the feed, as a step there would (the remote's `open-photo`).
+    public func show(index target: Int) {
+        guard let index, target != index, target >= 0, target < feedWall.catalog.count else { return }
+        step(target - index)
+    }
+
     /// Starts from the feed's first photo (a new feed, or the photo shown was let go).
     private func restart() {
         current = feedWall.catalog.items.first?.key
@@ -264,6 +271,7 @@ public final class SlideshowScreen: Screen {
         case .nextPhoto: step(1)
         case .previousPhoto: step(-1)
         case .action(SlideshowScreen.pause): paused.toggle()
+        case .setPaused(let pause): paused = pause
         case .closeScreen: gallery.pop(self)
         case .toggleBookmark: if let photo = photo(current) { gallery.toggleBookmark(photo) }
         default: return nil

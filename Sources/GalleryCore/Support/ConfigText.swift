@@ -9,6 +9,7 @@ public enum ConfigText {
         public let line: Int
         public let name: String
         public let value: String
+        public init(line: Int, name: String, value: String) { self.line = line; self.name = name; self.value = value }
     }
 
     public struct Problem: Equatable, Sendable, CustomStringConvertible {

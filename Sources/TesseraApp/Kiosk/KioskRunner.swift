@@ -57,7 +57,7 @@ final class KioskRunner {
     /// Whether the schedule has the screen dark at `date` (local time), a touch (`--wake-on-touch`, `now` in the
     /// loop's monotonic seconds) aside. Called every turn of the loop.
     func shouldSleep(_ model: GalleryModel, at date: Date = Date(), now: Double) -> Bool {
-        guard let kiosk = model.kiosk, kiosk.schedule != nil else { return false }
+        guard let kiosk = model.kiosk, kiosk.keepsDisplayPower else { return false }
         return !kiosk.displayIsLit(minuteOfDay: KioskRunner.minuteOfDay(date.addingTimeInterval(clockShift)), now: now)
     }
 

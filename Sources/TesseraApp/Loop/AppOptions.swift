@@ -39,6 +39,22 @@ public struct AppOptions {
     /// `--video-driver` (nil: chosen from the environment, `VideoDriverChoice`).
     public var videoDriver: String?
     public var displayOnCommand: String?
+    /// `--remote ADDRESS:PORT`: the remote's HTTP server listens there (nil: nothing listens).
+    public var remote: String?
+    /// `--remote-token-file`: the remote's token (nil: the one made at first start in the config folder).
+    public var remoteTokenFile: String?
+    /// `--mqtt mqtt[s]://user@broker:port` (nil: no MQTT), with its password's file (else
+    /// `TESSERA_MQTT_PASSWORD`) and a CA file for TLS.
+    public var mqtt: String?
+    public var mqttPasswordFile: String?
+    public var mqttCAFile: String?
+    /// The configuration file the remote's settings form writes (nil: no form).
+    public var configPath: String?
+    /// Checks one `name = value` of the configuration file with the command line's own parser: nil when good, else
+    /// why not (the settings form's check; set by the executable, which owns the parser).
+    public var checkSetting: (@Sendable (String, String) -> String?)?
+    /// Whether something steers the frame from afar (then its display's power is the frame's to switch).
+    public var remoteControlled: Bool { remote != nil || mqtt != nil }
     /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).
     public var clockShift = 0.0
     /// `--wrap` / `--no-wrap`; nil: the source's default (network feeds wrap, folders end).

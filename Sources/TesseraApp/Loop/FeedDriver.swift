@@ -46,6 +46,12 @@ final class FeedDriver {
         }
     }
 
+    /// Another source took over (the remote's `source`): its server is watched from now on.
+    func sourceChanged() {
+        awaiting = Connectivity()
+        network = NetworkWatch(serverName: sources.serverName)
+    }
+
     /// The welcome screen's folders take over from the source shown; the feed starts again from them.
     private func show(folders: [String]) {
         guard sources.show(folders: folders) else { return }

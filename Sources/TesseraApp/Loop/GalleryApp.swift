@@ -68,8 +68,8 @@ public final class GalleryApp {
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene; clips = parts.clips
         kiosk = options.kiosk.map { [window, model] kiosk in
-            // A frame with hours switches its display off outside them.
-            let display = kiosk.schedule == nil ? nil : DisplaySwitch(
+            // A frame with hours switches its display off outside them, one steered from afar when it is told to.
+            let display = kiosk.schedule == nil && !options.remoteControlled ? nil : DisplaySwitch(
                 offCommand: options.displayOffCommand, onCommand: options.displayOnCommand, driver: Window.videoDriver,
                 window: window)
             return KioskRunner(model: model, clockShift: options.clockShift, display: display)
@@ -200,6 +200,7 @@ public final class GalleryApp {
             let mailbox = self.mailbox
             Browser.open(url) { mailbox.post(.said($0)) }
         case .pointerShown: kiosk?.pointerShown(at: now)
+        case .effect(let effect): if carryOut(effect) { return .quit }
         case .renderReset: rebuildTextures()
         case .displayChanged:
             // Another display may want another interface scale (`--scale` holds on every display).
@@ -208,6 +209,42 @@ public final class GalleryApp {
             rebuildTextures()
         }
         return .carryOn
+    }
+
+    /// Does what the model asked of the app beyond input's own outcomes (a script's command, the remote's, a key's);
+    /// true when it asked to quit.
+    @discardableResult
+    func carryOut(_ effect: GalleryModel.Effect) -> Bool {
+        switch effect {
+        case .quit: return true
+        case .display(let on): _ = setDisplay(on: on)
+        case .useSource(let name, let album): _ = useSource(name, album: album)
+        case .none, .toggleFullscreen, .copy, .open: break
+        }
+        return false
+    }
+
+    /// Switches the display by hand (the remote, Home Assistant); why not, if it cannot.
+    func setDisplay(on: Bool) -> CommandRefusal? {
+        guard let kiosk, let state = model.kiosk else {
+            return CommandRefusal("the display's power is a frame's: start it with --kiosk")
+        }
+        state.setDisplay(on: on, minuteOfDay: KioskRunner.minuteOfDay(Date().addingTimeInterval(options.clockShift)))
+        frames.noteChange()
+        return nil
+    }
+
+    /// Shows another source's photos (the remote's `source`); why not, if it cannot.
+    func useSource(_ name: String, album: String?) -> CommandRefusal? {
+        switch sources.switchTo(name, album: album) {
+        case .failure(let refusal): return refusal
+        case .success:
+            images.reset(source: sources.source)
+            model.resetFeed(source: sources.key)
+            feed.sourceChanged()
+            frames.noteChange()
+            return nil
+        }
     }
 
     /// The renderer lost its textures (a display switched off and on, a driver reset): photos reload, the views

@@ -13,6 +13,8 @@ final class InputRouter {
     /// What the app must do beyond the model.
     enum Outcome {
         case none, quit, toggleFullscreen, resized(PixelSize), copy(String), open(String)
+        /// What the model asked of the app beyond those (the display's power, another source).
+        case effect(GalleryModel.Effect)
         /// The renderer lost its textures (`device`: all of them), or a display changed: rebuild before drawing.
         case renderReset, displayChanged
         /// A kiosk's pointer moved on purpose: show it for a while.
@@ -166,6 +168,7 @@ final class InputRouter {
         case .toggleFullscreen: return .toggleFullscreen
         case .copy(let text): return .copy(text)
         case .open(let url): return .open(url)
+        case .display, .useSource: return .effect(effect)
         }
     }
 

@@ -215,6 +215,44 @@ import GalleryStore
         }
     }
 
+    /// Shows another installed source's photos (the remote's `source`), of `album` where the kind has an album
+    /// option (`--album`). The kind is made as at start, with its own settings; one that cannot be made is refused
+    /// and the source shown stays.
+    func switchTo(_ name: String, album: String?) -> Result<Void, CommandRefusal> {
+        guard let wanted = registry.kind(named: name) else {
+            let names = registry.names
+            return .failure(CommandRefusal("no source called \(ExternalText.clean(name, maxCharacters: 40)) "
+                                           + "(there are: \(names.joined(separator: ", ")))"))
+        }
+        var next = context
+        next.requested = wanted.name
+        next.demo = wanted.name == "demo"
+        if let album {
+            guard let option = wanted.options.first(where: { $0.argument?.name == "album" }) else {
+                return .failure(CommandRefusal("\(wanted.title) has no albums"))
+            }
+            next.settings[option.name] = album
+        }
+        do {
+            let made = try wanted.make(next)
+            upstream.stop()
+            awaited = nil
+            context = next
+            adopt(made, kind: wanted, note: nil)
+            upstream.start()
+            Log.info("showing \(wanted.title)\(album.map { ", album \($0)" } ?? ""), asked by the remote")
+            return .success(())
+        } catch {
+            return .failure(CommandRefusal("\(wanted.title) cannot show: \(error)"))
+        }
+    }
+
+    /// The source shown, as the remote names it.
+    var shown: FrameState.SourceShown {
+        let album = kind.options.first { $0.argument?.name == "album" }.flatMap { context.settings[$0.name] }
+        return FrameState.SourceShown(name: kind.name, title: kind.title, album: album)
+    }
+
     /// What the header calls the shown source's server: "picsum.photos", "127.0.0.1:8321".
     var serverName: String { kind.serverName(in: context) }
 

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The frame as the remote sees it (`GET /api/v1/state`, the answer to every command, MQTT's retained state): what
+/// shows, how, and from where. Made on the main thread from the model and what only the app knows (`Facts`);
+/// encoded as JSON with the names below, which the README documents and Home Assistant's templates read.
+public struct FrameState: Codable, Equatable, Sendable {
+    public struct PhotoShown: Codable, Equatable, Sendable {
+        public var id: String
+        public var author: String
+        /// The caption as the frame writes it (date, place), if it has one.
+        public var caption: String?
+        public var width: Int
+        public var height: Int
+        /// photo, clip, animation, live-photo or motion-photo.
+        public var kind: String
+        /// Its place in the feed (0 first).
+        public var index: Int?
+        public init(id: String, author: String, caption: String?, width: Int, height: Int, kind: String, index: Int?) {
+            self.id = id; self.author = author; self.caption = caption; self.width = width; self.height = height
+            self.kind = kind; self.index = index
+        }
+    }
+
+    public struct SourceShown: Codable, Equatable, Sendable {
+        /// The registry's name (`folders`, `immich`, `picsum`…), which `{"command": "source"}` takes.
+        public var name: String
+        public var title: String
+        public var album: String?
+        public init(name: String, title: String, album: String? = nil) {
+            self.name = name; self.title = title; self.album = album
+        }
+    }
+
+    public var version: String
+    /// The frame's name (`--name`, else the user's), as Home Assistant names the device.
+    public var name: String?
+    /// The room innermost now: wall, slideshow, pane, bookmarks, search, help…
+    public var screen: String
+    /// wall or slideshow.
+    public var mode: String
+    public var paused: Bool
+    public var photo: PhotoShown?
+    /// Different photos in the feed so far.
+    public var photos: Int
+    /// The hours the display is on (HH:MM-HH:MM), if there are some.
+    public var schedule: String?
+    /// on or off.
+    public var display: String
+    public var source: SourceShown
+    public var online: Bool
+    /// The slideshow's seconds per photo.
+    public var interval: Double
+    /// A kiosk wall's scrolling speed, pixels a second (nil off a kiosk).
+    public var speed: Double?
+
+    /// What the model cannot say: only the app knows these.
+    public struct Facts: Equatable, Sendable {
+        public var version: String
+        public var name: String?
+        public var displayOn: Bool
+        public var source: SourceShown
+        public var online: Bool
+        public init(version: String, name: String?, displayOn: Bool, source: SourceShown, online: Bool) {
+            self.version = version; self.name = name; self.displayOn = displayOn; self.source = source
+            self.online = online
+        }
+    }
+
+    public init(model: GalleryModel, facts: Facts) {
+        version = facts.version
+        name = facts.name ?? model.user.name
+        screen = FrameState.name(of: model.innermost)
+        mode = model.mode.rawValue
+        let show = model.screens.lazy.compactMap { $0 as? SlideshowScreen }.first
+        paused = show?.paused ?? false
+        photo = FrameState.photoShown(in: model).map { item in
+            PhotoShown(id: item.photo.id, author: item.photo.author,
+                       caption: Caption.text(for: item.photo, fields: model.config.slideshowCaptions.union(.date)),
+                       width: item.photo.width, height: item.photo.height,
+                       kind: item.photo.motion?.kind.rawValue ?? "photo", index: item.index)
+        }
+        photos = model.catalog.photoCount
+        schedule = model.kiosk?.schedule?.description
+        display = facts.displayOn ? "on" : "off"
+        source = facts.source
+        online = facts.online
+        interval = show?.interval ?? model.config.slideInterval
+        speed = model.kiosk?.autoScroll.speed
+    }
+
+    /// The photo the frame shows: the pane's, else the slideshow's, else the wall's focused one or the one at its
+    /// top edge.
+    static func photoShown(in model: GalleryModel) -> (photo: Photo, index: Int?)? {
+        if let pane = model.overlays.last as? DetailPane, let index = pane.index, index < pane.wall.catalog.count {
+            let photo = pane.wall.catalog.items[index].photo
+            return (photo, pane.wall === model.browse ? index : nil)
+        }
+        if let show = model.screen as? SlideshowScreen, let index = show.index, index < model.catalog.count {
+            return (model.catalog.items[index].photo, index)
+        }
+        let wall = model.currentBrowse
+        if model.screen === wall, let index = wall.focusedIndex, index < wall.catalog.count {
+            return (wall.catalog.items[index].photo, wall === model.browse ? index : nil)
+        }
+        return model.photoOnShow.map { ($0, model.catalog.index(ofPhotoID: $0.id)) }
+    }
+
+    /// A room's name for the remote: its type's, without Screen or Overlay (DetailPane is the pane).
+    static func name(of room: Room) -> String {
+        if room is DetailPane { return "pane" }
+        if room is BrowseScreen { return "wall" }
+        var name = String(describing: type(of: room))
+        for suffix in ["Screen", "Overlay"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        return name.lowercased()
+    }
+
+    /// The JSON the remote answers with: keys sorted, so two equal states read the same.
+    public func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
+}

@@ -1,0 +1,1 @@
+// libmosquitto's owning wrapper (to come: one owning type per file).
