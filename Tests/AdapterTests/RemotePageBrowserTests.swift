@@ -43,7 +43,7 @@ final class RemotePageBrowserTests: XCTestCase {
         }
     }
 
-    func testAPhoneTapsNextSeesTheThumbnailAndAProblemBesideItsField() throws {
+    func testAPhoneSteersTheFrameSeesTheThumbnailAndAProblemBesideItsField() throws {
         let python = try Self.tool("TESSERA_TEST_PYTHON", default: "/opt/tessera-test-venv/bin/python")
         _ = try Self.tool("TESSERA_CHROMIUM", default: "/usr/bin/chromium")
         _ = try Self.tool("TESSERA_CHROMEDRIVER", default: "/usr/bin/chromedriver")
@@ -69,6 +69,9 @@ final class RemotePageBrowserTests: XCTestCase {
         // What the browser showed.
         XCTAssertEqual(seen["caption"] as? String, "Harbour at dawn")
         XCTAssertEqual(seen["captionAfterNext"] as? String, "Alps, 12 March 2024")
+        XCTAssertEqual(seen["pauseLabel"] as? String, "Play", "the button follows the frame's pause")
+        XCTAssertEqual(seen["slideshowPressed"] as? String, "false")
+        XCTAssertEqual(seen["displayChecked"] as? String, "false")
         let thumbnail = seen["thumbnail"] as? [String: Any]
         XCTAssertEqual(thumbnail?["src"] as? String, "blob:")
         XCTAssertEqual(thumbnail?["width"] as? Int, 64)
@@ -93,9 +96,9 @@ final class RemotePageBrowserTests: XCTestCase {
         }
         let bearer = "Bearer \(token)"
         let commands = requests.filter { $0["path"] as? String == "/api/v1/commands" }
-        XCTAssertEqual(commands.count, 1)
-        XCTAssertEqual(commands.first?["body"] as? [String: String], ["command": "next"])
-        XCTAssertEqual(commands.first?["authorization"] as? String, bearer)
+        XCTAssertEqual(commands.map { $0["body"] as? [String: String] },
+                       [["command": "next"], ["command": "pause"], ["command": "wall"], ["command": "display-off"]])
+        XCTAssertTrue(commands.allSatisfy { $0["authorization"] as? String == bearer })
         let photos = requests.filter { $0["path"] as? String == "/api/v1/photo" }
         XCTAssertGreaterThanOrEqual(photos.count, 2, "a thumbnail for each photo shown")
         XCTAssertTrue(photos.allSatisfy { $0["authorization"] as? String == bearer })

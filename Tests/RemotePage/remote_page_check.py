@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Drives the remote page in a headless Chromium the size of a phone, as a person would: opens it (the token in the
-address's fragment), waits for the photo's caption, taps Next, optionally types a setting and saves it and
+address's fragment), waits for the photo's caption, taps Next, Pause, Wall and the display's switch, optionally types a setting and saves it and
 reloads with a wrong token to paste the right one, and measures the layout at narrow widths. Prints one JSON line of what it saw; exits 0 when every step could be done,
 1 when one could not (the line then has "error"). Judging what it saw is the caller's.
 
@@ -105,7 +105,17 @@ def main():
         before = seen["caption"]
         wait.until(lambda b: text_of(b, "now-caption") != before)
         seen["captionAfterNext"] = text_of(browser, "now-caption")
+
+        seen["step"] = "pause, wall, display"
+        tap(browser, browser.find_element(By.ID, "btn-pause"))
+        wait.until(lambda b: text_of(b, "btn-pause") == "Play")
+        tap(browser, browser.find_element(By.ID, "mode-wall"))
+        wait.until(lambda b: b.find_element(By.ID, "mode-wall").get_attribute("aria-pressed") == "true")
+        tap(browser, browser.find_element(By.ID, "display-toggle"))
+        wait.until(lambda b: text_of(b, "display-toggle") == "Off")
         seen["pauseLabel"] = text_of(browser, "btn-pause")
+        seen["slideshowPressed"] = browser.find_element(By.ID, "mode-slideshow").get_attribute("aria-pressed")
+        seen["displayChecked"] = browser.find_element(By.ID, "display-toggle").get_attribute("aria-checked")
 
         if args.setting:
             seen["step"] = "setting"
