@@ -16,6 +16,8 @@ final class BenchDriver: FrameDriver {
         case idling(since: Double, cpu: Double, whole: Int, headerOnly: Int)
         /// `--clips`: waiting for the clips to show their first frames; playing (the track runs).
         case awaitingClips(since: Double), playing(since: Double)
+        /// `--remote`: the wall scrolls while the remote's client runs its stages.
+        case remoting(since: Double)
         case done
     }
     private var soak = SoakTrack()
@@ -52,6 +54,9 @@ final class BenchDriver: FrameDriver {
     private var serverIsDown = false
     /// `--clips`: what playback cost.
     private var clipTrack: ClipTrack?
+    /// `--remote`: the client, and the frames of each of its stages.
+    private var remote: RemoteRun?
+    private var remoteFrameMs = [RemoteRun.Stage: DurationHistogram]()
     private(set) var report: BenchReport?
 
     init(options: BenchOptions, processStart: Double) {
@@ -138,6 +143,9 @@ final class BenchDriver: FrameDriver {
                 return code
             }
             clipTrack?.frame(elapsed: elapsed, clips: app.clips)
+        case .remoting(let since):
+            app.model.browse.setScroll(offset: options.speed * (now - since) - Double(app.model.browse.droppedHeight))
+            if remote?.stage == .done { return finish(app) }
         case .jumping where press == nil:
             _ = app.model.apply(.scrollPages(1))
             press = (now, Int(app.model.browse.scroll.target))
@@ -163,6 +171,7 @@ final class BenchDriver: FrameDriver {
             let m = sampleMemory()
             rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
             firstScreenMs = (now - processStart) * 1000
+            if options.remoteCommands != nil { return startRemote(app, now: now) }
             phase = options.clips != nil ? .awaitingClips(since: now) : options.idleSeconds != nil
                 ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames, headerOnly: app.frames.headerOnlyFrames)
                 : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
@@ -236,7 +245,7 @@ final class BenchDriver: FrameDriver {
                 press = nil
                 if passed(app) >= options.items { return finish(app) }
             }
-        case .idling, .slideshow, .zooming, .awaitingClips, .playing:
+        case .idling, .slideshow, .zooming, .awaitingClips, .playing, .remoting:
             break
         case .done:
             return 0
@@ -255,8 +264,24 @@ final class BenchDriver: FrameDriver {
             crossfadeMs.append((now - workStarted) * 1000)
         }
         if case .zooming(let n) = phase, n > 0 { zoomMs.append((now - workStarted) * 1000) }
+        if case .remoting = phase, let stage = remote?.stage {
+            remoteFrameMs[stage, default: DurationHistogram()].add((now - workStarted) * 1000)
+        }
         if options.dir != nil, scanMs == nil { scanFrameMaxMs = max(scanFrameMaxMs, (now - workStarted) * 1000) }
         if frames % 15 == 0 { sampleMemory() }
+    }
+
+    /// `--remote`: the client starts against the app's own port, with the token the bench gave it.
+    private func startRemote(_ app: GalleryApp, now: Double) -> Int32? {
+        guard let port = app.remotePort, let token = options.remoteToken else {
+            FileHandle.standardError.write(Data("tessera-bench: the remote did not start\n".utf8))
+            return 1
+        }
+        remote = RemoteRun(port: port, token: token, commands: options.remoteCommands ?? 0,
+                           configPath: options.remoteConfig, publish: options.publish)
+        remote?.start()
+        phase = .remoting(since: now)
+        return nil
     }
 
     /// The scan's figures: files a second (from the process's start to the end of the scan), the longest frame while
@@ -309,6 +334,12 @@ final class BenchDriver: FrameDriver {
             windowBytes: app.model.viewport.size.area * 4)
         if options.slideshow { report?.crossfadeMs = Percentiles(crossfadeMs) }
         if options.zoom { report?.zoomMs = Percentiles(zoomMs) }
+        if let remote {
+            let p = { (stage: RemoteRun.Stage) in self.remoteFrameMs[stage]?.percentiles ?? Percentiles([]) }
+            report?.remote = RemoteFigures(run: remote.results, quietMs: p(.quiet), hostileMs: p(.hostile),
+                                           commandsMs: p(.commands),
+                                           commandToScreenMs: Percentiles(app.desk.commandToScreen.map { $0 * 1000 }))
+        }
         if let clipTrack {
             report?.clips = ClipFigures(track: clipTrack, view: options.clipView, clipsWanted: clipsWanted,
                                         clip: "", clipSeconds: 0, clipRate: 0)

@@ -69,6 +69,17 @@ public struct BenchOptions {
     public static let clipStartLimit = 60.0
     /// Photos in the fixture catalogue (a soak uses few, so a pass ends within its first minute).
     public static let soakPhotos = 240
+    /// `bench --remote N`: the app's remote on (a port of its own on 127.0.0.1, a token, a configuration file), the
+    /// wall scrolling at `speed`, while `RemoteRun` is quiet, then sends hostile requests (and MQTT payloads when
+    /// `broker` is a mosquitto it may use), then N commands; frames are timed apart by stage.
+    public var remoteCommands: Int?
+    /// A broker for the MQTT half of the hostile stage, "127.0.0.1:PORT" (nil: HTTP alone).
+    public var broker: String?
+    /// Set by the run: the token the remote was given, the configuration file its settings form would write, and how
+    /// to publish on the frame's MQTT command topic.
+    var remoteToken: String?
+    var remoteConfig: String?
+    var publish: ((Data) -> Void)?
     /// Give up after this long.
     public var timeLimit = 600.0
 

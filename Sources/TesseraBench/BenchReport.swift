@@ -36,6 +36,8 @@ public struct BenchReport {
     var zoomMs: Percentiles?
     /// `--clips`: playback's figures and the peer's.
     var clips: ClipFigures?
+    /// `--remote`: the remote's figures.
+    var remote: RemoteFigures?
 
     struct IdleFigures {
         let seconds: Double
@@ -134,6 +136,12 @@ public struct BenchReport {
                                 "renderer": options.renderer]
             object["clips"] = clips.json
         }
+        if let remote {
+            object["config"] = ["remote_commands": options.remoteCommands ?? 0, "speed": options.speed,
+                                "size": options.size.description, "renderer": options.renderer,
+                                "mqtt": options.broker != nil, "hostile_requests": RemoteRun.hostileCount]
+            object["remote"] = remote.json
+        }
         if let fill = fillMs {
             object["fill_ms"] = ["p50": BenchReport.round(fill.p50), "p95": BenchReport.round(fill.p95)]
         }
@@ -158,6 +166,7 @@ public struct BenchReport {
             if soak.stalls > 0 { found.append("the wall stalled \(soak.stalls) time(s) (bound 0)") }
         }
         if let clips { found += clips.violations(frameP99: frameMs.p99) }
+        if let remote { found += remote.violations }
         if textureBytesPeak > 3 * windowBytes {
             found.append("textures peaked at \(textureBytesPeak) bytes (bound \(3 * windowBytes))")
         }
@@ -210,6 +219,10 @@ extension GalleryApp {
             options.cacheDirectory = cache
         }
         defer { if bench.dir == nil, let cache = options.cacheDirectory { try? FileManager.default.removeItem(atPath: cache) } }
+        var bench = bench
+        let remoteFolder = bench.remoteCommands == nil ? nil : NSTemporaryDirectory() + "tessera-bench-remote-\(getpid())"
+        defer { if let remoteFolder { try? FileManager.default.removeItem(atPath: remoteFolder) } }
+        if let remoteFolder { try RemoteSetUp.prepare(folder: remoteFolder, bench: &bench, options: &options) }
         let driver = BenchDriver(options: bench, processStart: processStart)
         let code = try run(options: options, driver: driver)
         guard code == 0, var report = driver.report else { return nil }

@@ -77,6 +77,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "With --soak: the server stops answering for a minute every five minutes (the first outage after five): stalls outside the outages, and how soon after each return the wall is back on the real feed.")
     var outages = false
 
+    @Option(help: "The remote: the app listens on a port of 127.0.0.1 with a token while the wall scrolls (at --speed, default 400); 8 s quiet, then 1000 hostile HTTP requests (and as many MQTT payloads with --broker), then this many commands one after another. Reports frame times per stage, the commands' round trips (answered once their frame is presented) and memory. With --check, exits 1 if a command's p95 passes 100 ms, frame p99 under hostile requests passes 1.5 times the quiet one (4 ms at least), memory grows 20 MB, or anything was written.")
+    var remote: Int?
+
+    @Option(help: "With --remote: a mosquitto broker at HOST:PORT the app publishes to and the hostile payloads go to.")
+    var broker: String?
+
     @Option(help: .hidden)
     var outagePeriod: Double = 300
 
@@ -95,6 +101,10 @@ struct Bench: ParsableCommand {
             throw ValidationError("--clips plays in --view slideshow or wall, without --dir, --soak or --idle")
         }
         if clips == nil, view == "wall" { throw ValidationError("--view wall goes with --clips (else: grid)") }
+        if let remote, remote < 1 || clips != nil || dir != nil || soak != nil || idle != nil || view != "grid" {
+            throw ValidationError("--remote takes a number of commands, on the grid, without --clips, --dir, --soak or --idle")
+        }
+        if broker != nil, remote == nil { throw ValidationError("--broker goes with --remote") }
         guard play > 0, play <= 24 * 3600 else { throw ValidationError("--play must be positive (seconds)") }
         guard items > 0, (speed ?? 1) > 0, latency >= 0, (soak ?? 1) > 0 else { throw ValidationError("--items, --speed must be positive") }
         guard ["software", "accelerated", "auto"].contains(renderer) else {
@@ -106,7 +116,9 @@ struct Bench: ParsableCommand {
         var options = BenchOptions()
         options.sourceSize = sourceSize.flatMap(PixelSize.init(parsing:))
         options.items = items
-        options.speed = speed ?? (soak == nil ? 4000 : 2000)
+        options.speed = speed ?? (remote != nil ? 400 : soak == nil ? 4000 : 2000)
+        options.remoteCommands = remote
+        options.broker = broker
         options.soakMinutes = soak
         options.outages = outages
         options.outagePeriod = outagePeriod

@@ -79,6 +79,8 @@ def main():
     parser.add_argument("--setting", help="NAME=VALUE typed into the settings form and saved")
     parser.add_argument("--bad-token", help="then: keep this wrong token, reload, and paste the right one back")
     parser.add_argument("--timeout", type=float, default=20)
+    parser.add_argument("--only-next", action="store_true",
+                        help="tap Next alone and wait for the next photo's thumbnail (a real frame, whose captions may be alike)")
     args = parser.parse_args()
     seen = {"step": "start"}
     browser = None
@@ -101,6 +103,14 @@ def main():
         seen["layout"] = browser.execute_script(MEASURE)
 
         seen["step"] = "next"
+        if args.only_next:
+            shown = browser.find_element(By.ID, "now-photo").get_attribute("src")
+            tap(browser, browser.find_element(By.ID, "btn-next"))
+            wait.until(lambda b: b.find_element(By.ID, "now-photo").get_attribute("src") != shown)
+            seen["next"] = True
+            seen["step"] = "done"
+            print(json.dumps(seen), flush=True)
+            return 0
         tap(browser, browser.find_element(By.ID, "btn-next"))
         before = seen["caption"]
         wait.until(lambda b: text_of(b, "now-caption") != before)

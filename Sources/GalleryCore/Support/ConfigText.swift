@@ -80,3 +80,10 @@ public enum ConfigText {
         }
     }
 }
+
+extension ConfigText {
+    /// A number as the file writes it: whole numbers without a fraction (`10`, not `10.0`).
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
