@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit", "MediaDecode",
+                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit", "MediaDecode", "RemoteControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
