@@ -62,7 +62,8 @@ final class RemoteConnection: ChannelInboundHandler {
             guard body.readableBytes + part.readableBytes <= limits.maxBodyBytes else {
                 return answer(tooLarge, to: head, context: context)
             }
-            phase = .answering  // body's storage uniquely referenced while it grows
+            // The phase lets go of the buffer while it grows, so the append does not copy it.
+            phase = .answering
             body.writeBuffer(&part)
             phase = .reading(head, route, body)
         case (.end, .reading(let head, let route, let body)):
