@@ -108,6 +108,11 @@ final class RemoteConnection: ChannelInboundHandler {
         switch route {
         case .success(let found):
             phase = .reading(head, found, context.channel.allocator.buffer(capacity: 0))
+            // curl asks before it sends a larger body, and waits a second for leave if it is not given.
+            if found.takesBody, head.headers["Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                let goOn = HTTPResponseHead(version: head.version, status: .continue)
+                context.writeAndFlush(wrapOutboundOut(.head(goOn)), promise: nil)
+            }
         case .failure(.notFound):
             refuse(head, with: .error(.notFound, "no such thing here"))
         case .failure(.methodNotAllowed(let allowed)):

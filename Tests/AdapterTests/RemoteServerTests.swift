@@ -237,6 +237,23 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertEqual(try ask("POST", "/api/v1/settings", token: token, body: "{}").status, 404)
     }
 
+    func testABodyAskedForWithExpectContinueIsLetIn() throws {
+        try startServer()
+        let connection = try RawConnection(port: port)
+        let body = #"{"command": "next"}"#
+        connection.send("POST /api/v1/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        XCTAssertEqual(connection.readReply()?.status, 100)
+        connection.send(body)
+        XCTAssertEqual(connection.readReply()?.status, 200)
+        XCTAssertEqual(frame.performed, [.nextPhoto])
+        // Without the token there is no leave: the refusal comes at once.
+        let refused = try RawConnection(port: port)
+        refused.send("POST /api/v1/commands HTTP/1.1\r\nHost: x\r\nContent-Length: 19\r\nExpect: 100-continue\r\n\r\n")
+        refused.send(body)
+        XCTAssertEqual(refused.readReply()?.status, 401)
+    }
+
     func testKeepAliveServesSeveralRequestsOnOneConnection() throws {
         try startServer()
         let connection = try RawConnection(port: port)
