@@ -27,7 +27,7 @@ struct Tessera: ParsableCommand {
             tessera/ under it), XDG_DATA_HOME (your name and bookmarks, tessera/library.sqlite), TESSERA_FONT (a
             TrueType font), SDL_VIDEODRIVER (x11, wayland, or kmsdrm on a bare console).
             """,
-        version: "0.2.0",
+        version: AppOptions.version,
         subcommands: [Show.self, RemoteTokenCommand.self],
         defaultSubcommand: Show.self)
 }

@@ -34,7 +34,7 @@ public enum CommandNames {
             id.isEmpty || id.utf8.count > maxArgumentBytes ? nil : .openPhoto(id: id)
         }),
         "source": ("a source's name (and an album after a colon where the source has albums)", { text in
-            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let name = parts.first, !name.isEmpty else { return nil }
             return .useSource(name.lowercased(), album: parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil)
         }),

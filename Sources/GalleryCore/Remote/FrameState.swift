@@ -90,7 +90,7 @@ public struct FrameState: Codable, Equatable, Sendable {
 
     /// The photo the frame shows: the pane's, else the slideshow's, else the wall's focused one or the one at its
     /// top edge.
-    static func photoShown(in model: GalleryModel) -> (photo: Photo, index: Int?)? {
+    public static func photoShown(in model: GalleryModel) -> (photo: Photo, index: Int?)? {
         if let pane = model.overlays.last as? DetailPane, let index = pane.index, index < pane.wall.catalog.count {
             let photo = pane.wall.catalog.items[index].photo
             return (photo, pane.wall === model.browse ? index : nil)

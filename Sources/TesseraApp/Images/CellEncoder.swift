@@ -8,7 +8,8 @@ import SDLKit
 enum CellEncoder {
     static let quality = 90
 
-    static func encode(_ surface: Surface) -> Data? {
+    /// `quality`: the cell's, unless a remote's picture asks for less.
+    static func encode(_ surface: Surface, quality: Int = quality) -> Data? {
         guard let argb = try? surface.convertedToARGB(), let jpeg = try? JPEGCompressor() else { return nil }
         var data: Data?
         argb.withUnsafeMutablePixels { pixels, pitch in

@@ -3,6 +3,8 @@ import SDLKit
 
 /// Everything the command line can set for the gallery window.
 public struct AppOptions {
+    /// Tessera's version, as `--version` and the remote say it.
+    public static let version = "0.2.0"
     /// `--api`: the server to ask (nil: the source's own).
     public var api: String?
     public var demo = false

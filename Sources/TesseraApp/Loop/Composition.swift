@@ -20,6 +20,9 @@ struct Composition {
     let images: ImagePipeline
     /// The clips, animations and Live Photos playing.
     let clips: ClipPlayers
+    /// What the remotes reach, and the photo shown as they see it.
+    let desk: FrameDesk
+    let pictures: PictureShots
     let model: GalleryModel
     let scene: SceneRenderer
     /// The window as it opened (`GalleryApp.apply` hands it to everything that depends on it).
@@ -141,6 +144,9 @@ struct Composition {
         var decoder = ImageDecoder()
         decoder.posters = early.media
         pool = DecodePool(live: live, decoder: decoder, idle: keeper.nextIdleWork)
+        let shownSource = sources
+        pictures = PictureShots(decoder: decoder, source: { shownSource.source })
+        desk = FrameDesk { mailbox.post(.remote($0)) }
         images = ImagePipeline(source: sources.source, pool: pool, keeper: keeper, live: live, mailbox: mailbox,
                                config: config)
         let shown = sources

@@ -15,6 +15,8 @@ enum Delivery {
     case memories(Result<[Photo], SourceError>)
     /// A playing clip has a new frame, or news (its end, a failure).
     case clipFrame
+    /// A remote's request (the HTTP server's, MQTT's).
+    case remote(FrameDesk.Call)
 
     /// Whether it changes what is on screen (then it is drawn at once, not at the clock's next tick).
     var changesPicture: Bool {
@@ -22,7 +24,7 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
-        case .said, .chosenFolder, .memories, .clipFrame: return true
+        case .said, .chosenFolder, .memories, .clipFrame, .remote: return true
         }
     }
 }

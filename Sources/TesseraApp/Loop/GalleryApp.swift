@@ -20,6 +20,9 @@ public final class GalleryApp {
     @_spi(Bench) public let images: ImagePipeline
     /// The clips, animations and Live Photos playing now.
     @_spi(Bench) public let clips: ClipPlayers
+    /// What the remotes reach (`--remote`, `--mqtt`), and the photo shown as they see it.
+    @_spi(Bench) public let desk: FrameDesk
+    let pictures: PictureShots
     @_spi(Bench) public let model: GalleryModel
     @_spi(Bench) public let scene: SceneRenderer
     private let input = InputRouter()
@@ -67,6 +70,7 @@ public final class GalleryApp {
         window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene; clips = parts.clips
+        desk = parts.desk; pictures = parts.pictures
         kiosk = options.kiosk.map { [window, model] kiosk in
             // A frame with hours switches its display off outside them, one steered from afar when it is told to.
             let display = kiosk.schedule == nil && !options.remoteControlled ? nil : DisplaySwitch(
@@ -115,6 +119,8 @@ public final class GalleryApp {
             // Nobody sees a clip on a display that is off or a window that is hidden: its worker stops, and it
             // starts again when it shows.
             if asleep || !visible { clips.stopAll() }
+            // A remote's command is answered once its frame is presented; nothing is drawn now, so it is answered now.
+            if asleep || !visible { desk.nothingDrawn(in: self, now: t, drawing: false) }
             if asleep {
                 // Started at night, the frame is up all the same: systemd is told, or it would restart it.
                 service?.shown()
@@ -124,7 +130,10 @@ public final class GalleryApp {
             // The kiosk's own scrolling moves too: it runs at the display's rate, not the clock's.
             moving = model.currentBrowse.scroll.isMoving || model.isAnimating || model.screen.movesByItself
                 || (kiosk?.scrolls(model, at: t) ?? false)
-            guard pacer.isDue(now: t, moving: moving, arrived: arrived) else { continue }
+            guard pacer.isDue(now: t, moving: moving, arrived: arrived) else {
+                desk.nothingDrawn(in: self, now: t, drawing: true)
+                continue
+            }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             let dt = pacer.begin(at: t)
             kiosk?.frame(model: model, images: images, renderer: renderer, online: feed.isOnline, now: t,
@@ -160,11 +169,13 @@ public final class GalleryApp {
             let header = scene.drawHeaderAlone(model: model, status: feed.status(), clock: ClockFormat.now(),
                                                time: t - started)
             renderer.present(part: (header.x, header.y, header.width, header.height))
+            desk.presented(in: self, now: GalleryApp.now())
             return nil
         }
         scene.draw(model: model, images: images, status: feed.status(), clock: ClockFormat.now(), time: t - started)
         if let exit = driver?.afterDraw(self, now: t) { return exit }
         renderer.present()
+        desk.presented(in: self, now: GalleryApp.now())
         service?.shown()
         frames.drewWhole(still)
         driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
@@ -224,6 +235,31 @@ public final class GalleryApp {
         return false
     }
 
+    /// The frame as the remotes see it.
+    var frameState: FrameState {
+        FrameState(model: model, facts: FrameState.Facts(
+            version: AppOptions.version, name: options.userName, displayOn: !(kiosk?.asleep ?? false),
+            source: sources.shown, online: feed.isOnline))
+    }
+
+    /// A command from a remote, carried out as a key's would be; why not, when it cannot be (a photo the feed does
+    /// not hold, a source not installed, what only a kiosk has). Quitting is for a person at the window.
+    func carryOutFromAfar(_ command: Command) -> CommandRefusal? {
+        switch command {
+        case .quit: return CommandRefusal("quit is for a person at the frame")
+        case .setDisplay(let on): return setDisplay(on: on)
+        case .useSource(let name, let album): return useSource(name, album: album)
+        case .openPhoto(let id) where model.catalog.index(ofPhotoID: id) == nil:
+            return CommandRefusal("no photo \(ExternalText.clean(id, maxCharacters: 60)) in the feed")
+        case .setSpeed where model.kiosk == nil: return CommandRefusal("the scrolling speed is a kiosk's (--kiosk)")
+        default:
+            let effect = model.apply(command)
+            if effect != .quit { carryOut(effect) }
+            frames.noteChange()
+            return nil
+        }
+    }
+
     /// Switches the display by hand (the remote, Home Assistant); why not, if it cannot.
     func setDisplay(on: Bool) -> CommandRefusal? {
         guard let kiosk, let state = model.kiosk else {
@@ -269,6 +305,7 @@ public final class GalleryApp {
             case .said(let words): model.toasts.show(words)
             case .chosenFolder(let path): WelcomeScreen.shown(in: model)?.folderChosen(path)
             case .clipFrame: break  // taken up by `clips.upload` in the frame
+            case .remote(let call): desk.take(call, in: self, now: now)
             case .memories(let result):
                 guard let room = MemoriesScreen.shown(in: model) else { break }
                 room.arrived(result)

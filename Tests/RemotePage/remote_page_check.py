@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Drives the remote page in a headless Chromium the size of a phone, as a person would: opens it (the token in the
+address's fragment), waits for the photo's caption, taps Next, Pause, Wall and the display's switch, optionally types a setting and saves it and
+reloads with a wrong token to paste the right one, and measures the layout at narrow widths. Prints one JSON line of what it saw; exits 0 when every step could be done,
+1 when one could not (the line then has "error"). Judging what it saw is the caller's.
+
+    remote_page_check.py URL [--setting NAME=VALUE] [--bad-token WRONG] [--timeout SECONDS]
+
+Chromium and its driver: $TESSERA_CHROMIUM (default /usr/bin/chromium), $TESSERA_CHROMEDRIVER (/usr/bin/chromedriver).
+"""
+import argparse
+import json
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+PHONE = {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}
+PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+               "Chrome/156.0.0.0 Mobile Safari/537.36")
+
+# The layout as measured in the page: horizontal overflow, and the smallest control a finger must hit.
+MEASURE = """
+const root = document.documentElement;
+const controls = Array.from(document.querySelectorAll('button, select, input'))
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => ({id: e.id || e.name || e.tagName, height: e.getBoundingClientRect().height,
+                width: e.getBoundingClientRect().width}));
+const smallest = controls.reduce((a, b) => (b.height < a.height ? b : a), {id: null, height: Infinity});
+const widest = Array.from(document.querySelectorAll('body *'))
+  .reduce((w, e) => Math.max(w, e.getBoundingClientRect().right), 0);
+return {width: window.innerWidth, scrollWidth: root.scrollWidth, clientWidth: root.clientWidth,
+        rightmost: Math.ceil(widest), smallestControl: smallest.id, smallestHeight: smallest.height,
+        controls: controls.length};
+"""
+
+
+def driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("TESSERA_CHROMIUM", "/usr/bin/chromium")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844",
+                 "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"):
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": PHONE_AGENT})
+    service = Service(executable_path=os.environ.get("TESSERA_CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(options=options, service=service)
+
+
+def tap(browser, element):
+    """A finger's tap on the element's middle (touch pointer events, then the click the browser makes of them)."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    actions = ActionBuilder(browser, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    actions.pointer_action.move_to(element).pointer_down().pointer_up()
+    actions.perform()
+
+
+def text_of(browser, element_id):
+    return browser.execute_script(f"const e = document.getElementById('{element_id}'); return e ? e.textContent : null")
+
+
+def at_width(browser, width):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": 800, "deviceScaleFactor": 3, "mobile": True})
+    # Two animation frames: the layout at the new width has been made.
+    browser.execute_async_script(
+        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()))")
+    return browser.execute_script(MEASURE)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("url")
+    parser.add_argument("--setting", help="NAME=VALUE typed into the settings form and saved")
+    parser.add_argument("--bad-token", help="then: keep this wrong token, reload, and paste the right one back")
+    parser.add_argument("--timeout", type=float, default=20)
+    args = parser.parse_args()
+    seen = {"step": "start"}
+    browser = None
+    try:
+        browser = driver()
+        wait = WebDriverWait(browser, args.timeout, poll_frequency=0.1)
+        seen["step"] = "open"
+        browser.get(args.url)
+        wait.until(lambda b: (text_of(b, "now-caption") or "").strip())
+        seen["caption"] = text_of(browser, "now-caption")
+        seen["addressAfterOpen"] = browser.current_url
+        seen["tokenKept"] = browser.execute_script("return localStorage.getItem('tessera-remote-token')")
+
+        seen["step"] = "thumbnail"
+        wait.until(lambda b: b.execute_script(
+            "const i = document.getElementById('now-photo'); return !i.hidden && i.complete && i.naturalWidth > 0"))
+        seen["thumbnail"] = browser.execute_script(
+            "const i = document.getElementById('now-photo');"
+            "return {src: i.src.slice(0, 5), width: i.naturalWidth, height: i.naturalHeight}")
+        seen["layout"] = browser.execute_script(MEASURE)
+
+        seen["step"] = "next"
+        tap(browser, browser.find_element(By.ID, "btn-next"))
+        before = seen["caption"]
+        wait.until(lambda b: text_of(b, "now-caption") != before)
+        seen["captionAfterNext"] = text_of(browser, "now-caption")
+
+        seen["step"] = "pause, wall, display"
+        tap(browser, browser.find_element(By.ID, "btn-pause"))
+        wait.until(lambda b: text_of(b, "btn-pause") == "Play")
+        tap(browser, browser.find_element(By.ID, "mode-wall"))
+        wait.until(lambda b: b.find_element(By.ID, "mode-wall").get_attribute("aria-pressed") == "true")
+        tap(browser, browser.find_element(By.ID, "display-toggle"))
+        wait.until(lambda b: text_of(b, "display-toggle") == "Off")
+        seen["pauseLabel"] = text_of(browser, "btn-pause")
+        seen["slideshowPressed"] = browser.find_element(By.ID, "mode-slideshow").get_attribute("aria-pressed")
+        seen["displayChecked"] = browser.find_element(By.ID, "display-toggle").get_attribute("aria-checked")
+
+        if args.setting:
+            seen["step"] = "setting"
+            name, _, value = args.setting.partition("=")
+            field = wait.until(lambda b: b.find_elements(By.ID, "setting-" + name))[0]
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+            field.clear()
+            field.send_keys(value)
+            tap(browser, browser.find_element(By.ID, "settings-save"))
+            wait.until(lambda b: (text_of(b, "settings-message") or "").strip())
+            seen["settingError"] = text_of(browser, "error-" + name)
+            seen["settingsMessage"] = text_of(browser, "settings-message")
+            seen["settingInvalid"] = field.get_attribute("aria-invalid")
+
+        if args.bad_token:
+            seen["step"] = "bad token"
+            right = browser.execute_script("return localStorage.getItem('tessera-remote-token')")
+            browser.execute_script("localStorage.setItem('tessera-remote-token', arguments[0])", args.bad_token)
+            browser.get(args.url.split("#")[0])
+            wait.until(lambda b: b.find_element(By.ID, "token-panel").is_displayed())
+            seen["statusWithBadToken"] = text_of(browser, "status")
+            field = browser.find_element(By.ID, "token-field")
+            field.send_keys(right)
+            tap(browser, browser.find_element(By.ID, "token-save"))
+            wait.until(lambda b: not b.find_element(By.ID, "token-panel").is_displayed()
+                       and (text_of(b, "now-caption") or "").strip())
+            seen["captionAfterPaste"] = text_of(browser, "now-caption")
+
+        seen["step"] = "narrow"
+        seen["narrow"] = {str(width): at_width(browser, width) for width in (360, 320)}
+        seen["step"] = "done"
+        print(json.dumps(seen), flush=True)
+        return 0
+    except Exception as error:  # any step that could not be done: said, with what was seen until then
+        seen["error"] = f"{type(error).__name__}: {error}".strip()
+        print(json.dumps(seen), flush=True)
+        return 1
+    finally:
+        if browser is not None:
+            browser.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
