@@ -13,7 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
+        // 2.100: the HTTP decoder's limits (NIOHTTPDecoderLimitConfiguration), which the remote sets.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
@@ -104,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit", "MediaDecode",
+                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit", "MediaDecode", "RemoteControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(

@@ -28,13 +28,13 @@ struct Tessera: ParsableCommand {
             TrueType font), SDL_VIDEODRIVER (x11, wayland, or kmsdrm on a bare console).
             """,
         version: AppOptions.version,
-        subcommands: [Show.self],
+        subcommands: [Show.self, RemoteTokenCommand.self],
         defaultSubcommand: Show.self)
 }
 
 // People type `tessera --help`, not `tessera help show`: without a subcommand, help is the window's options.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let named = ["show", "help"]
+let named = ["show", "help", "remote-token"]
 if arguments.contains(where: { $0 == "--help" || $0 == "-h" }), !(arguments.first.map(named.contains) ?? false) {
     print(Tessera.helpMessage(for: Show.self))
     exit(0)

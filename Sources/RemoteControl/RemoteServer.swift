@@ -1,0 +1,145 @@
+import Foundation
+import GalleryCore
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The remote's HTTP server (`--remote ADDRESS:PORT`): the page at `/` and the JSON API under `/api/v1`, every
+/// request but the page's wanting the token. One event-loop thread (SwiftNIO); each connection is a
+/// `RemoteConnection` after NIO's HTTP decoder, bounded by `RemoteLimits`. Nothing listens until `start`.
+public final class RemoteServer: @unchecked Sendable {  // `channel`, `group` and `stopped` are behind `lock`
+    public let address: ListenAddress
+    private let limits: RemoteLimits
+    private let endpoints: RemoteEndpoints
+    private let gate: RemoteGate
+    private let log: @Sendable (String) -> Void
+    private let connections: OpenChannels
+    private let lock = NSLock()
+    private var group: MultiThreadedEventLoopGroup?
+    private var channel: Channel?
+    private var stopped = false
+
+    /// - Parameters:
+    ///   - token: what `Authorization: Bearer` must carry (`RemoteToken`). Never logged.
+    ///   - settings: the settings form; nil answers its routes with 404.
+    ///   - now: seconds on a monotonic clock, for the failed attempts' windows (tests pass time by hand).
+    ///   - log: a line for the app's log, from the event loop's thread.
+    public init(address: ListenAddress, token: String, control: FrameControl, settings: FrameSettings?,
+                limits: RemoteLimits = .standard,
+                now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
+                log: @escaping @Sendable (String) -> Void) {
+        self.address = address
+        self.limits = limits
+        self.log = log
+        endpoints = RemoteEndpoints(control: control, settings: settings, limits: limits, log: log)
+        gate = RemoteGate(token: token, limits: limits, now: now, log: log)
+        connections = OpenChannels(limit: limits.maxConnections)
+    }
+
+    deinit { stop() }
+
+    /// Why the server could not listen, in words for the person who gave `--remote`.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Binds the address and starts serving. Throws `StartError` when the port is taken, the address is not this
+    /// machine's, or the name does not resolve.
+    public func start() throws {
+        lock.lock(); defer { lock.unlock() }
+        guard !stopped else { throw StartError(description: "the remote was stopped") }
+        guard channel == nil else { return }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let (endpoints, gate, limits, connections, log) = (self.endpoints, self.gate, self.limits, self.connections, self.log)
+        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+        decoderLimits.maxHeaderFieldSize = limits.maxHeadBytes
+        decoderLimits.maxHeaderListSize = limits.maxHeadBytes
+        decoderLimits.maxHeaderFieldCount = limits.maxHeaderCount
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 64)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                guard connections.admit(channel) else {
+                    log("remote: more than \(limits.maxConnections) connections; one closed")
+                    return channel.close()
+                }
+                return channel.pipeline.configureHTTPServerPipeline(
+                    withErrorHandling: false, withDecoderLimitConfiguration: decoderLimits
+                ).flatMap {
+                    channel.pipeline.addHandler(RemoteConnection(endpoints: endpoints, gate: gate, limits: limits))
+                }
+            }
+            .childChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+        do {
+            channel = try bootstrap.bind(host: address.host, port: address.port).wait()
+            self.group = group
+            log("remote: listening at \(ListenAddress(host: address.host, port: boundPortLocked))")
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw StartError(description: "cannot listen at \(address): \(Self.reason(error))")
+        }
+    }
+
+    /// The port listened on (the one asked for, or the one picked for port 0); 0 before `start`.
+    public var boundPort: Int {
+        lock.lock(); defer { lock.unlock() }
+        return boundPortLocked
+    }
+
+    private var boundPortLocked: Int { channel?.localAddress?.port ?? 0 }
+
+    /// Stops listening, closes every connection and ends the event loop's thread. Idempotent; not from the event
+    /// loop itself.
+    public func stop() {
+        lock.lock()
+        let (channel, group) = (self.channel, self.group)
+        self.channel = nil; self.group = nil; stopped = true
+        lock.unlock()
+        try? channel?.close().wait()
+        connections.closeAll()
+        try? group?.syncShutdownGracefully()
+    }
+
+    static func reason(_ error: Error) -> String {
+        if let io = error as? IOError {
+            switch io.errnoCode {
+            case EADDRINUSE: return "the port is taken (another program, or another tessera, listens there)"
+            case EADDRNOTAVAIL: return "this machine has no such address"
+            case EACCES: return "not allowed (ports below 1024 need privileges)"
+            default: return io.description
+            }
+        }
+        if error is SocketAddressError { return "the address does not resolve to one of this machine's" }
+        return String(describing: error)
+    }
+}
+
+/// The connections open now: a new one beyond `limit` is refused, and stopping closes them all.
+final class OpenChannels: @unchecked Sendable {  // `channels` is behind `lock`
+    private let lock = NSLock()
+    private var channels: [ObjectIdentifier: Channel] = [:]
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts `channel` in, unless `limit` are open already.
+    func admit(_ channel: Channel) -> Bool {
+        let id = ObjectIdentifier(channel)
+        lock.lock()
+        guard channels.count < limit else { lock.unlock(); return false }
+        channels[id] = channel
+        lock.unlock()
+        channel.closeFuture.whenComplete { [weak self] _ in
+            guard let self else { return }
+            self.lock.lock(); self.channels[id] = nil; self.lock.unlock()
+        }
+        return true
+    }
+
+    func closeAll() {
+        lock.lock()
+        let open = Array(channels.values)
+        lock.unlock()
+        for channel in open { try? channel.close().wait() }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import RemoteControl
+import XCTest
+
+/// The remote's token file.
+final class RemoteTokenTests: XCTestCase {
+    var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "remote-token-\(UUID().uuidString)/config"
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent)
+    }
+
+    func mode(_ path: String) throws -> Int {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    func testTheTokenIsMadeOncePrivateAndReadBackTheSame() throws {
+        let first = try RemoteToken.loadOrCreate(configFolder: folder)
+        let file = folder + "/remote-token"
+        XCTAssertEqual(try mode(file), 0o600)
+        XCTAssertEqual(first.count, 43)
+        XCTAssertTrue(first.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        XCTAssertEqual(try RemoteToken.loadOrCreate(configFolder: folder), first, "stable across loads")
+        XCTAssertNotEqual(RemoteToken.make(), RemoteToken.make())
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder)
+        XCTAssertEqual(leftovers, ["remote-token"], "no temporary file is left")
+    }
+
+    func testATokenFileOthersCanReadIsMadePrivateWithAWarning() throws {
+        let token = try RemoteToken.loadOrCreate(configFolder: folder)
+        let file = folder + "/remote-token"
+        chmod(file, 0o644)
+        var warnings: [String] = []
+        XCTAssertEqual(try RemoteToken.loadOrCreate(configFolder: folder) { warnings.append($0) }, token)
+        XCTAssertEqual(try mode(file), 0o600)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertFalse(warnings[0].contains(token), "the warning does not show the token")
+    }
+
+    func testAUsersTokenFileIsTrimmedAndMustBeLongEnough() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/mine"
+        try "  my-own-token-of-length-20 \n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try RemoteToken.read(file: file), "my-own-token-of-length-20")
+        for bad in ["", "   \n", "short", "two words of a long token"] {
+            try bad.write(toFile: file, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try RemoteToken.read(file: file), bad)
+        }
+        XCTAssertThrowsError(try RemoteToken.read(file: folder + "/missing"))
+    }
+}
