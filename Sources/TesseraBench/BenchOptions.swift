@@ -1,4 +1,5 @@
 @_spi(Bench) import TesseraApp
+import Foundation
 import GalleryCore
 
 /// What `tessera bench` measures and how.

@@ -23,6 +23,10 @@ public final class GalleryApp {
     /// What the remotes reach (`--remote`, `--mqtt`), and the photo shown as they see it.
     @_spi(Bench) public let desk: FrameDesk
     let pictures: PictureShots
+    /// The remotes asked for (`--remote`, `--mqtt`), started once the window is up.
+    private var remotes: RemoteServices?
+    /// The port the remote's HTTP server listens on (the benchmark asks for port 0).
+    @_spi(Bench) public var remotePort: Int? { remotes?.httpPort }
     @_spi(Bench) public let model: GalleryModel
     @_spi(Bench) public let scene: SceneRenderer
     private let input = InputRouter()
@@ -89,6 +93,11 @@ public final class GalleryApp {
 
     private func run() -> Int32 {
         defer { shutdown() }
+        if options.remoteControlled {
+            let remotes = RemoteServices(options: options, desk: desk)
+            for problem in remotes.problems { model.toasts.show(problem) }
+            self.remotes = remotes
+        }
         var pacer = FramePacer(clockHz: config.clockHz, refreshHz: window.refreshRate ?? 60, now: GalleryApp.now())
         var moving = false
         while true {
@@ -356,6 +365,7 @@ public final class GalleryApp {
 
     private func shutdown() {
         service?.stopping()
+        remotes?.stop()
         places.flush()
         if let first = RenderThreadGuard.violations.first {
             Log.warn("\(RenderThreadGuard.violations.count) renderer call(s) off the main thread; first: \(first)")

@@ -1,0 +1,70 @@
+import Foundation
+import GalleryCore
+import RemoteControl
+
+/// The remotes the user asked for, started with the frame and stopped with it: the HTTP server (`--remote`) and
+/// the MQTT client (`--mqtt`). Neither starts unless asked; one that cannot start is said in the log and the toast,
+/// and the frame goes on without it (a port taken must not leave a wall dark).
+final class RemoteServices {
+    private var server: RemoteServer?
+    /// The port the HTTP server listens on (the benchmark asks for port 0).
+    private(set) var httpPort: Int?
+    /// Why a remote could not start, for the toast.
+    private(set) var problems: [String] = []
+
+    init(options: AppOptions, desk: FrameDesk) {
+        // Beside the configuration file: the token and the frame's id are the frame's, like its settings.
+        let folder = ((options.configPath ?? NSHomeDirectory() + "/.config/tessera/config") as NSString)
+            .deletingLastPathComponent
+        if let text = options.remote, let address = ListenAddress(parsing: text) {
+            startServer(at: address, options: options, folder: folder, desk: desk)
+        }
+    }
+
+    private func startServer(at address: ListenAddress, options: AppOptions, folder: String, desk: FrameDesk) {
+        do {
+            let token = try options.remoteTokenFile.map { try RemoteToken.read(file: $0) }
+                ?? RemoteToken.loadOrCreate(configFolder: folder, warn: { Log.warn("remote: \($0)") })
+            let settings = options.configPath.map { path in
+                ConfigSettings(path: path, check: options.checkSetting ?? { _, _ in nil },
+                               running: RemoteServices.running(options))
+            }
+            let server = RemoteServer(address: address, token: token, control: desk, settings: settings,
+                                      log: { Log.info("remote: \($0)") })
+            try server.start()
+            self.server = server
+            httpPort = server.boundPort
+            Log.info("remote: listening at \(ListenAddress(host: address.host, port: server.boundPort)) "
+                     + "(the token: tessera remote-token)")
+        } catch {
+            let problem = "The remote cannot listen at \(address): \(error)"
+            Log.warn(problem)
+            problems.append(problem)
+        }
+    }
+
+    /// The values the frame runs with, for the settings form where the file has none.
+    static func running(_ options: AppOptions) -> [String: String] {
+        var values: [String: String] = [
+            "mode": options.slideshow ? "slideshow" : "wall",
+            "interval": ConfigText.number(options.config.slideInterval),
+            "transition": options.config.slideTransition.rawValue,
+            "fill": options.config.slideFill.rawValue,
+            "clock": options.config.slideClock?.rawValue ?? "off",
+            "sort": options.sort.rawValue,
+            "source": options.source,
+        ]
+        if let kiosk = options.kiosk {
+            values["speed"] = ConfigText.number(kiosk.autoScroll.speed)
+            values["idle"] = ConfigText.number(kiosk.autoScroll.idle)
+            values["schedule"] = kiosk.schedule?.description
+            values["wake-on-touch"] = kiosk.wakeOnTouch ? "yes" : "no"
+        }
+        return values
+    }
+
+    func stop() {
+        server?.stop()
+        server = nil
+    }
+}
