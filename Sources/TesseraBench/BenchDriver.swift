@@ -265,6 +265,8 @@ final class BenchDriver: FrameDriver {
         }
         if case .zooming(let n) = phase, n > 0 { zoomMs.append((now - workStarted) * 1000) }
         if case .remoting = phase, let stage = remote?.stage {
+            // Every hostile request was answered before the next stage began: what the frame carried out by then.
+            if stage == .hostile || stage == .quiet { remote?.noteHostileCommands(app.desk.performed) }
             remoteFrameMs[stage, default: DurationHistogram()].add((now - workStarted) * 1000)
         }
         if options.dir != nil, scanMs == nil { scanFrameMaxMs = max(scanFrameMaxMs, (now - workStarted) * 1000) }

@@ -22,7 +22,7 @@ struct RemoteOptions: ParsableArguments {
     var mqttCaFile: String?
 
     func validate() throws {
-        if let remote, ListenAddress(parsing: remote) == nil {
+        if let remote, (ListenAddress(parsing: remote)?.port ?? 0) == 0 {
             throw ValidationError("--remote must be ADDRESS:PORT (127.0.0.1:8080, [::1]:8080, :8080)")
         }
         if let mqtt, BrokerAddress(parsing: mqtt) == nil { throw ValidationError("--mqtt must be \(BrokerAddress.form)") }

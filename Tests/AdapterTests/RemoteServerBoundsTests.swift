@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import RemoteControl
+import TesseraBench
 import XCTest
 
 /// The remote's bounds: heads, bodies, connections, slow clients, and a thousand hostile requests.
@@ -125,14 +126,14 @@ final class RemoteServerBoundsTests: XCTestCase {
         limits.failuresAllowed = .max
         limits.requestSeconds = 2
         try startServer(limits: limits)
-        var random = SplitMix(state: 20_261_126)
+        var hostile = HostileRequests(seed: 20_261_126, token: token)
         // Warm up (the first connections allocate NIO's pools), then measure.
         for _ in 0..<20 { _ = try RawConnection(port: port).exchange("GET", "/api/v1/state", token: token) }
         let before = residentBytes()
         var statuses: [Int: Int] = [:]
         for round in 0..<1000 {
             let connection = try RawConnection(port: port)
-            connection.send(hostileRequest(round, &random))
+            connection.send(hostile.request(round))
             connection.finishSending()
             let answer = connection.readToEnd()
             if let line = String(data: answer.prefix(12), encoding: .utf8), line.hasPrefix("HTTP/1.1 "),
@@ -146,31 +147,5 @@ final class RemoteServerBoundsTests: XCTestCase {
         XCTAssertEqual(frame.performed, [], "no hostile request reached the frame")
         XCTAssertEqual(try RawConnection(port: port).exchange("GET", "/api/v1/state", token: token)?.status, 200)
         XCTAssertGreaterThan(statuses.count, 3, "the requests were refused in several ways: \(statuses)")
-    }
-
-    private func hostileRequest(_ round: Int, _ random: inout SplitMix) -> Data {
-        func bytes(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }) }
-        let n = Int.random(in: 0..<10_000, using: &random)
-        let auth = "Authorization: Bearer \(Bool.random(using: &random) ? token : "guess-\(n)-xxxxxxxxxxxxx")"
-        switch round % 10 {
-        case 0: return bytes(Int.random(in: 1...20_000, using: &random))
-        case 1: return Data("GET /api/v1/state HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "b", count: 8_000 + n))\r\n\r\n".utf8)
-        case 2: return Data("\(["GET", "PUT", "BREW", "G\u{0}T", ""].randomElement(using: &random)!) \(["/", "/api/v1/../state", "api", "/%00", String(repeating: "/a", count: n)].randomElement(using: &random)!) HTTP/\(["1.1", "9.9", "x"].randomElement(using: &random)!)\r\n\r\n".utf8)
-        case 3:
-            let json = [#"{"command": "#, #"{"command": "quit"}"#, #"{"command": ["next"]}"#, "[]", #"{"command": "next", "evil": 1}"#,
-                        #"{"command": "interval", "argument": true}"#, "\u{FEFF}{", String(repeating: "[", count: 5000)]
-                .randomElement(using: &random)!
-            return Data("POST /api/v1/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8)
-        case 4:
-            // A declared length the body does not have (longer: truncated; shorter: the rest a broken next request).
-            let body = #"{"command": "next"}"#
-            let length = [0, 3, body.utf8.count + 10, 100_000, -1].randomElement(using: &random)!
-            return Data("POST /api/v1/commands HTTP/1.1\r\nHost: x\r\n\(auth)\r\nContent-Length: \(length)\r\n\r\n\(body.prefix(length > 0 ? 12 : 30))".utf8)
-        case 5: return Data("GET /api/v1/state HTTP/1.1\r\n".utf8) + Data((0..<(65 + n % 200)).map { "X-\($0): y\r\n" }.joined().utf8) + Data("\r\n".utf8)
-        case 6: return Data("POST /api/v1/commands HTTP/1.1\r\nHost: x\r\n\(auth)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8) + bytes(n)
-        case 7: return Data("GET /api/v1/state HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\(auth)\r\n\r\n12345".utf8)
-        case 8: return Data("GET / HTTP/1.1\r\n".utf8) + bytes(n)
-        default: return Data("POST /api/v1/commands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(n)\r\nContent-Length: 19\r\n\r\n{\"command\": \"next\"}".utf8)
-        }
     }
 }

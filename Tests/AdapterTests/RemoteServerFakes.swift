@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import RemoteControl
+import TesseraBench
 
 /// A frame for the remote's tests: it records the commands it was given and replies from a queue of its own, as
 /// the app replies from its main thread. It can refuse a command, show no photo, or never reply.

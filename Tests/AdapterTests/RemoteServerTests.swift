@@ -1,6 +1,7 @@
 import Foundation
 import GalleryCore
 import RemoteControl
+import TesseraBench
 import XCTest
 
 /// The remote's HTTP server on 127.0.0.1, spoken to over plain sockets, with a fake frame behind it.

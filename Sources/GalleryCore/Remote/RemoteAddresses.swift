@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the remote's HTTP server listens (`--remote ADDRESS:PORT`): an IPv4 or IPv6 address (`[::1]:8080`), or a
-/// host name, and a port; `:8080` alone means every address. Nothing listens unless this is given.
+/// host name, and a port; `:8080` alone means every address. Nothing listens unless this is given. Port 0 (any free
+/// one) is for the benchmark; the command line refuses it.
 public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
     public let host: String
     public let port: Int
@@ -11,7 +12,7 @@ public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let t = text.trimmingCharacters(in: .whitespaces)
         guard let colon = t.lastIndex(of: ":"), let port = Int(t[t.index(after: colon)...]),
-              (1...65_535).contains(port) else { return nil }
+              (0...65_535).contains(port) else { return nil }
         var host = String(t[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host.isEmpty { host = "0.0.0.0" }

@@ -45,6 +45,8 @@ import GalleryCore
     private var lookedAt = -Double.infinity
     /// Seconds from a command's arrival on the main thread to the frame that shows it, for the benchmark.
     @_spi(Bench) public private(set) var commandToScreen: [Double] = []
+    /// Commands carried out (the benchmark checks that no hostile request was one).
+    @_spi(Bench) public private(set) var performed = 0
 
     /// Takes a call up in the running app.
     func take(_ call: Call, in app: GalleryApp, now: Double) {
@@ -56,6 +58,7 @@ import GalleryCore
                 reply(.failure(refusal))
                 return
             }
+            performed += 1
             waiting.append((now, { [unowned app] in reply(.success(app.frameState)) }))
         }
     }

@@ -1,28 +1,27 @@
 import Foundation
 import GalleryCore
-import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// An answer as read off the socket.
-struct RawReply {
-    var status: Int
-    var headers: [(String, String)]
-    var body: Data
+public struct RawReply {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Data
 
-    func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
-    func hasHeader(prefix: String) -> Bool { headers.contains { $0.0.lowercased().hasPrefix(prefix.lowercased()) } }
-    var text: String { String(decoding: body, as: UTF8.self) }
-    var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+    public func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+    public func hasHeader(prefix: String) -> Bool { headers.contains { $0.0.lowercased().hasPrefix(prefix.lowercased()) } }
+    public var text: String { String(decoding: body, as: UTF8.self) }
+    public var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
 }
 
-/// A plain TCP connection to 127.0.0.1, for requests no HTTP library would send (broken, oversized, slow). Reads
+/// A plain TCP connection to 127.0.0.1 (the remote's tests and the benchmark's client), for requests no HTTP library would send (broken, oversized, slow). Reads
 /// give up after `timeout` seconds (SO_RCVTIMEO), so a server that never answers fails the test instead of hanging it.
-final class RawConnection {
-    let fd: Int32
+public final class RawConnection {
+    public let fd: Int32
 
-    init(port: Int, timeout: Double = 5) throws {
+    public init(port: Int, timeout: Double = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EMFILE) }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
@@ -41,7 +40,7 @@ final class RawConnection {
 
     /// Sends every byte (false when the server closed first).
     @discardableResult
-    func send(_ data: Data) -> Bool {
+    public func send(_ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             var sent = 0
             while sent < raw.count {
@@ -54,15 +53,15 @@ final class RawConnection {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Data(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Data(text.utf8)) }
 
     /// No more from this side (the server sees the end of the stream).
-    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
 
     private var pending = Data()
 
     /// Some bytes: nil at the end of the stream, or on a timeout or error (`timedOut` tells which).
-    private(set) var timedOut = false
+    public private(set) var timedOut = false
     private func receive() -> Data? {
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
         let n = recv(fd, &buffer, buffer.count, 0)
@@ -71,7 +70,7 @@ final class RawConnection {
     }
 
     /// Everything until the server closes (or the timeout).
-    func readToEnd() -> Data {
+    public func readToEnd() -> Data {
         var all = pending
         pending = Data()
         while let more = receive() { all += more }
@@ -79,13 +78,13 @@ final class RawConnection {
     }
 
     /// Whether the server closed the connection (rather than the read timing out).
-    func closedByServer() -> Bool {
+    public func closedByServer() -> Bool {
         _ = readToEnd()
         return !timedOut
     }
 
     /// One answer: the head, then Content-Length bytes of body. Nil if the stream ends or times out first.
-    func readReply() -> RawReply? {
+    public func readReply() -> RawReply? {
         let separator = Data("\r\n\r\n".utf8)
         while pending.range(of: separator) == nil {
             guard let more = receive() else { return nil }
@@ -112,13 +111,13 @@ final class RawConnection {
     }
 
     /// One request and its answer on this connection.
-    func exchange(_ method: String, _ target: String, token: String? = nil, body: String? = nil,
+    public func exchange(_ method: String, _ target: String, token: String? = nil, body: String? = nil,
                   headers: [String] = []) -> RawReply? {
         send(RawConnection.request(method, target, token: token, body: body, headers: headers))
         return readReply()
     }
 
-    static func request(_ method: String, _ target: String, token: String? = nil, body: String? = nil,
+    public static func request(_ method: String, _ target: String, token: String? = nil, body: String? = nil,
                         headers: [String] = []) -> String {
         var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"]
         if let token { lines.append("Authorization: Bearer \(token)") }
@@ -129,7 +128,7 @@ final class RawConnection {
 }
 
 /// This process's resident memory, from /proc/self/statm (pages resident × page size).
-func residentBytes() -> Int {
+public func residentBytes() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
