@@ -164,18 +164,18 @@ public final class MQTTClient: @unchecked Sendable {
 
     private static let connectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
         _, userdata, code in
-        client(userdata)?.onConnect?(code)
+        MQTTClient.client(userdata)?.onConnect?(code)
     }
 
     private static let disconnectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
         _, userdata, code in
-        client(userdata)?.onDisconnect?(code)
+        MQTTClient.client(userdata)?.onDisconnect?(code)
     }
 
     private static let messageCallback: @convention(c) (
         OpaquePointer?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?
     ) -> Void = { _, userdata, message in
-        guard let message, let handler = client(userdata)?.onMessage, let topic = message.pointee.topic else { return }
+        guard let message, let handler = MQTTClient.client(userdata)?.onMessage, let topic = message.pointee.topic else { return }
         let count = Int(max(0, message.pointee.payloadlen))
         let payload = message.pointee.payload.map { Data(bytes: $0, count: count) } ?? Data()
         handler(String(cString: topic), payload)

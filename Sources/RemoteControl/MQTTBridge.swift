@@ -78,8 +78,8 @@ public final class MQTTBridge: @unchecked Sendable {
         self.discovery = HomeAssistantDiscovery(frameID: id, deviceName: deviceName, version: version)
         self.topics = discovery.topics
         statePacer = UpdatePacer(minimumGap: timing.stateGap)
-        refusedLog = LogThrottle(gap: timing.logGap)
-        brokerLog = LogThrottle(gap: timing.logGap)
+        refusedLog = LogThrottle(interval: timing.logGap)
+        brokerLog = LogThrottle(interval: timing.logGap)
     }
 
     /// The client id the broker keeps the frame's session under.
@@ -98,11 +98,11 @@ public final class MQTTBridge: @unchecked Sendable {
         if broker.tls { try client.setTLS(caFile: caFile) }
         try client.setWill(topic: topics.availability, payload: Data(FrameTopics.offline.utf8), qos: 1, retain: true)
         try client.setReconnectDelay(min: timing.reconnectMin, max: timing.reconnectMax, exponential: true)
-        client.onConnect = { [weak self] code in self?.queue.async { self?.connected(code) } }
-        client.onDisconnect = { [weak self] code in self?.queue.async { self?.disconnected(code) } }
+        client.onConnect = { [weak self] code in self?.hop { $0.connected(code) } }
+        client.onDisconnect = { [weak self] code in self?.hop { $0.disconnected(code) } }
         client.onMessage = { [weak self] topic, payload in self?.received(topic: topic, payload: payload) }
         queue.sync { self.client = client }
-        control.observe { [weak self] state in self?.queue.async { self?.stateChanged(state) } }
+        control.observe { [weak self] state in self?.hop { $0.stateChanged(state) } }
         do {
             try client.connect(host: broker.host, port: broker.port, keepalive: timing.keepalive)
         } catch let error as MQTTError where error.isConnectionProblem {
@@ -160,7 +160,7 @@ public final class MQTTBridge: @unchecked Sendable {
             return
         }
         connected = true
-        brokerLog = LogThrottle(gap: timing.logGap)
+        brokerLog = LogThrottle(interval: timing.logGap)
         log("mqtt: connected to \(broker)")
         // Subscribed first and `online` last: the broker takes one connection's packets in order, so whoever sees
         // `online` can send a command and know it is heard.
@@ -172,7 +172,7 @@ public final class MQTTBridge: @unchecked Sendable {
         // The state and photo again, since a broker that lost its store lost the retained messages too.
         publishedPhotoID = nil
         wantedPhotoID = nil
-        control.state { [weak self] state in self?.queue.async { self?.stateChanged(state, atOnce: true) } }
+        control.state { [weak self] state in self?.hop { $0.stateChanged(state, atOnce: true) } }
     }
 
     private func disconnected(_ code: Int32) {
@@ -220,7 +220,7 @@ public final class MQTTBridge: @unchecked Sendable {
         guard id != nil else { return }
         let generation = photoGeneration
         control.picture(maxSide: timing.photoSide) { [weak self] shown in
-            self?.queue.async { self?.photoArrived(shown, generation: generation) }
+            self?.hop { $0.photoArrived(shown, generation: generation) }
         }
     }
 
@@ -238,10 +238,10 @@ public final class MQTTBridge: @unchecked Sendable {
         case .success(let command):
             control.perform(command) { [weak self] result in
                 guard case .failure(let refusal) = result else { return }
-                self?.queue.async { self?.refused("the frame refused \(topic): \(refusal)") }
+                self?.hop { $0.refused("the frame refused \(topic): \(refusal)") }
             }
         case .failure(let refusal):
-            queue.async { [weak self] in self?.refused("dropped \(refusal) on \(topic)") }
+            hop { $0.refused("dropped \(refusal) on \(topic)") }
         }
     }
 
@@ -250,6 +250,11 @@ public final class MQTTBridge: @unchecked Sendable {
     }
 
     // MARK: Helpers (on `queue`)
+
+    /// Runs `work` on the bridge's queue, if the bridge is still there.
+    private func hop(_ work: @escaping @Sendable (MQTTBridge) -> Void) {
+        queue.async { [weak self] in if let self { work(self) } }
+    }
 
     /// Retained, QoS 1: kept by the broker for whoever subscribes later, and resent until it has it.
     private func publish(_ client: MQTTClient, _ topic: String, _ payload: Data) {
@@ -261,7 +266,7 @@ public final class MQTTBridge: @unchecked Sendable {
     }
 
     private func write(_ throttle: inout LogThrottle, _ text: String) {
-        if let line = throttle.line(text, now: now()) { log(line) }
+        if let line = throttle.line(text, at: now()) { log(line) }
     }
 
     private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }

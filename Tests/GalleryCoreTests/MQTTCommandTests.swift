@@ -74,7 +74,7 @@ final class MQTTCommandTests: XCTestCase {
     }
 }
 
-/// The state's pacing to the broker and the log's throttle for bad messages.
+/// The state's pacing to the broker.
 final class RemotePacingTests: XCTestCase {
     func testUpdatesGoAtOnceThenNoFasterThanTheGap() {
         var pacer = UpdatePacer(minimumGap: 0.25)
@@ -97,13 +97,5 @@ final class RemotePacingTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(sends, 5)
         XCTAssertGreaterThanOrEqual(sends, 4)
-    }
-
-    func testThrottleWritesOneLinePerGapAndCountsTheRest() {
-        var throttle = LogThrottle(gap: 10)
-        XCTAssertEqual(throttle.line("bad", now: 0), "bad")
-        for i in 1...999 { XCTAssertNil(throttle.line("bad", now: Double(i) / 1000)) }
-        XCTAssertEqual(throttle.line("bad", now: 10), "bad (and 999 more like it left out)")
-        XCTAssertEqual(throttle.line("bad", now: 21), "bad")
     }
 }

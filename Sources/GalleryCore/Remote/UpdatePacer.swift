@@ -18,24 +18,3 @@ public struct UpdatePacer: Equatable, Sendable {
     /// Notes a send at `now`.
     public mutating func sent(at now: Double) { lastSent = now }
 }
-
-/// Lines about the same kind of trouble (refused payloads, a broker that refuses us) at most once per `gap`
-/// seconds, the next one saying how many were left out meanwhile: a flood of bad messages cannot flood the log.
-public struct LogThrottle: Equatable, Sendable {
-    public let gap: Double
-    private var lastWritten: Double?
-    private var leftOut = 0
-
-    public init(gap: Double) { self.gap = gap }
-
-    /// The line to write now, or nil to leave it out.
-    public mutating func line(_ text: String, now: Double) -> String? {
-        if let lastWritten, now - lastWritten < gap {
-            leftOut += 1
-            return nil
-        }
-        lastWritten = now
-        defer { leftOut = 0 }
-        return leftOut == 0 ? text : "\(text) (and \(leftOut) more like it left out)"
-    }
-}
