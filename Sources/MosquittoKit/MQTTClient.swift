@@ -22,6 +22,7 @@ public final class MQTTClient: @unchecked Sendable {
     private var connectHandler: ((Int32) -> Void)?
     private var disconnectHandler: ((Int32) -> Void)?
     private var messageHandler: ((String, Data) -> Void)?
+    private var logHandler: ((String) -> Void)?
     /// The loop thread's strong reference to this client, from `startLoop` to `stopLoop`.
     private var loopHold: Unmanaged<MQTTClient>?
 
@@ -43,6 +44,14 @@ public final class MQTTClient: @unchecked Sendable {
         set { lock.lock(); messageHandler = newValue; lock.unlock() }
     }
 
+    /// Hears libmosquitto's own error and warning lines (`mosquitto_log_callback_set`, `MOSQ_LOG_ERR` and
+    /// `MOSQ_LOG_WARNING`): why a TLS handshake failed, for one. On libmosquitto's thread (or the caller's, for an
+    /// error found while connecting).
+    public var onLog: ((String) -> Void)? {
+        get { lock.lock(); defer { lock.unlock() }; return logHandler }
+        set { lock.lock(); logHandler = newValue; lock.unlock() }
+    }
+
     /// A client named `clientID` (which a broker keeps a session for when `cleanSession` is false), speaking
     /// `protocolVersion` (`mosquitto_new`, `MOSQ_OPT_PROTOCOL_VERSION`).
     public init(clientID: String, cleanSession: Bool, protocolVersion: ProtocolVersion = .v311) throws {
@@ -56,6 +65,7 @@ public final class MQTTClient: @unchecked Sendable {
         mosquitto_connect_callback_set(h, MQTTClient.connectCallback)
         mosquitto_disconnect_callback_set(h, MQTTClient.disconnectCallback)
         mosquitto_message_callback_set(h, MQTTClient.messageCallback)
+        mosquitto_log_callback_set(h, MQTTClient.logCallback)
         try check(mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, protocolVersion.rawValue), "mosquitto_int_option")
     }
 
@@ -94,9 +104,16 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     /// Starts connecting to the broker without waiting (`mosquitto_connect_async`); `onConnect` hears the answer
-    /// once the loop runs. A broker that cannot be reached now throws, and the loop keeps trying.
+    /// once the loop runs, which then reconnects by itself whenever the connection is lost. But a broker that
+    /// refuses or cannot be found at once throws here, and then the loop waits for `reconnect` (libmosquitto 2.0
+    /// leaves a client whose first attempt failed outright in its "new" state, which its loop never leaves).
     public func connect(host: String, port: Int, keepalive: Int) throws {
         try check(mosquitto_connect_async(handle, host, Int32(port), Int32(keepalive)), "mosquitto_connect_async")
+    }
+
+    /// Tries the broker of `connect` again without waiting (`mosquitto_reconnect_async`), after `connect` threw.
+    public func reconnect() throws {
+        try check(mosquitto_reconnect_async(handle), "mosquitto_reconnect_async")
     }
 
     /// Starts libmosquitto's network thread (`mosquitto_loop_start`), which holds this client until `stopLoop`.
@@ -170,6 +187,14 @@ public final class MQTTClient: @unchecked Sendable {
     private static let disconnectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
         _, userdata, code in
         MQTTClient.client(userdata)?.onDisconnect?(code)
+    }
+
+    private static let logCallback: @convention(c) (
+        OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?
+    ) -> Void = { _, userdata, level, text in
+        guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0, let text,
+              let handler = MQTTClient.client(userdata)?.onLog else { return }
+        handler(String(cString: text))
     }
 
     private static let messageCallback: @convention(c) (

@@ -101,20 +101,38 @@ public final class MQTTBridge: @unchecked Sendable {
         client.onConnect = { [weak self] code in self?.hop { $0.connected(code) } }
         client.onDisconnect = { [weak self] code in self?.hop { $0.disconnected(code) } }
         client.onMessage = { [weak self] topic, payload in self?.received(topic: topic, payload: payload) }
+        client.onLog = { [weak self] line in self?.hop { $0.write(&$0.brokerLog, "mqtt: \(line)") } }
         queue.sync { self.client = client }
         control.observe { [weak self] state in self?.hop { $0.stateChanged(state) } }
-        do {
-            try client.connect(host: broker.host, port: broker.port, keepalive: timing.keepalive)
-        } catch let error as MQTTError where error.isConnectionProblem {
-            log("mqtt: \(broker) not reachable yet (\(error)); trying again")
-        }
         try client.startLoop()
         log("mqtt: connecting to \(broker) as \(clientID)")
         let watch = DispatchSource.makeTimerSource(queue: queue)
         watch.schedule(deadline: .now() + timing.loopCheck, repeating: timing.loopCheck)
         watch.setEventHandler { [weak self] in self?.checkLoop() }
         watch.resume()
-        queue.sync { loopWatch = watch }
+        queue.sync {
+            loopWatch = watch
+            firstConnection(attempt: 0)
+        }
+    }
+
+    /// Starts the first connection, and tries again with the same back-off as the loop's while the broker refuses
+    /// or cannot be found at once (the loop takes over only once an attempt got under way: `MQTTClient.connect`).
+    private func firstConnection(attempt: Int) {
+        guard !stopping, let client else { return }
+        do {
+            if attempt == 0 {
+                try client.connect(host: broker.host, port: broker.port, keepalive: timing.keepalive)
+            } else {
+                try client.reconnect()
+            }
+        } catch let error as MQTTError where error.isConnectionProblem {
+            let wait = min(Double(timing.reconnectMax), Double(timing.reconnectMin) * Double((attempt + 1) * (attempt + 1)))
+            write(&brokerLog, "mqtt: \(broker) not reachable (\(error)); trying again")
+            queue.asyncAfter(deadline: .now() + wait) { [weak self] in self?.firstConnection(attempt: attempt + 1) }
+        } catch {
+            log("mqtt: cannot connect to \(broker): \(error)")
+        }
     }
 
     /// Says `offline`, disconnects, and waits for libmosquitto's thread to end. Not from the bridge's own callbacks.

@@ -49,10 +49,6 @@ final class MQTTBridgeTests: XCTestCase {
         return heard
     }
 
-    func count(_ heard: HeardMessages, _ topic: String, _ text: String) -> Int {
-        heard.payloads(on: topic).filter { $0 == Data(text.utf8) }.count
-    }
-
     // MARK: What Home Assistant reads
 
     func testPublishesDiscoveryRetainedStateAvailabilityAndPhoto() throws {
@@ -60,8 +56,8 @@ final class MQTTBridgeTests: XCTestCase {
         let control = FakeFrameControl()
         let heard = try watch()
         try startBridge(control: control)
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "online") == 1 })
-        XCTAssertTrue(heard.wait { _, _, _ in !heard.payloads(on: "tessera/kitchen/photo").isEmpty })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "online") == 1 })
+        XCTAssertTrue(heard.wait { h in !h.payloads(on: "tessera/kitchen/photo").isEmpty })
 
         // As Home Assistant would find them: retained, under its prefix.
         let lines = try broker.subscribe("homeassistant/#", count: 7)
@@ -94,21 +90,21 @@ final class MQTTBridgeTests: XCTestCase {
         let control = FakeFrameControl()
         let heard = try watch()
         try startBridge(control: control)
-        XCTAssertTrue(heard.wait { _, _, _ in heard.payloads(on: "tessera/kitchen/photo").count == 1 })
+        XCTAssertTrue(heard.wait { h in h.payloads(on: "tessera/kitchen/photo").count == 1 })
         let started = Date()
         for i in 1...60 {
             control.change { $0.mode = i % 2 == 0 ? "wall" : "slideshow"; $0.photos = 100 + i }
         }
         control.change { $0.photo = FakeFrameControl.sampleState(photoID: "p2").photo; $0.photos = 500 }
         let last = control.state
-        XCTAssertTrue(heard.wait { _, _, _ in
-            heard.payloads(on: "tessera/kitchen/state").last.flatMap { try? JSONDecoder().decode(FrameState.self, from: $0) } == last
+        XCTAssertTrue(heard.wait { h in
+            h.payloads(on: "tessera/kitchen/state").last.flatMap { try? JSONDecoder().decode(FrameState.self, from: $0) } == last
         })
         let elapsed = Date().timeIntervalSince(started)
         let states = heard.payloads(on: "tessera/kitchen/state").count
         // One at connection, then no more than one a quarter second (with one for each edge of the window).
         XCTAssertLessThanOrEqual(states, 3 + Int(elapsed / 0.25), "\(states) states in \(elapsed) s")
-        XCTAssertTrue(heard.wait { _, _, _ in heard.payloads(on: "tessera/kitchen/photo").last == FakeFrameControl.jpeg(for: "p2") })
+        XCTAssertTrue(heard.wait { h in h.payloads(on: "tessera/kitchen/photo").last == FakeFrameControl.jpeg(for: "p2") })
         XCTAssertEqual(heard.payloads(on: "tessera/kitchen/photo").count, 2)
     }
 
@@ -118,9 +114,9 @@ final class MQTTBridgeTests: XCTestCase {
         let heard = try watch()
         try startBridge(id: "kitchen", control: kitchen)
         try startBridge(id: "hall", control: hall)
-        XCTAssertTrue(heard.wait { _, _, _ in
-            self.count(heard, "tessera/kitchen/availability", "online") == 1
-                && self.count(heard, "tessera/hall/availability", "online") == 1
+        XCTAssertTrue(heard.wait { h in
+            h.count("tessera/kitchen/availability", "online") == 1
+                && h.count("tessera/hall/availability", "online") == 1
         })
         let lines = try broker.subscribe("homeassistant/#", count: 14)
         var devices = Set<[String]>(), uniqueIDs = Set<String>()
@@ -144,7 +140,7 @@ final class MQTTBridgeTests: XCTestCase {
         let control = FakeFrameControl()
         let heard = try watch()
         try startBridge(control: control)
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "online") == 1 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "online") == 1 })
         try broker.publish("tessera/kitchen/command", "next")
         XCTAssertTrue(control.waitForCommands { $0 == [.nextPhoto] }, "\(control.performed)")
         try broker.publish("tessera/kitchen/display/set", "OFF")
@@ -165,7 +161,7 @@ final class MQTTBridgeTests: XCTestCase {
         let log = LogLines()
         let heard = try watch()
         try startBridge(control: control, log: log)
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "online") == 1 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "online") == 1 })
         let senderHeard = HeardMessages()
         let sender = try MQTTClient.connected(to: broker, id: "fuzzer", heard: senderHeard)
         clients.append(sender)
@@ -192,7 +188,7 @@ final class MQTTBridgeTests: XCTestCase {
                 // In batches, so the sender's own queue (in this process too) does not count as the bridge's.
                 let mark = Data(String(i).utf8)
                 try sender.publish(topic: "probe/fuzzer", payload: mark, qos: 1, retain: false)
-                XCTAssertTrue(senderHeard.wait(seconds: 30) { _, _, _ in senderHeard.payloads(on: "probe/fuzzer").last == mark })
+                XCTAssertTrue(senderHeard.wait(seconds: 30) { h in h.payloads(on: "probe/fuzzer").last == mark })
             }
         }
         try sender.publish(topic: "tessera/kitchen/command", payload: Data("next".utf8), qos: 1, retain: false)
@@ -218,15 +214,15 @@ final class MQTTBridgeTests: XCTestCase {
         try broker.start()
         let heard = try watch()
         let bridge = try startBridge(control: FakeFrameControl())
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "online") == 1 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "online") == 1 })
         bridge.stop()
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "offline") == 1 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "offline") == 1 })
         XCTAssertEqual(try broker.retained("tessera/kitchen/availability"), "offline")
 
         let again = try startBridge(control: FakeFrameControl())
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "online") == 2 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "online") == 2 })
         again.vanish()  // no goodbye: only the broker's will can say it
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "offline") == 2 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "offline") == 2 })
         XCTAssertEqual(try broker.retained("tessera/kitchen/availability"), "offline")
     }
 
@@ -235,7 +231,7 @@ final class MQTTBridgeTests: XCTestCase {
         let heard = try watch()
         let first = FakeFrameControl()
         try startBridge(control: first).vanish()
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "offline") == 1 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "offline") == 1 })
         // Sent while nobody is subscribed: the broker keeps them in the frame's session.
         try broker.publish("tessera/kitchen/command", "next")
         try broker.publish("tessera/kitchen/mode/set", "wall")
@@ -257,7 +253,7 @@ final class MQTTBridgeTests: XCTestCase {
         try broker.publish("tessera/kitchen/command", "next")
         XCTAssertTrue(control.waitForCommands(seconds: 20) { $0 == [.nextPhoto] }, "\(control.performed) \(log.all)")
         let heard = try watch()
-        XCTAssertTrue(heard.wait { _, _, _ in self.count(heard, "tessera/kitchen/availability", "online") >= 1 })
+        XCTAssertTrue(heard.wait { h in h.count("tessera/kitchen/availability", "online") >= 1 })
         XCTAssertTrue(log.all.contains { $0.contains("lost") }, "\(log.all)")
         XCTAssertEqual(log.all.filter { $0.contains("mqtt: connected") }.count, 2, "\(log.all)")
         try broker.publish("tessera/kitchen/command", "previous")

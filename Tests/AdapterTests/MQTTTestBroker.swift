@@ -186,11 +186,13 @@ final class HeardMessages: @unchecked Sendable {
     private var messages: [(topic: String, payload: Data)] = []
     private var connects: [Int32] = []
     private var disconnects: [Int32] = []
+    private var logLines: [String] = []
 
     func attach(to client: MQTTClient) {
         client.onMessage = { [weak self] topic, payload in self?.update { $0.messages.append((topic, payload)) } }
         client.onConnect = { [weak self] code in self?.update { $0.connects.append(code) } }
         client.onDisconnect = { [weak self] code in self?.update { $0.disconnects.append(code) } }
+        client.onLog = { [weak self] line in self?.update { $0.logLines.append(line) } }
     }
 
     private func update(_ change: (HeardMessages) -> Void) {
@@ -200,23 +202,36 @@ final class HeardMessages: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// What was heard by a moment, for a wait's condition (which runs under the lock, so it reads this, never the
+    /// recorder itself).
+    struct Heard {
+        let messages: [(topic: String, payload: Data)]
+        let connects: [Int32]
+        let disconnects: [Int32]
+        let logs: [String]
+        func payloads(on topic: String) -> [Data] { messages.filter { $0.topic == topic }.map(\.payload) }
+        func count(_ topic: String, _ text: String) -> Int { payloads(on: topic).filter { $0 == Data(text.utf8) }.count }
+    }
+
+    private var now: Heard { Heard(messages: messages, connects: connects, disconnects: disconnects, logs: logLines) }
+
     /// Waits until `done` holds for what was heard, or the deadline passes; whether it held.
-    func wait(seconds: Double = 10,
-              until done: (_ messages: [(topic: String, payload: Data)], _ connects: [Int32], _ disconnects: [Int32]) -> Bool)
-        -> Bool {
+    func wait(seconds: Double = 10, until done: (Heard) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
         defer { condition.unlock() }
-        while !done(messages, connects, disconnects) {
-            if !condition.wait(until: deadline) { return done(messages, connects, disconnects) }
+        while !done(now) {
+            if !condition.wait(until: deadline) { return done(now) }
         }
         return true
     }
 
+    var logs: [String] { condition.lock(); defer { condition.unlock() }; return logLines }
+
     func payloads(on topic: String) -> [Data] {
         condition.lock()
         defer { condition.unlock() }
-        return messages.filter { $0.topic == topic }.map(\.payload)
+        return now.payloads(on: topic)
     }
 }
 
@@ -235,11 +250,11 @@ extension MQTTClient {
         }
         try client.connect(host: "127.0.0.1", port: broker.port, keepalive: 30)
         try client.startLoop()
-        guard heard.wait(until: { _, connects, _ in connects.contains(0) }) else {
+        guard heard.wait(until: { h in h.connects.contains(0) }) else {
             throw MQTTTestBroker.BrokerFailed(description: "the test client did not connect")
         }
         try client.publish(topic: probe, payload: Data("probe".utf8), qos: 1, retain: false)
-        guard heard.wait(until: { messages, _, _ in messages.contains { $0.topic == probe } }) else {
+        guard heard.wait(until: { h in h.messages.contains { $0.topic == probe } }) else {
             throw MQTTTestBroker.BrokerFailed(description: "the test client's subscriptions did not take")
         }
         return client
