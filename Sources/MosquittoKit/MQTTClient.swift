@@ -23,6 +23,7 @@ public final class MQTTClient: @unchecked Sendable {
     private var disconnectHandler: ((Int32) -> Void)?
     private var messageHandler: ((String, Data) -> Void)?
     private var logHandler: ((String) -> Void)?
+    private var publishHandler: ((Int32) -> Void)?
     /// The loop thread's strong reference to this client, from `startLoop` to `stopLoop`.
     private var loopHold: Unmanaged<MQTTClient>?
 
@@ -42,6 +43,13 @@ public final class MQTTClient: @unchecked Sendable {
     public var onMessage: ((String, Data) -> Void)? {
         get { lock.lock(); defer { lock.unlock() }; return messageHandler }
         set { lock.lock(); messageHandler = newValue; lock.unlock() }
+    }
+
+    /// Hears each message sent as done with: its message id, once the broker acknowledged it (QoS 1 and 2) or it
+    /// was written (QoS 0) (`mosquitto_publish_callback_set`). On libmosquitto's thread.
+    public var onPublish: ((Int32) -> Void)? {
+        get { lock.lock(); defer { lock.unlock() }; return publishHandler }
+        set { lock.lock(); publishHandler = newValue; lock.unlock() }
     }
 
     /// Hears libmosquitto's own error and warning lines (`mosquitto_log_callback_set`, `MOSQ_LOG_ERR` and
@@ -66,6 +74,7 @@ public final class MQTTClient: @unchecked Sendable {
         mosquitto_disconnect_callback_set(h, MQTTClient.disconnectCallback)
         mosquitto_message_callback_set(h, MQTTClient.messageCallback)
         mosquitto_log_callback_set(h, MQTTClient.logCallback)
+        mosquitto_publish_callback_set(h, MQTTClient.publishCallback)
         try check(mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, protocolVersion.rawValue), "mosquitto_int_option")
     }
 
@@ -187,6 +196,11 @@ public final class MQTTClient: @unchecked Sendable {
     private static let disconnectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
         _, userdata, code in
         MQTTClient.client(userdata)?.onDisconnect?(code)
+    }
+
+    private static let publishCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
+        _, userdata, mid in
+        MQTTClient.client(userdata)?.onPublish?(mid)
     }
 
     private static let logCallback: @convention(c) (

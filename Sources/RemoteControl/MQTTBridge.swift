@@ -59,8 +59,12 @@ public final class MQTTBridge: @unchecked Sendable {
     private var photoGeneration = 0
     private var refusedLog: LogThrottle
     private var brokerLog: LogThrottle
-    /// Signalled when the connection ends after `stop`'s DISCONNECT.
+    /// Signalled when the broker has `stop`'s `offline`, and when the connection ends after its DISCONNECT.
+    private let goodbyeHeard = DispatchSemaphore(value: 0)
     private let goodbye = DispatchSemaphore(value: 0)
+    private var goodbyeID: Int32?
+    /// Messages the broker acknowledged since `stop` began (the acknowledgement may come before `goodbyeID` is set).
+    private var acknowledgedWhileStopping: Set<Int32> = []
     private var loopWatch: DispatchSourceTimer?
 
     public init(broker: BrokerAddress, password: String?, caFile: String?, frameID: String, deviceName: String,
@@ -101,6 +105,7 @@ public final class MQTTBridge: @unchecked Sendable {
         client.onConnect = { [weak self] code in self?.hop { $0.connected(code) } }
         client.onDisconnect = { [weak self] code in self?.hop { $0.disconnected(code) } }
         client.onMessage = { [weak self] topic, payload in self?.received(topic: topic, payload: payload) }
+        client.onPublish = { [weak self] mid in self?.hop { $0.published(mid) } }
         client.onLog = { [weak self] line in self?.hop { $0.write(&$0.brokerLog, "mqtt: \(line)") } }
         queue.sync { self.client = client }
         control.observe { [weak self] state in self?.hop { $0.stateChanged(state) } }
@@ -144,9 +149,15 @@ public final class MQTTBridge: @unchecked Sendable {
             return (self.client, connected)
         }
         guard let client else { return }
-        if wasConnected {
-            _ = try? client.publish(topic: topics.availability, payload: Data(FrameTopics.offline.utf8), qos: 1,
-                                    retain: true)
+        if wasConnected, let mid = try? client.publish(topic: topics.availability, payload: Data(FrameTopics.offline.utf8),
+                                                       qos: 1, retain: true) {
+            // DISCONNECT only once the broker has it: a socket closed on the heels of a publish can fail the broker's
+            // answer, and a broker that fails to write takes the client for lost.
+            queue.sync {
+                goodbyeID = mid
+                if acknowledgedWhileStopping.contains(mid) { goodbyeHeard.signal() }
+            }
+            _ = goodbyeHeard.wait(timeout: .now() + timing.goodbyeWait)
         }
         // DISCONNECT goes after the goodbye; the loop then ends by itself (at once while it waits to reconnect).
         _ = try? client.disconnect()
@@ -191,6 +202,12 @@ public final class MQTTBridge: @unchecked Sendable {
         publishedPhotoID = nil
         wantedPhotoID = nil
         control.state { [weak self] state in self?.hop { $0.stateChanged(state, atOnce: true) } }
+    }
+
+    private func published(_ mid: Int32) {
+        guard stopping else { return }
+        acknowledgedWhileStopping.insert(mid)
+        if mid == goodbyeID { goodbyeHeard.signal() }
     }
 
     private func disconnected(_ code: Int32) {
