@@ -113,7 +113,7 @@ final class MosquittoKitTests: XCTestCase {
         XCTAssertTrue(heard.wait { h in h.messages.contains { $0.topic == "kit/after" } })
         try watcher.publish(topic: "kit/after", payload: Data("marker".utf8), qos: 1, retain: false)
         XCTAssertTrue(heard.wait { h in h.payloads(on: "kit/after").count == 2 })
-        XCTAssertEqual(heard.payloads(on: "kit/will"), [])
+        XCTAssertEqual(heard.payloads(on: "kit/will"), [], broker.logText)
         watcher.close()
     }
 
