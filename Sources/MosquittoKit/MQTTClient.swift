@@ -177,7 +177,9 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     /// Sends DISCONNECT after what is queued, so the broker discards the will (`mosquitto_disconnect`); the loop
-    /// then ends by itself and reconnects no more.
+    /// then ends by itself and reconnects no more. Wait for `onPublish` of what must arrive first: libmosquitto 2.0.11
+    /// can close the socket before the DISCONNECT is written when this meets the loop reading a packet (an
+    /// acknowledgement), and the broker then takes the client for lost.
     public func disconnect() throws {
         try check(mosquitto_disconnect(handle), "mosquitto_disconnect")
     }

@@ -102,7 +102,7 @@ public final class MQTTBridge: @unchecked Sendable {
         if broker.tls { try client.setTLS(caFile: caFile) }
         try client.setWill(topic: topics.availability, payload: Data(FrameTopics.offline.utf8), qos: 1, retain: true)
         try client.setReconnectDelay(min: timing.reconnectMin, max: timing.reconnectMax, exponential: true)
-        client.onConnect = { [weak self] code in self?.hop { $0.connected(code) } }
+        client.onConnect = { [weak self] code in self?.hop { $0.connectionAnswered(code) } }
         client.onDisconnect = { [weak self] code in self?.hop { $0.disconnected(code) } }
         client.onMessage = { [weak self] topic, payload in self?.received(topic: topic, payload: payload) }
         client.onPublish = { [weak self] mid in self?.hop { $0.published(mid) } }
@@ -181,7 +181,7 @@ public final class MQTTBridge: @unchecked Sendable {
 
     // MARK: Connections (on `queue`)
 
-    private func connected(_ code: Int32) {
+    private func connectionAnswered(_ code: Int32) {
         guard !stopping, let client else { return }
         guard code == 0 else {
             connected = false

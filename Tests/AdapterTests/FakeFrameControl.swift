@@ -83,10 +83,23 @@ final class FakeFrameControl: FrameControl, @unchecked Sendable {
     }
 }
 
-/// Log lines a test can read (the bridge logs from its own queue).
+/// Log lines a test can read and wait on (the bridge logs from its own queue).
 final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var lines: [String] = []
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-    var sink: @Sendable (String) -> Void { { [self] line in lock.lock(); lines.append(line); lock.unlock() } }
+    var all: [String] { condition.lock(); defer { condition.unlock() }; return lines }
+    var sink: @Sendable (String) -> Void {
+        { [self] line in condition.lock(); lines.append(line); condition.broadcast(); condition.unlock() }
+    }
+
+    /// Waits for a line that `matches`, or the deadline; the line.
+    func first(seconds: Double = 10, where matches: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let line = lines.first(where: matches) { return line }
+            if !condition.wait(until: deadline) { return lines.first(where: matches) }
+        }
+    }
 }

@@ -187,12 +187,14 @@ final class HeardMessages: @unchecked Sendable {
     private var connects: [Int32] = []
     private var disconnects: [Int32] = []
     private var logLines: [String] = []
+    private var publishedIDs: [Int32] = []
 
     func attach(to client: MQTTClient) {
         client.onMessage = { [weak self] topic, payload in self?.update { $0.messages.append((topic, payload)) } }
         client.onConnect = { [weak self] code in self?.update { $0.connects.append(code) } }
         client.onDisconnect = { [weak self] code in self?.update { $0.disconnects.append(code) } }
         client.onLog = { [weak self] line in self?.update { $0.logLines.append(line) } }
+        client.onPublish = { [weak self] mid in self?.update { $0.publishedIDs.append(mid) } }
     }
 
     private func update(_ change: (HeardMessages) -> Void) {
@@ -209,11 +211,12 @@ final class HeardMessages: @unchecked Sendable {
         let connects: [Int32]
         let disconnects: [Int32]
         let logs: [String]
+        let published: [Int32]
         func payloads(on topic: String) -> [Data] { messages.filter { $0.topic == topic }.map(\.payload) }
         func count(_ topic: String, _ text: String) -> Int { payloads(on: topic).filter { $0 == Data(text.utf8) }.count }
     }
 
-    private var now: Heard { Heard(messages: messages, connects: connects, disconnects: disconnects, logs: logLines) }
+    private var now: Heard { Heard(messages: messages, connects: connects, disconnects: disconnects, logs: logLines, published: publishedIDs) }
 
     /// Waits until `done` holds for what was heard, or the deadline passes; whether it held.
     func wait(seconds: Double = 10, until done: (Heard) -> Bool) -> Bool {
