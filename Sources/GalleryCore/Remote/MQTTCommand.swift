@@ -1,0 +1,80 @@
+import Foundation
+
+/// What a message on one of the frame's command topics asks (`FrameTopics.commandTopics`), as a command of the one
+/// vocabulary (`CommandNames`), or why it is refused. Anyone who may publish on the broker can send anything, so a
+/// payload is bounded and checked before it is read, and `quit` is not taken from afar.
+public enum MQTTCommand {
+    /// Longest payload read; a longer one is refused unread.
+    public static let maxPayloadBytes = 4096
+
+    /// The command in a message: on `command`, a name (`next`), a name and its argument (`interval:8`) or JSON
+    /// (`{"command": "interval", "argument": 8}`); on `display/set`, ON or OFF; on `mode/set`, wall or slideshow.
+    public static func parse(topic: String, payload: Data, topics: FrameTopics) -> Result<Command, CommandRefusal> {
+        guard payload.count <= maxPayloadBytes else {
+            return .failure(CommandRefusal("a payload of \(payload.count) bytes (at most \(maxPayloadBytes))"))
+        }
+        guard let text = String(data: payload, encoding: .utf8) else {
+            return .failure(CommandRefusal("a payload that is not UTF-8"))
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return .failure(CommandRefusal("an empty payload")) }
+        let command: Result<Command, CommandRefusal>
+        switch topic {
+        case topics.command: command = named(trimmed)
+        case topics.displaySet: command = display(trimmed)
+        case topics.modeSet: command = mode(trimmed)
+        default:
+            return .failure(CommandRefusal("a message on \(ExternalText.clean(topic, maxCharacters: 80)), which takes no command"))
+        }
+        if case .success(.quit) = command { return .failure(CommandRefusal("quit is not taken from afar")) }
+        return command
+    }
+
+    /// `next`, `interval:8` or `{"command": "interval", "argument": 8}`.
+    static func named(_ text: String) -> Result<Command, CommandRefusal> {
+        guard text.hasPrefix("{") else {
+            guard let colon = text.firstIndex(of: ":") else { return CommandNames.command(named: text, argument: nil) }
+            return CommandNames.command(named: String(text[..<colon]), argument: String(text[text.index(after: colon)...]))
+        }
+        guard let request = try? JSONDecoder().decode(Request.self, from: Data(text.utf8)) else {
+            return .failure(CommandRefusal("JSON that is not {\"command\": name, \"argument\": text or number}"))
+        }
+        return CommandNames.command(named: request.command, argument: request.argument?.text)
+    }
+
+    /// `{"command": name, "argument": text or number}`; the argument may be left out or null.
+    struct Request: Decodable {
+        var command: String
+        var argument: Argument?
+    }
+
+    /// A JSON argument as the vocabulary takes it: text as it is, a number as its digits; anything else (true, a
+    /// list) is refused.
+    struct Argument: Decodable {
+        var text: String
+        init(from decoder: Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let text = try? value.decode(String.self) { self.text = text; return }
+            if let whole = try? value.decode(Int64.self) { text = String(whole); return }
+            let number = try value.decode(Double.self)
+            guard number.isFinite else { throw DecodingError.dataCorruptedError(in: value, debugDescription: "not finite") }
+            text = String(number)
+        }
+    }
+
+    static func display(_ text: String) -> Result<Command, CommandRefusal> {
+        switch text.uppercased() {
+        case "ON": return .success(.setDisplay(on: true))
+        case "OFF": return .success(.setDisplay(on: false))
+        default: return .failure(CommandRefusal("display/set takes ON or OFF"))
+        }
+    }
+
+    static func mode(_ text: String) -> Result<Command, CommandRefusal> {
+        switch text.lowercased() {
+        case "wall": return .success(.setMode(.wall))
+        case "slideshow": return .success(.setMode(.slideshow))
+        default: return .failure(CommandRefusal("mode/set takes wall or slideshow"))
+        }
+    }
+}

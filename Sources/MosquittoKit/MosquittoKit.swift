@@ -1,1 +1,0 @@
-// libmosquitto's owning wrapper (to come: one owning type per file).

@@ -1,0 +1,313 @@
+import Dispatch
+import Foundation
+import GalleryCore
+import MosquittoKit
+
+/// The frame on an MQTT broker (`--mqtt`), with Home Assistant's discovery: it publishes its availability, the
+/// discovery configs, its state and the photo shown (all retained), and takes commands from its command topics.
+///
+/// Connections are libmosquitto's: its thread connects, and reconnects with a growing back-off whenever the broker
+/// goes away. Every connection (the first and each after a loss) publishes everything again and subscribes again.
+/// The session is persistent (a stable client id, no clean session) and the subscriptions are QoS 1, so commands sent
+/// with QoS 1 while the frame was briefly away are delivered when it is back; the broker publishes `offline` (the
+/// will) if the frame vanishes without saying goodbye.
+///
+/// Threads: libmosquitto's thread parses each message and hands the command to `FrameControl` (which queues it for
+/// the app's main thread and never blocks); everything the bridge remembers is touched only on its own serial queue.
+public final class MQTTBridge: @unchecked Sendable {
+    /// The bridge's timings (named here, not scattered as literals).
+    public struct Timing: Sendable {
+        /// Seconds between keep-alive pings; the broker declares the frame gone after 1.5 times this in silence.
+        public var keepalive = 30
+        /// The reconnection back-off, in seconds: from `reconnectMin`, growing to `reconnectMax`.
+        public var reconnectMin: UInt32 = 1
+        public var reconnectMax: UInt32 = 60
+        /// The state is published at most once per this many seconds (about 4 a second), carrying the newest.
+        public var stateGap = 0.25
+        /// How long `stop` waits for the broker to have the goodbye before it lets go anyway.
+        public var goodbyeWait = 2.0
+        /// The same kind of trouble is logged at most once per this many seconds.
+        public var logGap = 10.0
+        /// The photo's longest side for Home Assistant's image entity.
+        public var photoSide = 512
+        /// How often a bridge without a connection checks that libmosquitto's thread still runs (it ends by itself
+        /// after a failed TLS handshake, which a broker's certificate being renewed can cause).
+        public var loopCheck = 30.0
+        public init() {}
+    }
+
+    public let broker: BrokerAddress
+    public let topics: FrameTopics
+    public let discovery: HomeAssistantDiscovery
+    private let password: String?
+    private let caFile: String?
+    private let control: FrameControl
+    private let log: @Sendable (String) -> Void
+    private let timing: Timing
+
+    private let queue = DispatchQueue(label: "tessera.mqtt-bridge")
+    // Touched only on `queue`:
+    private var client: MQTTClient?
+    private var connected = false
+    private var stopping = false
+    private var statePacer: UpdatePacer
+    private var pendingState: FrameState?
+    private var stateTimerArmed = false
+    /// The photo published last and the one asked for last (a reply for an older one is dropped).
+    private var publishedPhotoID: String?
+    private var wantedPhotoID: String?
+    private var photoGeneration = 0
+    private var refusedLog: LogThrottle
+    private var brokerLog: LogThrottle
+    /// Signalled when the broker has `stop`'s `offline`, and when the connection ends after its DISCONNECT.
+    private let goodbyeHeard = DispatchSemaphore(value: 0)
+    private let goodbye = DispatchSemaphore(value: 0)
+    private var goodbyeID: Int32?
+    /// Messages the broker acknowledged since `stop` began (the acknowledgement may come before `goodbyeID` is set).
+    private var acknowledgedWhileStopping: Set<Int32> = []
+    private var loopWatch: DispatchSourceTimer?
+
+    public init(broker: BrokerAddress, password: String?, caFile: String?, frameID: String, deviceName: String,
+                version: String, control: FrameControl, log: @escaping @Sendable (String) -> Void,
+                timing: Timing = Timing()) throws {
+        guard let id = FrameID(frameID) else {
+            throw MQTTBridgeError(description: "\"\(frameID)\" is not a frame id (a-z, 0-9, _ and -, at most 64)")
+        }
+        self.broker = broker
+        self.password = password
+        self.caFile = caFile
+        self.control = control
+        self.log = log
+        self.timing = timing
+        self.discovery = HomeAssistantDiscovery(frameID: id, deviceName: deviceName, version: version)
+        self.topics = discovery.topics
+        statePacer = UpdatePacer(minimumGap: timing.stateGap)
+        refusedLog = LogThrottle(interval: timing.logGap)
+        brokerLog = LogThrottle(interval: timing.logGap)
+    }
+
+    /// The client id the broker keeps the frame's session under.
+    public var clientID: String { "tessera-\(topics.frameID.value)" }
+
+    /// Sets the client up and starts libmosquitto's thread, which connects and keeps reconnecting. A broker that
+    /// cannot be reached yet is logged, not thrown: it may come later. Throws for what no retry mends (a missing
+    /// CA file, an id the library refuses).
+    public func start() throws {
+        let client = try MQTTClient(clientID: clientID, cleanSession: false)
+        if let user = broker.user {
+            try client.setCredentials(user: user, password: password)
+        } else if password != nil {
+            log("mqtt: a password without a user in --mqtt is not sent (mqtt://user@host)")
+        }
+        if broker.tls { try client.setTLS(caFile: caFile) }
+        try client.setWill(topic: topics.availability, payload: Data(FrameTopics.offline.utf8), qos: 1, retain: true)
+        try client.setReconnectDelay(min: timing.reconnectMin, max: timing.reconnectMax, exponential: true)
+        client.onConnect = { [weak self] code in self?.hop { $0.connectionAnswered(code) } }
+        client.onDisconnect = { [weak self] code in self?.hop { $0.disconnected(code) } }
+        client.onMessage = { [weak self] topic, payload in self?.received(topic: topic, payload: payload) }
+        client.onPublish = { [weak self] mid in self?.hop { $0.published(mid) } }
+        client.onLog = { [weak self] line in self?.hop { $0.write(&$0.brokerLog, "mqtt: \(line)") } }
+        queue.sync { self.client = client }
+        control.observe { [weak self] state in self?.hop { $0.stateChanged(state) } }
+        try client.startLoop()
+        log("mqtt: connecting to \(broker) as \(clientID)")
+        let watch = DispatchSource.makeTimerSource(queue: queue)
+        watch.schedule(deadline: .now() + timing.loopCheck, repeating: timing.loopCheck)
+        watch.setEventHandler { [weak self] in self?.checkLoop() }
+        watch.resume()
+        queue.sync {
+            loopWatch = watch
+            firstConnection(attempt: 0)
+        }
+    }
+
+    /// Starts the first connection, and tries again with the same back-off as the loop's while the broker refuses
+    /// or cannot be found at once (the loop takes over only once an attempt got under way: `MQTTClient.connect`).
+    private func firstConnection(attempt: Int) {
+        guard !stopping, let client else { return }
+        do {
+            if attempt == 0 {
+                try client.connect(host: broker.host, port: broker.port, keepalive: timing.keepalive)
+            } else {
+                try client.reconnect()
+            }
+        } catch let error as MQTTError where error.isConnectionProblem {
+            let wait = min(Double(timing.reconnectMax), Double(timing.reconnectMin) * Double((attempt + 1) * (attempt + 1)))
+            write(&brokerLog, "mqtt: \(broker) not reachable (\(error)); trying again")
+            queue.asyncAfter(deadline: .now() + wait) { [weak self] in self?.firstConnection(attempt: attempt + 1) }
+        } catch {
+            log("mqtt: cannot connect to \(broker): \(error)")
+        }
+    }
+
+    /// Says `offline`, disconnects, and waits for libmosquitto's thread to end. Not from the bridge's own callbacks.
+    public func stop() {
+        let (client, wasConnected): (MQTTClient?, Bool) = queue.sync {
+            stopping = true
+            loopWatch?.cancel()
+            defer { self.client = nil }
+            return (self.client, connected)
+        }
+        guard let client else { return }
+        if wasConnected, let mid = try? client.publish(topic: topics.availability, payload: Data(FrameTopics.offline.utf8),
+                                                       qos: 1, retain: true) {
+            // DISCONNECT only once the broker has it: a socket closed on the heels of a publish can fail the broker's
+            // answer, and a broker that fails to write takes the client for lost.
+            queue.sync {
+                goodbyeID = mid
+                if acknowledgedWhileStopping.contains(mid) { goodbyeHeard.signal() }
+            }
+            _ = goodbyeHeard.wait(timeout: .now() + timing.goodbyeWait)
+        }
+        // DISCONNECT goes after the goodbye; the loop then ends by itself (at once while it waits to reconnect).
+        _ = try? client.disconnect()
+        if wasConnected { _ = goodbye.wait(timeout: .now() + timing.goodbyeWait) }
+        do { try client.stopLoop(force: false) } catch { log("mqtt: \(error)") }
+        log("mqtt: disconnected from \(broker)")
+    }
+
+    /// Leaves as a crash would: the network thread cancelled, the socket closed without a DISCONNECT, so the broker
+    /// publishes the will. (For tests of the will and of commands kept while the frame is away.)
+    func vanish() {
+        let client: MQTTClient? = queue.sync {
+            stopping = true
+            loopWatch?.cancel()
+            defer { self.client = nil }
+            return self.client
+        }
+        try? client?.stopLoop(force: true)
+        // The last reference goes here: `mosquitto_destroy` closes the socket.
+    }
+
+    // MARK: Connections (on `queue`)
+
+    private func connectionAnswered(_ code: Int32) {
+        guard !stopping, let client else { return }
+        guard code == 0 else {
+            connected = false
+            write(&brokerLog, "mqtt: \(broker) refused the connection: \(MQTTError.refusal(for: code))")
+            return
+        }
+        connected = true
+        brokerLog = LogThrottle(interval: timing.logGap)
+        log("mqtt: connected to \(broker)")
+        // Subscribed first and `online` last: the broker takes one connection's packets in order, so whoever sees
+        // `online` can send a command and know it is heard.
+        for topic in topics.commandTopics {
+            do { try client.subscribe(topic: topic, qos: 1) } catch { log("mqtt: subscribing to \(topic): \(error)") }
+        }
+        for config in discovery.configs { publish(client, config.topic, config.payload) }
+        publish(client, topics.availability, Data(FrameTopics.online.utf8))
+        // The state and photo again, since a broker that lost its store lost the retained messages too.
+        publishedPhotoID = nil
+        wantedPhotoID = nil
+        control.state { [weak self] state in self?.hop { $0.stateChanged(state, atOnce: true) } }
+    }
+
+    private func published(_ mid: Int32) {
+        guard stopping else { return }
+        acknowledgedWhileStopping.insert(mid)
+        if mid == goodbyeID { goodbyeHeard.signal() }
+    }
+
+    private func disconnected(_ code: Int32) {
+        connected = false
+        if stopping {
+            goodbye.signal()
+            return
+        }
+        write(&brokerLog, "mqtt: lost \(broker) (\(MQTTError.words(for: code))); reconnecting")
+    }
+
+    private func checkLoop() {
+        guard !stopping, !connected, let client, client.restartLoopIfEnded() else { return }
+        write(&brokerLog, "mqtt: libmosquitto had given up on \(broker); trying again")
+    }
+
+    // MARK: State and photo (on `queue`)
+
+    private func stateChanged(_ state: FrameState, atOnce: Bool = false) {
+        guard !stopping, connected else { return }
+        pendingState = state
+        if state.photo?.id != wantedPhotoID { askForPhoto(state.photo?.id) }
+        let wait = atOnce ? 0 : statePacer.wait(now: now())
+        if wait == 0 {
+            publishPendingState()
+        } else if !stateTimerArmed {
+            stateTimerArmed = true
+            queue.asyncAfter(deadline: .now() + wait) { [weak self] in
+                self?.stateTimerArmed = false
+                self?.publishPendingState()
+            }
+        }
+    }
+
+    private func publishPendingState() {
+        guard !stopping, connected, let client, let state = pendingState else { return }
+        pendingState = nil
+        statePacer.sent(at: now())
+        publish(client, topics.state, state.json())
+    }
+
+    private func askForPhoto(_ id: String?) {
+        wantedPhotoID = id
+        photoGeneration += 1
+        guard id != nil else { return }
+        let generation = photoGeneration
+        control.picture(maxSide: timing.photoSide) { [weak self] shown in
+            self?.hop { $0.photoArrived(shown, generation: generation) }
+        }
+    }
+
+    private func photoArrived(_ shown: PictureShown?, generation: Int) {
+        guard generation == photoGeneration, !stopping, connected, let client, let shown,
+              shown.photoID == wantedPhotoID, shown.photoID != publishedPhotoID else { return }
+        publishedPhotoID = shown.photoID
+        publish(client, topics.photo, shown.jpeg)
+    }
+
+    // MARK: Commands (on libmosquitto's thread, then the app's)
+
+    private func received(topic: String, payload: Data) {
+        switch MQTTCommand.parse(topic: topic, payload: payload, topics: topics) {
+        case .success(let command):
+            control.perform(command) { [weak self] result in
+                guard case .failure(let refusal) = result else { return }
+                self?.hop { $0.refused("the frame refused \(topic): \(refusal)") }
+            }
+        case .failure(let refusal):
+            hop { $0.refused("dropped \(refusal) on \(topic)") }
+        }
+    }
+
+    private func refused(_ text: String) {
+        write(&refusedLog, "mqtt: \(ExternalText.clean(text, maxCharacters: 200))")
+    }
+
+    // MARK: Helpers (on `queue`)
+
+    /// Runs `work` on the bridge's queue, if the bridge is still there.
+    private func hop(_ work: @escaping @Sendable (MQTTBridge) -> Void) {
+        queue.async { [weak self] in if let self { work(self) } }
+    }
+
+    /// Retained, QoS 1: kept by the broker for whoever subscribes later, and resent until it has it.
+    private func publish(_ client: MQTTClient, _ topic: String, _ payload: Data) {
+        do {
+            try client.publish(topic: topic, payload: payload, qos: 1, retain: true)
+        } catch {
+            write(&brokerLog, "mqtt: publishing \(topic): \(error)")
+        }
+    }
+
+    private func write(_ throttle: inout LogThrottle, _ text: String) {
+        if let line = throttle.line(text, at: now()) { log(line) }
+    }
+
+    private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
+
+/// Why the bridge cannot start.
+public struct MQTTBridgeError: Error, CustomStringConvertible {
+    public let description: String
+}

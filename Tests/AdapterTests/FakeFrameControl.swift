@@ -1,0 +1,105 @@
+import Foundation
+import GalleryCore
+
+/// A frame for the remote's tests: it records the commands it is asked to perform and answers on a queue of its own
+/// (as the app answers on its main thread); a test changes its state to make it call its observer.
+final class FakeFrameControl: FrameControl, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var current: FrameState
+    private var commands: [Command] = []
+    private var observers: [@Sendable (FrameState) -> Void] = []
+    private(set) var pictureRequests = 0
+    private let main = DispatchQueue(label: "fake-frame-main")
+
+    init(state: FrameState = FakeFrameControl.sampleState()) { current = state }
+
+    /// A state as the app would make it: a slideshow showing photo p1.
+    static func sampleState(photoID: String = "p1", caption: String? = "Beach, 2021") -> FrameState {
+        let caption = caption.map { "\"caption\": \"\($0)\"," } ?? ""
+        let json = """
+            {"version": "1.0", "name": "Kitchen", "screen": "slideshow", "mode": "slideshow", "paused": false,
+             "photo": {"id": "\(photoID)", "author": "Ann", \(caption) "width": 800, "height": 600,
+                       "kind": "photo", "index": 0},
+             "photos": 12, "display": "on", "source": {"name": "demo", "title": "Demo"}, "online": true,
+             "interval": 8}
+            """
+        return try! JSONDecoder().decode(FrameState.self, from: Data(json.utf8))
+    }
+
+    /// The JPEG the fake "shows" for a photo: a JPEG's markers around the photo's id, enough to tell them apart.
+    static func jpeg(for photoID: String) -> Data {
+        Data([0xff, 0xd8, 0xff, 0xe0]) + Data(photoID.utf8) + Data([0, 1, 2, 0xff, 0xd9])
+    }
+
+    var state: FrameState { condition.lock(); defer { condition.unlock() }; return current }
+    var performed: [Command] { condition.lock(); defer { condition.unlock() }; return commands }
+
+    /// Waits for `done` over the commands performed so far, or the deadline; whether it held.
+    func waitForCommands(seconds: Double = 10, _ done: ([Command]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !done(commands) {
+            if !condition.wait(until: deadline) { return done(commands) }
+        }
+        return true
+    }
+
+    /// Changes the state and tells the observers, as the app does after a command or a tick.
+    func change(_ edit: (inout FrameState) -> Void) {
+        condition.lock()
+        edit(&current)
+        let state = current, observers = self.observers
+        condition.unlock()
+        main.async { for observer in observers { observer(state) } }
+    }
+
+    func state(reply: @escaping @Sendable (FrameState) -> Void) {
+        let state = self.state
+        main.async { reply(state) }
+    }
+
+    func perform(_ command: Command, reply: @escaping @Sendable (Result<FrameState, CommandRefusal>) -> Void) {
+        condition.lock()
+        commands.append(command)
+        let state = current
+        condition.broadcast()
+        condition.unlock()
+        main.async { reply(.success(state)) }
+    }
+
+    func picture(maxSide: Int, reply: @escaping @Sendable (PictureShown?) -> Void) {
+        condition.lock()
+        pictureRequests += 1
+        let id = current.photo?.id
+        condition.unlock()
+        main.async { reply(id.map { PictureShown(photoID: $0, jpeg: FakeFrameControl.jpeg(for: $0)) }) }
+    }
+
+    func observe(_ changed: @escaping @Sendable (FrameState) -> Void) {
+        condition.lock()
+        observers.append(changed)
+        condition.unlock()
+    }
+}
+
+/// Log lines a test can read and wait on (the bridge logs from its own queue).
+final class LogLines: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    var all: [String] { condition.lock(); defer { condition.unlock() }; return lines }
+    var sink: @Sendable (String) -> Void {
+        { [self] line in condition.lock(); lines.append(line); condition.broadcast(); condition.unlock() }
+    }
+
+    /// Waits for a line that `matches`, or the deadline; the line.
+    func first(seconds: Double = 10, where matches: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let line = lines.first(where: matches) { return line }
+            if !condition.wait(until: deadline) { return lines.first(where: matches) }
+        }
+    }
+}
