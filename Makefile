@@ -3,8 +3,9 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libwayland-dev libdrm-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev libwebp-dev libmosquitto-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola ca-certificates
-# The clip benchmark (`bench --clips`) makes its test clip and times its peer with the ffmpeg and ffprobe commands.
-BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg
+# The clip benchmark (`bench --clips`) makes its test clip and times its peer with the ffmpeg and ffprobe commands;
+# the remote's (`bench --remote --broker local`) starts a mosquitto of its own.
+BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg mosquitto
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick libheif-examples ffmpeg time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri mosquitto mosquitto-clients chromium chromium-driver python3-venv
 # Python for the browser and MQTT tests (Selenium, paho-mqtt); the tests find it through TESSERA_TEST_PYTHON, else here.
 TEST_VENV := /opt/tessera-test-venv

@@ -115,7 +115,7 @@ let package = Package(
             name: "tessera-bench",
             dependencies: [
                 "TesseraBench", "TesseraOptions", "FixtureServer", "TesseraApp", "GalleryCore", "GalleryStore", "SDLKit",
-                "MediaDecode",
+                "MediaDecode", "MosquittoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The tests' pointer on a headless sway (virtual-pointer protocol); not installed.

@@ -80,7 +80,7 @@ public struct BenchOptions {
     /// to publish on the frame's MQTT command topic.
     var remoteToken: String?
     var remoteConfig: String?
-    var publish: ((Data) -> Void)?
+    public var publish: ((Data) -> Void)?
     /// Give up after this long.
     public var timeLimit = 600.0
 

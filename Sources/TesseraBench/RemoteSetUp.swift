@@ -19,6 +19,8 @@ enum RemoteSetUp {
         // The bench has no command-line parser: every value is refused, so nothing hostile can be written.
         options.checkSetting = { _, _ in "the benchmark writes no settings" }
         options.mqtt = bench.broker.map { "mqtt://\($0)" }
+        // Its MQTT id, and so its command topic: tessera/bench/command.
+        options.userName = "Bench"
         bench.remoteToken = token
         bench.remoteConfig = config
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FixtureServer
 import Foundation
 import GalleryCore
+import MosquittoKit
 import TesseraApp
 import TesseraBench
 import TesseraOptions
@@ -80,7 +81,7 @@ struct Bench: ParsableCommand {
     @Option(help: "The remote: the app listens on a port of 127.0.0.1 with a token while the wall scrolls (at --speed, default 400); 8 s quiet, then 1000 hostile HTTP requests (and as many MQTT payloads with --broker), then this many commands one after another. Reports frame times per stage, the commands' round trips (answered once their frame is presented) and memory. With --check, exits 1 if a command's p95 passes 100 ms, frame p99 under hostile requests passes 1.5 times the quiet one (4 ms at least), memory grows 20 MB, or anything was written.")
     var remote: Int?
 
-    @Option(help: "With --remote: a mosquitto broker at HOST:PORT the app publishes to and the hostile payloads go to.")
+    @Option(help: "With --remote: a mosquitto broker at HOST:PORT the app publishes to and the hostile payloads go to (local: one of the run's own, started with the mosquitto command).")
     var broker: String?
 
     @Option(help: .hidden)
@@ -118,7 +119,6 @@ struct Bench: ParsableCommand {
         options.items = items
         options.speed = speed ?? (remote != nil ? 400 : soak == nil ? 4000 : 2000)
         options.remoteCommands = remote
-        options.broker = broker
         options.soakMinutes = soak
         options.outages = outages
         options.outagePeriod = outagePeriod
@@ -145,6 +145,30 @@ struct Bench: ParsableCommand {
             server = fixture
         }
         defer { server?.shutdown() }
+        // `--broker local`: a mosquitto of the run's own (the stand-in for a house's broker).
+        var broker: LocalBroker?
+        var publisher: MQTTClient?
+        if let asked = self.broker {
+            var address = asked
+            if asked == "local" {
+                let local = try LocalBroker()
+                try local.start()
+                broker = local
+                address = "127.0.0.1:\(local.port)"
+            }
+            options.broker = address
+            let parts = address.split(separator: ":")
+            let client = try MQTTClient(clientID: "tessera-bench-hostile", cleanSession: true)
+            try client.connect(host: String(parts[0]), port: Int(parts.last ?? "1883") ?? 1883, keepalive: 30)
+            try client.startLoop()
+            publisher = client
+            options.publish = { payload in _ = try? client.publish(topic: "tessera/bench/command", payload: payload, qos: 0, retain: false) }
+        }
+        defer {
+            try? publisher?.disconnect()
+            try? publisher?.stopLoop(force: true)
+            broker?.stop()
+        }
         options.pageSize = window.pagePhotos
         options.renderer = renderer
         options.jump = jump

@@ -1,15 +1,25 @@
 import Foundation
 import GalleryCore
 
-/// A frame for the remote's tests: it records the commands it is asked to perform and answers on a queue of its own
-/// (as the app answers on its main thread); a test changes its state to make it call its observer.
-final class FakeFrameControl: FrameControl, @unchecked Sendable {
+/// A frame for the remotes' tests (the HTTP server's and the MQTT bridge's): it records the commands it is asked to
+/// perform and answers on a queue of its own (as the app answers on its main thread); a test changes its state to
+/// make it call its observer. It can refuse a command, show a picture of the test's, or never reply.
+final class FakeFrameControl: FrameControl, @unchecked Sendable {  // everything mutable is behind `condition`
     private let condition = NSCondition()
     private var current: FrameState
     private var commands: [Command] = []
     private var observers: [@Sendable (FrameState) -> Void] = []
-    private(set) var pictureRequests = 0
+    private var sides: [Int] = []
     private let main = DispatchQueue(label: "fake-frame-main")
+    /// Commands it refuses, with why.
+    var refusals: [Command: String] = [:]
+    /// The picture it shows (nil: a JPEG of the photo's id, `jpeg(for:)`).
+    var picture: PictureShown?
+    /// Never replies (a hung frame).
+    var silent = false
+
+    var pictureRequests: Int { condition.lock(); defer { condition.unlock() }; return sides.count }
+    var sidesAsked: [Int] { condition.lock(); defer { condition.unlock() }; return sides }
 
     init(state: FrameState = FakeFrameControl.sampleState()) { current = state }
 
@@ -56,24 +66,36 @@ final class FakeFrameControl: FrameControl, @unchecked Sendable {
 
     func state(reply: @escaping @Sendable (FrameState) -> Void) {
         let state = self.state
+        guard !silent else { return }
         main.async { reply(state) }
     }
 
     func perform(_ command: Command, reply: @escaping @Sendable (Result<FrameState, CommandRefusal>) -> Void) {
         condition.lock()
         commands.append(command)
-        let state = current
+        let refusal = refusals[command]
+        if refusal == nil {
+            switch command {
+            case .setPaused(let paused): current.paused = paused
+            case .setInterval(let seconds): current.interval = seconds
+            default: break
+            }
+        }
+        let state = current, silent = self.silent
         condition.broadcast()
         condition.unlock()
-        main.async { reply(.success(state)) }
+        guard !silent else { return }
+        main.async { reply(refusal.map { .failure(CommandRefusal($0)) } ?? .success(state)) }
     }
 
     func picture(maxSide: Int, reply: @escaping @Sendable (PictureShown?) -> Void) {
         condition.lock()
-        pictureRequests += 1
-        let id = current.photo?.id
+        sides.append(maxSide)
+        let shown = picture ?? current.photo.map { PictureShown(photoID: $0.id, jpeg: FakeFrameControl.jpeg(for: $0.id)) }
+        let silent = self.silent
         condition.unlock()
-        main.async { reply(id.map { PictureShown(photoID: $0, jpeg: FakeFrameControl.jpeg(for: $0)) }) }
+        guard !silent else { return }
+        main.async { reply(shown) }
     }
 
     func observe(_ changed: @escaping @Sendable (FrameState) -> Void) {
@@ -88,9 +110,8 @@ final class LogLines: @unchecked Sendable {
     private let condition = NSCondition()
     private var lines: [String] = []
     var all: [String] { condition.lock(); defer { condition.unlock() }; return lines }
-    var sink: @Sendable (String) -> Void {
-        { [self] line in condition.lock(); lines.append(line); condition.broadcast(); condition.unlock() }
-    }
+    func add(_ line: String) { condition.lock(); lines.append(line); condition.broadcast(); condition.unlock() }
+    var sink: @Sendable (String) -> Void { { [self] line in add(line) } }
 
     /// Waits for a line that `matches`, or the deadline; the line.
     func first(seconds: Double = 10, where matches: (String) -> Bool) -> String? {

@@ -7,12 +7,12 @@ import XCTest
 /// The remote's bounds: heads, bodies, connections, slow clients, and a thousand hostile requests.
 final class RemoteServerBoundsTests: XCTestCase {
     let token = "test-token-0123456789abcdef"
-    var frame: FakeFrame!
+    var frame: FakeFrameControl!
     var server: RemoteServer!
     var log: LogLines!
     var port: Int { server.boundPort }
 
-    override func setUp() { frame = FakeFrame(); log = LogLines() }
+    override func setUp() { frame = FakeFrameControl(); log = LogLines() }
 
     override func tearDown() {
         server?.stop()
@@ -73,7 +73,7 @@ final class RemoteServerBoundsTests: XCTestCase {
         let extra = try RawConnection(port: port)
         XCTAssertTrue(extra.closedByServer(), "the fifth connection is closed")
         XCTAssertEqual(open[3].exchange("GET", "/api/v1/state", token: token)?.status, 200, "the others still serve")
-        XCTAssertTrue(log.lines.contains { $0.contains("more than 4 connections") })
+        XCTAssertTrue(log.all.contains { $0.contains("more than 4 connections") })
     }
 
     func testASlowClientIsClosedAfterTheRequestTime() throws {

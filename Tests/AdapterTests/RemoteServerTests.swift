@@ -7,7 +7,7 @@ import XCTest
 /// The remote's HTTP server on 127.0.0.1, spoken to over plain sockets, with a fake frame behind it.
 final class RemoteServerTests: XCTestCase {
     let token = "test-token-0123456789abcdef"
-    var frame: FakeFrame!
+    var frame: FakeFrameControl!
     var settings: FakeSettings!
     var clock: HandClock!
     var log: LogLines!
@@ -15,12 +15,12 @@ final class RemoteServerTests: XCTestCase {
     var port: Int { server.boundPort }
 
     override func setUp() {
-        frame = FakeFrame(); settings = FakeSettings(); clock = HandClock(); log = LogLines()
+        frame = FakeFrameControl(); settings = FakeSettings(); clock = HandClock(); log = LogLines()
     }
 
     override func tearDown() {
         server?.stop()
-        if let log { XCTAssertFalse(log.lines.contains { $0.contains(token) }, "the token is never logged") }
+        if let log { XCTAssertFalse(log.all.contains { $0.contains(token) }, "the token is never logged") }
         server = nil
     }
 
@@ -72,7 +72,7 @@ final class RemoteServerTests: XCTestCase {
         let reply = try command(#"{"command": "next"}"#)
         XCTAssertEqual(reply.status, 200)
         XCTAssertEqual(reply.header("Content-Type"), "application/json; charset=utf-8")
-        XCTAssertEqual(try JSONDecoder().decode(FrameState.self, from: reply.body), frame.currentState)
+        XCTAssertEqual(try JSONDecoder().decode(FrameState.self, from: reply.body), frame.state)
         XCTAssertEqual(frame.performed, [.nextPhoto])
 
         XCTAssertEqual(try command(#"{"command": "interval", "argument": 12}"#).json?["interval"] as? Double, 12)
@@ -150,7 +150,7 @@ final class RemoteServerTests: XCTestCase {
         try startServer()
         let state = try ask("GET", "/api/v1/state", token: token)
         XCTAssertEqual(state.status, 200)
-        XCTAssertEqual(try JSONDecoder().decode(FrameState.self, from: state.body), FakeFrame.initialState)
+        XCTAssertEqual(try JSONDecoder().decode(FrameState.self, from: state.body), FakeFrameControl.sampleState())
         let list = try ask("GET", "/api/v1/commands", token: token)
         XCTAssertEqual((list.json?["commands"] as? [String])?.contains("slideshow"), true)
         XCTAssertEqual((list.json?["commands"] as? [String])?.contains("quit"), false)
@@ -193,10 +193,12 @@ final class RemoteServerTests: XCTestCase {
 
     func testThePhotoShownAsJPEGWithinTheSizesAsked() throws {
         try startServer()
+        frame.change { $0.photo = nil }
         let none = try ask("GET", "/api/v1/photo", token: token)
         XCTAssertEqual(none.status, 404)
         XCTAssertEqual(none.json?["error"] as? String, "no photo shows")
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 5000) + [0xFF, 0xD9])
+        frame.change { $0.photo = FakeFrameControl.sampleState().photo }
         frame.picture = PictureShown(photoID: "p1", jpeg: jpeg)
         let shown = try ask("GET", "/api/v1/photo?size=5000", token: token)
         XCTAssertEqual(shown.status, 200)

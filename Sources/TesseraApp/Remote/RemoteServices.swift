@@ -7,6 +7,7 @@ import RemoteControl
 /// and the frame goes on without it (a port taken must not leave a wall dark).
 final class RemoteServices {
     private var server: RemoteServer?
+    private var bridge: MQTTBridge?
     /// The port the HTTP server listens on (the benchmark asks for port 0).
     private(set) var httpPort: Int?
     /// Why a remote could not start, for the toast.
@@ -18,6 +19,9 @@ final class RemoteServices {
             .deletingLastPathComponent
         if let text = options.remote, let address = ListenAddress(parsing: text) {
             startServer(at: address, options: options, folder: folder, desk: desk)
+        }
+        if let text = options.mqtt, let broker = BrokerAddress(parsing: text) {
+            startBridge(to: broker, options: options, folder: folder, desk: desk)
         }
     }
 
@@ -43,6 +47,27 @@ final class RemoteServices {
         }
     }
 
+    private func startBridge(to broker: BrokerAddress, options: AppOptions, folder: String, desk: FrameDesk) {
+        do {
+            let password = try MQTTPassword.read(file: options.mqttPasswordFile)
+            let (id, problem) = FrameIDFile.load(in: URL(fileURLWithPath: folder), name: options.userName)
+            if let problem { Log.warn("mqtt: \(problem)") }
+            let bridge = try MQTTBridge(broker: broker, password: password, caFile: options.mqttCAFile,
+                                        frameID: id.value, deviceName: options.userName ?? RemoteServices.hostName,
+                                        version: AppOptions.version, control: desk, log: { Log.info("mqtt: \($0)") })
+            try bridge.start()
+            self.bridge = bridge
+            Log.info("mqtt: to \(broker) as tessera/\(id.value)")
+        } catch {
+            let problem = "MQTT cannot start (\(broker)): \(error)"
+            Log.warn(problem)
+            problems.append(problem)
+        }
+    }
+
+    /// The machine's name, for a frame that was given none (Home Assistant names the device so).
+    static var hostName: String { ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "Tessera" }
+
     /// The values the frame runs with, for the settings form where the file has none.
     static func running(_ options: AppOptions) -> [String: String] {
         var values: [String: String] = [
@@ -64,7 +89,9 @@ final class RemoteServices {
     }
 
     func stop() {
+        bridge?.stop()
         server?.stop()
+        bridge = nil
         server = nil
     }
 }
