@@ -39,6 +39,12 @@ public final class MQTTClient: @unchecked Sendable {
         get { lock.lock(); defer { lock.unlock() }; return disconnectHandler }
         set { lock.lock(); disconnectHandler = newValue; lock.unlock() }
     }
+    /// Messages longer than this are dropped unread (never copied: libmosquitto takes packets up to 256 MB).
+    public var payloadLimit = Int.max
+    /// Whether retained messages are heard (a command retained on a topic would otherwise run again at each
+    /// subscription, so after every reconnect).
+    public var hearsRetained = true
+
     /// Hears each message on a subscribed topic: its topic and payload (copied). On libmosquitto's thread.
     public var onMessage: ((String, Data) -> Void)? {
         get { lock.lock(); defer { lock.unlock() }; return messageHandler }
@@ -216,8 +222,10 @@ public final class MQTTClient: @unchecked Sendable {
     private static let messageCallback: @convention(c) (
         OpaquePointer?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?
     ) -> Void = { _, userdata, message in
-        guard let message, let handler = MQTTClient.client(userdata)?.onMessage, let topic = message.pointee.topic else { return }
+        guard let message, let client = MQTTClient.client(userdata), let handler = client.onMessage,
+              let topic = message.pointee.topic else { return }
         let count = Int(max(0, message.pointee.payloadlen))
+        guard count <= client.payloadLimit, client.hearsRetained || !message.pointee.retain else { return }
         let payload = message.pointee.payload.map { Data(bytes: $0, count: count) } ?? Data()
         handler(String(cString: topic), payload)
     }

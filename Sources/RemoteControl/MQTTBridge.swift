@@ -104,6 +104,10 @@ public final class MQTTBridge: @unchecked Sendable {
         try client.setReconnectDelay(min: timing.reconnectMin, max: timing.reconnectMax, exponential: true)
         client.onConnect = { [weak self] code in self?.hop { $0.connectionAnswered(code) } }
         client.onDisconnect = { [weak self] code in self?.hop { $0.disconnected(code) } }
+        // A command retained on the broker would run again at every reconnect; one larger than any command is not
+        // even copied.
+        client.hearsRetained = false
+        client.payloadLimit = MQTTBridge.payloadLimit
         client.onMessage = { [weak self] topic, payload in self?.received(topic: topic, payload: payload) }
         client.onPublish = { [weak self] mid in self?.hop { $0.published(mid) } }
         client.onLog = { [weak self] line in self?.hop { $0.write(&$0.brokerLog, "mqtt: \(line)") } }
@@ -268,12 +272,28 @@ public final class MQTTBridge: @unchecked Sendable {
 
     // MARK: Commands (on libmosquitto's thread, then the app's)
 
+    /// Longest message read off the broker (commands are at most 4 KB: longer ones up to this are read and refused
+    /// with a log line, longer still dropped unread).
+    static let payloadLimit = 64 << 10
+    /// Commands handed to the frame and not answered yet: past this, more are dropped (anyone who may publish on
+    /// the broker must not be able to queue work on the frame without end).
+    static let commandsInFlight = 8
+    private let inFlightLock = NSLock()
+    private var inFlight = 0
+
     private func received(topic: String, payload: Data) {
         switch MQTTCommand.parse(topic: topic, payload: payload, topics: topics) {
         case .success(let command):
+            inFlightLock.lock()
+            let taken = inFlight < MQTTBridge.commandsInFlight
+            if taken { inFlight += 1 }
+            inFlightLock.unlock()
+            guard taken else { return hop { $0.refused("dropped a command on \(topic): \(MQTTBridge.commandsInFlight) still on their way") } }
             control.perform(command) { [weak self] result in
+                guard let self else { return }
+                self.inFlightLock.lock(); self.inFlight -= 1; self.inFlightLock.unlock()
                 guard case .failure(let refusal) = result else { return }
-                self?.hop { $0.refused("the frame refused \(topic): \(refusal)") }
+                self.hop { $0.refused("the frame refused \(topic): \(refusal)") }
             }
         case .failure(let refusal):
             hop { $0.refused("dropped \(refusal) on \(topic)") }

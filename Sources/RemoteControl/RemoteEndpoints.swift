@@ -135,6 +135,13 @@ struct RemoteEndpoints: Sendable {
             settled.value = true
             promise.succeed(nil)
         }
+        // A loop shut down (the frame quitting) fails its scheduled timeout: the promise is kept all the same, never
+        // left unfulfilled.
+        timeout.futureResult.whenFailure { _ in
+            guard !settled.value else { return }
+            settled.value = true
+            promise.succeed(nil)
+        }
         let log = self.log
         question { value in
             loop.execute {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleryCore
+import RemoteControl
 import TesseraApp
 
 /// The options that let the frame be steered from afar: the HTTP remote and MQTT. Off unless given: nothing
@@ -34,7 +35,14 @@ struct RemoteOptions: ParsableArguments {
         }
     }
 
-    func apply(to options: inout AppOptions) {
+    /// Reads the MQTT password now, on the main thread before any other starts (`unsetenv` is not safe beside
+    /// threads that read the environment).
+    func apply(to options: inout AppOptions) throws {
+        if mqtt != nil {
+            do { options.mqttPassword = try MQTTPassword.read(file: mqttPasswordFile) } catch {
+                throw ValidationError("\(error)")
+            }
+        }
         options.remote = remote
         options.remoteTokenFile = remoteTokenFile
         options.mqtt = mqtt

@@ -300,7 +300,7 @@ struct Show: ParsableCommand {
         options.fontPath = font
         options.renderer = renderer.flatMap(Renderer.Kind.init(rawValue:))
         options.vsync = !noVsync
-        remote.apply(to: &options)
+        try remote.apply(to: &options)
         options.screenshotPath = screenshot
         options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter

@@ -85,6 +85,18 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(heard.payloads(on: "tessera/kitchen/photo").last, FakeFrameControl.jpeg(for: "p1"))
     }
 
+    func testACommandRetainedOnTheBrokerDoesNotRunAtEachSubscription() throws {
+        try broker.start()
+        // Someone published `next` retained: each subscription (each reconnect) would hand it over again.
+        try broker.publish("tessera/kitchen/command", "next", options: ["-r"])
+        let control = FakeFrameControl()
+        try startBridge(control: control)
+        XCTAssertEqual(try broker.retained("tessera/kitchen/availability"), "online", "subscribed by now")
+        try broker.publish("tessera/kitchen/command", "previous")
+        XCTAssertTrue(control.waitForCommands { $0.contains(.previousPhoto) })
+        XCTAssertEqual(control.performed, [.previousPhoto], "the retained command was not run")
+    }
+
     func testStateFollowsChangesPacedAndThePhotoFollowsItsID() throws {
         try broker.start()
         let control = FakeFrameControl()

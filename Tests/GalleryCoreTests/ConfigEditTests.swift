@@ -8,6 +8,15 @@ final class ConfigEditTests: XCTestCase {
         XCTAssertEqual(edited, "# the lobby's frame\nkiosk = yes\n\ninterval = 8\nschedule = 07:00-23:00\n")
     }
 
+    func testAFileWithWindowsLineEndingsIsEditedLineByLine() {
+        // CR LF is one Character in Swift: split on "\n" alone, the whole file was one line, and a save of its first
+        // name replaced every other line.
+        let text = "mode = wall\r\nimmich-key = SECRET\r\ninterval = 5\r\n"
+        XCTAssertEqual(ConfigText.parse(text).entries.map(\.name), ["mode", "immich-key", "interval"])
+        let edited = ConfigText.setting([("mode", "slideshow")], in: text)
+        XCTAssertEqual(edited, "mode = slideshow\nimmich-key = SECRET\ninterval = 5\n")
+    }
+
     func testNewNamesAppendedWithAFinalNewline() {
         XCTAssertEqual(ConfigText.setting([("mode", "slideshow"), ("interval", "8")], in: ""),
                        "mode = slideshow\ninterval = 8\n")

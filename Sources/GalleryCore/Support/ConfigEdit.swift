@@ -64,7 +64,9 @@ extension ConfigText {
     }
 
     private static func editableLines(_ text: String) -> [Substring] {
-        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        // CR LF read as one character would make the whole file one line (and a save of its first name the whole
+        // file): lines end at "\n", and are written back with "\n" alone.
+        let body = (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).replacingOccurrences(of: "\r\n", with: "\n")
         return body.split(separator: "\n", omittingEmptySubsequences: false)
     }
 

@@ -24,7 +24,9 @@ public enum ConfigText {
     public static func parse(_ text: String) -> (entries: [Entry], problems: [Problem]) {
         var entries: [Entry] = [], problems: [Problem] = []
         // A file saved by an editor that writes a byte-order mark starts with U+FEFF: not part of the first name.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        var text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // A file saved on Windows ends its lines with CR LF, which Swift reads as one character that is not "\n".
+        text = text.replacingOccurrences(of: "\r\n", with: "\n")
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             guard raw.utf8.count <= maxLineBytes else {

@@ -49,6 +49,8 @@ public struct AppOptions {
     /// `TESSERA_MQTT_PASSWORD`) and a CA file for TLS.
     public var mqtt: String?
     public var mqttPasswordFile: String?
+    /// The password itself, read (and the variable unset) by the executable before any thread starts.
+    public var mqttPassword: String?
     public var mqttCAFile: String?
     /// The configuration file the remote's settings form writes (nil: no form).
     public var configPath: String?

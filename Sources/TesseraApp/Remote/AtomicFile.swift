@@ -33,7 +33,11 @@ enum AtomicFile {
     /// Replaces the file at `path` by `data`. The folder is made (mode 700) if missing; a new file gets mode 600 (it
     /// may hold an access key), an existing one keeps its own. `beforeRename` runs once the temporary file is
     /// complete and flushed (tests stop there as a crash would).
-    static func write(_ data: Data, to path: String, beforeRename: (String) throws -> Void = { _ in }) throws {
+    static func write(_ data: Data, to given: String, beforeRename: (String) throws -> Void = { _ in }) throws {
+        // A configuration kept as a link (dotfiles) is written where the link points, and stays a link.
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: given)).map { target in
+            target.hasPrefix("/") ? target : ((given as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        } ?? given
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         if !FileManager.default.fileExists(atPath: folder) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,

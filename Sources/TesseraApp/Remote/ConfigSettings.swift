@@ -23,7 +23,7 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
         Field(name: "mode", label: "What shows", kind: "choice", choices: FrameMode.allCases.map(\.rawValue),
               live: { FrameMode(rawValue: $0).map(Command.setMode) }),
         Field(name: "interval", label: "Seconds per photo (slideshow)", kind: "number", choices: nil,
-              live: { Double($0).map(Command.setInterval) }),
+              live: { try? CommandNames.command(named: "interval", argument: $0).get() }),
         Field(name: "transition", label: "Transition", kind: "choice", choices: ["crossfade", "dip", "slide", "none"],
               live: nil),
         Field(name: "fill", label: "Around a photo (slideshow)", kind: "choice", choices: ["blur", "matte", "black"],
@@ -35,7 +35,7 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
         Field(name: "schedule", label: "Display on (HH:MM-HH:MM)", kind: "hours", choices: nil, live: nil),
         Field(name: "wake-on-touch", label: "A touch wakes the display", kind: "flag", choices: nil, live: nil),
         Field(name: "speed", label: "Wall speed (pixels a second, kiosk)", kind: "number", choices: nil,
-              live: { Double($0).map(Command.setSpeed) }),
+              live: { try? CommandNames.command(named: "speed", argument: $0).get() }),
         Field(name: "idle", label: "Seconds before scrolling resumes (kiosk)", kind: "number", choices: nil, live: nil),
         Field(name: "sort", label: "Order", kind: "choice", choices: ["date", "name", "random"], live: nil),
         // Live through `useSource`, made with the album (see `commands`).
@@ -86,7 +86,11 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
         let before: String
         do {
             let data = try AtomicFile.read(path)
-            before = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            guard let text = data.map({ String(data: $0, encoding: .utf8) }) ?? "" else {
+                // Rewritten, its other bytes would come back as U+FFFD: a path, a comment changed behind the user's back.
+                return .failure(SettingsRefusal(message: "the configuration file is not UTF-8 text: it is left as it is"))
+            }
+            before = text
         } catch {
             return .failure(SettingsRefusal(message: "the configuration file cannot be read (\(error)): nothing changed"))
         }

@@ -29,9 +29,9 @@ final class RemoteServices {
         do {
             let token = try options.remoteTokenFile.map { try RemoteToken.read(file: $0) }
                 ?? RemoteToken.loadOrCreate(configFolder: folder, warn: { Log.warn("remote: \($0)") })
-            let settings = options.configPath.map { path in
-                ConfigSettings(path: path, check: options.checkSetting ?? { _, _ in nil },
-                               running: RemoteServices.running(options))
+            // No form without the parser's check: nothing unchecked is ever written.
+            let settings = options.configPath.flatMap { path in
+                options.checkSetting.map { ConfigSettings(path: path, check: $0, running: RemoteServices.running(options)) }
             }
             let server = RemoteServer(address: address, token: token, control: desk, settings: settings,
                                       log: { Log.info("remote: \($0)") })
@@ -49,7 +49,7 @@ final class RemoteServices {
 
     private func startBridge(to broker: BrokerAddress, options: AppOptions, folder: String, desk: FrameDesk) {
         do {
-            let password = try MQTTPassword.read(file: options.mqttPasswordFile)
+            let password = options.mqttPassword
             let (id, problem) = FrameIDFile.load(in: URL(fileURLWithPath: folder), name: options.userName)
             if let problem { Log.warn("mqtt: \(problem)") }
             let bridge = try MQTTBridge(broker: broker, password: password, caFile: options.mqttCAFile,
