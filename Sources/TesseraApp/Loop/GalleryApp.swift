@@ -8,7 +8,7 @@ import SDLKit
 /// uploads textures and draws; downloads run on the network thread and decoding on the pool, and both report back
 /// through the mailbox, which wakes the loop.
 public final class GalleryApp {
-    private let options: AppOptions
+    let options: AppOptions
     private let config: GalleryConfig
     let window: Window
     @_spi(Bench) public let renderer: Renderer
@@ -31,9 +31,9 @@ public final class GalleryApp {
     @_spi(Bench) public let scene: SceneRenderer
     private let input = InputRouter()
     /// Kiosk mode's duties, when on.
-    private let kiosk: KioskRunner?
+    let kiosk: KioskRunner?
     /// Pages, the cache's restore and refresh, reachability and the header's status.
-    private let feed: FeedDriver
+    let feed: FeedDriver
     private let driver: FrameDriver?
     private var demand: ImageDemand
     /// The show's place, kept in the library as photos are shown.
@@ -242,54 +242,6 @@ public final class GalleryApp {
         case .none, .toggleFullscreen, .copy, .open: break
         }
         return false
-    }
-
-    /// The frame as the remotes see it.
-    var frameState: FrameState {
-        FrameState(model: model, facts: FrameState.Facts(
-            version: AppOptions.version, name: options.userName, displayOn: !(kiosk?.asleep ?? false),
-            source: sources.shown, online: feed.isOnline))
-    }
-
-    /// A command from a remote, carried out as a key's would be; why not, when it cannot be (a photo the feed does
-    /// not hold, a source not installed, what only a kiosk has). Quitting is for a person at the window.
-    func carryOutFromAfar(_ command: Command) -> CommandRefusal? {
-        switch command {
-        case .quit: return CommandRefusal("quit is for a person at the frame")
-        case .setDisplay(let on): return setDisplay(on: on)
-        case .useSource(let name, let album): return useSource(name, album: album)
-        case .openPhoto(let id) where model.catalog.index(ofPhotoID: id) == nil:
-            return CommandRefusal("no photo \(ExternalText.clean(id, maxCharacters: 60)) in the feed")
-        case .setSpeed where model.kiosk == nil: return CommandRefusal("the scrolling speed is a kiosk's (--kiosk)")
-        default:
-            let effect = model.apply(command)
-            if effect != .quit { carryOut(effect) }
-            frames.noteChange()
-            return nil
-        }
-    }
-
-    /// Switches the display by hand (the remote, Home Assistant); why not, if it cannot.
-    func setDisplay(on: Bool) -> CommandRefusal? {
-        guard let kiosk, let state = model.kiosk else {
-            return CommandRefusal("the display's power is a frame's: start it with --kiosk")
-        }
-        state.setDisplay(on: on, minuteOfDay: KioskRunner.minuteOfDay(Date().addingTimeInterval(options.clockShift)))
-        frames.noteChange()
-        return nil
-    }
-
-    /// Shows another source's photos (the remote's `source`); why not, if it cannot.
-    func useSource(_ name: String, album: String?) -> CommandRefusal? {
-        switch sources.switchTo(name, album: album) {
-        case .failure(let refusal): return refusal
-        case .success:
-            images.reset(source: sources.source)
-            model.resetFeed(source: sources.key)
-            feed.sourceChanged()
-            frames.noteChange()
-            return nil
-        }
     }
 
     /// The renderer lost its textures (a display switched off and on, a driver reset): photos reload, the views
