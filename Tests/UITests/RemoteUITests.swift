@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import SDLKit
 import XCTest
@@ -19,7 +20,7 @@ final class RemoteUITests: XSessionTestCase {
             try x.tool(["convert", "-size", "800x600", "xc:\(colour)", root + "/photos/\(name).png"])
         }
         try token.write(toFile: root + "/token", atomically: true, encoding: .utf8)
-        port = try RemoteUITests.freePort()
+        port = try LocalBroker.freePort()
         let id = try x.launch(["--name", "Ada", "--no-cache", "--size", "800x600", "--mode", "slideshow",
                                "--interval", "3600", "--transition", "none", "--sort", "name",
                                "--remote", "127.0.0.1:\(port)", "--remote-token-file", root + "/token"]
@@ -134,22 +135,6 @@ final class RemoteUITests: XSessionTestCase {
         XCTAssertEqual(done.wait(timeout: .now() + 15), .success, "\(method) \(path) answered")
         if let failure { throw failure }
         return try XCTUnwrap(answer)
-    }
-
-    /// A port nobody listens on now (bound and let go; the app binds it a moment later).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw missing("a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     static var repository: String {

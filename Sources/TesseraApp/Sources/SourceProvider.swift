@@ -201,18 +201,24 @@ import GalleryStore
         var next = context
         next.paths = folders
         do {
-            let made = try folderKind.make(next)
-            upstream.stop()
-            awaited = nil
-            context = next
-            adopt(made, kind: folderKind, note: nil)
-            upstream.start()
+            try replace(with: folderKind, in: next)
             Log.info("showing \(folders.joined(separator: ", ")), chosen on the welcome screen")
             return true
         } catch {
             Log.warn("cannot show \(folders.joined(separator: ", ")): \(error)")
             return false
         }
+    }
+
+    /// Makes `kind` in `next` and shows it in place of the source shown (which stops); throws, changing nothing,
+    /// when it cannot be made.
+    private func replace(with kind: SourceKind, in next: SourceContext) throws {
+        let made = try kind.make(next)
+        upstream.stop()
+        awaited = nil
+        context = next
+        adopt(made, kind: kind, note: nil)
+        upstream.start()
     }
 
     /// Shows another installed source's photos (the remote's `source`), of `album` where the kind has an album
@@ -234,12 +240,7 @@ import GalleryStore
             next.settings[option.name] = album
         }
         do {
-            let made = try wanted.make(next)
-            upstream.stop()
-            awaited = nil
-            context = next
-            adopt(made, kind: wanted, note: nil)
-            upstream.start()
+            try replace(with: wanted, in: next)
             Log.info("showing \(wanted.title)\(album.map { ", album \($0)" } ?? ""), asked by the remote")
             return .success(())
         } catch {
