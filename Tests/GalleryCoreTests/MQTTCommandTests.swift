@@ -30,7 +30,10 @@ final class MQTTCommandTests: XCTestCase {
     func testRefusals() {
         for bad in ["", "   ", "nonsense", "next:1", "interval", "interval:0", "{", "{}", #"{"command": 3}"#,
                     #"{"command": "interval", "argument": true}"#, #"{"command": "interval", "argument": [8]}"#,
-                    #"["next"]"#] {
+                    #"["next"]"#,
+                    // Read as strictly as the HTTP API's body: a member it does not know refuses the whole (the
+                    // benchmark's hostile payloads found this one acting).
+                    #"{"command": "next", "extra": 1}"#, #"{"command": "quit"}"#] {
             XCTAssertThrowsError(try parse(topics.command, bad).get(), bad)
         }
         XCTAssertThrowsError(try parse(topics.displaySet, "maybe").get())
@@ -41,7 +44,8 @@ final class MQTTCommandTests: XCTestCase {
 
     func testQuitIsNotTakenFromAfar() {
         for quit in ["quit", "QUIT", #"{"command": "quit"}"#] {
-            XCTAssertEqual(parse(topics.command, quit), .failure(CommandRefusal("quit is not taken from afar")), quit)
+            guard case .failure(let refusal) = parse(topics.command, quit) else { return XCTFail(quit) }
+            XCTAssertTrue(refusal.message.hasPrefix("quit is not taken from afar"), quit)
         }
     }
 

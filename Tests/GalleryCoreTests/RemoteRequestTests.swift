@@ -38,7 +38,7 @@ final class RemoteRequestTests: XCTestCase {
         XCTAssertEqual(refusal(#"{"command": 3}"#), #""command" must be a command's name (GET /api/v1/commands lists them)"#)
         XCTAssertEqual(refusal(#"{}"#), #""command" must be a command's name (GET /api/v1/commands lists them)"#)
         XCTAssertEqual(refusal(#"{"command": "interval", "argument": true}"#), #""argument" must be a string or a number"#)
-        XCTAssertEqual(refusal(#"{"command": "interval", "argument": null}"#), #""argument" must be a string or a number"#)
+        XCTAssertEqual(refusal(#"{"command": "interval", "argument": null}"#), "interval wants seconds between 1 and 86400", "null is no argument")
         XCTAssertEqual(refusal(#"{"command": "interval", "argument": [8]}"#), #""argument" must be a string or a number"#)
         for notAnObject in [#"["next"]"#, #""next""#, "next", "", "{", #"{"command": "next""#, "null", "\u{0}"] {
             XCTAssertEqual(refusal(notAnObject), #"the body must be a JSON object such as {"command": "next"}"#, notAnObject)

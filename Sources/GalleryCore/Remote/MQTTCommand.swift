@@ -30,36 +30,14 @@ public enum MQTTCommand {
         return command
     }
 
-    /// `next`, `interval:8` or `{"command": "interval", "argument": 8}`.
+    /// `next`, `interval:8` or `{"command": "interval", "argument": 8}`: JSON is read as strictly as the HTTP API's
+    /// body (`RemoteCommandBody`: an object of `command`, `argument` and `album` alone), one reading for both.
     static func named(_ text: String) -> Result<Command, CommandRefusal> {
         guard text.hasPrefix("{") else {
             guard let colon = text.firstIndex(of: ":") else { return CommandNames.command(named: text, argument: nil) }
             return CommandNames.command(named: String(text[..<colon]), argument: String(text[text.index(after: colon)...]))
         }
-        guard let request = try? JSONDecoder().decode(Request.self, from: Data(text.utf8)) else {
-            return .failure(CommandRefusal("JSON that is not {\"command\": name, \"argument\": text or number}"))
-        }
-        return CommandNames.command(named: request.command, argument: request.argument?.text)
-    }
-
-    /// `{"command": name, "argument": text or number}`; the argument may be left out or null.
-    struct Request: Decodable {
-        var command: String
-        var argument: Argument?
-    }
-
-    /// A JSON argument as the vocabulary takes it: text as it is, a number as its digits; anything else (true, a
-    /// list) is refused.
-    struct Argument: Decodable {
-        var text: String
-        init(from decoder: Decoder) throws {
-            let value = try decoder.singleValueContainer()
-            if let text = try? value.decode(String.self) { self.text = text; return }
-            if let whole = try? value.decode(Int64.self) { text = String(whole); return }
-            let number = try value.decode(Double.self)
-            guard number.isFinite else { throw DecodingError.dataCorruptedError(in: value, debugDescription: "not finite") }
-            text = String(number)
-        }
+        return RemoteCommandBody.parse(Data(text.utf8), maxBytes: maxPayloadBytes)
     }
 
     static func display(_ text: String) -> Result<Command, CommandRefusal> {

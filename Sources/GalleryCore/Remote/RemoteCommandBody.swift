@@ -49,7 +49,7 @@ public enum RemoteCommandBody {
                 throw CommandRefusal(#""command" must be a command's name (GET /api/v1/commands lists them)"#)
             }
             self.command = command
-            argument = try JSONMember.text(in: object, at: "argument", what: "a string or a number")
+            argument = try JSONMember.text(in: object, at: "argument", what: "a string or a number", nullIsAbsent: true)
             album = try JSONMember.text(in: object, at: "album", what: "an album's id")
             if let album, album.isEmpty || album.contains(":") {
                 throw CommandRefusal(#""album" must be an album's id"#)
@@ -66,12 +66,14 @@ struct JSONMember: CodingKey {
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 
-    /// A member's value as text: a string as it is, a number in its shortest form (8, not 8.0); absent is nil.
-    /// Anything else (true, null, an array) is refused, saying what was wanted.
+    /// A member's value as text: a string as it is, a number in its shortest form (8, not 8.0); absent is nil, and
+    /// null too where `nullIsAbsent` (a command's argument). Anything else (true, an array) is refused, saying what
+    /// was wanted.
     static func text(in object: KeyedDecodingContainer<JSONMember>, at name: String, what: String,
-                     truthAsWords: Bool = false) throws -> String? {
+                     truthAsWords: Bool = false, nullIsAbsent: Bool = false) throws -> String? {
         let key = JSONMember(name)
         guard object.contains(key) else { return nil }
+        if nullIsAbsent, (try? object.decodeNil(forKey: key)) == true { return nil }
         if let text = try? object.decode(String.self, forKey: key) { return text }
         if let whole = try? object.decode(Int.self, forKey: key) { return String(whole) }
         if let number = try? object.decode(Double.self, forKey: key), number.isFinite {
