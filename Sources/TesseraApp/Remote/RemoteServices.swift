@@ -34,7 +34,7 @@ final class RemoteServices {
                 options.checkSetting.map { ConfigSettings(path: path, check: $0, running: RemoteServices.running(options)) }
             }
             let server = RemoteServer(address: address, token: token, control: desk, settings: settings,
-                                      log: { Log.info("remote: \($0)") })
+                                      log: { Log.info($0) })
             try server.start()
             self.server = server
             httpPort = server.boundPort
@@ -54,7 +54,7 @@ final class RemoteServices {
             if let problem { Log.warn("mqtt: \(problem)") }
             let bridge = try MQTTBridge(broker: broker, password: password, caFile: options.mqttCAFile,
                                         frameID: id.value, deviceName: options.userName ?? RemoteServices.hostName,
-                                        version: AppOptions.version, control: desk, log: { Log.info("mqtt: \($0)") })
+                                        version: AppOptions.version, control: desk, log: { Log.info($0) })
             try bridge.start()
             self.bridge = bridge
             Log.info("mqtt: to \(broker) as tessera/\(id.value)")
