@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies point one way: tessera → TesseraApp → adapters (GalleryNet, SDLKit, CurlKit) → GalleryCore.
 // What ships is `tessera` alone. `tessera-bench` (the benchmark, the fixture server, the store's crash test) is for
-// development: it alone links SwiftNIO and the hostile image samples.
+// development: it alone links the fixture server and the hostile image samples (`tessera` links SwiftNIO for the
+// remote, `--remote`, which listens nowhere unless asked).
 let package = Package(
     name: "Tessera",
     platforms: [.macOS(.v13)],
