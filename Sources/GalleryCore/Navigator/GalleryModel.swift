@@ -213,12 +213,8 @@ public final class GalleryModel {
     /// wall. A photo the feed does not hold is nothing to do (the remote checks first, `catalog.index(ofPhotoID:)`).
     public func openPhoto(id: String) {
         guard let index = catalog.index(ofPhotoID: id) else { return }
-        if let show = screen as? SlideshowScreen {
-            closeOverlays()
-            show.show(index: index)
-            return
-        }
         closeOverlays()
+        if let show = screen as? SlideshowScreen { return show.show(index: index) }
         screens.removeAll { !($0 === browse) }
         browse.focus(index)
         DetailPane.open(at: index, on: browse, in: self)

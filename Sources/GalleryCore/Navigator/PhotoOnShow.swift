@@ -12,11 +12,16 @@ extension GalleryModel {
     }
 
     private var wallPhotoOnShow: Photo? {
+        wallIndexOnShow.map { currentBrowse.catalog.items[$0].photo }
+    }
+
+    /// Where the wall's photo at its top edge is in the wall's catalog (nil on other screens, or before any photo).
+    public var wallIndexOnShow: Int? {
         guard screen is BrowseScreen else { return nil }
         let wall = currentBrowse
         let top = wall.scrollTop
         guard let first = wall.layout.indices(intersecting: top, top + 1).min() ?? wall.layout.indices(intersecting: top, top + wall.gridHeight).min(),
               first < wall.catalog.items.count else { return nil }
-        return wall.catalog.items[first].photo
+        return first
     }
 }

@@ -98,11 +98,12 @@ public struct FrameState: Codable, Equatable, Sendable {
         if let show = model.screen as? SlideshowScreen, let index = show.index, index < model.catalog.count {
             return (model.catalog.items[index].photo, index)
         }
+        // The wall's focused photo, else the one at its top edge; its place is the feed's only on the feed's wall. (No
+        // walk over the feed by id: the state is made a few times a second, and a folder may hold a million photos.)
         let wall = model.currentBrowse
-        if model.screen === wall, let index = wall.focusedIndex, index < wall.catalog.count {
-            return (wall.catalog.items[index].photo, wall === model.browse ? index : nil)
-        }
-        return model.photoOnShow.map { ($0, model.catalog.index(ofPhotoID: $0.id)) }
+        guard let index = (model.screen === wall ? wall.focusedIndex : nil) ?? model.wallIndexOnShow,
+              index < wall.catalog.count else { return nil }
+        return (wall.catalog.items[index].photo, wall === model.browse ? index : nil)
     }
 
     /// A room's name for the remote: its type's, without Screen or Overlay (DetailPane is the pane).

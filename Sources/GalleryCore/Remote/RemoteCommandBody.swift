@@ -77,7 +77,7 @@ struct JSONMember: CodingKey {
         if let text = try? object.decode(String.self, forKey: key) { return text }
         if let whole = try? object.decode(Int.self, forKey: key) { return String(whole) }
         if let number = try? object.decode(Double.self, forKey: key), number.isFinite {
-            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            return ConfigText.number(number)
         }
         if truthAsWords, let truth = try? object.decode(Bool.self, forKey: key) { return truth ? "yes" : "no" }
         throw CommandRefusal("\"\(ExternalText.clean(name, maxCharacters: 40))\" must be \(what)")

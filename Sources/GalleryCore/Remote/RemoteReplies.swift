@@ -33,15 +33,11 @@ public enum RemoteReplies {
         switch command {
         case .openPhoto(let id): return "open-photo:\(id)"
         case .useSource(let name, let album): return "source:\(name)\(album.map { ":\($0)" } ?? "")"
-        case .setInterval(let seconds): return "interval:\(shortest(seconds))"
-        case .setSpeed(let speed): return "speed:\(shortest(speed))"
+        case .setInterval(let seconds): return "interval:\(ConfigText.number(seconds))"
+        case .setSpeed(let speed): return "speed:\(ConfigText.number(speed))"
         case .show(let room): return "show:\(room)"
         default: return nil
         }
-    }
-
-    static func shortest(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     struct ErrorReply: Encodable {

@@ -46,15 +46,23 @@ final class FeedDriver {
         }
     }
 
-    /// Another source took over (the remote's `source`): its server is watched from now on.
-    func sourceChanged() {
-        awaiting = Connectivity()
-        network = NetworkWatch(serverName: sources.serverName)
-    }
-
     /// The welcome screen's folders take over from the source shown; the feed starts again from them.
     private func show(folders: [String]) {
         guard sources.show(folders: folders) else { return }
+        chosenSourceTookOver()
+    }
+
+    /// Another installed source takes over, of this album where it has albums (the remote's `source`); the feed
+    /// starts again from it. Why not, when it cannot be made (the source shown stays).
+    func show(source name: String, album: String?) -> CommandRefusal? {
+        if case .failure(let refusal) = sources.switchTo(name, album: album) { return refusal }
+        chosenSourceTookOver()
+        return nil
+    }
+
+    /// A source the user chose took over: its server is watched from now on, and the feed starts again from it,
+    /// wrapping as that source does (or as `--wrap` says; a kiosk's always).
+    private func chosenSourceTookOver() {
         awaiting = Connectivity()
         network = NetworkWatch(serverName: sources.serverName)
         images.reset(source: sources.source)

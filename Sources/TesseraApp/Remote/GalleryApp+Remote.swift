@@ -41,14 +41,8 @@ extension GalleryApp {
 
     /// Shows another source's photos (the remote's `source`); why not, if it cannot.
     func useSource(_ name: String, album: String?) -> CommandRefusal? {
-        switch sources.switchTo(name, album: album) {
-        case .failure(let refusal): return refusal
-        case .success:
-            images.reset(source: sources.source)
-            model.resetFeed(source: sources.key)
-            feed.sourceChanged()
-            frames.noteChange()
-            return nil
-        }
+        if let refusal = feed.show(source: name, album: album) { return refusal }
+        frames.noteChange()
+        return nil
     }
 }

@@ -13,8 +13,6 @@ final class PictureShots: @unchecked Sendable {
     private var last: (photoID: String, maxSide: Int, shot: PictureShown)?
 
     static let quality = 85
-    /// Largest side a remote may ask for.
-    static let sides = 64...2048
 
     init(decoder: ImageDecoder, source: @escaping () -> PhotoSource) {
         self.decoder = decoder
@@ -28,7 +26,8 @@ final class PictureShots: @unchecked Sendable {
             reply(nil)
             return
         }
-        let side = min(max(maxSide, PictureShots.sides.lowerBound), PictureShots.sides.upperBound)
+        let sides = RemoteLimits.standard.photoSides
+        let side = min(max(maxSide, sides.lowerBound), sides.upperBound)
         lock.lock()
         let kept = last
         lock.unlock()
