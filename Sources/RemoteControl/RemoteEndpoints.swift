@@ -49,9 +49,14 @@ struct RemoteEndpoints: Sendable {
             }
         case .settingsForm:
             guard let settings else { return loop.makeSucceededFuture(noSettings) }
-            // The form reads the configuration file: off the event loop.
-            return ask(on: loop) { reply in DispatchQueue.global(qos: .utility).async { reply(settings.form()) } }
-                .map { fields in fields.map { .json(.ok, RemoteReplies.form($0)) } ?? self.unanswered }
+            // The source the frame shows first (the form shows it, not the file's), then the form, which reads the
+            // configuration file: off the event loop.
+            return ask(on: loop) { self.control.state(reply: $0) }.flatMap { state in
+                guard let state else { return loop.makeSucceededFuture(self.unanswered) }
+                return self.ask(on: loop) { reply in
+                    DispatchQueue.global(qos: .utility).async { reply(settings.form(inUse: state.source)) }
+                }.map { fields in fields.map { .json(.ok, RemoteReplies.form($0)) } ?? self.unanswered }
+            }
         case .saveSettings:
             guard let settings else { return loop.makeSucceededFuture(noSettings) }
             return save(body, to: settings, on: loop)

@@ -6,7 +6,8 @@
 /// The token comes in the address's fragment (`#token=…`, never sent to the server), is kept in the browser's
 /// localStorage and sent as `Authorization: Bearer` on every request; no cookies. Elements the tests drive have
 /// stable ids (`btn-next`, `settings-form`, `setting-NAME`, `error-NAME`…). Every text from the frame is set with
-/// `textContent`, never parsed as HTML.
+/// `textContent`, never parsed as HTML. Until the frame has taken the token, every control is disabled (`locked`
+/// on the body, `disabled` on each) and `locked-note` says how to get it.
 public enum RemotePage {
     public static let html: String = head + "<style>" + RemotePageStyle.css + "</style>\n</head>\n" + body
         + "<script>" + RemotePageScript.js + "</script>\n</body>\n</html>\n"
@@ -46,6 +47,9 @@ public enum RemotePage {
         <p id="now-details" class="quiet"></p>
         <p id="now-source" class="quiet"></p>
       </section>
+
+      <p id="locked-note" class="locked-note" hidden>The controls below work once the frame's remote token is given:
+        on the frame's computer, <code>tessera remote-token</code> prints it and the page's address with it.</p>
 
       <section id="controls" aria-label="Controls">
         <div class="transport">

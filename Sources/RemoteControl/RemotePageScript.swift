@@ -39,7 +39,20 @@ enum RemotePageScript {
 
       function askForToken(why) {
         $("token-panel").hidden = false;
+        lock(true);
         status(why, true);
+      }
+
+      // Without a token the frame takes nothing: every control says so by being disabled, and the note says where
+      // the token comes from. Unlocked by the first state the frame answers with.
+      const LOCKABLE = "#controls button, #source-panel select, #source-panel input, #source-panel button, "
+        + "#timing input, #timing button, #settings-form input, #settings-form select, #settings-save";
+      let locked = true;
+      function lock(on) {
+        locked = on;
+        document.body.classList.toggle("locked", on);
+        $("locked-note").hidden = !on;
+        for (const element of document.querySelectorAll(LOCKABLE)) element.disabled = on;
       }
 
       class Refused extends Error {}
@@ -81,12 +94,16 @@ enum RemotePageScript {
         if (!s) return;
         state = s;
         $("token-panel").hidden = true;
+        if (locked) lock(false);
         status(s.online === false ? "Connected; the frame is offline." : "Connected.", false);
         $("frame-name").textContent = s.name ? s.name + "'s frame" : "Tessera";
         const p = s.photo;
         if (p) {
-          $("now-caption").textContent = p.caption || ("Photo by " + (p.author || "someone unknown"));
+          // A folder's file has a name (title) and no author; a source's photo an author and no name.
+          const byline = p.author ? "Photo by " + p.author : "";
+          $("now-caption").textContent = p.title || p.caption || byline || "A photo";
           const details = [];
+          if (p.title && p.caption) details.push(p.caption);
           if (p.author) details.push("By " + p.author);
           if (p.kind && p.kind !== "photo") details.push(p.kind.replace("-", " "));
           if (typeof p.index === "number") details.push("photo " + (p.index + 1) + " of " + s.photos);
@@ -243,6 +260,7 @@ enum RemotePageScript {
         }
         input.id = "setting-" + field.name;
         input.name = field.name;
+        input.disabled = locked;
         input.setAttribute("aria-describedby", "error-" + field.name);
         return input;
       }
@@ -356,7 +374,7 @@ enum RemotePageScript {
           if (e.answer) settingsMessage(sentence(e.message), false);
           else if (e.message === "offline") settingsMessage("Not saved: the frame cannot be reached.", false);
         } finally {
-          save.disabled = false;
+          save.disabled = locked;
         }
       });
 
@@ -365,6 +383,7 @@ enum RemotePageScript {
         schedulePoll();
       }
 
+      lock(true);
       token = takeToken();
       if (!token) askForToken("No token yet: paste the frame's remote token below.");
       else start();

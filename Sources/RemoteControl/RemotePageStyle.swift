@@ -34,6 +34,10 @@ enum RemotePageStyle {
     button:focus-visible, select:focus-visible, input:focus-visible { outline: 3px solid var(--accent);
       outline-offset: 1px; }
     button:disabled { opacity: 0.5; }
+    button:disabled, select:disabled, input:disabled { cursor: not-allowed; }
+    body.locked #controls, body.locked #source-panel, body.locked #timing, body.locked #settings { opacity: 0.45; }
+    .locked-note { background: var(--panel); border: 1px solid var(--bad); border-radius: 14px; padding: 12px;
+      margin: 12px 0; }
     button.primary { background: var(--accent); color: var(--accent-text); border-color: var(--accent);
       font-weight: 600; }
     button.wide { width: 100%; margin-top: 8px; }

@@ -73,7 +73,8 @@ public final class RemoteServer: @unchecked Sendable {  // `channel`, `group` an
         do {
             channel = try bootstrap.bind(host: address.host, port: address.port).wait()
             self.group = group
-            log("remote: listening at \(ListenAddress(host: address.host, port: boundPortLocked))")
+            log("remote: listening at \(ListenAddress(host: address.host, port: boundPortLocked)) "
+                + "(the token: tessera remote-token)")
         } catch {
             try? group.syncShutdownGracefully()
             throw StartError(description: "cannot listen at \(address): \(Self.reason(error))")

@@ -14,8 +14,13 @@ public struct WindowOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        guard PixelSize(parsing: size) != nil else {
-            throw ValidationError("--size must look like 1280x800 (width x height, both above 0)")
+        let smallest = GalleryConfig.smallestWindow
+        guard let asked = PixelSize(parsing: size) else {
+            throw ValidationError("--size must look like 1280x800 (width x height, at least \(smallest))")
+        }
+        guard asked.width >= smallest.width, asked.height >= smallest.height else {
+            throw ValidationError("--size must be at least \(smallest) (width at least \(smallest.width), height at least "
+                                  + "\(smallest.height)); \(asked) is too small for the wall")
         }
         guard FeedPager.pageSizes.contains(pageSize ?? FeedPager.pageSizes.lowerBound) else {
             throw ValidationError("--page-size must be \(FeedPager.pageSizes.lowerBound) to \(FeedPager.pageSizes.upperBound)")

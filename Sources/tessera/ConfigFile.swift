@@ -33,6 +33,10 @@ enum ConfigFile {
             switch entry.name {
             case _ where sourceKeys.contains(entry.name):
                 if secretKeys.contains(entry.name) { warnIfShared(file, report: report) }
+                if sourceFlagKeys.contains(entry.name), ConfigText.truth(entry.value) == nil {
+                    report("\(file): line \(entry.line): \(entry.name) \(ConfigText.flagValues), not "
+                           + "'\(ExternalText.clean(entry.value, maxCharacters: 40))'; ignored")
+                }
             case "folder":
                 folders.append((entry.value as NSString).expandingTildeInPath)
             default:
@@ -41,6 +45,14 @@ enum ConfigFile {
         }
         let userNamesFolders = (try? Show.parse(userArguments))?.paths.isEmpty == false
         return arguments + userArguments + (userNamesFolders ? [] : folders)
+    }
+
+    /// The sources' settings that are flags (`favorites = yes`), by their keys and command-line names.
+    private static var sourceFlagKeys: Set<String> {
+        Set(SourceRegistry.installed.options.flatMap { option -> [String] in
+            guard case .flag(let name)? = option.argument else { return [] }
+            return [name] + [option.configKey].compactMap { $0 }
+        })
     }
 
     /// The sources' settings (`SourceOption`), by option name: from the environment first, else the file. An
@@ -67,32 +79,37 @@ enum ConfigFile {
         return settings
     }
 
-    /// The arguments for one line, checked by the parser; nil (and a report) if it does not parse.
+    /// The arguments for one line, checked by the parser; nil (and a report) if it does not parse. A flag's value
+    /// must read as yes or no (`ConfigText.truth`): anything else is a bad line, never a flag plus a folder
+    /// (`kiosk = ys` once started a kiosk waiting for a folder called ys). A line never names a folder: that is
+    /// `folder = …`'s job.
     static func lineArguments(_ entry: ConfigText.Entry, file: String, report: (String) -> Void) -> [String]? {
-        var candidates: [[String]]
-        switch ConfigText.truth(entry.value) {
-        case true?: candidates = [["--\(entry.name)"], ["--\(entry.name)", entry.value]]
-        // Off: the inverted flag where there is one, else nothing (a plain flag is off unless given).
-        case false?: candidates = [["--no-\(entry.name)"], [], ["--\(entry.name)", entry.value]]
-        case nil: candidates = [["--\(entry.name)", entry.value]]
+        func refuse(_ message: String) -> [String]? {
+            report("\(file): line \(entry.line): \(message.split(separator: "\n").first ?? ""); ignored")
+            return nil
         }
-        var firstError: Error?
-        for args in candidates {
-            if args.isEmpty {
-                // Only a flag that exists may be left off.
-                if (try? Show.parse(["--\(entry.name)"])) != nil { return [] }
-                continue
+        if isFlag(entry.name) {
+            guard let on = ConfigText.truth(entry.value) else {
+                return refuse("\(entry.name) \(ConfigText.flagValues), not '\(ExternalText.clean(entry.value, maxCharacters: 40))'")
             }
-            do {
-                _ = try Show.parse(args)
-                return args
-            } catch {
-                firstError = firstError ?? error
-            }
+            if on { return ["--\(entry.name)"] }
+            // Off: the inverted flag where there is one, else nothing (a plain flag is off unless given).
+            return (try? Show.parse(["--no-\(entry.name)"])) != nil ? ["--no-\(entry.name)"] : []
         }
-        let message = firstError.map { Show.message(for: $0) } ?? "not understood"
-        report("\(file): line \(entry.line): \(message.split(separator: "\n").first ?? ""); ignored")
-        return nil
+        let args = ["--\(entry.name)", entry.value]
+        do {
+            guard try Show.parse(args).paths.isEmpty else { return refuse("not understood") }
+            return args
+        } catch {
+            return refuse(Show.message(for: error))
+        }
+    }
+
+    /// Whether the window's option called `name` is a flag (`--kiosk`, `--no-cache`, `--wrap`): given alone, it
+    /// parses; an option with a value does not.
+    static func isFlag(_ name: String) -> Bool {
+        guard let parsed = try? Show.parse(["--\(name)"]) else { return false }
+        return parsed.paths.isEmpty
     }
 
     /// Why `name = value` would not do as a line of the file (the settings form's check), nil when it would: the

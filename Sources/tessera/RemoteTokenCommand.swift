@@ -10,15 +10,17 @@ struct RemoteTokenCommand: ParsableCommand {
         commandName: "remote-token",
         abstract: "Print the remote's token (made if missing) and the remote page's address with it.",
         discussion: """
-            The token is kept in the configuration folder (remote-token, mode 600) unless --remote-token-file names \
-            another file. Every request to the remote but the page itself needs it: Authorization: Bearer TOKEN. \
-            The page's address carries it after # (never sent over the network by the browser).
+            The address and the token file are the running frame's (it records them in the configuration folder, \
+            remote-listening), else the ones the configuration file gives the frame. The token is kept in the \
+            configuration folder (remote-token, mode 600) unless --remote-token-file names another file. Every \
+            request to the remote but the page itself needs it: Authorization: Bearer TOKEN. The page's address \
+            carries it after # (never sent over the network by the browser).
             """)
 
-    @Option(help: "The address the remote listens at (default: the configuration file's remote, else 127.0.0.1:8080).")
+    @Option(help: "The address the remote listens at (default: the running frame's, else the configuration file's remote, else 127.0.0.1:8080).")
     var remote: String?
 
-    @Option(help: "Read the token from this file instead of the configuration folder's.")
+    @Option(help: "Read the token from this file (default: the running frame's, else the configuration file's remote-token-file, else the configuration folder's).")
     var remoteTokenFile: String?
 
     func validate() throws {
@@ -28,12 +30,17 @@ struct RemoteTokenCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The frame running now knows best (it recorded where it listens); else what it would read at start.
+        let folder = (ConfigFile.path as NSString).deletingLastPathComponent
+        let running = RemoteListening.running(in: folder)
+        let frame = RemoteTokenCommand.frameOptions()
         let token: String
         do {
-            if let remoteTokenFile {
-                token = try RemoteToken.read(file: remoteTokenFile)
+            // A running frame without a token file of its own uses the folder's, whatever the file says now.
+            let given = remoteTokenFile ?? (running != nil ? running?.tokenFile : frame?.remoteTokenFile)
+            if let file = given {
+                token = try RemoteToken.read(file: file)
             } else {
-                let folder = (ConfigFile.path as NSString).deletingLastPathComponent
                 token = try RemoteToken.loadOrCreate(configFolder: folder) {
                     FileHandle.standardError.write(Data("tessera: \($0)\n".utf8))
                 }
@@ -42,20 +49,22 @@ struct RemoteTokenCommand: ParsableCommand {
             throw ValidationError(String(describing: error))
         }
         print(token)
-        print("http://\(pageHost)/#token=\(token)")
+        let address = remote ?? running?.address ?? frame?.remote ?? "127.0.0.1:8080"
+        print("http://\(RemoteTokenCommand.pageHost(address))/#token=\(token)")
     }
 
     /// Where a browser finds the page: the listening address, with this machine's name for "every address".
-    private var pageHost: String {
-        let text = remote ?? configuredRemote ?? "127.0.0.1:8080"
+    static func pageHost(_ text: String) -> String {
         guard let address = ListenAddress(parsing: text) else { return text }
         let host = ["0.0.0.0", "::"].contains(address.host) ? ProcessInfo.processInfo.hostName : address.host
         return ListenAddress(host: host, port: address.port).description
     }
 
-    /// The configuration file's `remote = ADDRESS:PORT`, if it has one.
-    private var configuredRemote: String? {
-        guard let text = try? String(contentsOfFile: ConfigFile.path, encoding: .utf8) else { return nil }
-        return ConfigText.parse(text).entries.last { $0.name == "remote" }?.value
+    /// The remote's options as the frame reads them at start: the configuration file's lines through the window's
+    /// own parser (`ConfigFile.apply`), so a line the frame ignores is ignored here too and one it takes is taken.
+    /// Its problems are the frame's to report, not this command's. Nil when there are none to read.
+    static func frameOptions() -> RemoteOptions? {
+        let arguments = ConfigFile.apply(to: []) { _ in }
+        return (try? Show.parse(arguments))?.remote
     }
 }

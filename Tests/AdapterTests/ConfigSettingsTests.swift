@@ -112,6 +112,19 @@ final class ConfigSettingsTests: XCTestCase {
         XCTAssertEqual(form.first { $0.name == "source" }?.choices, SourceRegistry.installed.names)
     }
 
+    /// The frame shows the folders its command line named while the file says picsum: the form shows the folders.
+    func testTheFormShowsTheSourceInUseNotTheFiles() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/tessera", withIntermediateDirectories: true)
+        try "source = immich\nimmich-album = abc\ninterval = 9\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let form = settings(running: ["source": "picsum"]).form(inUse: .init(name: "folder", title: "the folders"))
+        let values = Dictionary(uniqueKeysWithValues: form.map { ($0.name, $0.value) })
+        XCTAssertEqual(values["source"], "folder")
+        XCTAssertEqual(values["album"], "", "the folders have no album")
+        XCTAssertEqual(values["interval"], "9", "the rest is still the file's")
+        let immich = settings().form(inUse: .init(name: "immich", title: "Immich", album: "xyz"))
+        XCTAssertEqual(immich.first { $0.name == "album" }?.value, "xyz")
+    }
+
     func testAnAlbumSwitchesTheSourceAndReplacesItsOtherKey() throws {
         try FileManager.default.createDirectory(atPath: folder + "/tessera", withIntermediateDirectories: true)
         try "source = immich\nimmich-album = old\n".write(toFile: path, atomically: false, encoding: .utf8)

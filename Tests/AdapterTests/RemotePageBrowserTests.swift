@@ -112,6 +112,50 @@ final class RemotePageBrowserTests: XCTestCase {
         XCTAssertTrue(requests.contains { $0["authorization"] as? String == "Bearer not-the-token" })
     }
 
+    /// A folder's file is shown by its name, never "Photo by" it; without a token every control is disabled, the
+    /// page says where the token comes from, and a tap on Next sends nothing.
+    func testAFolderPhotoByItsNameAndWithoutATokenNothingToTap() throws {
+        let python = try Self.tool("TESSERA_TEST_PYTHON", default: "/opt/tessera-test-venv/bin/python")
+        _ = try Self.tool("TESSERA_CHROMIUM", default: "/usr/bin/chromium")
+        _ = try Self.tool("TESSERA_CHROMEDRIVER", default: "/usr/bin/chromedriver")
+        guard try run(python, ["-c", "import selenium"], timeout: 30).status == 0 else {
+            throw Self.missing("Selenium in \(python)")
+        }
+        let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let page = folder.appendingPathComponent("page.html"), photo = folder.appendingPathComponent("photo.jpg")
+        let log = folder.appendingPathComponent("requests.jsonl")
+        try Data(RemotePage.html.utf8).write(to: page)
+        try Self.jpeg(width: 64, height: 48).write(to: photo)
+        let port = try startServer(python, ["--page", page.path, "--photo", photo.path, "--token", token,
+                                            "--log", log.path, "--folder"])
+        let check = try run(python, [Self.scripts.appendingPathComponent("remote_page_check.py").path,
+                                     "http://127.0.0.1:\(port)/#token=\(token)", "--facts"], timeout: 120)
+        let lastLine = check.output.split(separator: "\n").last.map(String.init) ?? ""
+        let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any],
+                                 "the check said: \(check.output) \(check.errors)")
+        XCTAssertEqual(check.status, 0, "\(seen["error"] ?? "") at \(seen["step"] ?? ""); \(check.errors)")
+
+        XCTAssertEqual(seen["caption"] as? String, "motorcycle_left.png")
+        let details = try XCTUnwrap(seen["details"] as? String)
+        XCTAssertTrue(details.contains("12 March 2024"), details)
+        XCTAssertFalse(details.contains("By "), details)
+        XCTAssertEqual(seen["controlsWithToken"] as? [String], [], "with the token every control works")
+
+        let disabled = try XCTUnwrap(seen["disabled"] as? [String: Bool])
+        XCTAssertEqual(disabled.count, 12)
+        XCTAssertEqual(disabled.filter { !$0.value }.map(\.key), [], "enabled without a token")
+        XCTAssertEqual(seen["noteShown"] as? Bool, true)
+        XCTAssertTrue((seen["note"] as? String ?? "").contains("tessera remote-token"), "\(seen["note"] ?? "")")
+        XCTAssertEqual(seen["bodyLocked"] as? Bool, true)
+        XCTAssertLessThan(seen["nextOpacity"] as? Double ?? 1, 0.6, "the controls look disabled")
+
+        let requests = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let commands = requests.filter { $0["path"] as? String == "/api/v1/commands" }
+        XCTAssertEqual(commands.count, 0, "a tap without a token sent \(commands)")
+    }
+
     // MARK: - Processes
 
     /// A tool from the environment or its default; missing: a skip here, a failure where tests must run whole.

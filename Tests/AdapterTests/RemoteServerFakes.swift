@@ -10,9 +10,14 @@ final class FakeSettings: FrameSettings, @unchecked Sendable {
     private var _saved: [[String: String]] = []
     var saved: [[String: String]] { lock.lock(); defer { lock.unlock() }; return _saved }
 
-    func form() -> [SettingField] {
-        [SettingField(name: "interval", label: "Seconds a photo", kind: "number", value: "8", live: true),
-         SettingField(name: "kiosk", label: "Kiosk", kind: "flag", value: "no", live: false)]
+    private var _sourcesInUse: [FrameState.SourceShown?] = []
+    /// The source in use each form was asked with.
+    var sourcesInUse: [FrameState.SourceShown?] { lock.lock(); defer { lock.unlock() }; return _sourcesInUse }
+
+    func form(inUse: FrameState.SourceShown?) -> [SettingField] {
+        lock.lock(); _sourcesInUse.append(inUse); lock.unlock()
+        return [SettingField(name: "interval", label: "Seconds a photo", kind: "number", value: "8", live: true),
+                SettingField(name: "kiosk", label: "Kiosk", kind: "flag", value: "no", live: false)]
     }
 
     func save(_ values: [String: String]) -> Result<SettingsSaved, SettingsRefusal> {

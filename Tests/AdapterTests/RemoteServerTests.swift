@@ -234,6 +234,14 @@ final class RemoteServerTests: XCTestCase {
         XCTAssertEqual(settings.saved.count, 1)
     }
 
+    /// The form is asked with the source the frame shows (its state's), not left to the file's.
+    func testTheSettingsFormIsToldTheSourceTheFrameShows() throws {
+        try startServer()
+        frame.change { $0.source = FrameState.SourceShown(name: "folder", title: "the folders") }
+        XCTAssertEqual(try ask("GET", "/api/v1/settings", token: token).status, 200)
+        XCTAssertEqual(settings.sourcesInUse, [FrameState.SourceShown(name: "folder", title: "the folders")])
+    }
+
     func testWithoutASettingsFormItsRoutesAre404() throws {
         try startServer(withSettings: false)
         XCTAssertEqual(try ask("GET", "/api/v1/settings", token: token).status, 404)

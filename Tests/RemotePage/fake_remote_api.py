@@ -4,7 +4,9 @@ real server's Content-Security-Policy and answers the JSON API (/api/v1/...) fro
 the Bearer token on every API request. Each request is logged as a JSON line (method, path, Authorization header,
 body) before it is answered, so whoever saw an answer can find its request in the log.
 
-    fake_remote_api.py --page PAGE.html --photo PHOTO.jpg --token TOKEN --log LOG.jsonl
+    fake_remote_api.py --page PAGE.html --photo PHOTO.jpg --token TOKEN --log LOG.jsonl [--folder]
+
+--folder: the frame shows a folder's files, as the real one tells them: a name (title) and no author.
 
 It listens on 127.0.0.1 on a free port and prints {"port": N} on its first line of output.
 """
@@ -26,6 +28,12 @@ PHOTOS = [
      "kind": "photo"},
 ]
 
+FOLDER_PHOTOS = [
+    {"id": "f-1", "author": "", "title": "motorcycle_left.png", "caption": "12 March 2024", "width": 800,
+     "height": 600, "kind": "photo"},
+    {"id": "f-2", "author": "", "title": "portrait.mp4", "width": 600, "height": 900, "kind": "clip"},
+]
+
 FIELDS = [
     {"name": "mode", "label": "What shows", "kind": "choice", "choices": ["wall", "slideshow"], "value": "slideshow",
      "live": True},
@@ -41,27 +49,28 @@ FIELDS = [
 class Frame:
     """The made-up frame the API reports and steers."""
 
-    def __init__(self):
+    def __init__(self, photos=None, source=None):
+        self.photos = photos or PHOTOS
         self.lock = threading.Lock()
         self.index = 0
         self.paused = False
         self.mode = "slideshow"
         self.display = "on"
         self.interval = 8.0
-        self.source = {"name": "picsum", "title": "Lorem Picsum", "album": None}
+        self.source = source or {"name": "picsum", "title": "Lorem Picsum", "album": None}
 
     def state(self):
-        photo = dict(PHOTOS[self.index], index=self.index)
+        photo = dict(self.photos[self.index], index=self.index)
         return {"version": "0.2.0", "name": "Ada", "screen": self.mode, "mode": self.mode, "paused": self.paused,
-                "photo": photo, "photos": len(PHOTOS), "schedule": "07:00-23:00", "display": self.display,
+                "photo": photo, "photos": len(self.photos), "schedule": "07:00-23:00", "display": self.display,
                 "source": self.source, "online": True, "interval": self.interval, "speed": None}
 
     def perform(self, body):
         name, argument = body.get("command"), body.get("argument")
         if name == "next":
-            self.index = (self.index + 1) % len(PHOTOS)
+            self.index = (self.index + 1) % len(self.photos)
         elif name == "previous":
-            self.index = (self.index - 1) % len(PHOTOS)
+            self.index = (self.index - 1) % len(self.photos)
         elif name in ("pause", "play"):
             self.paused = name == "pause"
         elif name in ("wall", "slideshow"):
@@ -169,13 +178,16 @@ def main():
     parser.add_argument("--photo", required=True)
     parser.add_argument("--token", required=True)
     parser.add_argument("--log", required=True)
+    parser.add_argument("--folder", action="store_true", help="a folder's files: names, no authors")
     args = parser.parse_args()
     with open(args.page, "rb") as f:
         page = f.read()
     with open(args.photo, "rb") as f:
         photo = f.read()
     server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 handler(page, photo, args.token, args.log, Frame()))
+                                 handler(page, photo, args.token, args.log,
+                                         Frame(FOLDER_PHOTOS, {"name": "folder", "title": "the folders", "album": None})
+                                         if args.folder else Frame()))
     server.daemon_threads = True
     print(json.dumps({"port": server.server_address[1]}), flush=True)
     try:

@@ -4,7 +4,11 @@ address's fragment), waits for the photo's caption, taps Next, Pause, Wall and t
 reloads with a wrong token to paste the right one, and measures the layout at narrow widths. Prints one JSON line of what it saw; exits 0 when every step could be done,
 1 when one could not (the line then has "error"). Judging what it saw is the caller's.
 
-    remote_page_check.py URL [--setting NAME=VALUE] [--bad-token WRONG] [--timeout SECONDS]
+With --facts it only reads: the photo's caption and details, the settings form's source, and then, the token
+forgotten and the page opened without it, whether each control is disabled, the note on the token, and whether a
+tap on Next sent anything (a disabled button sends nothing).
+
+    remote_page_check.py URL [--setting NAME=VALUE] [--bad-token WRONG] [--timeout SECONDS] [--only-next | --facts]
 
 Chromium and its driver: $TESSERA_CHROMIUM (default /usr/bin/chromium), $TESSERA_CHROMEDRIVER (/usr/bin/chromedriver).
 """
@@ -64,6 +68,44 @@ def text_of(browser, element_id):
     return browser.execute_script(f"const e = document.getElementById('{element_id}'); return e ? e.textContent : null")
 
 
+# The controls a person could use to steer the frame: each must be disabled while there is no token.
+CONTROLS = ["btn-previous", "btn-pause", "btn-next", "mode-wall", "mode-slideshow", "display-toggle", "source-select",
+            "source-album", "source-apply", "interval-field", "interval-apply", "settings-save"]
+
+
+def facts(browser, wait, url):
+    """What the page says of the photo and the source with the token, then what it offers without one."""
+    seen = {}
+    seen["step"] = "facts: open"
+    browser.get(url)
+    wait.until(lambda b: (text_of(b, "now-caption") or "").strip())
+    seen["caption"] = text_of(browser, "now-caption")
+    seen["details"] = text_of(browser, "now-details")
+    seen["step"] = "facts: settings"
+    wait.until(lambda b: b.find_elements(By.ID, "setting-source"))
+    seen["settingSource"] = browser.execute_script("return document.getElementById('setting-source').value")
+    seen["controlsWithToken"] = browser.execute_script(
+        "return arguments[0].filter((id) => document.getElementById(id).disabled)", CONTROLS)
+
+    seen["step"] = "facts: no token"
+    browser.execute_script("localStorage.clear()")
+    browser.get(url.split("#")[0])
+    wait.until(lambda b: b.find_element(By.ID, "token-panel").is_displayed())
+    seen["disabled"] = browser.execute_script(
+        "const out = {}; for (const id of arguments[0]) out[id] = document.getElementById(id).disabled; return out",
+        CONTROLS)
+    note = browser.find_element(By.ID, "locked-note")
+    seen["noteShown"] = note.is_displayed()
+    seen["note"] = note.text
+    seen["bodyLocked"] = browser.execute_script("return document.body.classList.contains('locked')")
+    seen["nextOpacity"] = browser.execute_script(
+        "return Number(getComputedStyle(document.getElementById('controls')).opacity)")
+    # A finger on Next: nothing may go out (the caller reads the server's log or the frame).
+    tap(browser, browser.find_element(By.ID, "btn-next"))
+    seen["step"] = "done"
+    return seen
+
+
 def at_width(browser, width):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": width, "height": 800, "deviceScaleFactor": 3, "mobile": True})
@@ -81,12 +123,18 @@ def main():
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--only-next", action="store_true",
                         help="tap Next alone and wait for the next photo's thumbnail (a real frame, whose captions may be alike)")
+    parser.add_argument("--facts", action="store_true",
+                        help="read the photo's words and the form's source, then the controls without a token")
     args = parser.parse_args()
     seen = {"step": "start"}
     browser = None
     try:
         browser = driver()
         wait = WebDriverWait(browser, args.timeout, poll_frequency=0.1)
+        if args.facts:
+            seen.update(facts(browser, wait, args.url))
+            print(json.dumps(seen), flush=True)
+            return 0
         seen["step"] = "open"
         browser.get(args.url)
         wait.until(lambda b: (text_of(b, "now-caption") or "").strip())

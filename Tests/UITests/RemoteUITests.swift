@@ -105,6 +105,32 @@ final class RemoteUITests: XSessionTestCase {
         _ = try x.waitForFrame(id, "the second photo, blue, after a tap on Next in the page") { isColour($0, (0, 0, 255)) }
     }
 
+    /// The page against the real frame showing a folder (no --source: the command line's folder, while the form
+    /// once said picsum): the photo by its file's name, never "Photo by a.png"; the settings form's source the one
+    /// in use; without the token every control disabled, the note on where the token comes from.
+    func testThePageTellsAFolderPhotoByNameAndTheSourceInUse() throws {
+        guard let python = RemoteUITests.browserPython else {
+            throw missing("the browser test's Python with Selenium, chromium and chromedriver")
+        }
+        let id = try launchFrame()
+        let script = RemoteUITests.repository + "/Tests/RemotePage/remote_page_check.py"
+        let out = try x.tool([python, script, "http://127.0.0.1:\(port)/#token=\(token)", "--facts"], timeout: 90)
+        let seen = try XCTUnwrap(try JSONSerialization.jsonObject(
+            with: Data((out.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any], out)
+        XCTAssertNil(seen["error"], out)
+        XCTAssertEqual(seen["caption"] as? String, "a.png", out)
+        XCTAssertFalse((seen["details"] as? String ?? "").contains("By "), out)
+        XCTAssertEqual(seen["settingSource"] as? String, "folder", out)
+        let disabled = try XCTUnwrap(seen["disabled"] as? [String: Bool], out)
+        XCTAssertEqual(disabled.filter { !$0.value }.map(\.key), [], "enabled without a token")
+        XCTAssertEqual(seen["noteShown"] as? Bool, true, out)
+        // The state says so too: a file's name, no author.
+        let photo = try XCTUnwrap(try request("GET", "/api/v1/state", token: token).json?["photo"] as? [String: Any])
+        XCTAssertEqual(photo["title"] as? String, "a.png")
+        XCTAssertEqual(photo["author"] as? String, "")
+        XCTAssertTrue(isColour(try x.frame(id), (255, 0, 0)), "the tap without a token moved nothing")
+    }
+
     // MARK: HTTP
 
     struct Answer {

@@ -29,11 +29,18 @@ public struct PictureShown: Equatable, Sendable {
 /// now, and saving new values (checked by the command line's own parser, written atomically). Callable from any
 /// thread; the implementation serializes its writes.
 public protocol FrameSettings: AnyObject, Sendable {
-    /// Every field with its value now.
-    func form() -> [SettingField]
+    /// Every field with its value now. `inUse`: the source the frame shows (from its state), which the source's
+    /// fields show whatever the file or the command line said (the frame may show folders the command line named
+    /// while the file says picsum, or a source the remote switched to).
+    func form(inUse: FrameState.SourceShown?) -> [SettingField]
     /// Checks every value, then writes them all or none. Success says which commands apply them to the running
     /// frame now (the rest take effect at the next start).
     func save(_ values: [String: String]) -> Result<SettingsSaved, SettingsRefusal>
+}
+
+extension FrameSettings {
+    /// The form without the running frame's word on its source (the file's values, else the start's).
+    public func form() -> [SettingField] { form(inUse: nil) }
 }
 
 /// One field of the settings form.

@@ -6,7 +6,10 @@ import Foundation
 public struct FrameState: Codable, Equatable, Sendable {
     public struct PhotoShown: Codable, Equatable, Sendable {
         public var id: String
+        /// Who took it, as the source says; empty where the source has no author (a folder's file).
         public var author: String
+        /// A folder's file: its name (a file has a name, not an author); nil for a source's photo.
+        public var title: String?
         /// The caption as the frame writes it (date, place), if it has one.
         public var caption: String?
         public var width: Int
@@ -15,14 +18,24 @@ public struct FrameState: Codable, Equatable, Sendable {
         public var kind: String
         /// Its place in the feed (0 first).
         public var index: Int?
-        public init(id: String, author: String, caption: String?, width: Int, height: Int, kind: String, index: Int?) {
-            self.id = id; self.author = author; self.caption = caption; self.width = width; self.height = height
-            self.kind = kind; self.index = index
+        public init(id: String, author: String, title: String? = nil, caption: String?, width: Int, height: Int,
+                    kind: String, index: Int?) {
+            self.id = id; self.author = author; self.title = title; self.caption = caption; self.width = width
+            self.height = height; self.kind = kind; self.index = index
+        }
+
+        /// A photo as the remote tells it: a folder's file (its image reference a path, `Photo.reference`) by its
+        /// name, with no author (the photo's `author` holds the name for the wall's search and the pane's credit).
+        public init(_ photo: Photo, caption: String?, index: Int?) {
+            let isFile = photo.imageReference?.hasPrefix("/") == true
+            self.init(id: photo.id, author: isFile ? "" : photo.author, title: isFile ? photo.author : nil,
+                      caption: caption, width: photo.width, height: photo.height,
+                      kind: photo.motion?.kind.rawValue ?? "photo", index: index)
         }
     }
 
     public struct SourceShown: Codable, Equatable, Sendable {
-        /// The registry's name (`folders`, `immich`, `picsum`…), which `{"command": "source"}` takes.
+        /// The registry's name (`folder`, `immich`, `picsum`…), which `{"command": "source"}` takes.
         public var name: String
         public var title: String
         public var album: String?
@@ -74,10 +87,9 @@ public struct FrameState: Codable, Equatable, Sendable {
         let show = model.screens.lazy.compactMap { $0 as? SlideshowScreen }.first
         paused = show?.paused ?? false
         photo = FrameState.photoShown(in: model).map { item in
-            PhotoShown(id: item.photo.id, author: item.photo.author,
+            PhotoShown(item.photo,
                        caption: Caption.text(for: item.photo, fields: model.config.slideshowCaptions.union(.date)),
-                       width: item.photo.width, height: item.photo.height,
-                       kind: item.photo.motion?.kind.rawValue ?? "photo", index: item.index)
+                       index: item.index)
         }
         photos = model.catalog.photoCount
         schedule = model.kiosk?.schedule?.description

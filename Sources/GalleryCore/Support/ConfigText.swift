@@ -73,7 +73,10 @@ public enum ConfigText {
         return .success(String(rest[..<close]))
     }
 
-    /// Whether a value reads as yes or no (for flags), or neither.
+    /// What a flag's value may be, as a bad line's report says it.
+    public static let flagValues = "takes yes or no (also true/false, on/off, 1/0)"
+
+    /// Whether a value reads as yes or no (for flags), or neither: any case of yes/no, true/false, on/off, 1/0.
     public static func truth(_ value: String) -> Bool? {
         switch value.lowercased() {
         case "true", "yes", "on", "1": return true

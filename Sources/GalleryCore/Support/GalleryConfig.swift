@@ -71,6 +71,11 @@ public struct GalleryConfig: Equatable {
     }
     public static let autoColumnWidth = 380
 
+    /// The smallest window `--size` takes: the header (48) and a row of two columns below it, the help and the welcome
+    /// screen wrapped, the slideshow's caption; a 320x240 panel is the smallest a frame is built on, and a portrait
+    /// 480x800 one is well above it. Smaller, the header's words overlap and the cells are a few pixels wide.
+    public static let smallestWindow = PixelSize(width: 320, height: 240)
+
     /// Photos per page for a window: the feed may ask for one page a second, and a fast scroll (five screens a
     /// second) in a narrow window passes more photos than a page of 30. Such windows ask for pages of 100 (picsum's
     /// largest); the others keep 30. Two sizes only, so the offline cache (keyed by page size) stays findable.

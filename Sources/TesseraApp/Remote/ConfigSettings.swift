@@ -60,12 +60,20 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
         self.path = path; self.check = check; self.running = running
     }
 
-    public func form() -> [SettingField] {
+    public func form(inUse: FrameState.SourceShown?) -> [SettingField] {
         let inFile = (try? fileValues()) ?? [:]
+        // What the frame shows wins: the file's source is not the one in use when the command line named folders,
+        // the welcome screen chose them, or the remote switched.
+        var shown: [String: String] = [:]
+        if let inUse {
+            shown["source"] = inUse.name
+            shown["album"] = inUse.album ?? ""
+        }
         return Self.fields.map { field in
             // The album may be in the file under its source's own key (`immich-album`).
             let aliases = field.name == "album" ? Self.albumKeys : []
-            var value = inFile[field.name] ?? aliases.lazy.compactMap { inFile[$0] }.first ?? running[field.name]
+            var value = shown[field.name] ?? inFile[field.name] ?? aliases.lazy.compactMap { inFile[$0] }.first
+                ?? running[field.name]
             if field.kind == "flag", let given = value {
                 value = ConfigText.truth(given).map { $0 ? "yes" : "no" } ?? given
             }

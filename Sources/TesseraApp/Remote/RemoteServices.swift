@@ -12,6 +12,8 @@ final class RemoteServices {
     private(set) var httpPort: Int?
     /// Why a remote could not start, for the toast.
     private(set) var problems: [String] = []
+    /// The configuration folder, where the running server's address is recorded (`RemoteListening`).
+    private var recordedIn: String?
 
     init(options: AppOptions, desk: FrameDesk) {
         // Beside the configuration file: the token and the frame's id are the frame's, like its settings.
@@ -37,9 +39,18 @@ final class RemoteServices {
                                       log: { Log.info($0) })
             try server.start()
             self.server = server
+            // The server has said where it listens (once: "remote: listening at …").
             httpPort = server.boundPort
-            Log.info("remote: listening at \(ListenAddress(host: address.host, port: server.boundPort)) "
-                     + "(the token: tessera remote-token)")
+            // For `tessera remote-token`: the address bound, whichever way --remote came.
+            let listening = RemoteListening(address: ListenAddress(host: address.host, port: server.boundPort).description,
+                                            tokenFile: options.remoteTokenFile)
+            do {
+                try listening.write(in: folder)
+                recordedIn = folder
+            } catch {
+                Log.warn("remote: cannot record where it listens in \(folder) (tessera remote-token then reads the "
+                         + "configuration file): \(error.localizedDescription)")
+            }
         } catch {
             let problem = "The remote cannot listen at \(address): \(error)"
             Log.warn(problem)
@@ -89,6 +100,8 @@ final class RemoteServices {
     }
 
     func stop() {
+        if let recordedIn { RemoteListening.remove(in: recordedIn) }
+        recordedIn = nil
         bridge?.stop()
         server?.stop()
         bridge = nil
