@@ -45,6 +45,18 @@ public struct FixtureFaults {
     /// What `GET /api/assets/{id}/video/playback` sends for a video's or a Live Photo's clip (a test makes a real MP4
     /// with ffmpeg and puts its bytes here; nil: 404, so the fixture needs no ffmpeg otherwise).
     public var immichClip: [UInt8]?
+    /// Which Immich the stand-in answers as (`FixtureImmichVersion`): 2 (v2.x) or 3 (v3.x, strict bodies, another
+    /// error shape, durations in milliseconds, searches without `visibility` finding archived and hidden assets too).
+    public var immichVersion = 2
+    /// Assets archived by their owner (by index): `visibility` "archive", off the timeline.
+    public var immichArchived: Set<Int> = []
+    /// Assets hidden (by index): `visibility` "hidden", as Immich hides a Live Photo's own clip.
+    public var immichHidden: Set<Int> = []
+    /// Search fields the stand-in no longer takes (a server past the flat fields' removal that v3.2 announces for v4):
+    /// in v3 a body with one is refused with 400, in Zod's words.
+    public var immichUnknownFields: Set<String> = []
+    /// Originals (`GET /api/assets/{id}/original`) answered with this status: 403 for a key without `asset.download`.
+    public var immichOriginalStatus: Int?
 
     public init() {}
 }
@@ -65,6 +77,10 @@ public struct FixtureCounters: Equatable {
     public var immichThumbnails: [String] = []
     /// The asset IDs whose clips were asked for (`video/playback`).
     public var immichPlaybacks: [String] = []
+    /// The requests the Immich stand-in rejected with 400, as "METHOD /api/path: message" (a v3 validation failure).
+    public var immichRejected: [String] = []
+    /// The paths of the Immich stand-in's requests, in order (the first 10,000), as "METHOD /api/path".
+    public var immichPaths: [String] = []
     /// "id/W/H" of every image body requested, in order (the first 10,000).
     public var imagePaths: [String] = []
 

@@ -3,24 +3,40 @@ import Foundation
 import GalleryCore
 
 /// The fixture's Immich stand-in, speaking the part of Immich's API Tessera uses: `POST /api/search/metadata`
-/// (page, size, order, albumIds, isFavorite, personIds, tagIds, takenAfter, takenBefore → `assets.items`,
-/// `assets.nextPage`), `POST /api/search/random`, `GET /api/search/person?name=`, `GET /api/tags`,
-/// `GET /api/albums/{id}`, `GET /api/assets/{id}/thumbnail?size=preview|thumbnail`,
+/// (page, size, order, albumIds, isFavorite, personIds, tagIds, takenAfter, takenBefore, visibility → `assets.items`,
+/// `assets.nextPage`), `POST /api/search/random`, `GET /api/search/person?name=`, `GET /api/tags`, `GET /api/albums`,
+/// `GET /api/albums/{id}`, `GET /api/assets/{id}/thumbnail?size=preview|thumbnail`, `GET /api/assets/{id}/original`,
 /// `GET /api/assets/{id}/video/playback` (the clip of a video or a Live Photo) and `GET /api/server/ping`
 /// (the only call without the key). Every other call needs `x-api-key`; without it the answer is 401, as Immich's.
+/// It answers as Immich v2.x or v3.x (`FixtureFaults.immichVersion`; what differs: `FixtureImmichVersion`).
 /// The library is `DemoImmich`'s: a few dozen assets (or as many as `immichAssets` says) with EXIF, ThumbHashes, HEIC
-/// file names, dates over five years, upload times, an album, favourites, people and tags.
+/// file names, dates over five years, upload times, an album, favourites, people and tags; some archived or hidden
+/// when a test says so, and each Live Photo's own clip a hidden video asset of its own, as Immich keeps it.
 extension FixtureRouter {
     func immich(_ parts: [String], query: [String: String], base: String, headers: [String: String], method: String,
                 body: Data, faults: FixtureFaults, counters: inout FixtureCounters) -> FixtureResponse {
         counters.immichRequests += 1
+        if counters.immichPaths.count < 10_000 { counters.immichPaths.append("\(method) /api/\(parts.joined(separator: "/"))") }
+        let version = FixtureImmichVersion(major: faults.immichVersion, dropped: faults.immichUnknownFields)
         if parts == ["server", "ping"] { return json(["res": "pong"]) }
         guard headers["x-api-key"] == faults.immichKey else {
             counters.immichWithoutKey += 1
-            return json(["message": "Invalid API key", "error": "Unauthorized", "statusCode": 401], status: 401)
+            return json(version.error("Invalid API key", status: 401), status: 401)
+        }
+        /// A 400 in the version's words, counted.
+        func rejected(_ issues: [FixtureImmichVersion.Issue]) -> FixtureResponse {
+            let answer = version.rejection(issues)
+            counters.immichRejected.append("\(method) /api/\(parts.joined(separator: "/")): " +
+                                           issues.map { ($0.path.isEmpty ? "" : $0.path.joined(separator: ".") + ": ") + $0.message }
+                                               .joined(separator: "; "))
+            return json(answer, status: 400)
         }
         let request = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
-        let library = assets(faults: faults, filter: request)
+        if method == "POST", parts.first == "search" {
+            let issues = version.issues(searchBody: body)
+            if !issues.isEmpty { return rejected(issues) }
+        }
+        let library = assets(faults: faults, filter: request, version: version)
         switch (method, parts.first, parts.count) {
         case ("POST", "search", 2) where parts[1] == "metadata":
             counters.immichSearches.append(String(decoding: body.prefix(500), as: UTF8.self))
@@ -50,11 +66,29 @@ extension FixtureRouter {
         case ("GET", "tags", 1):
             return json(DemoImmich.tags.map { ["id": $0.id, "name": $0.name, "value": $0.value,
                                                "createdAt": "2025-01-01T00:00:00.000Z", "updatedAt": "2025-01-01T00:00:00.000Z"] })
+        case ("GET", "albums", 1):
+            // The albums the key may see (its own and those shared with it), without their assets.
+            return json(FixtureRouter.albums.map { album -> [String: Any] in
+                let count = album.id == DemoImmich.albumID
+                    ? assets(faults: faults, filter: ["albumIds": [album.id], "visibility": "timeline"], version: version).count : 0
+                return ["id": album.id, "albumName": album.name, "description": "", "assetCount": count, "shared": false,
+                        "hasSharedLink": false, "isActivityEnabled": true, "albumUsers": [],
+                        "createdAt": "2025-01-01T00:00:00.000Z", "updatedAt": "2025-01-01T00:00:00.000Z"]
+            })
         case ("GET", "albums", 2):
-            guard parts[1] == DemoImmich.albumID else { return json(["message": "Not found"], status: 400) }
-            let album = assets(faults: faults, filter: ["albumIds": [DemoImmich.albumID]])
-            return json(["id": DemoImmich.albumID, "albumName": DemoImmich.albumName, "assetCount": album.count,
-                         "assets": album.map(\.asset)])
+            guard FixtureImmichVersion.isUUID(parts[1]) else {
+                return version.isV3 ? rejected([.init(code: "invalid_format", path: ["id"], message: "Invalid UUID")])
+                    : json(version.error("Validation failed (uuid is expected)", status: 400), status: 400)
+            }
+            guard let album = FixtureRouter.albums.first(where: { $0.id == parts[1] }) else {
+                return json(version.error("Not found or no album.read access", status: 400), status: 400)
+            }
+            let inAlbum = album.id == DemoImmich.albumID
+                ? assets(faults: faults, filter: ["albumIds": [album.id], "visibility": "timeline"], version: version) : []
+            var answer: [String: Any] = ["id": album.id, "albumName": album.name, "assetCount": inAlbum.count]
+            // v3 lists an album's assets through the search only.
+            if !version.isV3 { answer["assets"] = inAlbum.map(\.asset) }
+            return json(answer)
         case ("GET", "assets", 3) where parts[2] == "thumbnail":
             guard let index = DemoImmich.index(ofAsset: parts[1]), index < faults.immichAssets,
                   let entry = catalog.entry(id: String(index)) else { return json(["message": "Not found"], status: 400) }
@@ -67,6 +101,11 @@ extension FixtureRouter {
                                            max(1, Int((Double(entry.height) * f).rounded()))),
                                    trickle: faults.trickleImages.contains(entry.id) ? max(1, faults.trickleBytesPerSecond) : nil)
         case ("GET", "assets", 3) where parts[2] == "original":
+            if let status = faults.immichOriginalStatus {
+                counters.immichThumbnails.append("\(parts[1])?original")
+                return json(version.error(status == 403 ? "Missing required permission: asset.download" : "Refused",
+                                          status: status), status: status)
+            }
             guard let index = DemoImmich.index(ofAsset: parts[1]), index < faults.immichAssets,
                   let entry = catalog.entry(id: String(index)) else { return json(["message": "Not found"], status: 400) }
             counters.immichThumbnails.append("\(parts[1])?original")
@@ -88,34 +127,64 @@ extension FixtureRouter {
         }
     }
 
+    /// The albums: the demo's (every third photo) and an empty one.
+    static let albums = [(id: DemoImmich.albumID, name: DemoImmich.albumName),
+                         (id: "a1b2c3d4-0000-4000-8000-00000000a1b1", name: "Empty shelf")]
+
     /// The library's assets, newest first (oldest first for `"order": "asc"`), through a search's filters: albums,
-    /// favourites, every person and every tag named (as Immich, an asset needs them all), taken within a span.
-    private func assets(faults: FixtureFaults, filter: [String: Any]) -> [(index: Int, asset: [String: Any])] {
+    /// favourites, every person and every tag named (as Immich, an asset needs them all), taken within a span, of one
+    /// visibility (none named: the timeline in v2, every one in v3, the locked folder aside). A Live Photo's clip
+    /// follows its photo, hidden.
+    private func assets(faults: FixtureFaults, filter: [String: Any],
+                        version: FixtureImmichVersion) -> [(index: Int, asset: [String: Any])] {
+        let visibility = filter["visibility"] as? String ?? (version.isV3 ? nil : "timeline")
         let albums = filter["albumIds"] as? [String] ?? []
         let favorites = filter["isFavorite"] as? Bool ?? false
         let people = filter["personIds"] as? [String] ?? [], tags = filter["tagIds"] as? [String] ?? []
         let after = (filter["takenAfter"] as? String).flatMap(FixtureRouter.seconds)
         let before = (filter["takenBefore"] as? String).flatMap(FixtureRouter.seconds)
-        let found: [(index: Int, asset: [String: Any])] = catalog.entries.prefix(faults.immichAssets).enumerated().compactMap { i, entry in
-            if faults.immichDeleted.contains(i) { return nil }
-            if !albums.isEmpty, !(albums.contains(DemoImmich.albumID) && DemoImmich.inAlbum(i)) { return nil }
-            if favorites, !DemoImmich.isFavorite(i) { return nil }
-            if !people.isEmpty, !Set(people).isSubset(of: DemoImmich.people(on: i)) { return nil }
-            if !tags.isEmpty, !Set(tags).isSubset(of: DemoImmich.tags(on: i)) { return nil }
+        let found: [(index: Int, asset: [String: Any])] = catalog.entries.prefix(faults.immichAssets).enumerated().flatMap { i, entry -> [(index: Int, asset: [String: Any])] in
+            if faults.immichDeleted.contains(i) { return [] }
+            if !albums.isEmpty, !(albums.contains(DemoImmich.albumID) && DemoImmich.inAlbum(i)) { return [] }
+            if favorites, !DemoImmich.isFavorite(i) { return [] }
+            if !people.isEmpty, !Set(people).isSubset(of: DemoImmich.people(on: i)) { return [] }
+            if !tags.isEmpty, !Set(tags).isSubset(of: DemoImmich.tags(on: i)) { return [] }
             let taken = FixtureRouter.seconds(DemoImmich.takenText(i)) ?? 0
-            if let after, taken < after { return nil }
-            if let before, taken > before { return nil }
+            if let after, taken < after { return [] }
+            if let before, taken > before { return [] }
             var asset = DemoImmich.asset(entry, index: i)
+            let own = faults.immichArchived.contains(i) ? "archive" : faults.immichHidden.contains(i) ? "hidden" : "timeline"
+            asset["visibility"] = own
+            if !version.isV3 {
+                asset["isArchived"] = own == "archive"
+                asset["deviceAssetId"] = "IMG_\(1000 + i).HEIC-\(2_000_000 + i * 1_000)"
+                asset["deviceId"] = "fixture-phone"
+            }
             if let uploaded = faults.immichUploads[i] { asset["createdAt"] = DemoImmich.iso(uploaded) }
+            var clip: [String: Any]?
             if faults.immichVideos.contains(i) {
                 asset["type"] = "VIDEO"
-                asset["duration"] = "0:00:12.345000"
+                asset["duration"] = version.duration(12.345)
                 asset["originalFileName"] = String(format: "VID_%04d.MP4", 1000 + i)
             } else {
-                asset["duration"] = "0:00:00.00000"
-                if faults.immichLivePhotos.contains(i) { asset["livePhotoVideoId"] = DemoImmich.liveClipID(i) }
+                asset["duration"] = version.duration(nil)
+                if faults.immichLivePhotos.contains(i) {
+                    asset["livePhotoVideoId"] = DemoImmich.liveClipID(i)
+                    // The Live Photo's own clip: a video asset Immich hides from the timeline.
+                    var hidden = asset
+                    hidden["id"] = DemoImmich.liveClipID(i)
+                    hidden["type"] = "VIDEO"
+                    hidden["visibility"] = "hidden"
+                    hidden["duration"] = version.duration(2.5)
+                    hidden["originalFileName"] = String(format: "IMG_%04d.MOV", 1000 + i)
+                    hidden["livePhotoVideoId"] = nil
+                    if !version.isV3 { hidden["isArchived"] = false }
+                    clip = hidden
+                }
             }
-            return (i, asset)
+            return ([(i, asset)] + (clip.map { [(i, $0)] } ?? [])).filter { entry in
+                visibility.map { entry.asset["visibility"] as? String == $0 } ?? true
+            }
         }
         return filter["order"] as? String == "asc" ? found.reversed() : found
     }

@@ -209,6 +209,32 @@ final class ImagePipelineTests: XCTestCase {
         pipeline.update(wanted: [want("g")], now: 1000)
         XCTAssertEqual(source.calls.count, 1, "never asked again")
     }
+
+    /// Zoomed past the preview, the original is refused (a key without `asset.download`, a HEIC the decoder will not
+    /// take): asked once, never every frame, the preview staying on screen and nothing left "loading".
+    func testARefusedSharperCopyIsAskedOnceAndThePictureItHasStays() throws {
+        for refusal in [Result<Data, SourceError>.failure(.refused("Immich's API key lacks a permission")),
+                        .success(Data("<svg width='60000' height='60000'/>".utf8))] {
+            let id = "z\(source.calls.count)"
+            pipeline.update(wanted: [want(id, 64, 48)], now: 0)
+            source.answer(try XCTUnwrap(source.calls.last), .success(try jpeg(64, 48)))
+            deliver(1)
+            pipeline.upload(to: renderer, count: 1, bytes: .max, now: 0)
+            let asked = source.calls.count
+            pipeline.update(wanted: [want(id, 128, 96)], now: 1)
+            XCTAssertEqual(source.calls.count, asked + 1, "the sharper copy is asked for")
+            source.answer(try XCTUnwrap(source.calls.last), refusal)
+            deliver(1, now: 1)
+            // A zoom's frames: each wants the sharper copy again, for a while.
+            for frame in 0..<300 { pipeline.update(wanted: [want(id, 128, 96)], now: 1 + Double(frame) / 60) }
+            pipeline.update(wanted: [want(id, 256, 192)], now: 1000)
+            XCTAssertEqual(source.calls.count, asked + 1, "one refusal is final for that photo: \(refusal)")
+            XCTAssertEqual(pipeline.state(of: want(id).key), .ready)
+            XCTAssertEqual(pipeline.texture(for: want(id).key)?.width, 64, "the preview stays")
+            XCTAssertEqual(pipeline.loadingCount, 0, "nothing is left loading")
+            pipeline.update(wanted: [], now: 1001)
+        }
+    }
 }
 
 /// A folder-like source: it answers (from another thread) with a photo to decode, named by a cell key.

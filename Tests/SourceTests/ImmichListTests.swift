@@ -106,7 +106,8 @@ final class ImmichListTests: XCTestCase {
             func cancel(_ id: RequestID) -> Bool { false }
         }
         let source = ImmichSource(baseURL: "http://immich.local:2283/api/", apiKey: "k", http: NoHTTP(),
-                                  albums: ["album-1", "bad/../id"], favorites: true)
+                                  albums: ["0f0e0d0c-0000-4000-8000-0000000000a1", "Summer 2024", "bad/../id"],
+                                  favorites: true)
         XCTAssertEqual(source.baseURL, "http://immich.local:2283")
         let body = try XCTUnwrap(JSONSerialization.jsonObject(with: source.searchBody(page: 3, size: 40)) as? [String: Any])
         XCTAssertEqual(body["page"] as? Int, 3)
@@ -114,7 +115,9 @@ final class ImmichListTests: XCTestCase {
         XCTAssertNil(body["type"], "images and videos")
         XCTAssertEqual(body["order"] as? String, "desc")
         XCTAssertEqual(body["withExif"] as? Bool, true)
-        XCTAssertEqual(body["albumIds"] as? [String], ["album-1"], "an ID that is not one is not sent")
+        XCTAssertEqual(body["albumIds"] as? [String], ["0f0e0d0c-0000-4000-8000-0000000000a1"],
+                       "a name (or anything else that is no UUID) is never sent as an ID: Immich answers 400")
+        XCTAssertEqual(body["visibility"] as? String, "timeline", "never the archived, the hidden, Live Photos' clips")
         XCTAssertEqual(body["isFavorite"] as? Bool, true)
         let photo = Photo(id: "x", author: "", width: 4000, height: 3000, url: "", downloadURL: "")
         XCTAssertEqual(source.imagePath(for: photo, size: PixelSize(width: 240, height: 180)), "/api/assets/x/thumbnail?size=thumbnail")
@@ -144,5 +147,74 @@ final class ImmichListTests: XCTestCase {
         XCTAssertNil(ImmichNewestPlace(text: "n1 999999999999999 abc"))
         XCTAssertNil(ImmichNewestPlace(text: "n1 12 a b"))
         XCTAssertEqual(ImmichNewestPlace(text: "n1 1700000000 abc")?.taken, 1_700_000_000)
+    }
+    /// Immich v3 answers a search without `visibility` with archived and hidden assets too; whatever the server sends,
+    /// only what is on the owner's timeline becomes a photo.
+    func testOnlyAssetsOnTheTimelineBecomePhotos() throws {
+        let page = try search([
+            asset("on", exif: ["exifImageWidth": 400, "exifImageHeight": 300], extra: ["visibility": "timeline"]),
+            asset("unsaid"),
+            asset("archived", extra: ["visibility": "archive"]),
+            asset("hidden-clip", extra: ["visibility": "hidden", "type": "VIDEO", "duration": 2500]),
+            asset("locked", extra: ["visibility": "locked"]),
+            asset("odd", extra: ["visibility": 3]),
+            asset("v2-archived", extra: ["isArchived": true]),
+            asset("trashed", extra: ["visibility": "timeline", "isTrashed": true]),
+            asset("v2-kept", extra: ["isArchived": false, "visibility": "timeline"]),
+        ])
+        XCTAssertEqual(page.contents.photos.map(\.id), ["on", "unsaid", "v2-kept"])
+        XCTAssertEqual(page.contents.skipped, 6, "counted as skipped, never shown")
+    }
+
+    func testDurationsAreV3MillisecondsOrV2Text() {
+        XCTAssertEqual(ImmichList.seconds(duration: 12_345 as Any?), 12.345)
+        XCTAssertEqual(ImmichList.seconds(duration: NSNumber(value: 1500.0) as Any?), 1.5)
+        XCTAssertNil(ImmichList.seconds(duration: NSNull() as Any?), "a still's null")
+        XCTAssertNil(ImmichList.seconds(duration: 0 as Any?))
+        XCTAssertNil(ImmichList.seconds(duration: -5 as Any?))
+        XCTAssertNil(ImmichList.seconds(duration: NSNumber(value: true) as Any?), "a boolean is no length")
+        XCTAssertNil(ImmichList.seconds(duration: 1e300 as Any?))
+        XCTAssertEqual(ImmichList.seconds(duration: "0:00:12.345000" as Any?), 12.345)
+        XCTAssertEqual(ImmichList.seconds(duration: "00:00:08.475"), 8.475)
+        XCTAssertEqual(ImmichList.seconds(duration: "0.98"), 0.98, "a GIF's plain seconds (v2)")
+        XCTAssertNil(ImmichList.seconds(duration: "nan"))
+        // Decoded from a v3 answer: the badge's length.
+        let page = try? search([asset("v", exif: ["exifImageWidth": 1920, "exifImageHeight": 1080],
+                                      extra: ["type": "VIDEO", "duration": 61_500, "visibility": "timeline"])])
+        XCTAssertEqual(page?.contents.photos.first?.motion, PhotoMotion(kind: .clip, duration: 61.5))
+    }
+
+    /// Immich's error bodies, v3's (Zod's issues) and v2's (a message or a list of them), in words for the log.
+    func testImmichsErrorsAreReadInBothShapes() {
+        let v3 = #"{"message":"Validation failed","errors":[{"code":"invalid_format","path":["albumIds",0],"message":"Invalid UUID"},{"code":"unrecognized_keys","path":[],"message":"Unrecognized key: \"deviceAssetId\""}],"correlationId":"x"}"#
+        XCTAssertEqual(ImmichAPI.message(in: Data(v3.utf8)),
+                       "Validation failed: albumIds.0: Invalid UUID; Unrecognized key: \"deviceAssetId\"")
+        let v2 = #"{"message":["each value in albumIds must be a UUID"],"error":"Bad Request","statusCode":400}"#
+        XCTAssertEqual(ImmichAPI.message(in: Data(v2.utf8)), "each value in albumIds must be a UUID")
+        XCTAssertEqual(ImmichAPI.message(in: Data(#"{"message":"Not found or no album.read access"}"#.utf8)),
+                       "Not found or no album.read access")
+        XCTAssertNil(ImmichAPI.message(in: Data("<html>".utf8)))
+        XCTAssertNil(ImmichAPI.message(in: Data(#"{"message":7}"#.utf8)))
+        let hostile = "{\"message\":\"" + String(repeating: "\u{202E}x", count: 5000) + "\"}"
+        let said = ImmichAPI.message(in: Data(hostile.utf8)) ?? ""
+        XCTAssertLessThanOrEqual(said.count, 300)
+        XCTAssertFalse(said.unicodeScalars.contains("\u{202E}"), "no bidi override reaches the header")
+    }
+
+    /// Albums by name: whole, any case; two albums of one name are not guessed between.
+    func testAlbumNamesAreMatchedWholeAndTwinsAreNotGuessed() throws {
+        let albums: [[String: Any]] = [
+            ["id": "0f0e0d0c-0000-4000-8000-0000000000a1", "albumName": "Summer"],
+            ["id": "0f0e0d0c-0000-4000-8000-0000000000a2", "albumName": "Twins"],
+            ["id": "0f0e0d0c-0000-4000-8000-0000000000a3", "albumName": "twins"],
+            ["id": "0f0e0d0c-0000-4000-8000-0000000000a1", "albumName": "Summer"],  // listed again (shared)
+        ]
+        let data = try JSONSerialization.data(withJSONObject: albums)
+        let found = try ImmichNames.named(["summer", "Twins", "Sum"], in: data, keys: ["albumName"], what: "album", unique: true)
+        XCTAssertEqual(found.ids, ["0f0e0d0c-0000-4000-8000-0000000000a1"])
+        XCTAssertEqual(found.problems, ["more than one album named “Twins” (give its ID)", "no album named “Sum”"])
+        XCTAssertNil(ImmichNames.withoutLookUp(people: [], tags: [], albums: ["Summer"]))
+        XCTAssertEqual(ImmichNames.withoutLookUp(people: [], tags: [], albums: ["0f0e0d0c-0000-4000-8000-0000000000a1"])?.albumIDs,
+                       ["0f0e0d0c-0000-4000-8000-0000000000a1"])
     }
 }

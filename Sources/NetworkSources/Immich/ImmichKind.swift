@@ -8,13 +8,13 @@ extension ImmichSource {
     public static let kind = SourceKind(
         name: "immich", title: "Immich", summary: "an Immich server (needs --api and IMMICH_API_KEY)",
         options: [
-            SourceOption(name: "immich-key", help: "The Immich API key (asset read and view, album read)",
+            SourceOption(name: "immich-key", help: "The Immich API key (asset read, view and download; album, person and tag read)",
                          environment: "IMMICH_API_KEY", configKey: "immich-key", secret: true),
             SourceOption(name: "immich-url", help: "The Immich server's address", environment: "IMMICH_URL",
                          configKey: "immich-url"),
             SourceOption(name: "immich-album",
-                         help: "show this album (its ID, from the album's address in Immich); repeat for several",
-                         configKey: "immich-album", argument: .value(name: "album", valueName: "id")),
+                         help: "show this album (its name as in Immich, or its ID); repeat: photos in all of them",
+                         configKey: "immich-album", argument: .value(name: "album", valueName: "name")),
             SourceOption(name: "immich-favorites", help: "show only the favourites", configKey: "immich-favorites",
                          argument: .flag(name: "favorites")),
             SourceOption(name: "immich-person",
@@ -28,7 +28,8 @@ extension ImmichSource {
         fallbacks: [
             SourceFallback(.setupFailed, to: "demo", note: "{reason}"),
             SourceFallback(.unreachableAtStart, to: "demo", note: "Waiting for Immich: showing the demo"),
-            SourceFallback(.refusedWhileEmpty, to: "demo", note: "Immich refused the API key: showing the demo"),
+            // A refused key, a missing permission, a search Immich rejects (400): its words, then the demo.
+            SourceFallback(.refusedWhileEmpty, to: "demo", note: "{reason}: showing the demo"),
         ],
         standIn: { DemoSource.installed($0, flavour: demoFlavour) }
     ) { context in

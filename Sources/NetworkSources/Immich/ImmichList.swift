@@ -4,9 +4,11 @@ import GalleryCore
 /// Decodes Immich's answers to `POST /api/search/metadata` (`{"assets": {"items": [...], "nextPage": "2" | null}}`). An asset becomes a photo laid out before any pixel arrives: its
 /// size from `exifInfo.exifImageWidth`/`exifImageHeight`, sides swapped for EXIF orientations 5-8 (Immich reports
 /// the stored sides; a video's orientation is its rotation, as Immich writes it), else from the aspect ratio its
-/// `thumbhash` encodes. A `VIDEO` is a clip with its `duration` ("0:00:12.345000"); an `IMAGE` with a
-/// `livePhotoVideoId` is a Live Photo whose clip is that asset. An asset with no size, of another type (audio), or a
-/// malformed entry is skipped and counted. Text is cleaned and capped by `Photo.validated()`.
+/// `thumbhash` encodes. A `VIDEO` is a clip with its `duration` (v2's "0:00:12.345000", v3's whole milliseconds);
+/// an `IMAGE` with a `livePhotoVideoId` is a Live Photo whose clip is that asset. An asset with no size, of another
+/// type (audio), off the timeline (its `visibility` archive, hidden or locked, v2's `isArchived`, in the trash: the
+/// search asks for the timeline, and what comes back anyway is not shown), or a malformed entry is skipped and
+/// counted. Text is cleaned and capped by `Photo.validated()`.
 public enum ImmichList {
     public struct Page: Equatable {
         public var contents: PageContents
@@ -52,7 +54,7 @@ public enum ImmichList {
     public static func photo(_ asset: [String: Any], base: String) -> Photo? {
         guard let id = asset["id"] as? String, Photo.isAcceptableID(id) else { return nil }
         let type = asset["type"] as? String ?? "IMAGE"
-        guard type == "IMAGE" || type == "VIDEO" else { return nil }
+        guard type == "IMAGE" || type == "VIDEO", isOnTheTimeline(asset) else { return nil }
         let exif = asset["exifInfo"] as? [String: Any] ?? [:]
         let thumbHash = (asset["thumbhash"] as? String).flatMap { ThumbHash.aspectRatio(base64: $0) == nil ? nil : $0 }
         guard let size = size(exif: exif, thumbHash: thumbHash) else { return nil }
@@ -67,16 +69,41 @@ public enum ImmichList {
                                  camera: camera.isEmpty ? nil : camera.joined(separator: " "),
                                  description: text(exif["description"]))
         if type == "VIDEO" {
-            photo.motion = PhotoMotion(kind: .clip, duration: (asset["duration"] as? String).flatMap(seconds(duration:)))
+            photo.motion = PhotoMotion(kind: .clip, duration: seconds(duration: asset["duration"]))
         } else if let clip = asset["livePhotoVideoId"] as? String, Photo.isAcceptableID(clip) {
             photo.motion = PhotoMotion(kind: .livePhoto, clipID: clip)
         }
         return photo.validated()
     }
 
-    /// Immich's duration, "H:MM:SS.ffffff" ("0:00:12.345000"), in seconds; nil when it is not one, or zero (a still's
-    /// "0:00:00.00000": not known).
+    /// Whether an asset is one the owner sees on Immich's timeline: its `visibility` (since 1.133) "timeline" or not
+    /// said, not archived (`isArchived`, v2), not in the trash.
+    static func isOnTheTimeline(_ asset: [String: Any]) -> Bool {
+        if let visibility = asset["visibility"], !(visibility is NSNull),
+           visibility as? String != ImmichQuery.timeline { return false }
+        if asset["isArchived"] as? Bool == true || asset["isTrashed"] as? Bool == true { return false }
+        return true
+    }
+
+    /// A video's length in seconds from Immich's `duration`: v3's whole milliseconds (a JSON number; null for a
+    /// still), v2's text "H:MM:SS.ffffff" (or a GIF's plain seconds, "0.98"). Nil when it is none of those, or zero.
+    static func seconds(duration value: Any?) -> Double? {
+        if let text = value as? String { return seconds(duration: text) }
+        guard let number = value as? NSNumber, ObjectIdentifier(type(of: number)) != boolType else { return nil }
+        let ms = number.doubleValue
+        // More than a hundred thousand hours is not a length.
+        guard ms.isFinite, ms > 0, ms < 3.6e11 else { return nil }
+        return ms / 1000
+    }
+
+    private static let boolType = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// Immich's duration as v2 writes it, "H:MM:SS.ffffff" ("0:00:12.345000"), or plain seconds ("0.98", a GIF's), in
+    /// seconds; nil when it is not one, or zero (a still's "0:00:00.00000": not known).
     static func seconds(duration text: String) -> Double? {
+        if !text.contains(":"), text.utf8.count <= 16, let plain = Double(text), plain.isFinite, plain > 0, plain < 3.6e8 {
+            return plain
+        }
         let parts = text.utf8.count <= 32 ? text.split(separator: ":", omittingEmptySubsequences: false) : []
         guard parts.count == 3, let h = Int(parts[0]), let m = Int(parts[1]), let s = Double(parts[2]),
               (0...100_000).contains(h), (0..<60).contains(m), s >= 0, s < 60, s.isFinite else { return nil }

@@ -1,11 +1,16 @@
 import Foundation
 import GalleryCore
 
-/// What an Immich show searches for: images and videos (no `type`: a Live Photo's own clip is hidden by Immich and
-/// never listed), with their EXIF, in the albums named (`--album`), the favourites
+/// What an Immich show searches for: images and videos on the timeline (`visibility` "timeline": not archived, not
+/// hidden, so never a Live Photo's own clip; Immich v3 finds all of those when the field is left out, v2 only the
+/// timeline, and both take it since 1.133), with their EXIF, in the albums named (`--album`), the favourites
 /// (`--favorites`), with all the people (`--person`) and all the tags (`--tag`) named (Immich's search keeps an asset
-/// only when it has every one), taken within a span (`--from`, `--to`). The body of `POST /api/search/metadata`.
+/// only when it has every one), taken within a span (`--from`, `--to`). The body of `POST /api/search/metadata`,
+/// made of the flat fields every 2.x and 3.x take (3.2 deprecates them for its structured search, for removal in v4);
+/// v3 refuses a body with anything else in it, so every value here is of the type its spec says: whole numbers, the
+/// enums' own words, UUIDs (names are looked up first: `ImmichNames`), ISO dates.
 public struct ImmichQuery: Equatable, Sendable {
+    /// The albums' IDs (UUIDs).
     public var albums: [String] = []
     public var favorites = false
     public var personIDs: [String] = []
@@ -19,14 +24,17 @@ public struct ImmichQuery: Equatable, Sendable {
         self.favorites = favorites
     }
 
+    /// The one `visibility` a wall shows: what the owner sees in Immich's own timeline.
+    public static let timeline = "timeline"
+
     /// Assets a search answers at the most (Immich's own bound on `size`).
     public static let maxSize = 1_000
 
     /// The search's JSON body: `order` "desc" (newest first) or "asc"; `page` nil for none.
     public func body(page: Int?, size: Int, order: String = "desc") -> Data {
         var body: [String: Any] = ["size": min(max(1, size), ImmichQuery.maxSize), "withExif": true,
-                                   "order": order]
-        if let page { body["page"] = page }
+                                   "order": order == "asc" ? "asc" : "desc", "visibility": ImmichQuery.timeline]
+        if let page { body["page"] = max(1, page) }
         if !albums.isEmpty { body["albumIds"] = albums }
         if favorites { body["isFavorite"] = true }
         if !personIDs.isEmpty { body["personIds"] = personIDs }

@@ -2,9 +2,10 @@ import Foundation
 import DemoPhotos
 import GalleryCore
 
-/// An Immich server (the photo library people host themselves) as a feed: its photos, an album's (`--album`,
-/// repeatable), the favourites (`--favorites`), those with people (`--person`) or tags (`--tag`), taken within a span
-/// (`--from`, `--to`) or on this day in earlier years (`--memories`).
+/// An Immich server (the photo library people host themselves, v2.x from 1.133 and v3.x) as a feed: the photos on
+/// its timeline (never what the owner archived or hid), an album's (`--album`, its name or ID, repeatable), the
+/// favourites (`--favorites`), those with people (`--person`) or tags (`--tag`), taken within a span (`--from`,
+/// `--to`) or on this day in earlier years (`--memories`). Names become IDs before the first search (`ImmichNames`).
 ///
 /// Newest first, it pages `POST /api/search/metadata` (following its `nextPage`). In random order (`--sort random`)
 /// it lists every asset the search finds (a thousand a request, at most `ImmichCatalogue.maxAssets`) and shows them
@@ -14,13 +15,16 @@ import GalleryCore
 ///
 /// Cells, the pane and the slideshow get `GET /api/assets/{id}/thumbnail?size=preview` (a JPEG about 1440 px on its
 /// long side, already upright; `size=thumbnail`, about 250 px, for cells that small), never the original unless
-/// zoomed. Every request carries the key in `x-api-key` (`ImmichAPI`).
+/// zoomed. Every request carries the key in `x-api-key` (`ImmichAPI`). An original refused (a key without
+/// `asset.download`: 403) is not asked for again: the preview answers instead, then and from then on; one the decoder
+/// refused is not asked for again for that photo.
 public final class ImmichSource: PhotoSource {
     public let name: String
     /// The server's root (`http://immich.local:2283`), without `/api`.
     public let baseURL: String
     private let api: ImmichAPI
     private var http: HTTPClient { api.http }
+    /// Albums named (names or IDs), resolved before the first search.
     public let albums: [String]
     public let favorites: Bool
     public let random: Bool
@@ -34,8 +38,14 @@ public final class ImmichSource: PhotoSource {
     // Guarded by `lock`:
     /// The page whose answer said there is none after it (this pass ends there).
     private var lastPage: Int?
-    /// The people and tags as IDs (nil until looked up).
+    /// The people, tags and albums as IDs (nil until looked up).
     private var resolved: ImmichNames.Resolved?
+    /// Refusals already logged (each said once).
+    private var saidRefusals: Set<String> = []
+    /// Whether the server refused an original for want of a permission (every original then: the key lacks it).
+    private var originalsRefused = false
+    /// Photos whose original the decoder could not take (a HEIC it refuses): their preview is the largest asked.
+    private var undecodableOriginals: Set<String> = []
     /// This pass's memories, newest year first.
     private var memoryList: [Photo]?
     private var saidTruncated = false
@@ -51,7 +61,8 @@ public final class ImmichSource: PhotoSource {
                 name: String = "Immich", relistAfter: Double = 6 * 3_600, log: @escaping (String) -> Void = { _ in }) {
         self.baseURL = ImmichSource.root(baseURL)
         api = ImmichAPI(baseURL: self.baseURL, apiKey: apiKey, http: http)
-        self.albums = albums.filter(Photo.isAcceptableID)
+        // A name is sent to Immich only as the ID it is looked up as; one longer than a name could be is no name.
+        self.albums = albums.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0.utf8.count <= 400 }
         self.favorites = favorites
         self.random = random
         self.people = people
@@ -89,13 +100,27 @@ public final class ImmichSource: PhotoSource {
         return "\(name) has no photos yet. r asks again."
     }
 
-    /// What to search for: the filters, the people and tags as IDs once looked up.
+    /// What to search for: the filters, the people, tags and albums as IDs once looked up (before that, only what
+    /// was given as an ID: a name is never sent where Immich wants a UUID).
     var query: ImmichQuery {
-        var q = ImmichQuery(albums: albums, favorites: favorites)
+        var q = ImmichQuery(albums: albums.filter(ImmichQuery.isID), favorites: favorites)
         q.takenAfter = dates.from
         q.takenBefore = dates.to
-        if let r = lock.withLock({ resolved }) { q.personIDs = r.personIDs; q.tagIDs = r.tagIDs }
+        if let r = lock.withLock({ resolved }) { q.personIDs = r.personIDs; q.tagIDs = r.tagIDs; q.albums = r.albumIDs }
         return q
+    }
+
+    /// Everything named as IDs, when nothing needs looking up.
+    private var namedByID: ImmichNames.Resolved? {
+        ImmichNames.withoutLookUp(people: people, tags: tags, albums: albums)
+    }
+
+    /// Logs a refusal once (a 400's words from Immich, a missing permission): the header says it too, but shortened.
+    private func noted<T>(_ result: Result<T, SourceError>) -> Result<T, SourceError> {
+        if case .failure(.refused(let why)) = result, lock.withLock({ saidRefusals.insert(why).inserted }) {
+            log("\(name): \(why)")
+        }
+        return result
     }
 
     /// The search's JSON body for a page newest first.
@@ -107,12 +132,12 @@ public final class ImmichSource: PhotoSource {
         let known: ImmichNames.Resolved? = lock.withLock {
             // A name that matched nobody is looked up again when the feed starts over (r): it may be there now.
             if page <= 1, resolved?.unknown.isEmpty == false { resolved = nil }
-            if resolved == nil, people.isEmpty, tags.isEmpty { resolved = ImmichNames.Resolved() }
+            if resolved == nil { resolved = namedByID }
             return resolved
         }
         guard let names = known else {
-            ImmichNames.resolve(people: people, tags: tags, api: api) { [self] result in
-                switch result {
+            ImmichNames.resolve(people: people, tags: tags, albums: albums, api: api) { [self] result in
+                switch noted(result) {
                 case .failure(let e): completion(.failure(e))
                 case .success(let r):
                     lock.withLock { resolved = r }
@@ -142,7 +167,7 @@ public final class ImmichSource: PhotoSource {
                lock.withLock({ defer { saidTruncated = true }; return !saidTruncated }) {
                 log("Immich: the shuffle covers the newest \(ImmichCatalogue.maxAssets) photos of a larger library")
             }
-            done(result.map(\.listed))
+            done(noted(result).map(\.listed))
         }
     }
 
@@ -158,16 +183,16 @@ public final class ImmichSource: PhotoSource {
             var q = query
             q.personIDs = names.personIDs
             q.tagIDs = names.tagIDs
+            q.albums = names.albumIDs
             q.takenAfter = nil
             q.takenBefore = nil
-            ImmichCatalogue.memories(of: day, q, api: api, limit: limit) { result in
-                completion(result.map { Array($0.listed.prefix(max(0, limit)).map(\.photo)) })
+            ImmichCatalogue.memories(of: day, q, api: api, limit: limit) { [self] result in
+                completion(noted(result).map { Array($0.listed.prefix(max(0, limit)).map(\.photo)) })
             }
         }
-        if people.isEmpty, tags.isEmpty { return search(ImmichNames.Resolved()) }
-        if let known = lock.withLock({ resolved }) { return search(known) }
-        ImmichNames.resolve(people: people, tags: tags, api: api) { [self] result in
-            switch result {
+        if let known = lock.withLock({ resolved }) ?? namedByID { return search(known) }
+        ImmichNames.resolve(people: people, tags: tags, albums: albums, api: api) { [self] result in
+            switch noted(result) {
             case .failure(let e): completion(.failure(e))
             case .success(let r):
                 lock.withLock { resolved = r }
@@ -192,7 +217,7 @@ public final class ImmichSource: PhotoSource {
             day = PhotoDateFilter.day(of: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
         }
         ImmichCatalogue.memories(of: day, query, api: api) { [self] result in
-            completion(result.map { listing in
+            completion(noted(result).map { listing in
                 let list = listing.listed.map(\.photo)
                 lock.withLock { memoryList = list }
                 return slice(list)
@@ -222,7 +247,7 @@ public final class ImmichSource: PhotoSource {
         if let after { q.takenBefore = min(q.takenBefore ?? after.taken, after.taken) }
         let r = api.request("/api/search/metadata", body: q.body(page: page, size: size), priority: -1, maxBytes: 8 << 20)
         return http.get(r) { [self] result in
-            let decoded = api.answer(result).flatMap { data in
+            let decoded = noted(api.answer(result)).flatMap { data in
                 Result { try ImmichList.decodeSearch(data, base: baseURL) }.mapError { SourceError.malformed("\($0)") }
             }
             if page <= 1, case .success = decoded { lock.withLock { keptNewest = nil } }
@@ -259,10 +284,12 @@ public final class ImmichSource: PhotoSource {
     /// 250 px, WebP) only for cells no larger than it; the original (often a HEIC of tens of MB, decoded by the one
     /// decoder within its budget) only for a photo zoomed in the pane past the preview's size.
     /// A video's picture is always its preview (its poster, made by Immich): its original is the clip itself.
+    /// Never an original the server refused (`originalsRefused`) or the decoder could not take.
     public func imagePath(for photo: Photo, size: PixelSize) -> String {
         let side = max(size.width, size.height)
+        let refused = lock.withLock { originalsRefused || undecodableOriginals.contains(photo.id) }
         if side > ImmichSource.previewSide, max(photo.width, photo.height) > ImmichSource.previewSide,
-           photo.motion?.kind != .clip {
+           photo.motion?.kind != .clip, !refused {
             return "/api/assets/\(photo.id)/original"
         }
         let small = side <= ImmichSource.thumbnailSide
@@ -279,10 +306,28 @@ public final class ImmichSource: PhotoSource {
             return RequestID(0)
         }
         let path = imagePath(for: photo, size: size)
-        var r = api.request(path, priority: priority, maxBytes: path.hasSuffix("/original") ? 96 << 20 : 24 << 20)
+        let original = path.hasSuffix("/original")
+        var r = api.request(path, priority: priority, maxBytes: original ? 96 << 20 : 24 << 20)
         r.headers = [("x-api-key", api.apiKey)]
         r.progress = progress
-        return http.get(r) { [self] result in completion(api.answer(result).map { ImageAnswer($0) }) }
+        return http.get(r) { [self] result in
+            let answer = api.answer(result)
+            guard original else { return completion(answer.map { ImageAnswer($0) }) }
+            if case .failure(.refused) = answer, case .success(let response) = result, response.status == 403 {
+                // The key may not download originals (`asset.download`): said once, and the preview answers now and
+                // for every photo from now on, never the original asked again.
+                lock.withLock { originalsRefused = true }
+                _ = noted(answer)
+                _ = fetchImage(photo, size: size, priority: priority, progress: progress, completion: completion)
+                return
+            }
+            completion(answer.map { data in
+                ImageAnswer(data, undecodable: { [weak self] in
+                    // The decoder could not take it (a HEIC it refuses): this photo's preview is what it shows.
+                    self?.lock.withLock { _ = self?.undecodableOriginals.insert(photo.id) }
+                })
+            })
+        }
     }
 
     @discardableResult

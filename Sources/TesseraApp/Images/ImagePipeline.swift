@@ -65,6 +65,9 @@ struct ImageWant {
         var networkFailures = 0
         var retryAt = 0.0
         var gaveUp = false
+        /// Another size of what it holds failed for good (the original refused, by the server or the decoder): the
+        /// texture it has stays, and no other size is asked for while the slot lives (not every frame of a zoom).
+        var settled = false
         /// The texture is another size of the photo, shown offline; `refetch`: ask for its own size now.
         var standIn = false
         var refetch = false
@@ -170,7 +173,7 @@ struct ImageWant {
         for (priority, want) in wanted.enumerated() {
             var slot = slots[want.key] ?? Slot()
             defer { slots[want.key] = slot }
-            if slot.gaveUp || now < slot.retryAt || (slot.textureSize == want.size && !slot.refetch) { continue }
+            if slot.gaveUp || slot.settled || now < slot.retryAt || (slot.textureSize == want.size && !slot.refetch) { continue }
             if let pending = slot.pending {
                 if pending.size == want.size && budget > 0 {
                     budget -= 1
@@ -286,6 +289,7 @@ struct ImageWant {
             // being written is seen again, as a new photo, when it is closed). Only a network's bytes are retried.
             if !failure.isRetryable || !source.traits.networked || slot.failures > config.imageRetries {
                 slot.gaveUp = slot.texture == nil
+                slot.settled = slot.texture != nil
                 // Once per image and slot: the cell shows "image unavailable"; the log says why.
                 if case .refused(let why) = failure {
                     Log.warn("image \(key.item.photoID) refused before decoding: \(why)")
@@ -371,6 +375,7 @@ struct ImageWant {
                 slot.pending = nil
                 slot.failures += 1
                 slot.gaveUp = slot.texture == nil
+                slot.settled = slot.texture != nil  // the same picture would not fit next frame either
                 lastFailure = "\(error)"
             }
             slots[next.key] = slot

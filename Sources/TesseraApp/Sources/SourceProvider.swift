@@ -142,7 +142,8 @@ import GalleryStore
         }), let target = registry.kind(named: rule.target) else { return false }
         // The header has room for the gist; the reason goes to the log.
         let failing = upstream
-        var note = rule.note
+        // `{reason}`: what the source said (a refused key, a rejected search), in its words.
+        var note = rule.note.replacingOccurrences(of: "{reason}", with: "\(error)")
         if rule.trigger == .unreachableAtStart {
             // Not for good: the source is asked again until it answers (`probeAwaited`).
             awaited = (kind, context, { done in failing.probe(done) })
@@ -150,7 +151,7 @@ import GalleryStore
             note = "Waiting for \(server): showing \(target.title)"
             Log.warn("\(server) cannot be reached (\(error)); showing \(target.title) until it answers")
         } else {
-            Log.warn("\(upstream.name): \(error); \(rule.note)")
+            Log.warn(rule.note.contains("{reason}") ? "\(upstream.name): \(note)" : "\(upstream.name): \(error); \(note)")
         }
         // `--api` was the failing source's server; what takes over uses its own.
         context.api = nil
