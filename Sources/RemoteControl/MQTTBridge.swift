@@ -33,6 +33,13 @@ public final class MQTTBridge: @unchecked Sendable {
         /// How often a bridge without a connection checks that libmosquitto's thread still runs (it ends by itself
         /// after a failed TLS handshake, which a broker's certificate being renewed can cause).
         public var loopCheck = 30.0
+        /// Another frame with the same id: connections lost within `clashSoon` seconds, `clashInARow` times in a
+        /// row; over once one has held for `clashSettled` seconds (`ClientIDClash`).
+        public var clashSoon = 5.0
+        public var clashInARow = 3
+        public var clashSettled = 60.0
+        /// The reconnection's shortest wait while clashing: the two frames throw each other off less often.
+        public var clashReconnectMin: UInt32 = 30
         public init() {}
     }
 
@@ -52,7 +59,6 @@ public final class MQTTBridge: @unchecked Sendable {
     private var stopping = false
     private var statePacer: UpdatePacer
     private var pendingState: FrameState?
-    private var stateTimerArmed = false
     /// The photo published last and the one asked for last (a reply for an older one is dropped).
     private var publishedPhotoID: String?
     private var wantedPhotoID: String?
@@ -67,9 +73,17 @@ public final class MQTTBridge: @unchecked Sendable {
     private var acknowledgedWhileStopping: Set<Int32> = []
     private var loopWatch: DispatchSourceTimer?
 
+    /// Hears what the frame's owner should know about the bridge (another frame using its id), and nil once it is
+    /// over; on the bridge's queue.
+    private let notice: @Sendable (String?) -> Void
+    /// Whether another client seems to use the frame's id (connections lost right after they are made).
+    private var clash: ClientIDClash
+
+    /// `sources`: the names the Source select offers; `configurationURL`: the remote page, linked from the device.
     public init(broker: BrokerAddress, password: String?, caFile: String?, frameID: String, deviceName: String,
                 version: String, control: FrameControl, log: @escaping @Sendable (String) -> Void,
-                timing: Timing = Timing()) throws {
+                sources: [String] = [], configurationURL: String? = nil,
+                notice: @escaping @Sendable (String?) -> Void = { _ in }, timing: Timing = Timing()) throws {
         guard let id = FrameID(frameID) else {
             throw MQTTBridgeError(description: "\"\(frameID)\" is not a frame id (a-z, 0-9, _ and -, at most 64)")
         }
@@ -79,7 +93,10 @@ public final class MQTTBridge: @unchecked Sendable {
         self.control = control
         self.log = log
         self.timing = timing
-        self.discovery = HomeAssistantDiscovery(frameID: id, deviceName: deviceName, version: version)
+        self.notice = notice
+        clash = ClientIDClash(soon: timing.clashSoon, inARow: timing.clashInARow, settled: timing.clashSettled)
+        self.discovery = HomeAssistantDiscovery(frameID: id, deviceName: deviceName, version: version,
+                                                sources: sources, configurationURL: configurationURL)
         self.topics = discovery.topics
         statePacer = UpdatePacer(minimumGap: timing.stateGap)
         refusedLog = LogThrottle(interval: timing.logGap)
@@ -193,6 +210,7 @@ public final class MQTTBridge: @unchecked Sendable {
             return
         }
         connected = true
+        clash.connected(at: now())
         brokerLog = LogThrottle(interval: timing.logGap)
         log("mqtt: connected to \(broker)")
         // Subscribed first and `online` last: the broker takes one connection's packets in order, so whoever sees
@@ -221,9 +239,20 @@ public final class MQTTBridge: @unchecked Sendable {
             return
         }
         write(&brokerLog, "mqtt: lost \(broker) (\(MQTTError.words(for: code))); reconnecting")
+        if clash.lost(at: now()) {
+            let words = ClientIDClash.words(id: topics.frameID)
+            log("mqtt: \(words)")
+            notice(words)
+            try? client?.setReconnectDelay(min: timing.clashReconnectMin, max: timing.reconnectMax, exponential: true)
+        }
     }
 
     private func checkLoop() {
+        if clash.check(at: now()) {
+            log("mqtt: the frame has kept its connection for \(Int(timing.clashSettled)) s: no other frame uses its id now")
+            notice(nil)
+            try? client?.setReconnectDelay(min: timing.reconnectMin, max: timing.reconnectMax, exponential: true)
+        }
         guard !stopping, !connected, let client, client.restartLoopIfEnded() else { return }
         write(&brokerLog, "mqtt: libmosquitto had given up on \(broker); trying again")
     }
@@ -234,14 +263,15 @@ public final class MQTTBridge: @unchecked Sendable {
         guard !stopping, connected else { return }
         pendingState = state
         if state.photo?.id != wantedPhotoID { askForPhoto(state.photo?.id) }
-        let wait = atOnce ? 0 : statePacer.wait(now: now())
-        if wait == 0 {
-            publishPendingState()
-        } else if !stateTimerArmed {
-            stateTimerArmed = true
+        if atOnce { return publishPendingState() }
+        // Inside the gap a change is postponed, never dropped: the newest state goes when the gap is over.
+        switch statePacer.changed(now: now()) {
+        case .sendNow: publishPendingState()
+        case .alreadyPostponed: break
+        case .sendAfter(let wait):
             queue.asyncAfter(deadline: .now() + wait) { [weak self] in
-                self?.stateTimerArmed = false
-                self?.publishPendingState()
+                guard let self, self.statePacer.due() else { return }
+                self.publishPendingState()
             }
         }
     }

@@ -19,8 +19,10 @@ enum RemoteSetUp {
         // The bench has no command-line parser: every value is refused, so nothing hostile can be written.
         options.checkSetting = { _, _ in "the benchmark writes no settings" }
         options.mqtt = bench.broker.map { "mqtt://\($0)" }
-        // Its MQTT id, and so its command topic: tessera/bench/command.
+        // Its MQTT id, and so its command topic: tessera/bench/command (kept in the folder's frame-id, as a frame
+        // keeps the one made at its first start).
         options.userName = "Bench"
+        FileManager.default.createFile(atPath: folder + "/frame-id", contents: Data("bench\n".utf8))
         bench.remoteToken = token
         bench.remoteConfig = config
     }

@@ -32,11 +32,11 @@ final class MQTTBridgeTests: XCTestCase {
     @discardableResult
     func startBridge(id: String = "kitchen", control: FakeFrameControl, log: LogLines = LogLines(),
                      address: String? = nil, password: String? = nil, caFile: String? = nil,
-                     timing: MQTTBridge.Timing? = nil) throws -> MQTTBridge {
+                     notices: LogLines? = nil, timing: MQTTBridge.Timing? = nil) throws -> MQTTBridge {
         let address = BrokerAddress(parsing: address ?? "mqtt://127.0.0.1:\(broker.port)")!
         let bridge = try MQTTBridge(broker: address, password: password, caFile: caFile, frameID: id,
                                     deviceName: "Frame \(id)", version: "9.9", control: control, log: log.sink,
-                                    timing: timing ?? quick)
+                                    notice: { notices?.add($0 ?? "(over)") }, timing: timing ?? quick)
         try bridge.start()
         bridges.append(bridge)
         return bridge
@@ -60,8 +60,8 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertTrue(heard.wait { h in !h.payloads(on: "tessera/kitchen/photo").isEmpty })
 
         // As Home Assistant would find them: retained, under its prefix.
-        let lines = try broker.subscribe("homeassistant/#", count: 7)
-        XCTAssertEqual(lines.count, 7, lines.joined(separator: "\n"))
+        let lines = try broker.subscribe("homeassistant/#", count: 11)
+        XCTAssertEqual(lines.count, 11, lines.joined(separator: "\n"))
         var uniqueIDs = Set<String>()
         for line in lines {
             let space = try XCTUnwrap(line.firstIndex(of: " "))
@@ -76,7 +76,7 @@ final class MQTTBridgeTests: XCTestCase {
                 if let value = json[key] as? String { XCTAssertTrue(value.hasPrefix("tessera/kitchen/"), value) }
             }
         }
-        XCTAssertEqual(uniqueIDs.count, 7)
+        XCTAssertEqual(uniqueIDs.count, 11)
         XCTAssertTrue(uniqueIDs.allSatisfy { $0.hasPrefix("tessera_kitchen_") })
 
         XCTAssertEqual(try broker.retained("tessera/kitchen/availability"), "online")
@@ -120,6 +120,21 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(heard.payloads(on: "tessera/kitchen/photo").count, 2)
     }
 
+    func testTwoFramesWithOneIDAreToldThatTheyThrowEachOtherOff() throws {
+        try broker.start()
+        // Two frames started with one id (one configuration folder copied to two machines): the broker throws the
+        // first off when the second connects, and so on, every second. Each says so, in its log and its state.
+        let firstLog = LogLines(), firstNotices = LogLines(), secondLog = LogLines()
+        try startBridge(id: "twin", control: FakeFrameControl(), log: firstLog, notices: firstNotices)
+        XCTAssertNotNil(firstLog.first { $0.contains("connected to") })
+        try startBridge(id: "twin", control: FakeFrameControl(), log: secondLog)
+        let words = "another frame uses the id twin"
+        XCTAssertNotNil(firstLog.first(seconds: 30) { $0.contains(words) }, firstLog.all.joined(separator: "\n"))
+        XCTAssertNotNil(secondLog.first(seconds: 30) { $0.contains(words) }, secondLog.all.joined(separator: "\n"))
+        XCTAssertNotNil(firstNotices.first { $0.contains(words) })
+        XCTAssertEqual(firstLog.all.filter { $0.contains(words) }.count, 1, "said once, not at every reconnect")
+    }
+
     func testTwoFramesAreTwoDevices() throws {
         try broker.start()
         let kitchen = FakeFrameControl(), hall = FakeFrameControl()
@@ -130,7 +145,7 @@ final class MQTTBridgeTests: XCTestCase {
             h.count("tessera/kitchen/availability", "online") == 1
                 && h.count("tessera/hall/availability", "online") == 1
         })
-        let lines = try broker.subscribe("homeassistant/#", count: 14)
+        let lines = try broker.subscribe("homeassistant/#", count: 22)
         var devices = Set<[String]>(), uniqueIDs = Set<String>()
         for line in lines {
             let json = try XCTUnwrap(try JSONSerialization.jsonObject(
@@ -139,7 +154,7 @@ final class MQTTBridgeTests: XCTestCase {
             uniqueIDs.insert(try XCTUnwrap(json["unique_id"] as? String))
         }
         XCTAssertEqual(devices, [["tessera_kitchen"], ["tessera_hall"]])
-        XCTAssertEqual(uniqueIDs.count, 14)
+        XCTAssertEqual(uniqueIDs.count, 22)
         try broker.publish("tessera/hall/command", "next")
         XCTAssertTrue(hall.waitForCommands { $0 == [.nextPhoto] })
         XCTAssertEqual(kitchen.performed, [])
@@ -339,13 +354,22 @@ final class MQTTBridgeTests: XCTestCase {
         let folder = broker.folder.appendingPathComponent("config")
         let first = FrameIDFile.load(in: folder, name: "Küche")
         XCTAssertNil(first.problem)
-        XCTAssertEqual(first.id.value, "kuche")
+        XCTAssertTrue(first.id.value.hasPrefix("kuche-"), first.id.value)
+        XCTAssertEqual(first.id.value.count, "kuche-".count + 6)
         // Renamed later, the frame stays the same device.
-        XCTAssertEqual(FrameIDFile.load(in: folder, name: "Kitchen").id.value, "kuche")
+        XCTAssertEqual(FrameIDFile.load(in: folder, name: "Kitchen").id, first.id)
+        // Another frame given the same name (another configuration folder, here on the same machine) is another
+        // device: two frames with one id throw each other off the broker.
+        let twin = FrameIDFile.load(in: broker.folder.appendingPathComponent("twin"), name: "Küche").id
+        XCTAssertTrue(twin.value.hasPrefix("kuche-"), twin.value)
+        XCTAssertNotEqual(twin, first.id)
         let other = broker.folder.appendingPathComponent("other")
-        let random = FrameIDFile.load(in: other, name: nil).id
-        XCTAssertTrue(random.value.hasPrefix("frame-"))
-        XCTAssertEqual(FrameIDFile.load(in: other, name: nil).id, random)
-        XCTAssertEqual(try String(contentsOf: other.appendingPathComponent("frame-id")), random.value + "\n")
+        let unnamed = FrameIDFile.load(in: other, name: nil).id
+        XCTAssertTrue(unnamed.value.hasPrefix("frame-"))
+        XCTAssertEqual(FrameIDFile.load(in: other, name: nil).id, unnamed)
+        XCTAssertEqual(try String(contentsOf: other.appendingPathComponent("frame-id")), unnamed.value + "\n")
+        // An id written by hand is the frame's.
+        try "hall\n".write(to: other.appendingPathComponent("frame-id"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(FrameIDFile.load(in: other, name: "Kitchen").id.value, "hall")
     }
 }

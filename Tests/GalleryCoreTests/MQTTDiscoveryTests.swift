@@ -24,7 +24,7 @@ final class MQTTDiscoveryTests: XCTestCase {
     }
 
     func testEveryEntityNamesTheOneDeviceWithAUniqueIDAndAvailability() throws {
-        XCTAssertEqual(discovery.configs.count, 7)
+        XCTAssertEqual(discovery.configs.count, 11)
         var uniqueIDs = Set<String>()
         for config in discovery.configs {
             let json = try XCTUnwrap(JSONSerialization.jsonObject(with: config.payload) as? [String: Any], config.topic)
@@ -45,7 +45,8 @@ final class MQTTDiscoveryTests: XCTestCase {
         }
         XCTAssertEqual(uniqueIDs, ["tessera_kitchen_next", "tessera_kitchen_previous", "tessera_kitchen_display",
                                    "tessera_kitchen_mode", "tessera_kitchen_now_showing", "tessera_kitchen_photos",
-                                   "tessera_kitchen_photo"])
+                                   "tessera_kitchen_photo", "tessera_kitchen_reload", "tessera_kitchen_pause",
+                                   "tessera_kitchen_interval", "tessera_kitchen_online"])
     }
 
     func testButtonsPressCommandsByName() throws {
@@ -63,7 +64,7 @@ final class MQTTDiscoveryTests: XCTestCase {
     func testDisplaySwitchReadsTheStateAndSetsONOrOFF() throws {
         let display = try config("switch", "display")
         XCTAssertEqual(display["state_topic"] as? String, "tessera/kitchen/state")
-        XCTAssertEqual(display["value_template"] as? String, "{{ 'ON' if value_json.display == 'on' else 'OFF' }}")
+        XCTAssertEqual(display["value_template"] as? String, "{{ 'ON' if value_json.get('display') == 'on' else 'OFF' }}")
         XCTAssertEqual(display["command_topic"] as? String, "tessera/kitchen/display/set")
         XCTAssertEqual(display["payload_on"] as? String, "ON")
         XCTAssertEqual(display["payload_off"] as? String, "OFF")
@@ -74,7 +75,7 @@ final class MQTTDiscoveryTests: XCTestCase {
         XCTAssertEqual(mode["options"] as? [String], ["wall", "slideshow"])
         XCTAssertEqual(mode["command_topic"] as? String, "tessera/kitchen/mode/set")
         XCTAssertEqual(mode["state_topic"] as? String, "tessera/kitchen/state")
-        XCTAssertEqual(mode["value_template"] as? String, "{{ value_json.mode }}")
+        XCTAssertEqual(mode["value_template"] as? String, "{{ value_json.get('mode', 'wall') }}")
         // The options are the state's own words for the mode.
         XCTAssertEqual(Set(FrameMode.allCases.map(\.rawValue)), ["wall", "slideshow"])
     }
@@ -84,10 +85,10 @@ final class MQTTDiscoveryTests: XCTestCase {
         XCTAssertEqual(now["state_topic"] as? String, "tessera/kitchen/state")
         XCTAssertEqual(now["json_attributes_topic"] as? String, "tessera/kitchen/state")
         let template = try XCTUnwrap(now["value_template"] as? String)
-        for key in ["caption", "author", "id"] { XCTAssertTrue(template.contains("p.\(key)"), template) }
+        for key in ["caption", "author", "id"] { XCTAssertTrue(template.contains("p.get('\(key)')"), template) }
         let photos = try config("sensor", "photos")
         XCTAssertEqual(photos["state_class"] as? String, "measurement")
-        XCTAssertEqual(photos["value_template"] as? String, "{{ value_json.photos }}")
+        XCTAssertEqual(photos["value_template"] as? String, "{{ value_json.get('photos', 0) }}")
         let image = try config("image", "photo")
         XCTAssertEqual(image["image_topic"] as? String, "tessera/kitchen/photo")
         XCTAssertEqual(image["content_type"] as? String, "image/jpeg")

@@ -28,6 +28,9 @@ final class MQTTUITests: XSessionTestCase {
         for (name, colour) in [("a", "red"), ("b", "blue"), ("c", "lime"), ("d", "yellow")] {
             try x.tool(["convert", "-size", "800x600", "xc:\(colour)", root + "/photos/\(name).png"])
         }
+        // The frame's id as its owner may fix it, beside its configuration (else "hall-" and six hex digits).
+        try FileManager.default.createDirectory(atPath: root + "/config", withIntermediateDirectories: true)
+        try "hall\n".write(toFile: root + "/config/frame-id", atomically: true, encoding: .utf8)
         let id = try x.launch(["--kiosk", "--name", "Hall", "--no-cache", "--size", "800x600", "--mode", "slideshow",
                                "--interval", "3600", "--transition", "none", "--sort", "name",
                                "--mqtt", "mqtt://127.0.0.1:\(broker.port)", root + "/photos"],
@@ -35,8 +38,8 @@ final class MQTTUITests: XSessionTestCase {
         _ = try x.waitForFrame(id, "the first photo, red") { isColour($0, (255, 0, 0)) }
 
         // What Home Assistant reads: one device, its entities, the frame online, its state retained.
-        let configs = try broker.subscribe("homeassistant/#", count: 7, seconds: 10)
-        XCTAssertEqual(configs.count, 7, configs.joined(separator: "\n"))
+        let configs = try broker.subscribe("homeassistant/#", count: 12, seconds: 10)
+        XCTAssertEqual(configs.count, 12, configs.joined(separator: "\n"))
         let display = try XCTUnwrap(configs.first { $0.hasPrefix("homeassistant/switch/hall/display/config ") })
         let config = try XCTUnwrap(try JSONSerialization.jsonObject(
             with: Data(display.dropFirst("homeassistant/switch/hall/display/config ".count).utf8)) as? [String: Any])

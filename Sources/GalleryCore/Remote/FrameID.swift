@@ -2,8 +2,8 @@ import Foundation
 
 /// A frame's name on the broker (`tessera/<id>/…`, Home Assistant's `tessera_<id>` device): lowercase letters,
 /// digits, `_` and `-`, at most 64, so it is safe in a topic, a unique id and a file. It must stay the same from one
-/// start to the next, or Home Assistant sees a new device each time: made from the frame's name (`--name`), else a
-/// random one kept in the configuration folder (the adapter's `FrameIDFile`).
+/// start to the next, or Home Assistant sees a new device each time: made from the frame's name (`--name`) and where
+/// it runs (`made`), kept in the configuration folder (the adapter's `FrameIDFile`).
 public struct FrameID: Equatable, Hashable, Sendable, CustomStringConvertible {
     public let value: String
 
@@ -36,6 +36,26 @@ public struct FrameID: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         return FrameID(slug)
+    }
+
+    /// A new frame's id: its name's slug (else `frame`) and six hex digits from its machine and configuration folder
+    /// (`place`), so two frames given the same `--name` on one machine, or on two machines, are two devices on the
+    /// broker, while the same frame started again gets the same id. `hall-3f9a2c`.
+    public static func made(name: String?, place: String) -> FrameID {
+        let base = name.flatMap(slug(from:))?.value ?? "frame"
+        let suffix = String(fnv1a(Array(place.utf8)) & 0xff_ffff, radix: 16)
+        let padded = String(repeating: "0", count: 6 - suffix.count) + suffix
+        return FrameID(String(base.prefix(maxLength - 7)) + "-" + padded)!
+    }
+
+    /// FNV-1a, 64 bits: the same on every machine and every run (Swift's `Hasher` is seeded per process).
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
     }
 
     /// A new random id, `frame-` and twelve hex digits.

@@ -18,6 +18,10 @@ public struct FrameState: Codable, Equatable, Sendable {
         public var kind: String
         /// Its place in the feed (0 first).
         public var index: Int?
+        /// When it was taken, as its clock said (`2024-06-01T14:03:22`), and where, if it says (Home Assistant's
+        /// attributes of what shows).
+        public var date: String?
+        public var place: String?
         public init(id: String, author: String, title: String? = nil, caption: String?, width: Int, height: Int,
                     kind: String, index: Int?) {
             self.id = id; self.author = author; self.title = title; self.caption = caption; self.width = width
@@ -63,6 +67,8 @@ public struct FrameState: Codable, Equatable, Sendable {
     public var online: Bool
     /// The slideshow's seconds per photo.
     public var interval: Double
+    /// What the frame's owner should know about its remotes: another frame that uses its MQTT id.
+    public var notice: String?
     /// A kiosk wall's scrolling speed, pixels a second (nil off a kiosk).
     public var speed: Double?
 
@@ -73,9 +79,11 @@ public struct FrameState: Codable, Equatable, Sendable {
         public var displayOn: Bool
         public var source: SourceShown
         public var online: Bool
-        public init(version: String, name: String?, displayOn: Bool, source: SourceShown, online: Bool) {
+        public var notice: String?
+        public init(version: String, name: String?, displayOn: Bool, source: SourceShown, online: Bool,
+                    notice: String? = nil) {
             self.version = version; self.name = name; self.displayOn = displayOn; self.source = source
-            self.online = online
+            self.online = online; self.notice = notice
         }
     }
 
@@ -91,11 +99,16 @@ public struct FrameState: Codable, Equatable, Sendable {
                        caption: Caption.text(for: item.photo, fields: model.config.slideshowCaptions.union(.date)),
                        index: item.index)
         }
+        if let facts = FrameState.photoShown(in: model)?.photo.facts {
+            photo?.date = facts.taken.map(FrameState.isoDate)
+            photo?.place = facts.place
+        }
         photos = model.catalog.photoCount
         schedule = model.kiosk?.schedule?.description
         display = facts.displayOn ? "on" : "off"
         source = facts.source
         online = facts.online
+        notice = facts.notice
         interval = show?.interval ?? model.config.slideInterval
         speed = model.kiosk?.autoScroll.speed
     }
@@ -116,6 +129,15 @@ public struct FrameState: Codable, Equatable, Sendable {
         guard let index = (model.screen === wall ? wall.focusedIndex : nil) ?? model.wallIndexOnShow,
               index < wall.catalog.count else { return nil }
         return (wall.catalog.items[index].photo, wall === model.browse ? index : nil)
+    }
+
+    /// A photo's clock time as ISO 8601 without a zone: "2024-06-01T14:03:22" (the time is the camera's, read back
+    /// as if UTC).
+    static func isoDate(_ seconds: Int64) -> String {
+        ExifInfo.exifDate(seconds: seconds).replacingOccurrences(of: ":", with: "-", options: [], range: nil)
+            .split(separator: " ").enumerated()
+            .map { $0.offset == 0 ? String($0.element) : $0.element.replacingOccurrences(of: "-", with: ":") }
+            .joined(separator: "T")
     }
 
     /// A room's name for the remote: its type's, without Screen or Overlay (DetailPane is the pane).

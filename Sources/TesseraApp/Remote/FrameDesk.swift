@@ -11,6 +11,8 @@ import GalleryCore
         case state(@Sendable (FrameState) -> Void)
         case perform(Command, @Sendable (Result<FrameState, CommandRefusal>) -> Void)
         case picture(maxSide: Int, @Sendable (PictureShown?) -> Void)
+        /// A wake-up the desk set for itself: a postponed look at the state, a held command's deadline.
+        case look
     }
 
     private let post: (Call) -> Void
@@ -36,13 +38,21 @@ import GalleryCore
         lock.lock(); observers.append(changed); lock.unlock()
     }
 
+    /// What the owner should know about a remote (another frame using the MQTT id; nil once over), for the state.
+    func setNotice(_ text: String?) {
+        lock.lock(); noticeText = text; lock.unlock()
+        post(.look)
+    }
+
+    var notice: String? { lock.lock(); defer { lock.unlock() }; return noticeText }
+    private var noticeText: String?
+
     // MARK: main thread
 
     /// Commands carried out whose frame is not presented yet: answered by `presented` or `nothingDrawn`.
     private var waiting: [(since: Double, answer: () -> Void)] = []
-    /// The state last told to observers, and when it was looked at.
+    /// The state last told to observers.
     private var told: FrameState?
-    private var lookedAt = -Double.infinity
     /// Seconds from a command's arrival on the main thread to the frame that shows it, for the benchmark.
     @_spi(Bench) public private(set) var commandToScreen: [Double] = []
     /// Commands carried out (the benchmark checks that no hostile request was one).
@@ -53,32 +63,65 @@ import GalleryCore
         switch call {
         case .state(let reply): reply(app.frameState)
         case .picture(let maxSide, let reply): app.pictures.picture(of: app.model, maxSide: maxSide, reply: reply)
+        case .look:
+            releaseHeld(in: app, now: now)
+            _ = pacer.due()
+            look(at: app, now: now)
         case .perform(let command, let reply):
-            if let refusal = app.carryOutFromAfar(command) {
-                reply(.failure(refusal))
+            // A frame just started has no photos yet: `next` waits for them rather than being lost.
+            if HeldCommands<Reply>.needsPhotos(command), app.model.catalog.isEmpty {
+                guard held.hold(command, now: now, reply: reply) else {
+                    return reply(.failure(CommandRefusal("the feed has no photos yet")))
+                }
+                if let deadline = held.nextDeadline { wake(after: deadline - now) }
                 return
             }
-            performed += 1
-            waiting.append((now, { [unowned app] in reply(.success(app.frameState)) }))
+            carryOut(command, in: app, now: now, reply: reply)
         }
+    }
+
+    private typealias Reply = @Sendable (Result<FrameState, CommandRefusal>) -> Void
+    /// Commands that need photos, waiting for the feed's first.
+    private var held = HeldCommands<Reply>(limit: FrameDesk.photoWait)
+
+    private func carryOut(_ command: Command, in app: GalleryApp, now: Double, reply: @escaping Reply) {
+        if let refusal = app.carryOutFromAfar(command) {
+            reply(.failure(refusal))
+            return
+        }
+        performed += 1
+        waiting.append((now, { [unowned app] in reply(.success(app.frameState)) }))
+    }
+
+    private func releaseHeld(in app: GalleryApp, now: Double) {
+        guard !held.isEmpty else { return }
+        let (ready, expired) = held.release(feedHasPhotos: !app.model.catalog.isEmpty, now: now)
+        for entry in expired {
+            entry.reply(.failure(CommandRefusal("the feed had no photos after \(Int(FrameDesk.photoWait)) s")))
+        }
+        for entry in ready { carryOut(entry.command, in: app, now: now, reply: entry.reply) }
     }
 
     /// A whole frame was presented: every command carried out before it shows now.
     func presented(in app: GalleryApp, now: Double) {
+        releaseHeld(in: app, now: now)
         answerWaiting(now: now)
-        tellObservers(app, now: now)
+        look(at: app, now: now)
     }
 
     /// A turn of the loop that draws nothing (asleep, hidden): commands are answered now, and a command waits no
     /// longer than `longestWait` for a frame that is not coming.
     func nothingDrawn(in app: GalleryApp, now: Double, drawing: Bool) {
+        releaseHeld(in: app, now: now)
         if !drawing || waiting.contains(where: { now - $0.since > FrameDesk.longestWait }) { answerWaiting(now: now) }
-        tellObservers(app, now: now)
+        look(at: app, now: now)
     }
 
     static let longestWait = 0.5
     /// Observers hear of a change at most this often.
     static let observeInterval = 0.25
+    /// How long a command that needs photos waits for the feed's first (a frame starting, a source changing).
+    static let photoWait = 30.0
 
     private func answerWaiting(now: Double) {
         guard !waiting.isEmpty else { return }
@@ -90,13 +133,29 @@ import GalleryCore
         }
     }
 
-    private func tellObservers(_ app: GalleryApp, now: Double) {
+    /// Looks at the state at most every `observeInterval`, and tells the observers when it changed. A look that
+    /// comes inside the interval is postponed, not dropped: the loop is woken for it when the interval is over (an
+    /// idle slideshow may not turn its loop again for minutes, and the display's switch must reach the remotes now).
+    private func look(at app: GalleryApp, now: Double) {
         lock.lock(); let listening = observers; lock.unlock()
-        guard !listening.isEmpty, now - lookedAt >= FrameDesk.observeInterval else { return }
-        lookedAt = now
+        guard !listening.isEmpty else { return }
+        switch pacer.changed(now: now) {
+        case .sendNow: break
+        case .alreadyPostponed: return
+        case .sendAfter(let wait): return wake(after: wait)
+        }
+        pacer.sent(at: now)
         let state = app.frameState
         guard state != told else { return }
         told = state
         for observer in listening { observer(state) }
+    }
+
+    /// The state looked at last, and when.
+    private var pacer = UpdatePacer(minimumGap: FrameDesk.observeInterval)
+
+    /// Wakes the loop after `seconds` with a `look` of the desk's own (through the mailbox, as a remote's call).
+    private func wake(after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [weak self] in self?.post(.look) }
     }
 }

@@ -41,6 +41,7 @@ final class RemoteServices {
             self.server = server
             // The server has said where it listens (once: "remote: listening at …").
             httpPort = server.boundPort
+            listenHost = address.host
             // For `tessera remote-token`: the address bound, whichever way --remote came.
             let listening = RemoteListening(address: ListenAddress(host: address.host, port: server.boundPort).description,
                                             tokenFile: options.remoteTokenFile)
@@ -65,7 +66,9 @@ final class RemoteServices {
             if let problem { Log.warn("mqtt: \(problem)") }
             let bridge = try MQTTBridge(broker: broker, password: password, caFile: options.mqttCAFile,
                                         frameID: id.value, deviceName: options.userName ?? RemoteServices.hostName,
-                                        version: AppOptions.version, control: desk, log: { Log.info($0) })
+                                        version: AppOptions.version, control: desk, log: { Log.info($0) },
+                                        sources: SourceRegistry.installed.names, configurationURL: pageURL,
+                                        notice: { [desk] in desk.setNotice($0) })
             try bridge.start()
             self.bridge = bridge
             Log.info("mqtt: to \(broker) as tessera/\(id.value)")
@@ -75,6 +78,15 @@ final class RemoteServices {
             problems.append(problem)
         }
     }
+
+    /// The remote page's address, when the server runs (Home Assistant links it from the device): the machine's
+    /// name where the server listens on every address.
+    private var pageURL: String? {
+        guard let port = httpPort, let host = listenHost else { return nil }
+        let reachable = ["0.0.0.0", "::", ""].contains(host) ? ProcessInfo.processInfo.hostName : host
+        return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(port)/"
+    }
+    private var listenHost: String?
 
     /// The machine's name, for a frame that was given none (Home Assistant names the device so).
     static var hostName: String { ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "Tessera" }
