@@ -33,7 +33,8 @@ struct RemoteTokenCommand: ParsableCommand {
         // The frame running now knows best (it recorded where it listens); else what it would read at start.
         let folder = (ConfigFile.path as NSString).deletingLastPathComponent
         let running = RemoteListening.running(in: folder)
-        let frame = RemoteTokenCommand.frameOptions()
+        // Read only when no frame runs, and only when the command line leaves something to read.
+        let frame = running == nil && (remote == nil || remoteTokenFile == nil) ? RemoteTokenCommand.frameOptions() : nil
         let token: String
         do {
             // A running frame without a token file of its own uses the folder's, whatever the file says now.

@@ -41,6 +41,36 @@ final class RemoteTokenTests: XCTestCase {
         XCTAssertFalse(warnings[0].contains(token), "the warning does not show the token")
     }
 
+    /// Where a running frame listens: believed while its process lives, removed by it alone, never from bad bytes.
+    func testTheRunningFramesAddressIsBelievedWhileItRuns() throws {
+        let record = RemoteListening(address: "127.0.0.1:9123", tokenFile: "/srv/token")
+        try record.write(in: folder)
+        let file = folder + "/" + RemoteListening.fileName
+        XCTAssertEqual(try mode(file), 0o600)
+        XCTAssertEqual(RemoteListening.running(in: folder), record)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [RemoteListening.fileName],
+                       "no temporary file is left")
+
+        RemoteListening.remove(in: folder, pid: getpid() + 1)
+        XCTAssertNotNil(RemoteListening.running(in: folder), "another process's remove leaves it")
+        RemoteListening.remove(in: folder)
+        XCTAssertNil(RemoteListening.running(in: folder))
+
+        // A frame killed: its process is gone, its record not believed.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        try RemoteListening(address: "127.0.0.1:9123", tokenFile: nil, pid: gone.processIdentifier).write(in: folder)
+        XCTAssertNil(RemoteListening.running(in: folder))
+
+        for bad in ["", "not json", #"{"address": "nowhere", "pid": 1}"#, #"{"address": "127.0.0.1:1", "pid": -1}"#,
+                    String(repeating: " ", count: 5000) + #"{"address": "127.0.0.1:1", "pid": 1}"#] {
+            try bad.write(toFile: file, atomically: true, encoding: .utf8)
+            XCTAssertNil(RemoteListening.running(in: folder), bad)
+        }
+    }
+
     func testAUsersTokenFileIsTrimmedAndMustBeLongEnough() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/mine"
