@@ -38,7 +38,7 @@ DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.26.0), libsdl2-
 	libswresample4, libavutil57, libwebpdemux2, libmosquitto1, fonts-dejavu-core, ca-certificates
 DEB_RECOMMENDS := fonts-inter, fonts-noto-core, fonts-wqy-microhei, fonts-symbola, xdg-utils
 
-.PHONY: run test test-tsan deps test-deps bench-deps build release bench clean dist install uninstall deb check-install check-deb
+.PHONY: run test test-tsan deps test-deps bench-deps build release bench clean dist install uninstall deb check-install check-deb check-vm
 
 deps:
 	$(APT) update -qq
@@ -143,6 +143,16 @@ check-install:
 	$(APT) update -qq
 	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db systemd cage
 	scripts/check-install
+
+# The console and a TV over HDMI-CEC, for real, in a QEMU virtual machine (scripts/vm-console-check: a virtio GPU and
+# vivid's emulated HDMI-CEC; no KVM, GPU or /dev/cec needed here; about two and a half minutes on 2 cores). The guest
+# uses this machine's own root, so what it runs is installed here too: modetest, cec-ctl and cec-follower, Mesa.
+VM_PACKAGES := qemu-system-x86 cpio busybox-static kmod imagemagick python3 libdrm-tests v4l-utils iproute2 libgbm1 \
+	libegl-mesa0 libgl1-mesa-dri
+check-vm: dist
+	$(APT) update -qq
+	$(APT) install -y -qq --no-install-recommends $(VM_PACKAGES)
+	TESSERA=$(DIST_BIN) scripts/vm-console-check
 
 # The package on a clean Debian 12: a debootstrap chroot, apt install, the demo drawn, apt remove. Needs root and
 # the network (it downloads a minimal Debian), so CI does not run it.

@@ -49,6 +49,9 @@ struct Show: ParsableCommand {
     @Option(help: "Kiosk: the command that switches it on again.")
     var displayOnCommand: String?
 
+    @Option(help: "Kiosk: how the display is switched off outside the hours: auto (the commands above if given, else what the display stack offers: X11 DPMS, a wlroots compositor's output power or the KMS connector's DPMS, each with HDMI-CEC beside it where a /dev/cec* is, since many TVs stay lit on \"no signal\"; else HDMI-CEC alone), dpms (X11), kms (the console), wlr (a wlroots compositor), cec (a TV's HDMI-CEC through cec-ctl, alone) or command (--display-off-command and --display-on-command).")
+    var displayPower: String = "auto"
+
     @Option(help: "The display system: auto (native Wayland where a compositor runs, else X11), wayland, x11 or kmsdrm (the console, without a desktop).")
     var videoDriver: String = "auto"
 
@@ -228,6 +231,15 @@ struct Show: ParsableCommand {
         guard (displayOffCommand == nil) == (displayOnCommand == nil) else {
             throw ValidationError("--display-off-command and --display-on-command go together (one switches the display off, the other on again)")
         }
+        guard let way = DisplayPowerWay(rawValue: displayPower) else {
+            throw ValidationError("--display-power must be \(DisplayPowerWay.names)")
+        }
+        if way == .command, displayOffCommand == nil {
+            throw ValidationError("--display-power command needs --display-off-command and --display-on-command")
+        }
+        if displayOffCommand != nil, ![.auto, .command].contains(way) {
+            throw ValidationError("--display-off-command is used with --display-power auto or command, not \(displayPower)")
+        }
         if displayOffCommand != nil || wakeOnTouch, !(kiosk && schedule != nil) {
             FileHandle.standardError.write(Data("tessera: warning: --display-off-command, --display-on-command and --wake-on-touch act only with --kiosk and --schedule\n".utf8))
         }
@@ -262,6 +274,7 @@ struct Show: ParsableCommand {
         }
         options.displayOffCommand = displayOffCommand
         options.displayOnCommand = displayOnCommand
+        options.displayPower = DisplayPowerWay(rawValue: displayPower) ?? .auto
         options.rotation = rotate
         options.videoDriver = videoDriver == "auto" ? nil : videoDriver
         options.slideshow = mode == "slideshow"

@@ -14,8 +14,37 @@ public final class Kiosk {
     /// Outside the schedule's hours a touch lights the display for `--idle` seconds (`--wake-on-touch`).
     public var wakeOnTouch = false
     /// Why the display cannot be switched off outside the hours (nothing on this display stack can, or it refused):
-    /// said in the header by day, so the owner knows why the panel glows black at night.
+    /// said in the header by day, so the owner knows why the panel glows black at night; only while it matters
+    /// (`noteDisplay`): it clears `displayNoteLasts` seconds into the day.
     public var displayNote: String?
+    /// When the note clears (monotonic seconds, as `advance`'s `now`); nil: it holds until replaced (said at night,
+    /// its time starts when the display comes on).
+    public private(set) var displayNoteUntil: Double?
+    /// Seconds a display note shows after the frame starts or the display comes on: long enough to be read by whoever
+    /// looks in the morning, not all day.
+    public static let displayNoteLasts = 1800.0
+
+    /// Says `words` about the display in the header from `now` for `displayNoteLasts` seconds (nil: until the
+    /// display next comes on, for a note made at night; `words` nil: nothing).
+    public func noteDisplay(_ words: String?, from now: Double?) {
+        displayNote = words
+        displayNoteUntil = words == nil ? nil : now.map { $0 + Kiosk.displayNoteLasts }
+    }
+
+    /// The display came on at `now`: a note made in the night starts its time.
+    public func displayCameOn(at now: Double) {
+        if displayNote != nil, displayNoteUntil == nil { displayNoteUntil = now + Kiosk.displayNoteLasts }
+    }
+
+    /// The log's words for the display going off or on now: by the schedule, or switched by hand from afar (a
+    /// frame steered by a remote may have no schedule at all).
+    public func displayChangeWords(lit: Bool) -> String {
+        if displayOverride != nil || schedule == nil {
+            return lit ? "switched on from afar: the display on" : "switched off from afar: the display off until switched on"
+        }
+        return lit ? "the schedule's hours start (or a touch): the display on"
+            : "outside the schedule's hours: the display off until they start"
+    }
 
     /// The display switched on or off by hand (`Command.setDisplay`), until the schedule's own state changes.
     public private(set) var displayOverride: DisplayOverride?
@@ -71,6 +100,7 @@ extension Kiosk {
     /// time passed, and when the quiet spell ends the pane and other overlays close (the wall must not stay covered
     /// for hours).
     public func advance(_ gallery: GalleryModel, now: Double, dt: Double) {
+        if let until = displayNoteUntil, now >= until { noteDisplay(nil, from: nil) }
         if autoScroll.resumes(at: now, previous: now - dt) {
             gallery.closeEverything()
             gallery.browse.clearFocus()

@@ -22,16 +22,13 @@ final class KioskRunner {
     /// How the display is switched off outside the hours (nil: a kiosk without a schedule never switches it).
     private let display: DisplaySwitch?
     private var lastSwitched = 0.0
+    /// Whether what the display cannot do has been said (at the first turn of the loop, which knows the time).
+    private var announced = false
 
     init(model: GalleryModel, clockShift: Double = 0, display: DisplaySwitch? = nil) {
         self.clockShift = clockShift
         self.display = display
-        if let display {
-            Log.info("display power: \(display.method)")
-            if case .black(let why) = display.method {
-                model.kiosk?.displayNote = "The display stays lit at night, black: \(why)"
-            }
-        }
+        if let display { Log.info("display power: \(display.plan)") }
         Cursor.setVisible(false)
         ScreenSaver.setAllowed(false)
     }
@@ -75,22 +72,32 @@ final class KioskRunner {
     /// touch; asleep, the loop draws nothing.
     func keepSchedule(_ model: GalleryModel, images: ImagePipeline, renderer: Renderer, frames: FramePlanner,
                       now: Double) -> Bool {
+        if !announced {
+            announced = true
+            // A frame with hours whose display cannot be switched says why from its start, for a while.
+            if let display, !display.plan.canSwitch, model.kiosk?.schedule != nil {
+                model.kiosk?.noteDisplay("The display stays lit at night, black: \(display.plan.why)", from: now)
+            }
+        }
         guard setAsleep(shouldSleep(model, now: now)) else {
             // X switches a display forced off on again at any input (a jittering touch): off again, now and then.
-            if asleep, let display, display.method == .dpms, now - lastSwitched >= 60 {
+            if asleep, let display, now - lastSwitched >= 60 {
                 lastSwitched = now
-                display.set(on: false)
+                display.holdOff()
             }
             return asleep
         }
         lastSwitched = now
-        Log.info(asleep ? "outside the schedule's hours: the display off until they start"
-                 : "the schedule's hours start (or a touch): the display on")
+        Log.info(model.kiosk?.displayChangeWords(lit: !asleep) ?? "the display \(asleep ? "off" : "on")")
         guard asleep else {
             if let why = display?.set(on: true) {
                 Log.warn("the display may not have come on: \(why)")
-                model.kiosk?.displayNote = "The display may not have come on this morning (\(why))"
+                model.kiosk?.noteDisplay("The display may not have come on this morning (\(why))", from: now)
+            } else if let display, !display.plan.canSwitch {
+                // Said again for a while each morning after a night it glowed, not all day.
+                model.kiosk?.noteDisplay("The display stayed lit last night, black: \(display.plan.why)", from: now)
             }
+            model.kiosk?.displayCameOn(at: now)
             // Right at once: the network may have changed in the night, so pages and images are asked again now
             // rather than after a back-off grown while nobody looked.
             model.catalog.retryPagesSoon()
@@ -105,10 +112,11 @@ final class KioskRunner {
         renderer.present()
         if let why = display?.set(on: false) {
             Log.warn("the display did not switch off (\(why)): it is black instead")
-            model.kiosk?.displayNote = "The display did not switch off at night (\(why)): it was black instead"
-        } else if display?.method.canSwitch == true {
-            // It went off: what went wrong before is over (a note is said by day, until the next night that works).
-            model.kiosk?.displayNote = nil
+            // Said by day from when the display comes on (nobody reads a header at night).
+            model.kiosk?.noteDisplay("The display did not switch off at night (\(why)): it was black instead", from: nil)
+        } else if display?.plan.canSwitch == true {
+            // It went off: what went wrong before is over.
+            model.kiosk?.noteDisplay(nil, from: nil)
         }
         return true
     }

@@ -36,6 +36,9 @@ public struct AppOptions {
     /// Commands that switch the display off and on outside a kiosk's hours, where the display stack offers no way
     /// of its own (`vcgencmd display_power 0`, a smart plug's).
     public var displayOffCommand: String?
+    /// `--display-power`: the way the display is switched outside the hours (auto: the first the display stack
+    /// offers, with HDMI-CEC beside a way that only cuts the signal).
+    public var displayPower: DisplayPowerWay = .auto
     /// A panel mounted turned (`--rotate 90`): the picture is turned clockwise onto it.
     public var rotation = 0
     /// `--video-driver` (nil: chosen from the environment, `VideoDriverChoice`).

@@ -233,41 +233,70 @@ struct Composition {
 
     /// The renderer asked for; without a choice, SDL's accelerated one unless its GL rasterizes on the CPU (a
     /// machine without a GPU), where SDL's software renderer does the same work for a fraction of the processor and
-    /// can show the clock's changes alone (`Renderer.present(part:)`). Where the software renderer cannot show
-    /// frames (the console's KMSDRM driver has no framebuffer of its own), OpenGL stays.
+    /// can show the clock's changes alone (`Renderer.present(part:)`). The one chosen is logged with why
+    /// ("renderer: …"). A video driver without a framebuffer of its own (KMSDRM on the console, Wayland) shows the
+    /// software renderer's frames only by uploading them through OpenGL ES each frame: done when asked
+    /// (`--renderer software`), while the default keeps OpenGL there.
     static func renderer(for window: Window, choice: Renderer.Kind?, vsync: Bool) throws -> Renderer {
+        let driver = Window.videoDriver ?? "none"
+        let ownFramebuffer = !driversWithoutFramebuffer.contains(driver)
         switch choice {
         case .software:
-            return try software(for: window)
+            if ownFramebuffer { return chosen(try software(for: window), "asked for (--renderer software)") }
+            do {
+                return chosen(try software(for: window, uploaded: true),
+                              "asked for (--renderer software); the \(driver) video driver has no framebuffer of its own, "
+                              + "so SDL uploads each frame to the screen through OpenGL ES")
+            } catch {
+                let renderer = try Renderer(window: window, kind: .accelerated, vsync: vsync)
+                return chosen(renderer, "--renderer software cannot draw on the \(driver) video driver (\(error)): "
+                              + "the accelerated renderer instead")
+            }
         case .accelerated:
-            let renderer = try Renderer(window: window, kind: .accelerated, vsync: vsync)
-            Log.info("drawing with SDL's \(renderer.name) renderer (\(renderer.glRendererName ?? "no GL name")), "
-                     + "largest texture \(largestTexture(of: renderer).map(String.init) ?? "unlimited")")
-            return renderer
+            return chosen(try Renderer(window: window, kind: .accelerated, vsync: vsync), "asked for (--renderer accelerated)")
         case nil:
-            if !mayHaveGPU, let renderer = try? software(for: window) {
-                Log.info("no GPU device here (/dev/dri, /dev/nvidia0): drawing with SDL's software renderer "
-                         + "(--renderer accelerated uses OpenGL all the same)")
-                return renderer
+            if !mayHaveGPU, ownFramebuffer, let renderer = try? software(for: window) {
+                return chosen(renderer, "no GPU device here (/dev/dri, /dev/nvidia0), so OpenGL would draw on the "
+                              + "processor at several times the cost (--renderer accelerated uses OpenGL all the same)")
             }
             var accelerated: Renderer? = try Renderer(window: window, kind: .accelerated, vsync: vsync)
-            guard let gl = accelerated?.glRendererName, accelerated?.isSoftwareGL == true else { return accelerated! }
+            guard let gl = accelerated?.glRendererName, accelerated?.isSoftwareGL == true else {
+                return chosen(accelerated!, "the default: SDL's accelerated renderer")
+            }
+            guard ownFramebuffer else {
+                return chosen(accelerated!, "OpenGL here is \(gl), which draws on the processor, but the \(driver) video "
+                              + "driver has no framebuffer of its own for the software renderer: OpenGL stays "
+                              + "(--renderer software draws in software and uploads each frame)")
+            }
             accelerated = nil  // a window has one renderer at a time: the GL one goes before the software one is made
             if let renderer = try? software(for: window) {
-                Log.info("OpenGL here is \(gl), which draws on the processor: using SDL's software renderer instead "
-                         + "(--renderer accelerated keeps OpenGL)")
-                return renderer
+                return chosen(renderer, "OpenGL here is \(gl), which draws on the processor: the software renderer "
+                              + "costs less (--renderer accelerated keeps OpenGL)")
             }
-            return try Renderer(window: window, kind: .accelerated, vsync: vsync)
+            return chosen(try Renderer(window: window, kind: .accelerated, vsync: vsync),
+                          "the software renderer could not be made after OpenGL (\(gl)): OpenGL it is")
         }
+    }
+
+    /// SDL 2.26's video drivers that give a window no framebuffer of its own (no `CreateWindowFramebuffer`): SDL's
+    /// software renderer there draws into a surface that SDL uploads through an accelerated renderer.
+    static let driversWithoutFramebuffer: Set<String> = ["KMSDRM", "wayland"]
+
+    /// Logs the renderer chosen, its GL's own name and largest texture, and why.
+    private static func chosen(_ renderer: Renderer, _ why: String) -> Renderer {
+        let gl = renderer.glRendererName.map { " on \($0)" } ?? ""
+        Log.info("renderer: \(renderer.name)\(gl), largest texture "
+                 + "\(largestTexture(of: renderer).map(String.init) ?? "unlimited"): \(why)")
+        return renderer
     }
 
     /// SDL's software renderer drawing straight into the window's surface. Without the hint SDL would present
     /// its frames by uploading them to an OpenGL texture (llvmpipe where there is no GPU), which costs more than
-    /// drawing them; "software" means no GL at all.
-    private static func software(for window: Window) throws -> Renderer {
+    /// drawing them; "software" means no GL at all. `uploaded`: the driver has no framebuffer of its own, so that
+    /// upload is the only way its frames reach the screen (SDL's window texture, made once).
+    private static func software(for window: Window, uploaded: Bool = false) throws -> Renderer {
         SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
-        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", uploaded ? "1" : "0")
         do {
             return try Renderer(window: window, kind: .software, vsync: false)
         } catch {

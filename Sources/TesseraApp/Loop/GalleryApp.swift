@@ -78,8 +78,8 @@ public final class GalleryApp {
         kiosk = options.kiosk.map { [window, model] kiosk in
             // A frame with hours switches its display off outside them, one steered from afar when it is told to.
             let display = kiosk.schedule == nil && !options.remoteControlled ? nil : DisplaySwitch(
-                offCommand: options.displayOffCommand, onCommand: options.displayOnCommand, driver: Window.videoDriver,
-                window: window)
+                way: options.displayPower, offCommand: options.displayOffCommand, onCommand: options.displayOnCommand,
+                driver: Window.videoDriver, window: window, name: options.userName)
             return KioskRunner(model: model, clockShift: options.clockShift, display: display)
         }
         feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
