@@ -110,7 +110,7 @@ final class OpenRoomsTests: XCTestCase {
         let model = gallery()
         model.resize(to: Viewport(size: PixelSize(width: 1280, height: 800)))
         let ids = model.toolbar.buttons.map(\.id)
-        XCTAssertEqual(ids, ["back", "view", "slideshow", "search", "throwaway", "help"], "placed by its order")
+        XCTAssertEqual(ids, ["back", "forward", "view", "slideshow", "search", "throwaway", "help"], "placed by its order")
         let button = try XCTUnwrap(model.toolbar.buttons.first { $0.id == "throwaway" })
         XCTAssertEqual(button.tooltip, "Throwaway (t)")
         XCTAssertFalse(button.active)

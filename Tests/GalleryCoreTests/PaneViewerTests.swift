@@ -47,7 +47,7 @@ final class PaneViewerTests: XCTestCase {
         let index = try XCTUnwrap(model.detail?.index)
         let (nx, ny) = centre(layout.nextArrow)
         model.pointer(.hover(x: nx, y: ny))
-        XCTAssertEqual(pane.tooltip, "Next photo (→)")
+        XCTAssertEqual(pane.tooltip(in: model), "Next photo (→)")
         model.click(atWindowX: nx, y: ny)
         XCTAssertEqual(model.detail?.index, index + 1)
         let (px, py) = centre(layout.previousArrow)
@@ -65,7 +65,7 @@ final class PaneViewerTests: XCTestCase {
         let star = try XCTUnwrap(pane.layout(in: model).frame(of: .bookmark))
         let id = model.currentBrowse.catalog.items[model.detail!.index].photo.id
         model.pointer(.hover(x: star.x + 4, y: star.y + 4))
-        XCTAssertEqual(pane.tooltip, "Bookmark (b)")
+        XCTAssertEqual(pane.tooltip(in: model), "Bookmark (b)")
         model.click(atWindowX: star.x + 4, y: star.y + 4)
         XCTAssertTrue(model.user.isBookmarked(id))
         XCTAssertEqual(model.toasts.current?.text, "Bookmarked")
@@ -91,7 +91,7 @@ final class PaneViewerTests: XCTestCase {
         model.click(atWindowX: level.x + 4, y: level.y + 4)
         XCTAssertEqual(pane.zoomPercent(in: model), 100)
         model.pointer(.hover(x: level.x + 4, y: level.y + 4))
-        XCTAssertEqual(pane.tooltip, "Fit to the window (0)")
+        XCTAssertEqual(pane.tooltip(in: model), "Fit to the window (0)")
         model.click(atWindowX: level.x + 4, y: level.y + 4)
         XCTAssertEqual(pane.zoomPercent(in: model), fitted)
     }
@@ -101,7 +101,8 @@ final class PaneViewerTests: XCTestCase {
         let pane = try XCTUnwrap(model.detail?.overlay)
         let closed = pane.layout(in: model)
         XCTAssertFalse(pane.showsInfo)
-        XCTAssertEqual(pane.shownLines(DetailPane.lines(for: photo("1"), in: model)), [])
+        XCTAssertEqual(pane.shownLines(DetailPane.lines(for: photo("1"), in: model)).map(\.text),
+                       ["Page: https://example.org/1", "Download: d1"], "the pane shows its photo's URL from the start (the brief)")
         _ = model.handle(key: .character("i"))
         XCTAssertTrue(pane.showsInfo)
         let open = pane.layout(in: model)
@@ -112,7 +113,7 @@ final class PaneViewerTests: XCTestCase {
         // A click on the page line asks the app to open it.
         let y = open.textOrigin.y + model.hooks.detailLineHeight / 2
         model.pointer(.hover(x: open.textOrigin.x + 10, y: y))
-        XCTAssertEqual(pane.tooltip, "Open (o)")
+        XCTAssertEqual(pane.tooltip(in: model), "Open (o)")
         model.click(atWindowX: open.textOrigin.x + 10, y: y)
         let id = model.currentBrowse.catalog.items[model.detail!.index].photo.id
         XCTAssertEqual(model.takeRequested(), .open("https://example.org/\(id)"))

@@ -37,6 +37,21 @@ final class SearchTests: XCTestCase {
         XCTAssertLessThanOrEqual(empty.headerNote!.count, 45, "the header's note is short enough for a narrow window")
     }
 
+    func testTheBarCoversNeitherTheFirstRowNorTheWordsOfAnEmptySearch() throws {
+        let model = loaded()
+        _ = model.handle(key: .character("/"))
+        model.handle(text: "ada")
+        let screen = try XCTUnwrap(model.screen as? SearchScreen)
+        let bar = Search.barFrame(window: model.viewport.size, top: model.config.headerHeight, inset: 12)
+        XCTAssertGreaterThan(screen.matches.catalog.count, 0)
+        XCTAssertGreaterThanOrEqual(screen.matches.screenFrame(of: 0).y, bar.maxY, "the first row starts under the bar")
+        XCTAssertGreaterThanOrEqual(screen.matches.gridTop, bar.maxY, "and so do the empty search's words")
+        _ = model.handle(key: .enter)
+        XCTAssertEqual(screen.matches.gridTop, model.config.headerHeight, "a kept search gives the room back")
+        _ = model.handle(key: .character("/"))
+        XCTAssertGreaterThanOrEqual(screen.matches.screenFrame(of: 0).y, bar.maxY, "typing again: under the bar again")
+    }
+
     func testMatchingIgnoresCaseAndDiacritics() {
         XCTAssertTrue(Search.matches("Zoë Ångström", query: "zoe angstrom"))
         XCTAssertTrue(Search.matches("Ada Lovelace", query: "ADA"))

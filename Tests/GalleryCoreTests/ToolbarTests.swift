@@ -44,7 +44,7 @@ final class ToolbarTests: XCTestCase {
 
     func testEveryRoomCanBeReachedAndLeftByButtonsAlone() throws {
         let m = model()
-        XCTAssertEqual(m.toolbar.buttons.map(\.id), ["back", "view", "slideshow", "search", "bookmarks", "name", "help"])
+        XCTAssertEqual(m.toolbar.buttons.map(\.id), ["back", "forward", "view", "slideshow", "search", "bookmarks", "name", "help"])
         XCTAssertFalse(m.toolbar.buttons[0].enabled, "Back keeps its place, dimmed, with nowhere to go")
         XCTAssertTrue(m.toolbar.buttons.allSatisfy { $0.frame.maxY <= m.config.headerHeight }, "in the header")
         XCTAssertEqual(m.toolbar.buttons.first { $0.id == "view" }?.tooltip, "List (v)", "the tooltip names the key")
@@ -112,7 +112,7 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(m.toolbar.buttons.map(\.id), ["more"], "one button always shows")
 
         let kiosk = model(kiosk: Kiosk())
-        XCTAssertEqual(kiosk.toolbar.buttons.map(\.id), ["back", "view", "slideshow", "help"],
+        XCTAssertEqual(kiosk.toolbar.buttons.map(\.id), ["back", "forward", "view", "slideshow", "help"],
                        "no search, bookmarks or name on a public screen")
     }
 

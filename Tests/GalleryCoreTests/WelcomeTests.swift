@@ -18,6 +18,19 @@ final class TextFieldTests: XCTestCase {
         field.insert(String(repeating: "a", count: 50))
         XCTAssertEqual(field.text.count, 10)
     }
+
+    func testCtrlASelectsTheWholeTextForTheNextKeyToReplaceOrRemove() {
+        let m = GalleryModel(config: GalleryConfig(), library: MemoryLibrary())
+        XCTAssertTrue(m.hasFocusedField)
+        m.handle(text: "Ada")
+        XCTAssertEqual(m.handle(key: .character("a"), modifiers: .control), .none)
+        m.handle(text: "a")  // a stray text event after the chord must not land either
+        XCTAssertEqual(m.innermost.field?.text, "a", "Ctrl+A then a letter replaces the text, deleting nothing else")
+        _ = m.handle(key: .character("a"), modifiers: .control)
+        XCTAssertEqual(m.innermost.field?.selectsAll, true)
+        _ = m.handle(key: .backspace)
+        XCTAssertEqual(m.innermost.field?.text, "", "Ctrl+A then Backspace empties the field")
+    }
 }
 
 final class WelcomeScreenTests: XCTestCase {

@@ -69,6 +69,9 @@ public struct KeyMap {
             Chord(.character("?")): .toggleHelp,
             // What the toast offers to undo (a bookmark just made or removed).
             Chord(.character("u")): .undoRemoveBookmark,
+            // Back and forward as in a browser (in the pane, through the photos viewed in it).
+            Chord(.left, .alt): .action(Toolbar.back), Chord(.character("[")): .action(Toolbar.back),
+            Chord(.right, .alt): .historyForward, Chord(.character("]")): .historyForward,
         ],
         .browse: [
             Chord(.down): .scrollLines(1), Chord(.character("j")): .scrollLines(1),

@@ -36,6 +36,10 @@ public final class GalleryModel {
     public var toolbarRoom = Int.max
     /// The message at the window's foot after an action (bookmarked, link copied, cannot open).
     public var toasts = Toasts()
+    /// Rooms Back left, for Forward.
+    public internal(set) var forwardTrail = ForwardTrail()
+    /// While Forward opens a room again (which must not forget the trail, as opening anything new does).
+    var reopening = false
     /// What a click asked of the app (a link in the pane opened, a header button's copy): taken once by the app.
     private var requested = Effect.none
 
@@ -88,6 +92,7 @@ public final class GalleryModel {
     public func push(_ screen: Screen) {
         screen.resize(to: viewport)
         screens.append(screen)
+        if !reopening { forwardTrail.forget() }
     }
 
     /// Takes a screen off the stack (never the feed's wall); its overlays go with it.
@@ -95,6 +100,7 @@ public final class GalleryModel {
         guard screen !== browse, screens.contains(where: { $0 === screen }) else { return }
         if screen === self.screen { overlays.removeAll() }
         screens.removeAll { $0 === screen }
+        forwardTrail.left(screen)
     }
 
     /// Opens an overlay over everything; what was still animating away stops being drawn.
@@ -102,6 +108,7 @@ public final class GalleryModel {
         overlay.resize(to: viewport)
         leaving.removeAll()
         overlays.append(overlay)
+        if !reopening { forwardTrail.forget() }
     }
 
     /// Closes an overlay; one that still animates (a pane shrinking into its cell) is drawn until it has finished.
@@ -110,18 +117,21 @@ public final class GalleryModel {
         overlays.removeAll { $0 === overlay }
         overlay.willClose(in: self)
         if overlay.isAnimating { leaving.append(overlay) }
+        forwardTrail.left(overlay)
     }
 
     /// Closes every overlay at once, without animation (another screen is about to show).
     public func closeOverlays() {
         overlays.removeAll()
         leaving.removeAll()
+        forwardTrail.forget()
     }
 
     /// Back to the bare feed wall: every overlay closes (animating away) and every screen over the wall goes.
     public func closeEverything() {
         for overlay in overlays.reversed() { close(overlay) }
         screens = [browse]
+        forwardTrail.forget()
     }
 
     // MARK: input
@@ -147,6 +157,11 @@ public final class GalleryModel {
         swallowText = nil
         if hasFocusedField {
             if key == .backspace { innermost.editField({ $0.backspace() }, in: self); return .none }
+            // Ctrl+A selects the field's text, as in every text field; it is never a binding's key there.
+            if key == .character("a") || key == .character("A"), modifiers.contains(.control), !modifiers.contains(.alt) {
+                innermost.editField({ $0.selectAll() }, in: self)
+                return .none
+            }
             if case .character = key, modifiers.isDisjoint(with: [.control, .alt]) { return .none }
             if key == .space { return .none }
         }
@@ -187,6 +202,7 @@ public final class GalleryModel {
             for case let show as SlideshowScreen in screens { show.interval = seconds }
         case .setSpeed(let speed): kiosk?.autoScroll.speed = speed
         case .action(Toolbar.back): goBack()
+        case .historyForward: goForward()
         // `u` undoes what the toast offers to undo (a bookmark just made or removed) before anything else.
         case .undoRemoveBookmark where toasts.current?.actionLabel != nil: toasts.runAction()
         default: return innermost.perform(command, in: self) ?? .none

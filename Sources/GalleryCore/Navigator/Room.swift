@@ -32,6 +32,16 @@ public protocol Room: AnyObject {
     /// Back (the header's ←, an edge swipe) when this is the innermost room: true when the room did it its own way
     /// (a search leaves bar and results at once); false to be closed or popped as usual.
     func goBack(in gallery: GalleryModel) -> Bool
+    /// Whether Forward has somewhere to go inside this room (the pane's history ahead).
+    var canGoForward: Bool { get }
+    /// Forward inside this room, when it is innermost; true when it moved.
+    func goForward(in gallery: GalleryModel) -> Bool
+    /// Whether leaving it by Back keeps it for Forward (`ForwardTrail`): a page of the way (the pane, bookmarks,
+    /// search, memories), not a message or a menu.
+    var isPage: Bool { get }
+    /// Whether Forward can open it again as it was left (a pane whose photo the feed still holds, over the wall it
+    /// was opened from); it gets ready to show again when it can.
+    func canReopen(in gallery: GalleryModel) -> Bool
 }
 
 /// What fills the window under the header: the wall, the bookmarks, the search's matches, the welcome screen.
@@ -102,6 +112,10 @@ extension Room {
     public func largeImages(in gallery: GalleryModel) -> [LargeImage] { [] }
     public func playRequests(in gallery: GalleryModel) -> [PlayRequest] { [] }
     public func goBack(in gallery: GalleryModel) -> Bool { false }
+    public var canGoForward: Bool { false }
+    public func goForward(in gallery: GalleryModel) -> Bool { false }
+    public var isPage: Bool { false }
+    public func canReopen(in gallery: GalleryModel) -> Bool { true }
 }
 
 extension Screen {

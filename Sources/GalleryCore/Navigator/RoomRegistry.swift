@@ -11,7 +11,7 @@ public struct RoomRegistry {
 
     private var entries: [String: Entry] = [:]
     /// The header's buttons, the rooms' own and the gallery's (Back, grid or list).
-    public private(set) var buttons: [ToolbarItem] = [.back, .view]
+    public private(set) var buttons: [ToolbarItem] = [.back, .forward, .view]
     /// The help sheet's words for rooms' own commands (`Command.action(name)`).
     private var actions: [String: String] = [:]
     /// The help sheet's sections: each scope's title, in order (nil: the scope has no section, as the welcome

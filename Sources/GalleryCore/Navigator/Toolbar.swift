@@ -151,7 +151,7 @@ extension GalleryModel {
     /// the menu and Back act on the overlays themselves).
     public func click(button: Toolbar.Button) {
         guard button.enabled else { return }
-        let onOverlays: [Command] = [.toggleHelp, .action(Toolbar.back), .show(RoomRegistry.menu)]
+        let onOverlays: [Command] = [.toggleHelp, .action(Toolbar.back), .historyForward, .show(RoomRegistry.menu)]
         if !onOverlays.contains(button.command) {
             for overlay in overlays.reversed() { close(overlay) }
         }

@@ -24,6 +24,8 @@ public final class BookmarksScreen: Screen {
     }
 
     public var scopes: [Scope] { [.bookmarks, .browse] }
+    /// Back keeps it for Forward.
+    public var isPage: Bool { true }
     public var wall: BrowseScreen? { bookmarks }
     public var picture: AnyHashable? { bookmarks.picture }
 

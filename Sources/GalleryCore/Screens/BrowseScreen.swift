@@ -53,8 +53,12 @@ public final class BrowseScreen {
     // MARK: geometry
 
     public var window: PixelSize { viewport.size }
-    public var gridTop: Int { config.headerHeight }
-    public var gridHeight: Int { max(1, window.height - config.headerHeight) }
+    /// Room kept free over the cells, under the header (the search bar's while it is typed in).
+    public var topInset = 0 {
+        didSet { if topInset != oldValue { updateBounds() } }
+    }
+    public var gridTop: Int { config.headerHeight + topInset }
+    public var gridHeight: Int { max(1, window.height - gridTop) }
     /// Content offset of the viewport's top edge, in whole pixels.
     public var scrollTop: Int { Int(scroll.offset.rounded()) }
 

@@ -19,7 +19,7 @@ public final class DetailPane: Overlay {
     public static let playPause = "play-pause", seekBack = "seek-back", seekForward = "seek-forward"
     /// Its moving picture's playing, pausing and seeking.
     public private(set) var clip = PaneClip()
-    /// The details (links, folder, camera, size, keys) under the photo: `i` or the ⓘ button.
+    /// The details (folder, camera, size, keys) under the photo's links: `i` or the ⓘ button.
     public private(set) var showsInfo = false
     /// What the pointer is over, for hover looks and tooltips.
     public enum Hover: Hashable { case control(DetailLayout.Control), previous, next, image, link(Int) }
@@ -63,7 +63,7 @@ public final class DetailPane: Overlay {
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
         switch command {
         case .closeDetail: gallery.close(self)
-        case .nextPhoto, .previousPhoto, .historyBack, .historyForward: navigate(command)
+        case .nextPhoto, .previousPhoto, .historyBack: navigate(command)
         case .action(DetailPane.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomFit): zoom.reset()
@@ -97,6 +97,24 @@ public final class DetailPane: Overlay {
         default: return nil
         }
         return GalleryModel.Effect.none
+    }
+
+    /// Forward (the header's →, Alt+→, `]`) walks the photos viewed in it before anything else.
+    public func goForward(in gallery: GalleryModel) -> Bool {
+        guard canGoForward else { return false }
+        navigate(.historyForward)
+        return true
+    }
+
+    public var isPage: Bool { true }
+
+    /// Forward opens it again after Back closed it, growing out of its cell once more, while the wall it was opened
+    /// from shows and still holds its photo.
+    public func canReopen(in gallery: GalleryModel) -> Bool {
+        guard wall === gallery.currentBrowse, let index else { return false }
+        origin = wall.screenFrame(of: index)
+        reveal = Reveal(from: reveal.progress)
+        return true
     }
 
     /// Input goes back to the wall at once; the pane shrinks into its cell on the frames that follow.
@@ -198,17 +216,20 @@ public final class DetailPane: Overlay {
         _ = perform(command, in: gallery)
     }
 
-    /// The tooltip of what the pointer is over: what it does and its key.
-    public var tooltip: String? {
+    /// The tooltip of what the pointer is over: what it does and its key. An arrow with nowhere to go is not drawn
+    /// and has none; the star says what a press will do to this photo.
+    public func tooltip(in gallery: GalleryModel) -> String? {
         switch hovered {
         case .control(.playPause): return "Play or pause (Space)"
-        case .control(.bookmark): return "Bookmark (b)"
+        case .control(.bookmark):
+            let starred = index.map { gallery.user.isBookmarked(wall.catalog.items[$0].photo.id) } ?? false
+            return starred ? "Remove the bookmark (b)" : "Bookmark (b)"
         case .control(.zoomOut): return "Zoom out (−, wheel, pinch)"
         case .control(.zoomLevel): return zoom.isZoomed ? "Fit to the window (0)" : "Actual size (1)"
         case .control(.zoomIn): return "Zoom in (+, wheel, pinch)"
         case .control(.info): return "Details (i)"
-        case .previous: return "Previous photo (←)"
-        case .next: return "Next photo (→)"
+        case .previous: return arrowsDrawn && hasPrevious ? "Previous photo (←)" : nil
+        case .next: return arrowsDrawn && hasNext ? "Next photo (→)" : nil
         case .link: return "Open (o)"
         case .image, nil: return nil
         }
@@ -261,8 +282,11 @@ public final class DetailPane: Overlay {
         return checked.isEmpty ? nil : checked
     }
 
-    /// The lines drawn under the photo: with the details open, all but the credit (which is along the top).
-    public func shownLines(_ lines: [Line]) -> [Line] { showsInfo ? Array(lines.dropFirst()) : [] }
+    /// The lines drawn under the photo: its links always (the page, the download, a local photo's file: the pane
+    /// promises image, author and URL), and with the details open everything but the credit (along the top).
+    public func shownLines(_ lines: [Line]) -> [Line] {
+        showsInfo ? Array(lines.dropFirst()) : lines.filter { $0.style == .link }
+    }
 
     /// Where this pane puts its photo, controls and text in `gallery`.
     public func layout(in gallery: GalleryModel) -> DetailLayout {

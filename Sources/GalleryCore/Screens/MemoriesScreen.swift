@@ -77,6 +77,8 @@ public final class MemoriesScreen: Screen {
 
 
     public var scopes: [Scope] { [MemoriesScreen.scope, .browse] }
+    /// Back keeps it for Forward.
+    public var isPage: Bool { true }
     public var wall: BrowseScreen? { memories }
     public var picture: AnyHashable? { [memories.picture, AnyHashable(answered), AnyHashable(failure)] }
 

@@ -9,6 +9,15 @@ public struct Search: Equatable {
     /// Pages in a row, since the query last changed, that added no match.
     public var pagesWithoutMatch = 0
     public static let maxPagesWithoutMatch = 5
+    /// The bar's height and its margin above and below: while it is typed in, the wall of matches starts under it,
+    /// so the bar covers neither the first row nor the words of an empty search.
+    public static let barHeight = 40, barMargin = 8
+    public static var barSpace: Int { barHeight + 2 * barMargin }
+
+    /// Where the bar is drawn under a header `top` pixels tall (`inset`: its side margins).
+    public static func barFrame(window: PixelSize, top: Int, inset: Int) -> Rect {
+        Rect(x: inset, y: top + barMargin, width: max(1, window.width - 2 * inset), height: barHeight)
+    }
 
     public init() {}
 

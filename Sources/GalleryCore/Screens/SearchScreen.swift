@@ -16,6 +16,7 @@ public final class SearchScreen: Screen {
         guard gallery.overlays.isEmpty else { return }
         if let kept = gallery.screen as? SearchScreen {
             kept.search.editing = true
+            kept.matches.topInset = Search.barSpace
             gallery.open(SearchBar(search: kept))
         } else if !(gallery.screen is WelcomeScreen) {
             // From the bookmarks or the slideshow too: the search is over the feed's wall, so they close first.
@@ -60,6 +61,7 @@ public final class SearchScreen: Screen {
         switch command {
         case .commitSearch:
             search.editing = false
+            matches.topInset = 0
             for case let bar as SearchBar in gallery.overlays { gallery.close(bar) }
             if search.query.isEmpty { gallery.pop(self) }
         case .clearSearch:
@@ -95,6 +97,7 @@ public final class SearchScreen: Screen {
         let old = matches
         let wall = BrowseScreen(catalog: Catalog(fixed: found), config: feed.config)
         wall.captions = .author
+        wall.topInset = search.editing ? Search.barSpace : 0
         wall.resize(to: feed.viewport)
         if feed.mode != wall.mode { wall.setMode(feed.mode) }
         if keepingPlace {

@@ -8,6 +8,8 @@ public struct TextField: Equatable {
     /// What an input method shows while composing (e.g. pinyin before a Chinese character is chosen).
     public private(set) var composition = ""
     public let maxCharacters: Int
+    /// Ctrl+A selected the whole text: what is typed next replaces it, Backspace empties the field.
+    public private(set) var selectsAll = false
 
     public init(text: String = "", maxCharacters: Int = 80) {
         self.maxCharacters = max(1, maxCharacters)
@@ -21,6 +23,7 @@ public struct TextField: Equatable {
     /// text from outside; the field never grows past `maxCharacters`.
     public mutating func insert(_ typed: String) {
         composition = ""
+        if selectsAll { text = ""; selectsAll = false }
         for character in typed where text.count < maxCharacters {
             guard !character.unicodeScalars.contains(where: ExternalText.isForbidden) else { continue }
             text.append(character)
@@ -34,10 +37,17 @@ public struct TextField: Equatable {
     /// Removes the last character (a whole grapheme: an emoji with its modifiers, a letter with its accent).
     public mutating func backspace() {
         if !composition.isEmpty { composition = ""; return }
+        if selectsAll { clear(); return }
         if !text.isEmpty { text.removeLast() }
     }
 
-    public mutating func clear() { text = ""; composition = "" }
+    public mutating func clear() { text = ""; composition = ""; selectsAll = false }
+
+    /// Ctrl+A: the whole text, drawn highlighted, to be replaced or removed at once.
+    public mutating func selectAll() { selectsAll = !text.isEmpty }
+
+    /// Any other editing key (an arrow, Home) lets the selection go.
+    public mutating func deselect() { selectsAll = false }
 
     /// The text without surrounding white space: what a name or a search is.
     public var trimmed: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -108,6 +108,8 @@ public struct Theme: Equatable {
     public var focus = RGBA(240, 240, 250)
     public var scrim = RGBA(0, 0, 0, 200)
     public var panel = RGBA(32, 32, 36)
+    /// Behind selected text (a field's text after Ctrl+A).
+    public var selection = RGBA(40, 80, 140)
     public static let star = RGBA(255, 200, 60)
     public init() {}
 }

@@ -142,7 +142,7 @@ final class DetailView {
 
     /// The hovered control's tooltip, under it (over the photo), kept inside the panel.
     private func drawTooltip(_ pane: DetailPane, layout: DetailLayout, model: GalleryModel) {
-        guard let tip = pane.tooltip, let text = canvas.text, let pointer = model.pointer else { return }
+        guard let tip = pane.tooltip(in: model), let text = canvas.text, let pointer = model.pointer else { return }
         let w = text.width(of: tip, .body) + 2 * Metrics.padding, h = text.lineHeight(.body) + 2 * Metrics.inset
         let x = min(max(layout.panel.x, pointer.x - w / 2), layout.panel.maxX - w)
         let y = min(pointer.y + 24, layout.panel.maxY - h)

@@ -9,13 +9,17 @@ final class SearchBarView {
 
     func draw(_ search: Search, window: PixelSize, top: Int, time: Double) {
         let m = Metrics.fieldPadding
-        let bar = Rect(x: m, y: top + Metrics.padding, width: window.width - 2 * m, height: Metrics.barHeight)
+        let bar = Search.barFrame(window: window, top: top, inset: m)
         canvas.fill(bar, theme.panel)
         canvas.outline(bar, theme.accent, width: Metrics.stroke)
         guard let text = canvas.text else { return }
         let label = "Search authors: "
         let y = bar.y + (bar.height - text.lineHeight(.body)) / 2
         var x = bar.x + m + text.draw(label, .body, x: bar.x + m, y: y, color: theme.dimText)
+        if search.field.selectsAll {
+            canvas.fill(Rect(x: x, y: y, width: min(text.width(of: search.field.display, .body), bar.maxX - x - m),
+                             height: text.lineHeight(.body)), theme.selection)
+        }
         x += text.draw(search.field.display, .body, x: x, y: y, color: theme.text, maxWidth: bar.maxX - x - m)
         if time.truncatingRemainder(dividingBy: 1) < 0.5 {
             canvas.fill(Rect(x: x + 1, y: y, width: Metrics.stroke, height: text.lineHeight(.body)), theme.text)

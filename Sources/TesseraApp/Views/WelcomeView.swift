@@ -45,6 +45,10 @@ final class WelcomeView {
         if visible.isEmpty, let placeholder, !focused {
             text.draw(placeholder, .body, x: frame.x + pad, y: textY, color: theme.dimText, maxWidth: inner)
         }
+        if field.selectsAll, !visible.isEmpty {
+            canvas.fill(Rect(x: frame.x + pad, y: textY, width: text.width(of: visible, .body), height: text.lineHeight(.body)),
+                        theme.selection)
+        }
         let drawn = visible.isEmpty ? 0 : text.draw(visible, .body, x: frame.x + pad, y: textY, color: theme.text)
         // A caret that blinks twice a second, in the focused field.
         if focused && caret {
