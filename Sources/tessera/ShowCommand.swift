@@ -232,7 +232,7 @@ struct Show: ParsableCommand {
             throw ValidationError("--display-off-command and --display-on-command go together (one switches the display off, the other on again)")
         }
         guard let way = DisplayPowerWay(rawValue: displayPower) else {
-            throw ValidationError("--display-power must be \(DisplayPowerWay.names)")
+            throw ValidationError("--display-power must be one of: \(DisplayPowerWay.names)")
         }
         if way == .command, displayOffCommand == nil {
             throw ValidationError("--display-power command needs --display-off-command and --display-on-command")

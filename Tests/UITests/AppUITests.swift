@@ -258,11 +258,14 @@ final class AppUITests: XCTestCase {
         try XCTSkipUnless(ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display (xvfb-run)")
         for (scene, extra) in [("the wall", [String]()), ("the pane", ["--script", "next,open"]),
                                ("the slideshow", ["--script", "slideshow,pause"])] {
-            let software = try runApp(["--size", "900x600"] + extra, driver: "x11")
+            let (software, softwareLog) = try runAppWithLog(["--size", "900x600"] + extra, driver: "x11")
+            XCTAssertTrue(softwareLog.contains("renderer: software, largest texture unlimited: asked for (--renderer software)"),
+                          "the renderer is said with why: \(softwareLog)")
             let (accelerated, log) = try runAppWithLog(["--size", "900x600", "--renderer", "accelerated"] + extra,
                                                        driver: "x11")
             XCTAssertEqual([accelerated.width, accelerated.height], [software.width, software.height])
-            XCTAssertTrue(log.contains("drawing with SDL's opengl"), "the GPU path, not a fallback: \(log)")
+            XCTAssertTrue(log.contains("renderer: opengl"), "the GPU path, not a fallback: \(log)")
+            XCTAssertTrue(log.contains(": asked for (--renderer accelerated)"), "the renderer is said with why: \(log)")
             var differing = 0, samples = 0
             for y in stride(from: 60, to: software.height, by: 6) {
                 for x in stride(from: 0, to: software.width, by: 6) {
