@@ -5,7 +5,7 @@ import GalleryCore
 /// window's size and how many photos a page request asks for.
 public struct WindowOptions: ParsableArguments {
     /// Taken whatever it looks like (`--size -5x-5` is a size to refuse, not a missing value).
-    @Option(parsing: .unconditional, help: "Window size, WxH.")
+    @Option(parsing: .unconditional, help: "Window size, WxH (at least \(GalleryConfig.smallestWindow)).")
     public var size: String = "1280x800"
 
     @Option(help: "Photos per page request (1-1000; each source takes as many as it allows: Lorem Picsum 100, Unsplash 30, Immich 250).")
