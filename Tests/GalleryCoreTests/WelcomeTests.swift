@@ -90,6 +90,28 @@ final class WelcomeScreenTests: XCTestCase {
         XCTAssertEqual(library.userName, "Ada King")
     }
 
+    func testShiftNOffersThePhotosAgainSoTheFirstRunsFolderCanBeChanged() throws {
+        let library = MemoryLibrary(userName: "Ada")
+        let m = model(library: library)
+        var shown: [[String]] = []
+        m.hooks.photoOffer = { PhotoOffer(picturesFolder: "~/Pictures", canChoose: false, otherwise: "the demo photos",
+                                          current: "~/Holidays") }
+        m.hooks.resolveFolder = { "/home/ada/" + $0.dropFirst(2) }
+        m.hooks.showFolders = { shown.append($0) }
+        _ = m.handle(key: .character("N"), modifiers: .shift)
+        let welcome = try XCTUnwrap(WelcomeScreen.shown(in: m))
+        XCTAssertEqual(welcome.folderField?.text, "~/Holidays", "the folder chosen before, not only at the first run")
+        _ = m.apply(.submit)
+        XCTAssertEqual(shown, [], "kept as it was: the wall does not start over")
+        _ = m.handle(key: .character("N"), modifiers: .shift)
+        _ = m.apply(.focusNext)
+        _ = m.handle(key: .character("a"), modifiers: .control)
+        m.handle(text: "~/Garden")
+        _ = m.apply(.submit)
+        XCTAssertEqual(shown, [["/home/ada/Garden"]], "another folder shows at once")
+        XCTAssertEqual(library.setting("folders"), "/home/ada/Garden", "and is the one kept for the next start")
+    }
+
     func testRunsWithoutALibraryNeverAskAndAGivenNameIsNotStored() {
         let automation = model(library: nil)
         XCTAssertTrue(automation.screen === automation.browse)

@@ -59,8 +59,9 @@ public struct GalleryHooks {
     public var keepsUp: () -> Bool = { true }
     /// What the wall says when the feed ended empty (the shown source's words).
     public var emptyFeedText: () -> String = { "This feed has no photos." }
-    /// What the welcome screen offers to show (nil: nothing; the run was told its source).
-    public var photoOffer: PhotoOffer?
+    /// What the welcome screen offers to show (nil: nothing; the run was told its source), asked when it opens (a
+    /// start that greets by name never looks into the Pictures folder).
+    public var photoOffer: () -> PhotoOffer? = { nil }
     /// Shows these folders now (the welcome screen's choice), in place of the source shown.
     public var showFolders: ([String]) -> Void = { _ in }
     /// Opens the desktop's folder chooser; the choice comes back through `WelcomeScreen.folderChosen`.
@@ -86,7 +87,10 @@ public struct PhotoOffer: Equatable {
     public var canChoose: Bool
     /// What shows when no folder is chosen ("Lorem Picsum's photos", "the demo").
     public var otherwise: String
-    public init(picturesFolder: String?, canChoose: Bool, otherwise: String) {
+    /// The folder chosen before and shown now (`N` later on), filled in rather than the Pictures folder.
+    public var current: String?
+    public init(picturesFolder: String?, canChoose: Bool, otherwise: String, current: String? = nil) {
         self.picturesFolder = picturesFolder; self.canChoose = canChoose; self.otherwise = otherwise
+        self.current = current
     }
 }

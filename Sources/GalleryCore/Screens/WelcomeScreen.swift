@@ -18,7 +18,7 @@ public final class WelcomeScreen: Screen {
     /// Offers photos (a first run told no source): the Pictures folder, if there is one, is filled in.
     public func offer(_ offer: PhotoOffer?) {
         self.offer = offer
-        folderField = offer.map { TextField(text: $0.picturesFolder ?? "", maxCharacters: WelcomeScreen.maxPathCharacters) }
+        folderField = offer.map { TextField(text: $0.current ?? $0.picturesFolder ?? "", maxCharacters: WelcomeScreen.maxPathCharacters) }
     }
 
     /// The desktop's chooser is open: automation waits for its answer (it is not an animation: nothing moves, and
@@ -32,10 +32,13 @@ public final class WelcomeScreen: Screen {
         folderField = TextField(text: path, maxCharacters: WelcomeScreen.maxPathCharacters)
     }
 
-    /// `Command.changeName`: over whatever shows, unless this run must not touch the user's data.
+    /// `Command.changeName`: over whatever shows, unless this run must not touch the user's data. It offers the
+    /// photos again as at the first run (the folder chosen then filled in), so that choice can be changed later.
     public static func open(in gallery: GalleryModel) {
         guard gallery.user.library?.keepsChanges == true, !(gallery.screen is WelcomeScreen) else { return }
-        gallery.push(WelcomeScreen(name: gallery.user.name ?? ""))
+        let screen = WelcomeScreen(name: gallery.user.name ?? "")
+        screen.offer(gallery.hooks.photoOffer())
+        gallery.push(screen)
     }
 
     public var scopes: [Scope] { [.welcome] }
@@ -94,8 +97,10 @@ public final class WelcomeScreen: Screen {
             do {
                 try gallery.user.saveName(name)
                 if !folders.isEmpty { try gallery.user.saveFolders(folders) }
+                // The folder shown already, kept: the wall is not started over.
+                let changed = offer?.current.flatMap(gallery.hooks.resolveFolder).map { [$0] } != folders
                 gallery.pop(self)
-                if !folders.isEmpty { gallery.hooks.showFolders(folders) }
+                if !folders.isEmpty, changed { gallery.hooks.showFolders(folders) }
                 // A photo frame's first run: the name asked, the slideshow it was started for.
                 if gallery.config.opensSlideshow, gallery.screen === gallery.browse { SlideshowScreen.open(in: gallery) }
             } catch {

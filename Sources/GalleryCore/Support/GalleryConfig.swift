@@ -103,6 +103,8 @@ public struct Theme: Equatable {
     public var headerRule = RGBA(60, 60, 66)
     public var text = RGBA(235, 235, 240)
     public var dimText = RGBA(150, 150, 160)
+    /// A control that cannot be used now (a dimmed header button).
+    public var disabledText = RGBA(78, 78, 86)
     public var errorText = RGBA(255, 120, 110)
     public var accent = RGBA(90, 160, 255)
     public var focus = RGBA(240, 240, 250)

@@ -200,34 +200,37 @@ struct Composition {
         let viewport = geometry.viewport
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
         if let text { hooks.detailLineHeight = text.lineHeight(.body) + 6 }
-        Composition.offerPhotos(&hooks, options: options, early: early, mailbox: mailbox,
-                                welcoming: WelcomeScreen.shown(in: model) != nil)
+        Composition.offerPhotos(&hooks, options: options, early: early, mailbox: mailbox)
         model.hooks = hooks
         // A first run told no source: the welcome screen offers the Pictures folder, a chooser, or a typed path.
-        WelcomeScreen.shown(in: model)?.offer(hooks.photoOffer)
+        WelcomeScreen.shown(in: model)?.offer(hooks.photoOffer())
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
         if config.opensSlideshow || options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
     }
 
-    /// What the welcome screen offers on a start that named no folder, with none chosen before; how it shows them.
-    /// `welcoming`: the welcome screen shows; only then is the Pictures folder looked into and a chooser looked for
-    /// (a start that greets by name does neither).
-    static func offerPhotos(_ hooks: inout GalleryHooks, options: AppOptions, early: Early, mailbox: Mailbox<Delivery>,
-                            welcoming: Bool) {
+    /// What the welcome screen offers on a start that named no folder of its own: the folder chosen before, else
+    /// the Pictures folder; how it shows them. Worked out when the screen opens (the first run's, or `N`'s later), so
+    /// a start that greets by name neither looks into the Pictures folder nor looks for a chooser.
+    static func offerPhotos(_ hooks: inout GalleryHooks, options: AppOptions, early: Early, mailbox: Mailbox<Delivery>) {
         hooks.resolveFolder = { FolderChooser.resolve($0) }
         hooks.showFolders = { mailbox.post(.feed(.showFolders($0))) }
-        // Offered whenever no folder was named or chosen before (with --demo too: a first look may become one's own
+        // Offered whenever the command line named no folder (with --demo too: a first look may become one's own
         // photos); a kiosk is set up by its owner, not at its screen.
-        guard welcoming, options.paths.isEmpty, early.chosenFolders.isEmpty, options.kiosk == nil else { return }
-        let pictures = FolderChooser.picturesFolder()
+        let chosen = early.chosenFolders
+        guard options.paths.isEmpty || options.paths == chosen, options.kiosk == nil else { return }
         let kind = early.sources.kind
         let otherwise = kind.name == "demo" || options.demo ? "the demo photos"
             : kind.name == "picsum" ? "Lorem Picsum's photos from the web (the demo when offline)" : "the photos from \(kind.title)"
-        hooks.photoOffer = PhotoOffer(picturesFolder: pictures.map { FolderChooser.abbreviated($0) }, canChoose: FolderChooser.command(start: "/") != nil,
-                                      otherwise: otherwise)
+        hooks.photoOffer = {
+            let pictures = FolderChooser.picturesFolder()
+            return PhotoOffer(picturesFolder: pictures.map { FolderChooser.abbreviated($0) },
+                              canChoose: FolderChooser.command(start: "/") != nil, otherwise: otherwise,
+                              current: chosen.first.map { FolderChooser.abbreviated($0) })
+        }
         hooks.chooseFolder = {
-            FolderChooser.choose(start: pictures ?? NSHomeDirectory()) { mailbox.post(.chosenFolder($0.map { FolderChooser.abbreviated($0) })) }
+            let start = chosen.first ?? FolderChooser.picturesFolder() ?? NSHomeDirectory()
+            FolderChooser.choose(start: start) { mailbox.post(.chosenFolder($0.map { FolderChooser.abbreviated($0) })) }
         }
     }
 

@@ -101,12 +101,11 @@ enum Buttons {
         let hovered = enabled && pointer.map { frame.contains(x: $0.x, y: $0.y) } == true
         // Borderless: a quiet fill, the accent under the pointer or while lit. An outline would make every button
         // look focused.
-        var fill = hovered || lit ? theme.accent : theme.headerRule
-        if !enabled { fill = theme.panel }
-        canvas.fill(frame, fill)
+        // One that cannot be used has no tile at all and a faint glyph: it must not look like one to press.
+        if enabled { canvas.fill(frame, hovered || lit ? theme.accent : theme.headerRule) }
         guard let text = canvas.text else { return }
         let w = text.width(of: label, .bold)
         text.draw(label, .bold, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.bold)) / 2,
-                  color: enabled ? theme.text : theme.dimText)
+                  color: enabled ? theme.text : theme.disabledText)
     }
 }
