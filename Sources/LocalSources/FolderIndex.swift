@@ -18,7 +18,10 @@ import GalleryCore
 ///
 /// A shuffle (`.random`) is an order like the others: by each file's `ShowPlace.rank`, a keyed hash of its ID with
 /// the seed and the pass, so a pass's order is the same after a restart, and `ShowPlace` (kept in the user's library)
-/// says how far it got. `resume(from:)` carries on from there.
+/// says how far it got. `resume(from:)` carries on from there without cutting the feed: the resumed pass is served
+/// whole from its first photo (a shuffle's photos already shown first), its first page reaching past the place, and
+/// says where the show stood in it (`takeResumed`). The first photos of a shuffled pass are never the last ones of
+/// the pass before (`ShowPlace.passEdgeRanks`).
 public struct FolderIndex {
     public let sort: FolderSort
     public static let smallFolder = 1000
@@ -39,7 +42,8 @@ public struct FolderIndex {
         var hash: UInt64
         var flags: UInt8
 
-        static let alive: UInt8 = 1, placed: UInt8 = 2, served: UInt8 = 4, taken: UInt8 = 8
+        /// `shown`: a shuffle's photo the kept place had shown this pass (it goes before the others, as it showed).
+        static let alive: UInt8 = 1, placed: UInt8 = 2, served: UInt8 = 4, taken: UInt8 = 8, shown: UInt8 = 16
         func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
         mutating func set(_ flag: UInt8, _ on: Bool) { flags = on ? flags | flag : flags & ~flag }
     }
@@ -74,6 +78,12 @@ public struct FolderIndex {
     public private(set) var seed: UInt64
     /// The pass `ordered` is sorted for (a shuffle's order changes with the pass).
     private var orderPass = 1
+    /// A shuffled pass's ranks that are not the photo's own (`ShowPlace.passEdgeRanks`), by the photo's hash, for
+    /// `orderPass`; and the pass before's, while its last photos still show.
+    private var edgeRanks: [UInt64: UInt64] = [:]
+    private var previousEdgeRanks: (pass: Int, ranks: [UInt64: UInt64])?
+    /// Where the resumed pass's first page stood, until the source takes it (`takeResumed`).
+    private var resumed: ShowResume?
     /// How far this pass has got, for the library (`noteShown`).
     public private(set) var place: ShowPlace
     /// A place kept from an earlier run, taken up when its pass begins (the first page).
@@ -117,7 +127,7 @@ public struct FolderIndex {
         guard let slot = slot(ofID: id) else { return nil }
         let r = records[Int(slot)]
         if var before = previousPlace {
-            let beforeRank = ShowPlace.rank(r.hash, seed: seed, pass: before.pass)
+            let beforeRank = passRank(r, pass: before.pass)
             if place.isFresh, !before.hasShown(rank: beforeRank, id: id, arrived: arrived(r)) {
                 before.noteShown(rank: beforeRank, id: id, arrived: arrived(r))
                 previousPlace = before
@@ -125,11 +135,24 @@ public struct FolderIndex {
             }
             previousPlace = nil
         }
-        place.noteShown(rank: ShowPlace.rank(r.hash, seed: seed, pass: place.pass), id: id, arrived: arrived(r))
+        place.noteShown(rank: passRank(r, pass: place.pass), id: id, arrived: arrived(r))
         return place
     }
 
-    private func rank(_ r: Record) -> UInt64 { ShowPlace.rank(r.hash, seed: seed, pass: orderPass) }
+    /// Where the resumed pass's first page stood (once: the page that holds it takes it along).
+    public mutating func takeResumed() -> ShowResume? {
+        defer { resumed = nil }
+        return resumed
+    }
+
+    private func rank(_ r: Record) -> UInt64 { edgeRanks[r.hash] ?? ShowPlace.rank(r.hash, seed: seed, pass: orderPass) }
+
+    /// A record's rank in `pass`'s order (this pass's, or the pass before's while its last photos show).
+    private func passRank(_ r: Record, pass: Int) -> UInt64 {
+        if pass == orderPass { return rank(r) }
+        if let before = previousEdgeRanks, before.pass == pass, let edge = before.ranks[r.hash] { return edge }
+        return ShowPlace.rank(r.hash, seed: seed, pass: pass)
+    }
 
     /// Whether a record's date lets it show.
     private func isDated(_ r: Record) -> Bool { dates.admits(date: r.date, isTaken: r.has(Record.taken)) }
@@ -143,8 +166,13 @@ public struct FolderIndex {
         return byID[hash]
     }
 
-    /// Sorts every placed file for `orderPass` (a shuffle's new pass).
+    /// Sorts every placed file for `orderPass` (a shuffle's new pass): the pass's ranks worked out again over the
+    /// files there now, so its first photos are none of the pass before's last.
     private mutating func reorder() {
+        if sort == .random {
+            let hashes = ordered.map { records[Int($0)].hash }
+            edgeRanks = ShowPlace.passEdgeRanks(hashes, seed: seed, pass: orderPass)
+        }
         let recs = records
         var order = ordered
         order.sort { precedes(recs[Int($0)], recs[Int($1)]) }
@@ -177,6 +205,9 @@ public struct FolderIndex {
     private func precedes(_ a: Record, _ b: Record) -> Bool {
         if sort == .date, a.date != b.date { return a.date > b.date }
         if sort == .random {
+            // What the kept place had shown comes first, as it showed (`resumeWhole`).
+            let sa = a.has(Record.shown), sb = b.has(Record.shown)
+            if sa != sb { return sa }
             let ra = rank(a), rb = rank(b)
             if ra != rb { return ra < rb }
         }
@@ -246,23 +277,31 @@ public struct FolderIndex {
         guard scanFinished || (sort != .random && dates.isEmpty && count > FolderIndex.smallFolder && waiting >= limit)
         else { return nil }
         placePending()
+        // The last photo of the kept part, which this page reaches past (-1: none).
+        var through = -1
         if starting {
             beginPass()
             if let kept = resuming, sort != .random || kept.pass == pass {
                 place = kept
-                skipShown(kept)
+                through = resumeWhole(kept)
                 // The kept pass had shown everything (stopped on its last photo): the next one begins.
-                if !ordered.isEmpty, cursor >= ordered.count { beginPass() }
+                if sort == .random, through >= 0, !ordered[(through + 1)...].contains(where: {
+                    !records[Int($0)].has(Record.served) }) {
+                    beginPass()
+                    through = -1
+                    resumed = nil
+                }
             }
             resuming = nil
         }
-        var out: [Photo] = []
-        while cursor < ordered.count, out.count < limit {
+        var out: [Photo] = [], past = 0
+        while cursor < ordered.count, cursor <= through || past < limit {
             let slot = Int(ordered[cursor])
             if !records[slot].has(Record.served) {
                 records[slot].set(Record.served, true)
                 servedCount += 1
                 out.append(file(records[slot]).photo)
+                if cursor > through { past += 1 }
             }
             cursor += 1
         }
@@ -273,14 +312,19 @@ public struct FolderIndex {
     private mutating func beginPass() {
         if pass > 0, !place.isFresh { previousPlace = place }
         pass += 1
-        for slot in ordered { records[Int(slot)].set(Record.served, false) }
+        for slot in ordered {
+            records[Int(slot)].set(Record.served, false)
+            records[Int(slot)].set(Record.shown, false)
+        }
         servedCount = 0
         if dates.memories {
             dates.onThisDay = PhotoDateFilter.day(of: now() + Int64(TimeZone.current.secondsFromGMT()))
         }
         if !dates.isEmpty { for slot in ordered where !isDated(records[Int(slot)]) { serve(slot) } }
         cursor = 0
-        if sort == .random, orderPass != pass {
+        if sort == .random {
+            // Sorted again even for the pass a kept place resumes (its files are all known only now).
+            if orderPass != pass { previousEdgeRanks = (orderPass, edgeRanks) }
             orderPass = pass
             reorder()
         }
@@ -289,23 +333,36 @@ public struct FolderIndex {
         place = ShowPlace(seed: seed, pass: pass, passBegan: max(now(), newest))
     }
 
-    /// Marks what a kept place had shown as served, so the pass carries on from there: a shuffle's photos ranked
-    /// at or below the place (those that were there when the pass began) and the late ones it lists; a sorted
-    /// show's photos up to the last one shown.
-    private mutating func skipShown(_ kept: ShowPlace) {
-        var skip: [Int]
+    /// Takes up a kept place at the start of its pass, the feed whole: a shuffle's photos the place had shown (ranked
+    /// at or below it, when there when the pass began, and the late ones it lists) go first, in their order, and the
+    /// rest follows in rank order; a sorted show keeps its order. Returns the index in `ordered` of the last photo
+    /// the first page must reach (the kept part's last, or the photo the show stood at; -1: nothing kept) and notes
+    /// where the show stood (`resumed`).
+    private mutating func resumeWhole(_ kept: ShowPlace) -> Int {
+        var through = -1
         if sort == .random {
-            skip = ordered.indices.filter { i in
-                let r = records[Int(ordered[i])]
-                return kept.hasShown(rank: rank(r), id: "f" + LocalFile.hex(r.hash), arrived: arrived(r))
+            var shown = 0
+            for slot in ordered {
+                let r = records[Int(slot)]
+                guard kept.hasShown(rank: rank(r), id: "f" + LocalFile.hex(r.hash), arrived: arrived(r)) else { continue }
+                records[Int(slot)].set(Record.shown, true)
+                shown += 1
             }
+            guard shown > 0 else { return -1 }
+            reorder()
+            through = shown - 1
         } else if let last = kept.lastShown, let slot = slot(ofID: last), let at = ordered.firstIndex(of: slot) {
-            skip = Array(0...at)
+            through = at
         } else {
-            skip = []
+            return -1
         }
-        for i in skip { serve(ordered[i]) }
-        cursor = ordered.firstIndex { !records[Int($0)].has(Record.served) } ?? ordered.count
+        // The first photo after the kept part that shows (one passed over for its date is served already).
+        let next = ordered[(through + 1)...].first { !records[Int($0)].has(Record.served) }
+        let stood = kept.lastShown.flatMap { slot(ofID: $0) }.flatMap { ordered.firstIndex(of: $0) }
+        resumed = ShowResume(stoodAt: stood.map { file(records[Int(ordered[$0])]).id },
+                             next: next.map { file(records[Int($0)]).id })
+        // The wall stands at the photo it stood at: the page reaches it too (a late photo may sit past the kept part).
+        return max(through, stood ?? -1)
     }
 
     // MARK: edits

@@ -201,6 +201,7 @@ public final class FolderSource: ScanningSource {
         guard let waiting else { return }
         indexLock.lock()
         let photos = index.page(waiting.page, limit: waiting.limit)
+        let resumed = photos == nil ? nil : index.takeResumed()
         let files = photos?.compactMap { index.file(id: $0.id) } ?? []
         indexLock.unlock()
         guard let photos else { return }
@@ -210,7 +211,7 @@ public final class FolderSource: ScanningSource {
         if credits.count > 20_000 { credits.removeAll(keepingCapacity: true) }
         for file in files { credits[file.id] = FolderSource.credit(file) }
         lock.unlock()
-        waiting.done(.success(PageContents(photos: photos)))
+        waiting.done(.success(PageContents(photos: photos, resumed: resumed)))
     }
 
     // MARK: images

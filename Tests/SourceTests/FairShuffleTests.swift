@@ -10,18 +10,21 @@ final class FairShuffleTests: XCTestCase {
     }
 
     /// A run of the show: a new index (a new random seed, as each start draws), the folder scanned into it, the
-    /// kept place taken up; then `count` photos shown one at a time. Returns what it showed and the place it kept.
+    /// kept place taken up; then `count` photos shown one at a time, from where the resumed page says the show
+    /// carries on (the page holds the photos already shown too). Returns what it showed and the place it kept.
     private func run(files: [LocalFile], kept: String?, count: Int, clock: Int64) -> (shown: [String], kept: String?) {
         var index = FolderIndex(sort: .random, seed: UInt64.random(in: 1...UInt64.max), now: { clock })
         if let kept, let place = ShowPlace(text: kept) { index.resume(from: place) }
         for f in files { _ = index.add(f) }
         index.scanFinished = true
-        var shown: [String] = [], place = kept, page = 1
+        var shown: [String] = [], place = kept, page = 1, carryOnAt: String?
         while shown.count < count {
             guard let photos = index.page(page, limit: 7) else { XCTFail("no page"); break }
             if photos.isEmpty { page = 1; continue }  // the pass ended: the feed starts the next
+            if let resumed = index.takeResumed() { carryOnAt = resumed.next }
             page += 1
             for photo in photos where shown.count < count {
+                if let at = carryOnAt { if photo.id != at { continue } else { carryOnAt = nil } }
                 shown.append(photo.author)
                 place = index.noteShown(id: photo.id)?.text
             }
@@ -45,6 +48,66 @@ final class FairShuffleTests: XCTestCase {
         let next = run(files: files, kept: kept, count: 300, clock: 20_000).shown
         XCTAssertEqual(Set(next).count, 300, "the second pass shows every photo once too")
         XCTAssertNotEqual(next, shown, "in a new order")
+    }
+
+    /// A frame killed every ten photos, over four passes: the first pass shows each photo once, and no photo comes
+    /// twice within ten slides, across the passes' edges too (two shuffles would often meet there).
+    func testKilledEveryTenPhotosNoPhotoComesTwiceWithinTenAcrossPasses() {
+        let files = (0..<60).map { file("p\($0).jpg", modified: 1_000) }
+        var kept: String?
+        var slides: [String] = []
+        for restart in 0..<24 {
+            let r = run(files: files, kept: kept, count: 10, clock: 10_000 + Int64(restart))
+            slides += r.shown
+            kept = r.kept
+        }
+        XCTAssertEqual(Set(slides.prefix(60)).count, 60, "each photo once in the first pass")
+        for end in slides.indices {
+            let window = slides[max(0, end - 9)...end]
+            XCTAssertEqual(Set(window).count, window.count, "twice within ten slides at slide \(end)")
+        }
+        for pass in 0..<4 { XCTAssertEqual(Set(slides[(pass * 60)..<(pass * 60 + 60)]).count, 60, "pass \(pass + 1)") }
+    }
+
+    /// The pass carried on is served whole: the photos the place had shown first, in the order they showed, then
+    /// the rest; the page says where the show stood and where it carries on.
+    func testAResumedShuffleServesTheWholePassAndSaysWhereItStood() throws {
+        let files = (0..<50).map { file("p\($0).jpg", modified: 1_000) }
+        let first = run(files: files, kept: nil, count: 17, clock: 5_000)
+        var index = FolderIndex(sort: .random, seed: 1, now: { 6_000 })
+        index.resume(from: try XCTUnwrap(first.kept.flatMap(ShowPlace.init(text:))))
+        for f in files { _ = index.add(f) }
+        index.scanFinished = true
+        let page = try XCTUnwrap(index.page(1, limit: 7))
+        XCTAssertEqual(page.count, 17 + 7, "the kept part and a page past it")
+        XCTAssertEqual(page.prefix(17).map(\.author), first.shown, "what was shown, as it showed")
+        let resumed = try XCTUnwrap(index.takeResumed())
+        XCTAssertEqual(resumed.stoodAt, page[16].id, "it stood at the last photo shown")
+        XCTAssertEqual(resumed.next, page[17].id, "it carries on at the first not shown")
+        XCTAssertNil(index.takeResumed(), "said once")
+        var all = page
+        var n = 2
+        while let more = index.page(n, limit: 7), !more.isEmpty { all += more; n += 1 }
+        XCTAssertEqual(Set(all.map(\.author)), Set(files.map(\.name)), "the whole pass")
+        XCTAssertEqual(all.count, 50)
+    }
+
+    /// A wall by name left at its 20th photo: the feed is whole again, the first page reaching past that photo.
+    func testAResumedSortedWallHoldsEveryPhotoAndStandsWhereItStood() throws {
+        let files = (0..<39).map { file(String(format: "p%02d.jpg", $0), modified: 1_000) }
+        var before = FolderIndex(sort: .name, now: { 5_000 })
+        for f in files { _ = before.add(f) }
+        before.scanFinished = true
+        let shown = try XCTUnwrap(before.page(1, limit: 30))
+        let kept = try XCTUnwrap(before.noteShown(id: shown[19].id))
+        var index = FolderIndex(sort: .name, now: { 6_000 })
+        index.resume(from: try XCTUnwrap(ShowPlace(text: kept.text)))
+        for f in files { _ = index.add(f) }
+        index.scanFinished = true
+        let page = try XCTUnwrap(index.page(1, limit: 10))
+        XCTAssertEqual(page.map(\.author), (0..<30).map { String(format: "p%02d.jpg", $0) }, "from the first photo on")
+        XCTAssertEqual(index.takeResumed(), ShowResume(stoodAt: shown[19].id, next: shown[20].id))
+        XCTAssertEqual(try XCTUnwrap(index.page(2, limit: 10)).count, 9, "and the rest: 39 in all")
     }
 
     func testARestartCarriesOnInTheSameOrder() {

@@ -37,6 +37,34 @@ public struct ShowPlace: Equatable, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// Slides between two showings of a photo at least, across a pass's edge: the first `passEdgeGap` photos of a
+    /// pass are none of the last `passEdgeGap` of the pass before (two independent shuffles would often meet there).
+    public static let passEdgeGap = 10
+
+    /// The ranks in `pass`'s order that are not the photos' own (`rank`), by photo hash: the photos the pass before
+    /// ended with (its `gap` highest ranked) that would come among this pass's first `gap` are ranked just after
+    /// them instead, in their own order. A pure function of the photos, the seed and the pass, so a restart orders
+    /// the pass the same way and a `ShowPlace` over these ranks means the same. Empty for the first pass and for
+    /// catalogues too small to keep the edge apart (`gap` photos or fewer besides the pass before's last).
+    public static func passEdgeRanks(_ hashes: [UInt64], seed: UInt64, pass: Int, gap: Int = passEdgeGap)
+        -> [UInt64: UInt64] {
+        guard pass > 1, gap > 0, hashes.count > 2 * gap else { return [:] }
+        let unique = Array(Set(hashes))
+        // The pass before's last photos: its highest ranks.
+        let before = unique.map { (rank: rank($0, seed: seed, pass: pass - 1), hash: $0) }
+            .sorted { $0.rank > $1.rank }.prefix(gap)
+        let ended = Set(before.map(\.hash))
+        let ranks = unique.map { (rank: rank($0, seed: seed, pass: pass), hash: $0) }.sorted { $0.rank < $1.rank }
+        // The rank of this pass's `gap`-th photo that did not end the pass before: everything up to it comes first.
+        guard let edge = ranks.lazy.filter({ !ended.contains($0.hash) }).dropFirst(gap - 1).first?.rank,
+              edge <= UInt64.max - UInt64(gap) - 1 else { return [:] }
+        var moved: [UInt64: UInt64] = [:]
+        for (i, early) in ranks.filter({ ended.contains($0.hash) && $0.rank <= edge }).enumerated() {
+            moved[early.hash] = edge + 1 + UInt64(i)
+        }
+        return moved
+    }
+
     /// Whether nothing has been shown in this pass yet.
     public var isFresh: Bool { shownRank == 0 && lateShown.isEmpty && lastShown == nil }
 

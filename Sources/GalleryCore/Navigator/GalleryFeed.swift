@@ -36,8 +36,22 @@ public final class GalleryFeed {
         // A wall that wraps forgets the passes it left far behind (not while a screen holds a view of them).
         if screens.allSatisfy(\.outlivesFeed), let top = wall.topIndex { catalog.dropPassedItems(above: top) }
         wall.sync(after: outcome)
+        if case .success(let contents) = result, let resumed = contents.resumed {
+            carryOn(resumed, in: newItems)
+        }
         if case .success = result, let gallery { for screen in screens { screen.feedGrew(newItems, in: gallery) } }
         return outcome
+    }
+
+    /// A page of a show carried on from a kept place (it holds the photos already shown too): the wall stands at the
+    /// photo it stood at, a slideshow carries on at the first photo not yet shown.
+    private func carryOn(_ resumed: ShowResume, in page: ArraySlice<FeedItem>) {
+        func index(of id: String?) -> Int? { id.flatMap { id in page.firstIndex { $0.photo.id == id } } }
+        if let stood = index(of: resumed.stoodAt) { wall.stand(at: stood) }
+        guard let next = index(of: resumed.next) else { return }
+        for case let show as SlideshowScreen in screens where show.feedWall === wall {
+            show.carryOn(at: next, pageStart: page.startIndex)
+        }
     }
 
     /// Shows pages stored earlier (the offline cache) before any network answer.

@@ -42,6 +42,9 @@ public final class SlideshowScreen: Screen {
     /// The time of day as the clock overlay shows it (`--clock`), set by the app; part of the picture.
     public var clock: String?
     private var viewport: Viewport
+    /// Photos a kept place had shown, still ahead of a show that opened with others (`carryOn`): stepping onto the
+    /// first goes to the second instead.
+    private var carryOnSkip: (from: ItemKey, to: ItemKey)?
     /// Whether a photo's large image has arrived (or failed for good): the show waits for the next one a while.
     private let arrived: (ItemKey) -> Bool
     /// How a moving picture's playback stands (a clip is shown until its end).
@@ -229,6 +232,12 @@ public final class SlideshowScreen: Screen {
             next = 0
         }
         next = max(0, next)
+        // Onto the photos a kept place had shown: past them, to the first it had not.
+        if delta > 0, let skip = carryOnSkip, let from = catalog.feed.index(of: skip.from),
+           let to = catalog.feed.index(of: skip.to), next >= from {
+            carryOnSkip = nil
+            if next < to { next = to }
+        }
         shownFor = 0
         guard next != index else { return }
         previous = current
@@ -249,6 +258,28 @@ public final class SlideshowScreen: Screen {
     public func show(index target: Int) {
         guard let index, target != index, target >= 0, target < feedWall.catalog.count else { return }
         step(target - index)
+    }
+
+    /// Carries on at the photo at `target`, the first a kept place had not shown, in a page that begins at
+    /// `pageStart` with the photos it had shown: at once, without a transition (nothing showed before it), unless
+    /// the show already shows photos from before that page (today's memories first): then it goes there when it
+    /// would step onto the page's photos already shown.
+    public func carryOn(at target: Int, pageStart: Int) {
+        let items = feedWall.catalog.items
+        guard target >= 0, target < items.count else { return }
+        if let index, index < pageStart {
+            carryOnSkip = (from: items[min(pageStart, target)].key, to: items[target].key)
+            return
+        }
+        current = items[target].key
+        companion = companion(after: target)
+        previous = nil
+        previousCompanion = nil
+        fade = 1
+        shownFor = 0
+        currentAge = 0
+        feedWall.focus(target)
+        feedWall.setScroll(offset: feedWall.scroll.target)
     }
 
     /// Starts from the feed's first photo (a new feed, or the photo shown was let go).

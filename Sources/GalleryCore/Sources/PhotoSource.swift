@@ -162,8 +162,16 @@ public struct PageContents: Equatable, Sendable, Codable {
     public var photos: [Photo]
     /// Entries the source sent but that were unusable (counted so a short page is not mistaken for the last one).
     public var skipped: Int
-    public init(photos: [Photo], skipped: Int = 0) { self.photos = photos; self.skipped = skipped }
+    /// Where in this page a show carried on from a kept place stands (`PhotoSource.resume(from:)`): the first page
+    /// of the resumed pass, which holds the photos already shown too. Never stored: it belongs to the run that
+    /// served it (a cached page restored later is no place to carry on from).
+    public var resumed: ShowResume?
+    public init(photos: [Photo], skipped: Int = 0, resumed: ShowResume? = nil) {
+        self.photos = photos; self.skipped = skipped; self.resumed = resumed
+    }
     public var rawCount: Int { photos.count + skipped }
+
+    private enum CodingKeys: String, CodingKey { case photos, skipped }
 
     /// The same page with every photo validated again (a stored page is input like any other); dropped photos
     /// count as skipped, so the page keeps its length.
