@@ -132,7 +132,13 @@ let package = Package(
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples", "TextKit", "PNGKit", "MediaWorkers", "RemoteControl", "MosquittoKit",
                            .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "UITests", dependencies: ["GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos",
-                                                    "ImageSamples"]),
+        // The real app driven as a person would (a window under Xvfb, or headless with a script): shared by the UI
+        // tests and the brief's.
+        .target(name: "AppDriving", dependencies: ["SDLKit"], path: "Tests/AppDriving"),
+        .testTarget(name: "UITests", dependencies: ["AppDriving", "GalleryCore", "SDLKit", "FixtureServer", "GalleryStore",
+                                                    "DemoPhotos", "ImageSamples"]),
+        // The brief and the README's headline claims, one test each, against the real app: they change only when the
+        // promise does.
+        .testTarget(name: "BriefTests", dependencies: ["AppDriving", "GalleryCore", "SDLKit", "FixtureServer", "GalleryStore"]),
     ]
 )

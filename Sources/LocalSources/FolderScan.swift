@@ -42,7 +42,7 @@ extension FolderSource {
         indexLock.unlock()
         lock.lock(); scanFinished = true; knownPhotos = count; lock.unlock()
         let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        log("showing \(count) photos from the index of the last run (\(Int(ms)) ms); checking the folders for changes")
+        log("showing \(counted(count, "photo", "photos")) from the index of the last run (\(Int(ms)) ms); checking the folders for changes")
         lock.lock(); indexKept = true; lock.unlock()
         answerWaitingPage()
         return true
@@ -64,7 +64,7 @@ extension FolderSource {
                 stored += files.count
             }
             if !isStopping {
-                log("kept the index of \(stored) photos for the next start")
+                log("kept the index of \(counted(stored, "photo", "photos")) for the next start")
                 lock.lock(); indexKept = true; lock.unlock()
             }
         } catch {
@@ -153,7 +153,7 @@ extension FolderSource {
             knownPhotos = count
             lock.unlock()
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-            log("found \(count) photos in \(Int(ms)) ms")
+            log("found \(counted(count, "photo", "photos")) in \(Int(ms)) ms")
             answerWaitingPage()
             storeWholeIndex()
         } else if !isStopping {
@@ -165,7 +165,7 @@ extension FolderSource {
             if !edits.isEmpty { onEdits(edits) }
             storeChanges(upsert: changed, remove: gone)
             if !changed.isEmpty || !gone.isEmpty {
-                log("\(changed.count) photos new or changed, \(gone.count) gone since the folders were last read")
+                log("\(counted(changed.count, "photo", "photos")) new or changed, \(gone.count) gone since the folders were last read")
             }
         }
     }

@@ -124,7 +124,7 @@ public final class Catalog {
         case .nothingNew(let pages)?:
             return "The server sent nothing new for \(pages) pages in a row, so Tessera stopped asking. Press r to reload."
         default:
-            return "End of the catalogue — \(feed.count) photos"
+            return "End of the catalogue — " + counted(feed.count, "photo", "photos")
         }
     }
 

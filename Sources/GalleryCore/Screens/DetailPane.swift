@@ -357,6 +357,16 @@ extension GalleryModel {
     }
 }
 
+extension GalleryModel {
+    /// Where the toast's foot may come down to: over an open pane's photo, never over the links and details under it
+    /// (an Undo covered a URL or the keys' line); elsewhere the window's foot.
+    public var toastFloor: Int {
+        guard let open = detail, !open.overlay.reveal.isMoving else { return viewport.size.height }
+        let layout = open.overlay.layout(in: self)
+        return layout.textOrigin.y - DetailLayout.padding
+    }
+}
+
 extension DetailPane {
     /// The pane just closed in `gallery`, while it shrinks back into its cell (drawn, takes no input).
     public static func closing(in gallery: GalleryModel) -> DetailPane? {

@@ -71,7 +71,7 @@ public final class MemoriesScreen: Screen {
     /// One line for the log: how many memories, under which headings.
     public var summary: String {
         let titles = memories.layout.headings.map(\.title)
-        return "memories of \(MemoriesScreen.dayName(day)): \(memories.catalog.count) photos"
+        return "memories of \(MemoriesScreen.dayName(day)): " + counted(memories.catalog.count, "photo", "photos")
             + (titles.isEmpty ? "" : " under " + titles.joined(separator: "; "))
     }
 

@@ -156,7 +156,7 @@ final class KioskRunner {
         guard model.kiosk?.watchdogFires(at: now, progress: progress, online: online) == true else { return nil }
         interventions += 1
         return "no new photo drawn for \(Int(model.kiosk?.watchdog.limit ?? 0)) s while scrolling online "
-            + "(\(images.loadingCount) images loading, \(model.catalog.count) photos in the feed, "
+            + "(\(counted(images.loadingCount, "image", "images")) loading, \(counted(model.catalog.count, "photo", "photos")) in the feed, "
             + "pager \(model.catalog.pager.phase), last failure: \(images.lastFailure ?? "none"))"
     }
 

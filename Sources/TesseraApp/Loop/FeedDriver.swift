@@ -94,7 +94,7 @@ final class FeedDriver {
         model.catalog.awaitingRestore = false
         guard !pages.isEmpty else { return }
         model.feed.restore(pages, pageSize: pageSize)
-        Log.info("showing \(model.catalog.count) cached photos")
+        Log.info("showing \(counted(model.catalog.count, "cached photo", "cached photos"))")
         refreshing = true
         let mailbox = self.mailbox
         sources.source.fetchPage(1, limit: model.catalog.pager.settings.pageSize) { _ in mailbox.post(.feed(.refreshed)) }

@@ -15,7 +15,8 @@ final class ToastView {
         let room = window.width - 2 * Metrics.margin - label - 3 * Metrics.fieldPadding
         let words = min(text.width(of: toast.text, .body), max(40, room))
         let width = words + label + 2 * Metrics.fieldPadding + (label > 0 ? Metrics.fieldPadding : 0)
-        let box = Rect(x: (window.width - width) / 2, y: window.height - Metrics.margin - height, width: width, height: height)
+        // Above whatever the screen keeps at its foot (the pane's links), else at the window's foot.
+        let box = Rect(x: (window.width - width) / 2, y: model.toastFloor - Metrics.margin - height, width: width, height: height)
         canvas.fill(box, theme.panel)
         canvas.outline(box, theme.headerRule, width: Metrics.hairline)
         text.draw(toast.text, .body, x: box.x + Metrics.fieldPadding, y: box.y + Metrics.fieldPadding, color: theme.text,

@@ -4,24 +4,24 @@ import XCTest
 
 /// Runs the real `tessera` executable once, headless unless told otherwise, until it saves its screenshot and
 /// exits; returns the frame it saved and what it wrote to stderr.
-enum AppProcess {
-    static var executable: String {
+public enum AppProcess {
+    public static var executable: String {
         if let path = ProcessInfo.processInfo.environment["TESSERA_BIN"] { return path }
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("tessera").path
     }
 
     /// The development executable beside it: the benchmark, the fixture server.
-    static var bench: String {
+    public static var bench: String {
         URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("tessera-bench").path
     }
 
-    struct Run {
-        let frame: Surface?
-        let log: String
-        let status: Int32
+    public struct Run {
+        public let frame: Surface?
+        public let log: String
+        public let status: Int32
         /// The app's own peak resident memory in MB, when measured (`measuresMemory`).
-        var peakRSSMB: Double?
+        public var peakRSSMB: Double?
     }
 
     /// `environment` entries replace the test's own (an empty value removes one); `directory` is the working
@@ -29,7 +29,7 @@ enum AppProcess {
     /// under GNU time, which reports that process's own peak resident memory (other children of the test process,
     /// an encoder a test ran, do not count).
     /// `asUser`: run the app as that user (setpriv; the test runs as root), as a person without the test's rights.
-    static func run(_ arguments: [String], driver: String = "offscreen", environment: [String: String] = [:],
+    public static func run(_ arguments: [String], driver: String = "offscreen", environment: [String: String] = [:],
                     directory: String? = nil, measuresMemory: Bool = false, asUser: UInt32? = nil) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw missing("the app (swift build): \(executable)") }
         let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
@@ -75,7 +75,7 @@ extension AppProcess {
     /// software renderer, 320x240), and once the app has logged each shown (`TESSERA_LOG_SHOWN`, written after the
     /// library kept the show's place) it is killed with SIGKILL. Returns the rest of each "shown" line ("ID NAME"),
     /// in order, and whether the app was killed rather than ended by itself.
-    static func killedAfterShowing(_ photos: Int, arguments: [String], environment: [String: String] = [:]) throws
+    public static func killedAfterShowing(_ photos: Int, arguments: [String], environment: [String: String] = [:]) throws
         -> (shown: [String], killed: Bool) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
@@ -113,7 +113,7 @@ extension AppProcess {
 /// What a test of the app lacks (the built app, an X display): a skip on a developer's machine, but a failure where
 /// the tests must run whole (CI sets `CI`; `make test` sets `TESSERA_UI_TESTS_REQUIRED`), so a run that tested no
 /// app never passes for one that did.
-func missing(_ what: String) -> Error {
+public func missing(_ what: String) -> Error {
     let env = ProcessInfo.processInfo.environment
     if env["CI"] != nil || env["TESSERA_UI_TESTS_REQUIRED"] != nil {
         return AppTestUnavailable(description: "app tests cannot run here: no \(what)")
@@ -121,6 +121,7 @@ func missing(_ what: String) -> Error {
     return XCTSkip("no \(what); `make test` builds the app and runs the tests under xvfb-run")
 }
 
-struct AppTestUnavailable: Error, CustomStringConvertible {
-    let description: String
+public struct AppTestUnavailable: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
 }

@@ -4,18 +4,18 @@ import XCTest
 
 /// The real app in a real X11 window under Xvfb, as a person meets it: started with its options, driven with
 /// xdotool, its frames read back with ImageMagick's `import`. Waits poll the frames with a deadline.
-final class XSession {
-    let root: String
-    private(set) var app: Process?
+public final class XSession {
+    public let root: String
+    public private(set) var app: Process?
 
     /// `root`: the test's own folder (frames are written there).
-    init(root: String) { self.root = root }
+    public init(root: String) { self.root = root }
 
-    static var hasDisplay: Bool { ProcessInfo.processInfo.environment["DISPLAY"] != nil }
+    public static var hasDisplay: Bool { ProcessInfo.processInfo.environment["DISPLAY"] != nil }
 
     /// Runs a tool (xdotool, import) with a time limit and returns what it printed.
     @discardableResult
-    func tool(_ args: [String], timeout: Double = 20, check: Bool = true) throws -> String {
+    public func tool(_ args: [String], timeout: Double = 20, check: Bool = true) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["timeout", String(Int(timeout))] + args
@@ -30,7 +30,7 @@ final class XSession {
     }
 
     /// Starts the app in a window and returns the window's id once it is mapped and focused.
-    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    public func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: AppProcess.executable)
         p.arguments = arguments
@@ -53,7 +53,7 @@ final class XSession {
         return String(id)
     }
 
-    func frame(_ window: String) throws -> Surface {
+    public func frame(_ window: String) throws -> Surface {
         let path = root + "/frame.png"
         try tool(["import", "-window", window, path])
         return try Surface(contentsOf: path).convertedToARGB()
@@ -61,7 +61,7 @@ final class XSession {
 
     /// Polls the window's frames until `condition` holds (deadline 20 s).
     @discardableResult
-    func waitForFrame(_ window: String, _ what: String, _ condition: (Surface) -> Bool) throws -> Surface {
+    public func waitForFrame(_ window: String, _ what: String, _ condition: (Surface) -> Bool) throws -> Surface {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let f = try frame(window)
@@ -72,31 +72,32 @@ final class XSession {
     }
 
     /// SIGKILL, as a crash or a power cut would.
-    func killApp() {
+    public func killApp() {
         guard let app, app.isRunning else { return }
         kill(app.processIdentifier, SIGKILL)
         app.waitUntilExit()
     }
 
-    static func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int), tolerance: Int = 3) -> Bool {
+    public static func isColor(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (Int, Int, Int), tolerance: Int = 3) -> Bool {
         abs(Int(p.r) - c.0) <= tolerance && abs(Int(p.g) - c.1) <= tolerance && abs(Int(p.b) - c.2) <= tolerance
     }
 }
 
 /// The app's window never showed.
-struct LaunchFailure: Error, CustomStringConvertible {
-    let why: String
-    var description: String { "the app's window never showed (\(why))" }
+public struct LaunchFailure: Error, CustomStringConvertible {
+    public let why: String
+    public init(why: String) { self.why = why }
+    public var description: String { "the app's window never showed (\(why))" }
 }
 
 /// A test of the app in a real X11 window: a folder of its own (`root`, removed afterwards, with the app), an
 /// `XSession` on it, and a skip where there is no X display.
-class XSessionTestCase: XCTestCase {
+open class XSessionTestCase: XCTestCase {
     private static let sdl: SDLSystem? = try? SDLSystem(video: false)
-    var root = ""
-    var x: XSession!
+    public var root = ""
+    public var x: XSession!
 
-    override func setUpWithError() throws {
+    open override func setUpWithError() throws {
         guard XSession.hasDisplay else { throw missing("X display") }
         XCTAssertNotNil(XSessionTestCase.sdl, "SDL_image reads the frames")
         root = NSTemporaryDirectory() + "tessera-\(type(of: self))-\(UUID().uuidString)"
@@ -104,7 +105,7 @@ class XSessionTestCase: XCTestCase {
         x = XSession(root: root)
     }
 
-    override func tearDown() {
+    open override func tearDown() {
         x?.killApp()
         try? FileManager.default.removeItem(atPath: root)
     }

@@ -1,0 +1,19 @@
+import XCTest
+@testable import GalleryCore
+
+/// Counts said in the right number: "1 photo", never "1 photos".
+final class CountedTests: XCTestCase {
+    func testACountTakesItsNounInTheRightNumber() {
+        XCTAssertEqual(counted(1, "photo", "photos"), "1 photo")
+        XCTAssertEqual(counted(0, "photo", "photos"), "0 photos")
+        XCTAssertEqual(counted(39, "photo", "photos"), "39 photos")
+    }
+
+    func testTheEndOfAOnePhotoCatalogueSaysOnePhoto() throws {
+        let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        let r = try XCTUnwrap(m.feed.nextPageRequest(now: 0))
+        m.feed.receive(r, .success(PageContents(photos: photos(0..<1))), now: 0)
+        XCTAssertTrue(m.catalog.hasEnded, "a short page is the last")
+        XCTAssertEqual(m.catalog.endText, "End of the catalogue — 1 photo")
+    }
+}
