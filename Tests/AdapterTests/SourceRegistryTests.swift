@@ -199,4 +199,13 @@ final class SourceRegistryTests: XCTestCase {
         XCTAssertTrue(rule.applies(to: .refused("no"), feedIsEmpty: true))
         XCTAssertFalse(rule.applies(to: .refused("no"), feedIsEmpty: false), "the cached photos stay")
     }
+
+    /// Only Immich's photos carry a file's name where an author would be (the remote tells them by that name); a
+    /// folder's files say so by their path, picsum's and Unsplash's have authors.
+    func testOnlyImmichNamesItsPhotosByFile() {
+        XCTAssertTrue(ImmichSource.kind.authorIsFileName)
+        for kind in SourceRegistry.installed.kinds where kind.name != "immich" {
+            XCTAssertFalse(kind.authorIsFileName, kind.name)
+        }
+    }
 }

@@ -15,6 +15,16 @@ final class FrameStatePhotoTests: XCTestCase {
         XCTAssertEqual(json["author"] as? String, "")
     }
 
+    /// Immich names an asset by its originalFileName: its source says so, and the remote tells it as a file.
+    func testASourceWhoseAuthorIsAFileNameIsToldLikeAFolder() throws {
+        let photo = Photo(id: "a1", author: "IMG_0042.HEIC", width: 4032, height: 3024, url: "", downloadURL: "")
+        let shown = FrameState.PhotoShown(photo, caption: nil, index: 0, authorIsFileName: true)
+        XCTAssertEqual(shown.title, "IMG_0042.HEIC")
+        XCTAssertEqual(shown.author, "")
+        XCTAssertEqual(FrameState.PhotoShown(photo, caption: nil, index: 0).author, "IMG_0042.HEIC",
+                       "without the source's word, an author")
+    }
+
     func testASourcesPhotoKeepsItsAuthorAndHasNoTitle() throws {
         let photo = Photo(id: "12", author: "Ada Lovelace", width: 600, height: 400,
                           url: "https://example.org/12", downloadURL: "https://example.org/12.jpg")

@@ -28,10 +28,11 @@ public struct FrameState: Codable, Equatable, Sendable {
             self.height = height; self.kind = kind; self.index = index
         }
 
-        /// A photo as the remote tells it: a folder's file (its image reference a path, `Photo.reference`) by its
-        /// name, with no author (the photo's `author` holds the name for the wall's search and the pane's credit).
-        public init(_ photo: Photo, caption: String?, index: Int?) {
-            let isFile = photo.imageReference?.hasPrefix("/") == true
+        /// A photo as the remote tells it: a file (a folder's, its image reference a path, `Photo.reference`; or
+        /// any photo of a source whose `authorIsFileName`, Immich's) by its name, with no author (the photo's
+        /// `author` holds the name for the wall's search and the pane's credit).
+        public init(_ photo: Photo, caption: String?, index: Int?, authorIsFileName: Bool = false) {
+            let isFile = authorIsFileName || photo.imageReference?.hasPrefix("/") == true
             self.init(id: photo.id, author: isFile ? "" : photo.author, title: isFile ? photo.author : nil,
                       caption: caption, width: photo.width, height: photo.height,
                       kind: photo.motion?.kind.rawValue ?? "photo", index: index)
@@ -80,10 +81,12 @@ public struct FrameState: Codable, Equatable, Sendable {
         public var source: SourceShown
         public var online: Bool
         public var notice: String?
+        /// Whether the source's photos carry a file's name where an author would be (`SourceKind.authorIsFileName`).
+        public var authorIsFileName: Bool
         public init(version: String, name: String?, displayOn: Bool, source: SourceShown, online: Bool,
-                    notice: String? = nil) {
+                    notice: String? = nil, authorIsFileName: Bool = false) {
             self.version = version; self.name = name; self.displayOn = displayOn; self.source = source
-            self.online = online; self.notice = notice
+            self.online = online; self.notice = notice; self.authorIsFileName = authorIsFileName
         }
     }
 
@@ -97,7 +100,7 @@ public struct FrameState: Codable, Equatable, Sendable {
         photo = FrameState.photoShown(in: model).map { item in
             PhotoShown(item.photo,
                        caption: Caption.text(for: item.photo, fields: model.config.slideshowCaptions.union(.date)),
-                       index: item.index)
+                       index: item.index, authorIsFileName: facts.authorIsFileName)
         }
         if let facts = FrameState.photoShown(in: model)?.photo.facts {
             photo?.date = facts.taken.map(FrameState.isoDate)

@@ -27,11 +27,15 @@ public struct SourceKind {
     /// What `--demo` shows in its place: the demo catalogue as this source would describe and credit it (nil: the
     /// plain demo).
     public let standIn: ((SourceContext) -> InstalledSource)?
+    /// Whether its photos' `author` is the file's name (Immich's originalFileName): a file has a name, not an
+    /// author, and the remote tells it so (`FrameState.PhotoShown.title`). A folder's files say so themselves.
+    public let authorIsFileName: Bool
 
     public init(name: String, title: String? = nil, summary: String, options: [SourceOption] = [], defaultServer: String? = nil,
                 server: ((SourceContext) -> String?)? = nil, chosen: ((SourceContext) -> Bool)? = nil,
                 fallbacks: [SourceFallback] = [], standIn: ((SourceContext) -> InstalledSource)? = nil,
-                make: @escaping (SourceContext) throws -> InstalledSource) {
+                authorIsFileName: Bool = false, make: @escaping (SourceContext) throws -> InstalledSource) {
+        self.authorIsFileName = authorIsFileName
         self.name = name; self.title = title ?? name; self.summary = summary; self.options = options
         self.defaultServer = defaultServer; serverSetting = server; self.standIn = standIn
         self.chosen = { context in context.requested == name || (chosen?(context) ?? false) }

@@ -31,7 +31,9 @@ extension ImmichSource {
             // A refused key, a missing permission, a search Immich rejects (400): its words, then the demo.
             SourceFallback(.refusedWhileEmpty, to: "demo", note: "{reason}: showing the demo"),
         ],
-        standIn: { DemoSource.installed($0, flavour: demoFlavour) }
+        standIn: { DemoSource.installed($0, flavour: demoFlavour) },
+        // An asset's name is its originalFileName: a file's name, not an author.
+        authorIsFileName: true
     ) { context in
         let url = context.settings["immich-url"] ?? context.api
         guard let url, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {

@@ -8,7 +8,8 @@ extension GalleryApp {
     var frameState: FrameState {
         FrameState(model: model, facts: FrameState.Facts(
             version: AppOptions.version, name: options.userName, displayOn: !(kiosk?.asleep ?? false),
-            source: sources.shown, online: feed.isOnline, notice: desk.notice))
+            source: sources.shown, online: feed.isOnline, notice: desk.notice,
+            authorIsFileName: sources.kind.authorIsFileName))
     }
 
     /// A command from a remote, carried out as a key's would be; why not, when it cannot be (a photo the feed does
