@@ -71,6 +71,45 @@ final class MQTTUITests: XSessionTestCase {
         _ = try x.waitForFrame(id, "dark") { XSession.isColor($0.pixel(x: 400, y: 300), (0, 0, 0)) }
     }
 
+    func testANextSentWhileTheFrameRestartsIsCarriedOutOnceItsPhotosAreIn() throws {
+        guard FileManager.default.isExecutableFile(atPath: LocalBroker.executable) else { throw missing("mosquitto") }
+        broker = try LocalBroker()
+        try broker.start()
+        let server = FixtureServer(photos: 60)
+        _ = try server.start(port: 0)
+        defer { server.stop() }
+        try FileManager.default.createDirectory(atPath: root + "/config", withIntermediateDirectories: true)
+        try "hall\n".write(toFile: root + "/config/frame-id", atomically: true, encoding: .utf8)
+        // A library of its own at each start: no kept place, so the show starts at the feed's first photo, "0".
+        func launch(_ library: String) throws {
+            _ = try x.launch(["--kiosk", "--name", "Hall", "--no-cache", "--size", "800x600", "--mode", "slideshow",
+                              "--interval", "3600", "--transition", "none", "--api", server.baseURL,
+                              "--mqtt", "mqtt://127.0.0.1:\(broker.port)"],
+                             environment: ["TESSERA_CONFIG": root + "/config/config", "XDG_DATA_HOME": root + "/" + library])
+        }
+        func showing(_ id: String, seconds: Double) throws -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            repeat {
+                let state = try broker.retained("tessera/hall/state", seconds: 1) ?? ""
+                if state.contains("\"photo\":{"), state.contains("\"id\":\"\(id)\"") { return true }
+                usleep(100_000)  // polling the broker's retained state, with a deadline
+            } while Date() < deadline
+            return false
+        }
+        try launch("first")
+        XCTAssertTrue(try showing("0", seconds: 20), "the first start shows photo 0")
+        // The frame restarts (here killed) while Home Assistant's Next is pressed: the broker keeps the command for
+        // the frame's session and hands it over at once on its return, before the first page is in (slow here).
+        x.killApp()
+        var slow = FixtureFaults()
+        slow.latencyMs = 2500
+        server.faults = slow
+        try broker.publish("tessera/hall/command", "next", qos: 1)
+        try launch("second")
+        XCTAssertTrue(try showing("1", seconds: 30), "the next photo once the feed is in, not the command lost: "
+                      + ((try? broker.retained("tessera/hall/state")) ?? "no state") ?? "")
+    }
+
     /// Whether the frame's client is connected to the broker now (mosquitto logs each client's connection; the
     /// availability alone may be the retained message from before the restart).
     private func reconnected() -> Bool {
