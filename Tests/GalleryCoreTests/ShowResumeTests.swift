@@ -84,6 +84,19 @@ final class ShowResumeTests: XCTestCase {
         XCTAssertEqual(m.photosOnShow.map(\.id), ["p3"], "once only: going back and on again is by hand")
     }
 
+    /// A slide counts as shown once its image is on screen, not when it is chosen (a power cut in between must not
+    /// pass it over).
+    func testASlideIsOnShowOnceItsImageIsThere() throws {
+        let m = model()
+        var arrived = Set<String>()
+        m.hooks.imageArrived = { key in arrived.contains(key.photoID) }
+        receive(m, PageContents(photos: photos(0..<40)))
+        SlideshowScreen.open(in: m)
+        XCTAssertEqual(m.photosOnShow.map(\.id), [], "chosen, its image on its way")
+        arrived.insert("p0")
+        XCTAssertEqual(m.photosOnShow.map(\.id), ["p0"])
+    }
+
     func testAPageThatSaysNothingMovesNothing() {
         let m = model()
         receive(m, PageContents(photos: photos(0..<30), resumed: ShowResume(stoodAt: "gone", next: nil)))

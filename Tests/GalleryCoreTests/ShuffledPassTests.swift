@@ -35,6 +35,23 @@ final class ShuffledPassTests: XCTestCase {
         return (shown, place)
     }
 
+    /// Killed every ten photos over four passes of 60: each pass shows each photo once, and no photo comes twice
+    /// within ten slides, across the passes' edges too.
+    func testNoPhotoComesTwiceWithinTenSlidesAcrossPassesAndRestarts() {
+        let listed = listing((0..<60).map { "asset-\($0)" })
+        var kept: String?, slides: [String] = []
+        for restart in 0..<24 {
+            let r = run(listed, kept: kept, count: 10, clock: 10_000 + Int64(restart))
+            slides += r.shown
+            kept = r.kept
+        }
+        for pass in 0..<4 { XCTAssertEqual(Set(slides[(pass * 60)..<(pass * 60 + 60)]).count, 60, "pass \(pass + 1)") }
+        for end in slides.indices {
+            let window = slides[max(0, end - 9)...end]
+            XCTAssertEqual(Set(window).count, window.count, "twice within ten slides at slide \(end)")
+        }
+    }
+
     func testEachPhotoOncePerPassOverSeveralPassesEachInANewOrder() {
         var pass = ShuffledPass(seed: 42, now: { 1_000 })
         pass.list(listing(ids))

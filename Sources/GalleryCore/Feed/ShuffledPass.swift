@@ -41,6 +41,10 @@ public struct ShuffledPass {
     public private(set) var place: ShowPlace
     /// The pass before, while its last photos still show (the feed asks for the next pass a few photos early).
     private var previousPlace: ShowPlace?
+    /// This pass's ranks that are not the photos' own (`ShowPlace.passEdgeRanks`: it never opens with the photos the
+    /// pass before ended with), by the photo's hash; and the pass before's, while its last photos still show.
+    private var edgeRanks: [UInt64: UInt64] = [:]
+    private var previousEdgeRanks: (pass: Int, ranks: [UInt64: UInt64])?
     /// A place kept by an earlier run, taken up when the first pass begins.
     private var resuming: ShowPlace?
     /// Seconds since 1970, now (a test sets its own clock).
@@ -104,7 +108,7 @@ public struct ShuffledPass {
     /// Puts a photo among those not yet served this pass, where its rank falls.
     private mutating func insertUnserved(_ id: String) {
         guard let item = items[id] else { return }
-        let key = (rank: ShowPlace.rank(item.hash, seed: seed, pass: pass), id: id)
+        let key = (rank: rank(item, pass: pass), id: id)
         var low = next, high = order.count
         while low < high {
             let mid = (low + high) / 2
@@ -130,6 +134,7 @@ public struct ShuffledPass {
     /// A new pass in its own order, a new place; a kept place's pass carries on from where it stood.
     private mutating func beginPass() {
         if pass > 0, !place.isFresh { previousPlace = place }
+        if pass > 0 { previousEdgeRanks = (pass, edgeRanks) }
         let kept = resuming
         resuming = nil
         pass = kept?.pass ?? pass + 1
@@ -148,7 +153,8 @@ public struct ShuffledPass {
     }
 
     private mutating func sortForPass() {
-        order = items.map { (rank: ShowPlace.rank($0.value.hash, seed: seed, pass: pass), id: $0.key) }
+        edgeRanks = ShowPlace.passEdgeRanks(items.values.map(\.hash), seed: seed, pass: pass)
+        order = items.map { (rank: rank($0.value, pass: pass), id: $0.key) }
         order.sort(by: ShuffledPass.precedes)
         next = 0
     }
@@ -158,15 +164,22 @@ public struct ShuffledPass {
     public mutating func noteShown(id: String) -> ShowPlace? {
         guard let item = items[id] else { return nil }
         if var before = previousPlace {
-            let rank = ShowPlace.rank(item.hash, seed: seed, pass: before.pass)
-            if place.isFresh, !before.hasShown(rank: rank, id: id, arrived: item.arrived) {
-                before.noteShown(rank: rank, id: id, arrived: item.arrived)
+            let beforeRank = rank(item, pass: before.pass)
+            if place.isFresh, !before.hasShown(rank: beforeRank, id: id, arrived: item.arrived) {
+                before.noteShown(rank: beforeRank, id: id, arrived: item.arrived)
                 previousPlace = before
                 return before
             }
             previousPlace = nil
         }
-        place.noteShown(rank: ShowPlace.rank(item.hash, seed: seed, pass: place.pass), id: id, arrived: item.arrived)
+        place.noteShown(rank: rank(item, pass: place.pass), id: id, arrived: item.arrived)
         return place
+    }
+
+    /// A photo's rank in `pass`'s order: this pass's or the pass before's edge rank, else its own.
+    private func rank(_ item: Item, pass: Int) -> UInt64 {
+        if pass == self.pass, let edge = edgeRanks[item.hash] { return edge }
+        if let before = previousEdgeRanks, before.pass == pass, let edge = before.ranks[item.hash] { return edge }
+        return ShowPlace.rank(item.hash, seed: seed, pass: pass)
     }
 }

@@ -1,18 +1,26 @@
 extension GalleryModel {
     /// The photo the show stands at, for its place in the user's library (`ShowPlace`): the slideshow's, else the
-    /// first photo whose cell reaches the wall's top edge (nil on other screens, or before any photo).
+    /// wall's (nil on other screens, or before any photo).
     public var photoOnShow: Photo? { photosOnShow.last }
 
-    /// Every photo on show: the slideshow's (two when paired), else the wall's at its top edge.
+    /// Every photo on show: the slideshow's (two when paired) once its image is on screen, else the wall's focused
+    /// one or the one at its top edge. A slide whose image is still on its way is chosen, not shown: a power cut then
+    /// must not count it.
     public var photosOnShow: [Photo] {
         if let slideshow = screen as? SlideshowScreen {
-            return [slideshow.current, slideshow.companion].compactMap { slideshow.photo($0) }
+            return [slideshow.current, slideshow.companion].compactMap { $0 }.filter(slideshow.isOnScreen)
+                .compactMap { slideshow.photo($0) }
         }
         return wallPhotoOnShow.map { [$0] } ?? []
     }
 
+    /// The wall's focused photo, else the one at its top edge: the photo the remote's state says the wall shows.
     private var wallPhotoOnShow: Photo? {
-        wallIndexOnShow.map { currentBrowse.catalog.items[$0].photo }
+        let wall = currentBrowse
+        if screen === wall, let focused = wall.focusedIndex, focused < wall.catalog.count {
+            return wall.catalog.items[focused].photo
+        }
+        return wallIndexOnShow.map { wall.catalog.items[$0].photo }
     }
 
     /// Where the wall's photo at its top edge is in the wall's catalog (nil on other screens, or before any photo).

@@ -121,6 +121,10 @@ public final class SlideshowScreen: Screen {
         return items[index + 1].key
     }
 
+    /// Whether a photo of the show is on screen: its large image has arrived (or failed for good, its placeholder
+    /// shows), not merely chosen.
+    public func isOnScreen(_ key: ItemKey) -> Bool { arrived(key) }
+
     /// Where the current photo is in the catalog now (nil once the feed has let it go).
     public var index: Int? { current.flatMap { feedWall.catalog.feed.index(of: $0) } }
 

@@ -159,8 +159,9 @@ public final class GalleryApp {
             clips.update(model.playRequests, scale: geometry.viewport.scale, now: t)
             if clips.upload(to: renderer) { frames.noteChange() }
             MemoryHygiene.tick(now: t)
-            if let exit = draw(now: t) { return exit }
+            // What this frame draws (a slide whose image is ready): before a script's step after the drawing.
             places.frame(model: model, source: sources.upstream, sourceKey: sources.key, now: t)
+            if let exit = draw(now: t) { return exit }
         }
     }
 
