@@ -95,7 +95,9 @@ enum RemotePageScript {
         state = s;
         $("token-panel").hidden = true;
         if (locked) lock(false);
-        status(s.online === false ? "Connected; the frame is offline." : "Connected.", false);
+        // What the owner must act on (another frame using this one's MQTT id) stands first, as a problem.
+        if (s.notice) status("Connected. " + s.notice.charAt(0).toUpperCase() + s.notice.slice(1) + ".", true);
+        else status(s.online === false ? "Connected; the frame is offline." : "Connected.", false);
         $("frame-name").textContent = s.name ? s.name + "'s frame" : "Tessera";
         const p = s.photo;
         if (p) {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import JPEGKit
 import RemoteControl
 import XCTest
@@ -110,6 +111,32 @@ final class RemotePageBrowserTests: XCTestCase {
             if !path.hasPrefix("/api/") { XCTAssertNil(request["authorization"] as? String, path) }
         }
         XCTAssertTrue(requests.contains { $0["authorization"] as? String == "Bearer not-the-token" })
+    }
+
+    /// Another frame on this one's MQTT id (the state's notice) is said on the page, as a problem.
+    func testAnotherFrameOnTheMQTTIDIsSaidOnThePage() throws {
+        let python = try Self.tool("TESSERA_TEST_PYTHON", default: "/opt/tessera-test-venv/bin/python")
+        _ = try Self.tool("TESSERA_CHROMIUM", default: "/usr/bin/chromium")
+        _ = try Self.tool("TESSERA_CHROMEDRIVER", default: "/usr/bin/chromedriver")
+        guard try run(python, ["-c", "import selenium"], timeout: 30).status == 0 else {
+            throw Self.missing("Selenium in \(python)")
+        }
+        let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let page = folder.appendingPathComponent("page.html"), photo = folder.appendingPathComponent("photo.jpg")
+        try Data(RemotePage.html.utf8).write(to: page)
+        try Self.jpeg(width: 64, height: 48).write(to: photo)
+        let notice = ClientIDClash.words(id: FrameID("hall")!)
+        let port = try startServer(python, ["--page", page.path, "--photo", photo.path, "--token", token,
+                                            "--log", folder.appendingPathComponent("requests.jsonl").path,
+                                            "--notice", notice])
+        let check = try run(python, [Self.scripts.appendingPathComponent("remote_page_check.py").path,
+                                     "http://127.0.0.1:\(port)/#token=\(token)", "--only-next"], timeout: 120)
+        let lastLine = check.output.split(separator: "\n").last.map(String.init) ?? ""
+        let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any],
+                                 "the check said: \(check.output) \(check.errors)")
+        XCTAssertEqual(check.status, 0, "\(seen["error"] ?? "") at \(seen["step"] ?? ""); \(check.errors)")
+        XCTAssertTrue((seen["status"] as? String ?? "").contains("Another frame uses the id hall"), "\(seen["status"] ?? "")")
+        XCTAssertEqual(seen["statusIsProblem"] as? Bool, true)
     }
 
     /// A folder's file is shown by its name, never "Photo by" it; without a token every control is disabled, the

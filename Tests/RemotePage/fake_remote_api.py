@@ -49,8 +49,9 @@ FIELDS = [
 class Frame:
     """The made-up frame the API reports and steers."""
 
-    def __init__(self, photos=None, source=None):
+    def __init__(self, photos=None, source=None, notice=None):
         self.photos = photos or PHOTOS
+        self.notice = notice
         self.lock = threading.Lock()
         self.index = 0
         self.paused = False
@@ -63,7 +64,8 @@ class Frame:
         photo = dict(self.photos[self.index], index=self.index)
         return {"version": "0.2.0", "name": "Ada", "screen": self.mode, "mode": self.mode, "paused": self.paused,
                 "photo": photo, "photos": len(self.photos), "schedule": "07:00-23:00", "display": self.display,
-                "source": self.source, "online": True, "interval": self.interval, "speed": None}
+                "source": self.source, "online": True, "interval": self.interval, "speed": None,
+                **({"notice": self.notice} if self.notice else {})}
 
     def perform(self, body):
         name, argument = body.get("command"), body.get("argument")
@@ -179,6 +181,7 @@ def main():
     parser.add_argument("--token", required=True)
     parser.add_argument("--log", required=True)
     parser.add_argument("--folder", action="store_true", help="a folder's files: names, no authors")
+    parser.add_argument("--notice", help="what the owner should know (the state's notice: another frame on the id)")
     args = parser.parse_args()
     with open(args.page, "rb") as f:
         page = f.read()
@@ -187,7 +190,7 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0),
                                  handler(page, photo, args.token, args.log,
                                          Frame(FOLDER_PHOTOS, {"name": "folder", "title": "the folders", "album": None})
-                                         if args.folder else Frame()))
+                                         if args.folder else Frame(notice=args.notice)))
     server.daemon_threads = True
     print(json.dumps({"port": server.server_address[1]}), flush=True)
     try:

@@ -139,6 +139,9 @@ def main():
         browser.get(args.url)
         wait.until(lambda b: (text_of(b, "now-caption") or "").strip())
         seen["caption"] = text_of(browser, "now-caption")
+        seen["status"] = text_of(browser, "status")
+        seen["statusIsProblem"] = browser.execute_script(
+            "return document.getElementById('status').classList.contains('bad')")
         seen["addressAfterOpen"] = browser.current_url
         seen["tokenKept"] = browser.execute_script("return localStorage.getItem('tessera-remote-token')")
 
