@@ -13,7 +13,9 @@ final class CountedTests: XCTestCase {
         let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         let r = try XCTUnwrap(m.feed.nextPageRequest(now: 0))
         m.feed.receive(r, .success(PageContents(photos: photos(0..<1))), now: 0)
-        XCTAssertTrue(m.catalog.hasEnded, "a short page is the last")
+        let next = try XCTUnwrap(m.feed.nextPageRequest(now: 1))
+        m.feed.receive(next, .success(PageContents(photos: [])), now: 1)
+        XCTAssertTrue(m.catalog.hasEnded, "an empty page is the end")
         XCTAssertEqual(m.catalog.endText, "End of the catalogue — 1 photo")
     }
 }

@@ -104,6 +104,7 @@ final class ForwardTests: XCTestCase {
         m.click(atWindowX: star.x + 4, y: star.y + 4)
         XCTAssertEqual(pane.tooltip(in: m), "Remove the bookmark (b)", "the star says what a press does now")
         XCTAssertNotNil(m.toasts.current?.actionLabel, "Undo offered")
+        for _ in 0..<30 { m.tick(dt: 0.02) }  // the pane has grown to its place
         XCTAssertLessThanOrEqual(m.toastFloor, pane.layout(in: m).textOrigin.y, "the toast stays off the pane's links")
         _ = m.apply(.closeDetail)
         for _ in 0..<30 { m.tick(dt: 0.02) }

@@ -70,6 +70,8 @@ public protocol Screen: Room {
 public protocol Overlay: Room {
     /// It is being closed: an overlay that animates away starts doing so (it is drawn until `isAnimating` ends).
     func willClose(in gallery: GalleryModel)
+    /// Whether it is drawn over the header too (an alert's scrim): the clock is then never redrawn alone over it.
+    var coversHeader: Bool { get }
 }
 
 /// A photo an overlay shows large, where it is drawn (window coordinates).
@@ -132,4 +134,5 @@ extension Screen {
 
 extension Overlay {
     public func willClose(in gallery: GalleryModel) {}
+    public var coversHeader: Bool { false }
 }

@@ -6,6 +6,8 @@ public final class AlertOverlay: Overlay {
     public init(message: String) { self.message = message }
 
     public var scopes: [Scope] { [.alert] }
+    /// Its scrim darkens the whole window, the header with its clock too.
+    public var coversHeader: Bool { true }
 
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
         guard command == .dismissAlert else { return nil }

@@ -173,7 +173,9 @@ public final class GalleryApp {
             show.clock = String(ClockFormat.now().prefix(5))
         }
         let still = StillPicture(of: model)
-        if frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
+        // Under an alert's scrim the clock is dimmed with the rest: it is drawn whole, never alone and bright.
+        let headerCovered = model.overlays.contains { $0.coversHeader }
+        if !headerCovered, frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
             // Nothing changed, and no header shows over it (a slideshow's faded away): nothing to draw.
             if model.overlays.isEmpty, model.screen.chromeOpacity <= 0 { return nil }
             let header = scene.drawHeaderAlone(model: model, status: feed.status(), clock: ClockFormat.now(),
