@@ -170,6 +170,9 @@ public final class FolderSource: ScanningSource {
         indexWrites.sync {}
     }
 
+    /// The index's count: every photo found so far (not with --from/--to, which leave some out).
+    public var knownPhotoCount: Int? { settings.dates.isEmpty ? scanState.photos : nil }
+
     /// Whether the first scan has finished, and how many photos it knows.
     public var scanState: (finished: Bool, photos: Int) {
         lock.lock(); defer { lock.unlock() }

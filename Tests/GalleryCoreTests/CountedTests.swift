@@ -19,3 +19,18 @@ final class CountedTests: XCTestCase {
         XCTAssertEqual(m.catalog.endText, "End of the catalogue — 1 photo")
     }
 }
+
+/// The header counts what the source holds where it knows (a folder's index), not only the pages read so far.
+final class HeaderCountTests: XCTestCase {
+    func testTheHeaderSaysTheIndexsCountBeforeEveryPageIsRead() throws {
+        let m = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
+        let r = try XCTUnwrap(m.feed.nextPageRequest(now: 0))
+        m.feed.receive(r, .success(PageContents(photos: photos(0..<30))), now: 0)
+        func said() -> String {
+            HeaderStatus.of(m, sourceName: "Pictures", sourceNote: nil, imagesLoading: 0, online: true, storeProblem: nil).summary
+        }
+        XCTAssertTrue(said().hasPrefix("30 photos"), said())
+        m.hooks.knownPhotos = { 39 }
+        XCTAssertTrue(said().hasPrefix("39 photos"), "the index holds 39: \(said())")
+    }
+}

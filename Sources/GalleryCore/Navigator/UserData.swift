@@ -57,6 +57,8 @@ public struct GalleryHooks {
     public var clipProgress: (ItemKey) -> ClipProgress? = { _ in nil }
     /// Whether frames keep within their budget (else the wall plays one clip at most).
     public var keepsUp: () -> Bool = { true }
+    /// How many photos the shown source holds, where it knows (`PhotoSource.knownPhotoCount`).
+    public var knownPhotos: () -> Int? = { nil }
     /// What the wall says when the feed ended empty (the shown source's words).
     public var emptyFeedText: () -> String = { "This feed has no photos." }
     /// What the welcome screen offers to show (nil: nothing; the run was told its source), asked when it opens (a

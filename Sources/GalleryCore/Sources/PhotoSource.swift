@@ -37,6 +37,9 @@ public protocol PhotoSource: AnyObject {
     /// Whether the source can say which photos were taken on a day in earlier years (`memories(on:)`): folders by
     /// their EXIF dates, Immich by its own. Only then does the memories room have a button.
     var offersMemories: Bool { get }
+    /// How many photos the source holds, where it knows without paging through them (a folder's index; nil where
+    /// the count is the feed's, or a filter keeps some out): the header says this rather than the pages read so far.
+    var knownPhotoCount: Int? { get }
     /// The photos taken on `day`'s month and day in earlier years, newest first, at most `limit`, answered from any
     /// thread.
     func memories(on day: PhotoDateFilter.Day, limit: Int, completion: @escaping (Result<[Photo], SourceError>) -> Void)
@@ -60,6 +63,7 @@ extension PhotoSource {
     public func place(shown photo: Photo) -> String? { nil }
     public func resume(from place: String) {}
     public var offersMemories: Bool { false }
+    public var knownPhotoCount: Int? { nil }
     public func motionLocation(for photo: Photo) -> MediaLocation? { nil }
     /// The smallest first page: a source whose page 1 begins something (a pass, a listing) says otherwise.
     public func probe(_ answered: @escaping (Bool) -> Void) {

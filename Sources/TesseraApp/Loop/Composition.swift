@@ -169,6 +169,7 @@ struct Composition {
         // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
         hooks.credit = { sources.source.credit(for: $0) }
         hooks.emptyFeedText = { sources.upstream.emptyFeedText }
+        hooks.knownPhotos = { sources.upstream.knownPhotoCount }
         hooks.imageArrived = { key in
             let state = images.state(of: ImageKey(item: key, detail: true))
             return state == .ready || state == .failed
