@@ -274,7 +274,7 @@ final class FolderMediaTests: XCTestCase {
         while Date() < until, !(lock.withLock { said.contains { $0.contains("since the folders were last read") } }) {
             usleep(20_000)
         }
-        XCTAssertTrue(lock.withLock { said.contains("1 photos new or changed, 0 gone since the folders were last read") },
+        XCTAssertTrue(lock.withLock { said.contains("1 photo new or changed, 0 gone since the folders were last read") },
                       "\(lock.withLock { said })")
         XCTAssertEqual(second.photosInOrder().first { $0.author == "plain.jpg" }?.motion?.kind, .livePhoto)
         let refused = [MediaLocation(file: root + "/broken.webm"), MediaLocation(file: root + "/long.mkv")]

@@ -179,11 +179,16 @@ final class AppUITests: XCTestCase {
         XCTAssertGreaterThan(count(frame, in: star, where: light), 15, "the star is drawn")
         XCTAssertEqual(count(frame, in: star, where: { $0.r > 230 && $0.g > 170 && $0.g < 230 && $0.b < 100 }), 0)
         XCTAssertGreaterThan(count(frame, in: level, where: light), 30, "the zoom level is written")
-        // The details are closed: nothing blue under the photo. `i` opens them: the page and download links.
+        // The brief's pane shows the photo's URL from the start: the page and download links under the photo, in
+        // blue, without `i` (it was hidden until `i`, which broke the brief's promise). `i` adds the details under them.
         let foot = Rect(x: 50, y: 640, width: 650, height: 140)
-        XCTAssertLessThan(count(frame, in: foot, where: blue), 20)
+        XCTAssertGreaterThan(count(frame, in: foot, where: blue), 150, "page and download URLs")
         let details = try runApp(["--script", "next,open,info"])
-        XCTAssertGreaterThan(count(details, in: foot, where: blue), 150, "page and download URLs")
+        XCTAssertGreaterThan(count(details, in: foot, where: blue), 150, "the links stay with the details open")
+        let grey = { (p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) in abs(Int(p.r) - 150) < 8 && abs(Int(p.b) - 160) < 8 }
+        XCTAssertGreaterThan(count(details, in: Rect(x: 50, y: 560, width: 1180, height: 220), where: grey),
+                             count(frame, in: Rect(x: 50, y: 560, width: 1180, height: 220), where: grey) + 50,
+                             "the details' lines (size, keys) under the links")
         // The large image is fetched at the pane's size, larger than a cell.
         XCTAssertTrue(server.counters.imageSizes.contains { Int($0.split(separator: "x")[1])! > 560 },
                       "\(server.counters.imageSizes)")

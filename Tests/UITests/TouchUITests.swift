@@ -87,11 +87,11 @@ final class TouchUITests: XCTestCase {
     }
 
     func testTheHeadersButtonsAloneOpenTheListAndGoBack() throws {
-        // At 1280 px (automation keeps a library in memory): view, slideshow, search, bookmarks, name and help,
-        // right-aligned 36-px buttons 6 px apart; the list adds Back in front.
+        // At 1280 px (automation keeps a library in memory): Back, Forward, view, slideshow, search, bookmarks, name
+        // and help, right-aligned 36-px buttons 6 px apart (Back at 944, Forward at 986, view at 1028).
         let list = try run("tap:1046:24")
         XCTAssertLessThan(middleGapRows(list), 10, "one column: the list")
-        let back = try run("tap:1046:24,tap:1004:24")
+        let back = try run("tap:1046:24,tap:962:24")
         XCTAssertEqual(middleGapRows(back), (back.height - 60 + 4) / 5, "two columns again after Back")
         let swipedBack = try run("tap:1046:24,swipe:1275:400:900:400")
         XCTAssertEqual(middleGapRows(swipedBack), (swipedBack.height - 60 + 4) / 5, "an edge swipe goes back too")
