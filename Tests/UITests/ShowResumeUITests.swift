@@ -170,27 +170,12 @@ final class ShowResumeUITests: XCTestCase {
         return names
     }
 
-    private func run(_ tool: String, _ arguments: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = arguments
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, ([tool] + arguments).joined(separator: " "))
-    }
+    /// convert and xdotool, through the session's own tool runner (a time limit, what they print).
+    private var tools: XSession { XSession(root: root) }
 
-    private func xdotool(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["timeout", "20", "xdotool"] + arguments
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func run(_ tool: String, _ arguments: [String]) throws { try tools.tool([tool] + arguments) }
+
+    private func xdotool(_ arguments: [String]) throws -> String { try tools.tool(["xdotool"] + arguments, check: false) }
 
     /// Starts the app on the test's folder with the remote on, its library and cache in the test's folder, and waits
     /// for the remote to answer.
