@@ -175,7 +175,8 @@ struct Show: ParsableCommand {
     @Option(help: .hidden)
     var exitAfter: Double?
 
-    @Option(help: .hidden)
+    // Unconditional: a shift back in time is a negative number, which would otherwise read as an option's name.
+    @Option(parsing: .unconditional, help: .hidden)
     var clockShift: Double = 0
 
     /// A library folder for a test that drives the app by script (automation otherwise never touches one).
