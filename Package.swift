@@ -134,11 +134,11 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")]),
         // The real app driven as a person would (a window under Xvfb, or headless with a script): shared by the UI
         // tests and the brief's.
-        .target(name: "AppDriving", dependencies: ["SDLKit"], path: "Tests/AppDriving"),
+        .target(name: "AppDriving", dependencies: ["SDLKit", "FixtureServer"], path: "Tests/AppDriving"),
         .testTarget(name: "UITests", dependencies: ["AppDriving", "GalleryCore", "SDLKit", "FixtureServer", "GalleryStore",
                                                     "DemoPhotos", "ImageSamples"]),
         // The brief and the README's headline claims, one test each, against the real app: they change only when the
         // promise does.
-        .testTarget(name: "BriefTests", dependencies: ["AppDriving", "GalleryCore", "SDLKit", "FixtureServer", "GalleryStore"]),
+        .testTarget(name: "BriefTests", dependencies: ["AppDriving", "GalleryCore", "SDLKit", "FixtureServer", "GalleryStore", "DemoPhotos"]),
     ]
 )

@@ -156,6 +156,26 @@ final class BriefTests: XCTestCase {
         }
     }
 
+    /// An alert over a wall that stands still (a desktop started on a folder that is not there): nothing moves
+    /// under it but the clock, which was then redrawn alone, bright, over the scrim, every tick.
+    func testAnAlertOverAStillWallDarkensTheClockToo() throws {
+        guard XSession.hasDisplay else { throw missing("X display") }
+        let x = XSession(root: root)
+        defer { x.killApp() }
+        let window = try x.launch(["--name", "Ada", "--library-dir", root + "/lib", "--renderer", "software",
+                                   "--size", "900x600", root + "/no-such-folder"])
+        _ = try x.waitForFrame(window, "the alert") { self.isColor($0.pixel(x: 450, y: 300), self.panel) }
+        for _ in 0..<8 {
+            let frame = try x.frame(window)
+            XCTAssertTrue(isColor(frame.pixel(x: 450, y: 300), panel), "the alert stays")
+            XCTAssertFalse(holds(frame, text, x: 0..<450, y: 0..<44, tolerance: 40), "a bright clock or name over the scrim")
+            // (The dimmed status line's anti-aliased edges may pass through the header's colour, a few pixels.)
+            var undimmed = 0
+            for y in 0..<44 { for x in 0..<450 where isColor(frame.pixel(x: x, y: y), header, tolerance: 0) { undimmed += 1 } }
+            XCTAssertLessThan(undimmed, 200, "the header's own colour, not dimmed, in \(undimmed) pixels")
+        }
+    }
+
     /// The brief: a grid and a list.
     func testTheWallIsAGridOrAList() throws {
         let grid = try run([])

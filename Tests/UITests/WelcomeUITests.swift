@@ -103,6 +103,19 @@ final class WelcomeUITests: XCTestCase {
         XCTAssertGreaterThan(redShare(try XCTUnwrap(run.frame)), 0.3, run.log)
     }
 
+    /// Ctrl+A in the name field selects its text, and what is typed next replaces it (it deleted a character).
+    func testCtrlASelectsTheNameAndTypingReplacesIt() throws {
+        let window = try launch()
+        let panel = (32, 32, 36), background = (24, 24, 27)
+        _ = try waitForFrame(window, "the welcome screen") { self.isColor($0.pixel(x: 450, y: 257), panel) }
+        try tool(["xdotool", "type", "--window", window, "--delay", "30", "Charles"])
+        try tool(["xdotool", "key", "--window", window, "ctrl+a"])
+        try tool(["xdotool", "type", "--window", window, "--delay", "30", "Ada"])
+        try tool(["xdotool", "key", "--window", window, "Return"])
+        _ = try waitForFrame(window, "the wall") { !self.isColor($0.pixel(x: 100, y: 200), background) }
+        XCTAssertEqual(try LibraryStore(directory: root + "/data/tessera").userName, "Ada")
+    }
+
     func testABlankNameShowsTheAlertATypedOneIsStoredAndSurvivesKillMinus9() throws {
         let window = try launch()
         let panel = (32, 32, 36), background = (24, 24, 27)
