@@ -6,8 +6,11 @@ import GRDB
 /// of images at the size they were drawn, keyed by their request URL (never the signed redirect target). Every write
 /// is one transaction, so a process killed at any moment leaves what was committed and nothing half-written.
 /// The budget counts image and page bytes alike: beyond it, images are evicted least recently used first, then
-/// (if pages alone would pass it) the pages furthest into the feed. A file written by anyone is input: stored pages
-/// are validated again when read (`CachingSource`), and the file is kept private (`PrivatePlace`).
+/// (if pages alone would pass it) the pages furthest into the feed. "Recently" is counted, not timed: each use takes
+/// the next number of a count kept in the file (`use_order`), so a clock set back (a Raspberry Pi boots at its last
+/// saved time, or 1970, until NTP answers) or jumping forward does not change which image goes first. A file
+/// written by anyone is input: stored pages are validated again when read (`CachingSource`), and the file is kept
+/// private (`PrivatePlace`).
 public final class SQLiteStore: PhotoStore {
     /// Bumped when the schema changes; a store with a larger number was written by a newer Tessera.
     /// 2 added `pinned` (bookmarked photos' images, never evicted); a version-1 store gains it on opening.
@@ -19,6 +22,9 @@ public final class SQLiteStore: PhotoStore {
     let db: DatabasePool
     private let lock = NSLock()
     private var imageBytes = 0
+    /// The wall clock, written beside each use for whoever reads the file (and for an older Tessera, which orders
+    /// by it); never what eviction orders by. A test sets its own.
+    private let wallClock: () -> Double
 
     public enum OpenError: Error, CustomStringConvertible {
         case newerVersion(Int)
@@ -39,7 +45,9 @@ public final class SQLiteStore: PhotoStore {
 
     /// Opens (or creates) the store in `directory`. Throws if the file is not a usable store of this version.
     /// `ownsDirectory`: the folder is Tessera's own (made private even if it exists), not one the user named.
-    public init(directory: String, budgetBytes: Int, ownsDirectory: Bool = true) throws {
+    public init(directory: String, budgetBytes: Int, ownsDirectory: Bool = true,
+                wallClock: @escaping () -> Double = { Date().timeIntervalSince1970 }) throws {
+        self.wallClock = wallClock
         try PrivatePlace.makeDirectory(directory, owned: ownsDirectory)
         path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
         for file in [path, path + "-wal", path + "-shm"] {
@@ -74,7 +82,7 @@ public final class SQLiteStore: PhotoStore {
                         PRIMARY KEY (source, page_limit, page));
                     CREATE TABLE IF NOT EXISTS images (
                         key TEXT PRIMARY KEY NOT NULL, data BLOB NOT NULL, bytes INTEGER NOT NULL,
-                        last_used REAL NOT NULL);
+                        last_used REAL NOT NULL, use_order INTEGER NOT NULL DEFAULT 0);
                     CREATE INDEX IF NOT EXISTS images_by_use ON images(last_used);
                     CREATE TABLE IF NOT EXISTS pinned (prefix TEXT PRIMARY KEY NOT NULL);
                     CREATE TABLE IF NOT EXISTS folder_files (
@@ -89,6 +97,7 @@ public final class SQLiteStore: PhotoStore {
                 }
             }
             try db.write(SQLiteStore.addMotionColumns)
+            try db.write(SQLiteStore.addUseOrder)
             // A quick structural check catches a damaged file now rather than on some later read: the tables the
             // feed and images live in. A folder's index (a million rows) is not read through at every start; it is
             // checked as it is read, and one that fails is dropped and made again.
@@ -136,7 +145,7 @@ public final class SQLiteStore: PhotoStore {
         guard body.count <= budgetBytes else { return }  // could never fit
         let total: Int = try db.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO pages (source, page_limit, page, body, fetched_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [source, limit, page, body, Date().timeIntervalSince1970])
+                           arguments: [source, limit, page, body, wallClock()])
             return try enforceBudget(db, keepingImage: nil)
         }
         setImageBytes(total)
@@ -150,33 +159,63 @@ public final class SQLiteStore: PhotoStore {
         }
         guard let data else { return nil }
         lock.lock()
-        recentlyUsed[key] = Date().timeIntervalSince1970
+        useCount += 1
+        recentlyUsed[key] = (useCount, wallClock())
         let full = recentlyUsed.count >= SQLiteStore.recencyBatch
         lock.unlock()
         if full { try db.write { try markUsed($0) } }
         return data
     }
 
-    /// Uses read but not yet written, by key.
-    private var recentlyUsed: [String: Double] = [:]
+    /// Uses read but not yet written, by key: their turn in this process and the wall clock's time.
+    private var recentlyUsed: [String: (turn: Int, time: Double)] = [:]
+    private var useCount = 0
     static let recencyBatch = 32
 
-    /// Writes the gathered uses (inside a write transaction).
+    /// Writes the gathered uses (inside a write transaction): each takes the next number of the file's count, in the
+    /// order they were read.
     private func markUsed(_ db: Database) throws {
         lock.lock()
-        let batch = recentlyUsed
+        let batch = recentlyUsed.sorted { $0.value.turn < $1.value.turn }
         recentlyUsed.removeAll()
         lock.unlock()
-        for (key, time) in batch {
-            try db.execute(sql: "UPDATE images SET last_used = ? WHERE key = ?", arguments: [time, key])
+        guard !batch.isEmpty else { return }
+        var order = try SQLiteStore.lastUseOrder(db)
+        for (key, use) in batch {
+            order += 1
+            try db.execute(sql: "UPDATE images SET last_used = ?, use_order = ? WHERE key = ?",
+                           arguments: [use.time, order, key])
         }
+    }
+
+    /// The count's number of the latest use. Kept in the rows themselves (read through their index), so every copy
+    /// of Tessera writing to the file carries on from the same count, and nothing else needs to be kept in step.
+    private static func lastUseOrder(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(use_order), 0) FROM images") ?? 0
+    }
+
+    /// Adds the use count to a store written before it (where uses were ordered by the wall clock), numbering its
+    /// images in the order of their last use, so none is lost and eviction carries on where it was. Run at every
+    /// opening, as the folder index's columns are: an older Tessera still opens the file (its new images get 0 and
+    /// are the first to go, which only costs a download).
+    static func addUseOrder(_ db: Database) throws {
+        let present = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(images)").map { $0["name"] as String })
+        if !present.isEmpty, !present.contains("use_order") {
+            try db.execute(sql: "ALTER TABLE images ADD COLUMN use_order INTEGER NOT NULL DEFAULT 0")
+            let keys = try String.fetchAll(db, sql: "SELECT key FROM images ORDER BY last_used, rowid")
+            for (index, key) in keys.enumerated() {
+                try db.execute(sql: "UPDATE images SET use_order = ? WHERE key = ?", arguments: [index + 1, key])
+            }
+        }
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS images_by_use_order ON images(use_order)")
     }
 
     public func saveImage(_ data: Data, forKey key: String) throws {
         guard data.count <= budgetBytes else { return }  // could never fit
         let total: Int = try db.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used) VALUES (?, ?, ?, ?)",
-                           arguments: [key, data, data.count, Date().timeIntervalSince1970])
+            try markUsed(db)
+            try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used, use_order) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [key, data, data.count, wallClock(), try SQLiteStore.lastUseOrder(db) + 1])
             return try enforceBudget(db, keepingImage: key)
         }
         setImageBytes(total)
@@ -190,11 +229,14 @@ public final class SQLiteStore: PhotoStore {
     public func saveImages(_ items: [(key: String, data: Data)]) throws {
         let fitting = items.filter { $0.data.count <= budgetBytes }
         guard let last = fitting.last else { return }
-        let now = Date().timeIntervalSince1970
+        let now = wallClock()
         let total: Int = try db.write { db in
+            try markUsed(db)
+            var order = try SQLiteStore.lastUseOrder(db)
             for item in fitting {
-                try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used) VALUES (?, ?, ?, ?)",
-                               arguments: [item.key, item.data, item.data.count, now])
+                order += 1
+                try db.execute(sql: "INSERT OR REPLACE INTO images (key, data, bytes, last_used, use_order) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [item.key, item.data, item.data.count, now, order])
             }
             return try enforceBudget(db, keepingImage: last.key)
         }
@@ -249,7 +291,7 @@ public final class SQLiteStore: PhotoStore {
                 db, sql: """
                 SELECT key, bytes FROM images WHERE key != ? AND NOT EXISTS
                     (SELECT 1 FROM pinned WHERE substr(images.key, 1, length(pinned.prefix)) = pinned.prefix)
-                ORDER BY last_used LIMIT 64
+                ORDER BY use_order LIMIT 64
                 """, arguments: [key ?? ""])
             if victims.isEmpty { break }
             for victim in victims where total > budgetBytes {
