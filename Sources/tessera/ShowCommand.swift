@@ -37,7 +37,7 @@ struct Show: ParsableCommand {
     @Option(parsing: .unconditional, help: "Kiosk: seconds without input before scrolling resumes (and an open pane closes).")
     var idle: Double = 30
 
-    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight); the display is switched off outside them (X11 DPMS, a wlroots compositor's output power, the KMS connector's DPMS, HDMI-CEC or the commands below; black where none works, and the header says why).")
+    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight; 00:00-24:00 is all day, other equal ends are refused; on the night the clocks go back, hours begun before the change last until their end, once); the display is switched off outside them (X11 DPMS, a wlroots compositor's output power, the KMS connector's DPMS, HDMI-CEC or the commands below; black where none works, and the header says why).")
     var schedule: String?
 
     @Flag(help: "Kiosk: outside the schedule's hours a touch (or a key, a click) lights the display for --idle seconds.")
@@ -214,8 +214,8 @@ struct Show: ParsableCommand {
         if let caption, CaptionFields(parsing: caption) == nil {
             throw ValidationError("--caption takes date, place, camera, author (comma-separated) or none")
         }
-        if let schedule, Schedule(parsing: schedule) == nil {
-            throw ValidationError("--schedule must look like 07:00-23:00")
+        if let schedule, case .failure(let refusal) = Schedule.parse(schedule) {
+            throw ValidationError("--schedule \(schedule): \(refusal)")
         }
         guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
         guard (1...1_000_000).contains(demoPhotos) else {

@@ -19,7 +19,11 @@ public struct DisplayPowerRule: Equatable, Sendable {
 
     /// `lastTouch`: when someone last touched it (monotonic seconds, like `now`).
     public func isLit(minuteOfDay: Int, now: Double, lastTouch: Double?) -> Bool {
-        let scheduled = schedule?.isOn(minuteOfDay: minuteOfDay) ?? true
+        isLit(scheduled: schedule?.isOn(minuteOfDay: minuteOfDay) ?? true, now: now, lastTouch: lastTouch)
+    }
+
+    /// `scheduled`: whether the schedule has photos showing now (`Schedule.isOn(at:in:)`).
+    public func isLit(scheduled: Bool, now: Double, lastTouch: Double?) -> Bool {
         if let manual, manual.holds(scheduledNow: scheduled) {
             if manual.on { return true }
         } else if scheduled { return true }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a kiosk adds to the gallery (`--kiosk`): the wall scrolls by itself, deliberate input pauses it, a quiet
 /// spell resumes it and closes whatever was opened; still things move a little against burn-in; outside its hours
 /// the screen is dark; a watchdog keeps the wall from freezing under a running clock.
@@ -52,16 +54,29 @@ public final class Kiosk {
     /// Whether the display is lit at this minute of the day (`now`: monotonic seconds, as input is noted). A switch
     /// by hand that no longer holds is forgotten here.
     public func displayIsLit(minuteOfDay: Int, now: Double) -> Bool {
-        let scheduled = schedule?.isOn(minuteOfDay: minuteOfDay) ?? true
+        displayIsLit(scheduled: schedule?.isOn(minuteOfDay: minuteOfDay) ?? true, now: now)
+    }
+
+    /// Whether the display is lit at `date` on the wall clock of `timeZone` (a night the clocks change included).
+    public func displayIsLit(at date: Date, in timeZone: TimeZone, now: Double) -> Bool {
+        displayIsLit(scheduled: schedule?.isOn(at: date, in: timeZone) ?? true, now: now)
+    }
+
+    private func displayIsLit(scheduled: Bool, now: Double) -> Bool {
         if let manual = displayOverride, !manual.holds(scheduledNow: scheduled) { displayOverride = nil }
         var rule = DisplayPowerRule(schedule: schedule, wakeOnTouch: wakeOnTouch, wakeFor: autoScroll.idle)
         rule.manual = displayOverride
-        return rule.isLit(minuteOfDay: minuteOfDay, now: now, lastTouch: autoScroll.lastInput)
+        return rule.isLit(scheduled: scheduled, now: now, lastTouch: autoScroll.lastInput)
     }
 
     /// Switches the display on or off by hand at this minute of the day.
     public func setDisplay(on: Bool, minuteOfDay: Int) {
         displayOverride = DisplayOverride(on: on, scheduledWhenSet: schedule?.isOn(minuteOfDay: minuteOfDay) ?? true)
+    }
+
+    /// Switches the display on or off by hand at `date` on the wall clock of `timeZone`.
+    public func setDisplay(on: Bool, at date: Date, in timeZone: TimeZone) {
+        displayOverride = DisplayOverride(on: on, scheduledWhenSet: schedule?.isOn(at: date, in: timeZone) ?? true)
     }
 
     /// Whether the display's power is the frame's to keep (hours, or a switch by hand).

@@ -51,11 +51,12 @@ final class KioskRunner {
         pointerShownAt = nil
     }
 
-    /// Whether the schedule has the screen dark at `date` (local time), a touch (`--wake-on-touch`, `now` in the
-    /// loop's monotonic seconds) aside. Called every turn of the loop.
+    /// Whether the schedule has the screen dark at `date` (on the local wall clock, a night the clocks change
+    /// included), a touch (`--wake-on-touch`, `now` in the loop's monotonic seconds) aside. Called every turn of
+    /// the loop.
     func shouldSleep(_ model: GalleryModel, at date: Date = Date(), now: Double) -> Bool {
         guard let kiosk = model.kiosk, kiosk.keepsDisplayPower else { return false }
-        return !kiosk.displayIsLit(minuteOfDay: KioskRunner.minuteOfDay(date.addingTimeInterval(clockShift)), now: now)
+        return !kiosk.displayIsLit(at: date.addingTimeInterval(clockShift), in: .current, now: now)
     }
 
     /// Falls asleep or wakes; returns true on a change. Asleep, the panel may power down.
@@ -162,11 +163,4 @@ final class KioskRunner {
 
     /// Seconds after its first frame at which the kiosk scrolls whether or not its first screen is whole.
     static let startDeadline = 5.0
-
-    static func minuteOfDay(_ date: Date) -> Int {
-        var t = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&t, &parts)
-        return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
-    }
 }

@@ -35,7 +35,7 @@ extension GalleryApp {
         guard let kiosk, let state = model.kiosk else {
             return CommandRefusal("the display's power is a frame's: start it with --kiosk")
         }
-        state.setDisplay(on: on, minuteOfDay: KioskRunner.minuteOfDay(Date().addingTimeInterval(options.clockShift)))
+        state.setDisplay(on: on, at: Date().addingTimeInterval(options.clockShift), in: .current)
         frames.noteChange()
         return nil
     }
