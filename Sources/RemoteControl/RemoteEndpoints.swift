@@ -33,7 +33,7 @@ struct RemoteEndpoints: Sendable {
                 return perform(command, on: loop).map { outcome in
                     switch outcome {
                     case .success(let state)?: return .json(.ok, state.json())
-                    case .failure(let refusal)?: return .error(.badRequest, refusal.message)
+                    case .failure(let refusal)?: return .refusal(refusal)
                     case nil: return self.unanswered
                     }
                 }

@@ -28,6 +28,18 @@ struct RemoteResponse {
                        closes: closes)
     }
 
+    /// A command the frame did not carry out: its status by the kind of no (400 a bad request, 409 not as the frame
+    /// is now, 507 what had to be written could not be), `{"error": why, "state": the frame's state}`.
+    static func refusal(_ refusal: CommandRefusal) -> RemoteResponse {
+        let status: HTTPResponseStatus
+        switch refusal.kind {
+        case .invalid: status = .badRequest
+        case .notNow: status = .conflict
+        case .notStored: status = .insufficientStorage
+        }
+        return RemoteResponse(status: status, contentType: json, body: RemoteReplies.error(refusal.message, state: refusal.state))
+    }
+
     /// The page may run its own inline script and style and show the photo it fetched as a blob; it loads nothing
     /// from elsewhere, and no other site may frame it.
     static let pagePolicy = "default-src 'self'; img-src 'self' blob:; style-src 'self' 'unsafe-inline'; "

@@ -88,9 +88,29 @@ extension Command {
     }
 }
 
-/// Why a command named from outside (a script, the remote, MQTT) was not taken: words for a person.
+/// Why a command named from outside (a script, the remote, MQTT) was not taken: words for a person, and what kind of
+/// no it is (the remote's answer's status says it).
 public struct CommandRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Equatable, Sendable {
+        /// The request itself is wrong (an unknown command, a photo the feed does not hold): 400.
+        case invalid
+        /// The frame cannot do it as it is now (nothing to bookmark shows, a kiosk keeps no bookmarks): 409.
+        case notNow
+        /// It was tried and what had to be written could not be (a disk full, a library read-only): 507.
+        case notStored
+    }
+
     public let message: String
-    public init(_ message: String) { self.message = message }
+    public let kind: Kind
+    /// The frame's state after the refusal, where the frame was asked (a remote's answer says it with the reason).
+    public var state: FrameState?
+    public init(_ message: String, kind: Kind = .invalid) { self.message = message; self.kind = kind }
     public var description: String { message }
+
+    /// This refusal with the state the frame is in after it.
+    public func with(state: FrameState) -> CommandRefusal {
+        var said = self
+        said.state = state
+        return said
+    }
 }

@@ -42,6 +42,10 @@ public final class GalleryModel {
     var reopening = false
     /// What a click asked of the app (a link in the pane opened, a header button's copy): taken once by the app.
     private var requested = Effect.none
+    /// Why the command being carried out did nothing or failed (`refuse`), for a remote's answer.
+    var refusal: CommandRefusal?
+    /// While a command from afar is carried out (`applyFromAfar`): a failure is then a toast, never an alert.
+    var actingFromAfar = false
 
     private var dragging: Room?
     private var swallowText: String?
@@ -313,20 +317,20 @@ public final class GalleryModel {
     /// Whether something is animating (automation waits for it to finish before it calls the screen settled).
     public var isAnimating: Bool { !leaving.isEmpty || screen.isAnimating || overlays.contains { $0.isAnimating } }
 
-    /// Stars or unstars a photo (never on a kiosk: a tap on a star must not write anyone's data); a failure to store
-    /// it is said in an alert.
-    /// The toast says so, with Undo.
+    /// Stars or unstars a photo; the toast says so, with Undo. Never on a kiosk (a tap on a star must not write
+    /// anyone's data) nor without a library: either is said (`refuse`), as is a failure to store it (`failed`).
     public func toggleBookmark(_ photo: Photo) {
-        guard kiosk == nil, let shelf = user.shelf else { return }
+        if kiosk != nil { return refuse("A kiosk keeps no bookmarks", kind: .notNow) }
+        guard let shelf = user.shelf else { return refuse("Bookmarks are not kept in this run", kind: .notNow) }
         do {
             let starred = try shelf.toggle(photo)
             toasts.show(starred ? "Bookmarked" : "Bookmark removed", action: ("Undo", { [weak self] in
                 guard let self else { return }
                 do {
                     if starred { try shelf.remove(photo, remembered: false) } else { try shelf.undo() }
-                } catch { self.alert("The bookmark could not be saved: \(error)") }
+                } catch { self.failed("The bookmark could not be saved: \(error)") }
             }))
-        } catch { alert("The bookmark could not be saved: \(error)") }
+        } catch { failed("The bookmark could not be saved: \(error)") }
     }
 
     /// A message that stops everything until it is dismissed.

@@ -22,6 +22,9 @@ public struct FrameState: Codable, Equatable, Sendable {
         /// attributes of what shows).
         public var date: String?
         public var place: String?
+        /// Whether it is among the user's bookmarks (nil: this frame keeps none), so `bookmark`'s answer says what
+        /// it did.
+        public var bookmarked: Bool?
         public init(id: String, author: String, title: String? = nil, caption: String?, width: Int, height: Int,
                     kind: String, index: Int?) {
             self.id = id; self.author = author; self.title = title; self.caption = caption; self.width = width
@@ -106,6 +109,7 @@ public struct FrameState: Codable, Equatable, Sendable {
             photo?.date = facts.taken.map(FrameState.isoDate)
             photo?.place = facts.place
         }
+        if let id = photo?.id, model.kiosk == nil, let shelf = model.user.shelf { photo?.bookmarked = shelf.contains(id) }
         photos = model.catalog.photoCount
         schedule = model.kiosk?.schedule?.description
         display = facts.displayOn ? "on" : "off"

@@ -3,9 +3,9 @@ import Foundation
 /// The JSON bodies the remote answers with besides the state (`FrameState.json()`): errors, the command list, the
 /// settings form, and what saving settings did. Keys sorted, so equal answers read the same.
 public enum RemoteReplies {
-    /// `{"error": "…"}`, with `problems` by field where there are some.
-    public static func error(_ message: String, problems: [String: String] = [:]) -> Data {
-        encode(ErrorReply(error: message, problems: problems.isEmpty ? nil : problems))
+    /// `{"error": "…"}`, with `problems` by field where there are some, and the frame's state where it was asked.
+    public static func error(_ message: String, problems: [String: String] = [:], state: FrameState? = nil) -> Data {
+        encode(ErrorReply(error: message, problems: problems.isEmpty ? nil : problems, state: state))
     }
 
     /// `{"commands": [names]}`: every name `POST /api/v1/commands` takes, `quit` left out.
@@ -43,6 +43,7 @@ public enum RemoteReplies {
     struct ErrorReply: Encodable {
         var error: String
         var problems: [String: String]?
+        var state: FrameState?
     }
 
     struct SavedReply: Encodable {

@@ -18,7 +18,10 @@ public final class BookmarksScreen: Screen {
     /// `Command.showBookmarks`: from a wall, with a library to keep them in.
     public static func open(in gallery: GalleryModel) {
         if let shown = gallery.innermost as? BookmarksScreen { return gallery.pop(shown) }
-        guard let shelf = gallery.user.shelf, gallery.screen.wall != nil, !(gallery.screen is BookmarksScreen) else { return }
+        guard let shelf = gallery.user.shelf else { return gallery.refuse("Bookmarks are not kept in this run") }
+        // Already open, under an overlay: nothing to do, and nothing to say.
+        if gallery.screen is BookmarksScreen { return }
+        guard gallery.screen.wall != nil else { return gallery.refuse("The bookmarks open from the wall") }
         gallery.closeOverlays()
         gallery.push(BookmarksScreen(shelf: shelf, config: gallery.config, viewport: gallery.viewport))
     }
@@ -41,7 +44,10 @@ public final class BookmarksScreen: Screen {
             switch command {
             case .toggleBookmark, .removeBookmark:
                 // On this screen a star only comes off.
-                guard let index = bookmarks.focusedIndex else { return GalleryModel.Effect.none }
+                guard let index = bookmarks.focusedIndex else {
+                    gallery.refuse("Choose a bookmark to remove first: click it, or move to it with the arrow keys")
+                    return GalleryModel.Effect.none
+                }
                 try shelf.remove(bookmarks.catalog.items[index].photo)
                 refresh()
                 // The shelf, not this screen: Undo still works after the screen is left (it shows the shelf again
@@ -51,7 +57,7 @@ public final class BookmarksScreen: Screen {
                     do {
                         let back = try shelf.undo()
                         self?.refresh(focusing: back?.photo.id)
-                    } catch { gallery?.alert("The bookmark could not be saved: \(error)") }
+                    } catch { gallery?.failed("The bookmark could not be saved: \(error)") }
                 }))
             case .undoRemoveBookmark:
                 guard let back = try shelf.undo() else { return GalleryModel.Effect.none }
@@ -62,7 +68,7 @@ public final class BookmarksScreen: Screen {
                 return bookmarks.perform(command, in: gallery)
             }
         } catch {
-            gallery.alert("The bookmark could not be saved: \(error)")
+            gallery.failed("The bookmark could not be saved: \(error)")
         }
         return GalleryModel.Effect.none
     }

@@ -364,7 +364,11 @@ extension BrowseScreen: Screen {
             // Esc (bound to clearing a search on the wall) leaves the list for the grid when there is no search.
             setMode(.grid)
         } else if command == .toggleBookmark {
-            if let index = focusedIndex { gallery.toggleBookmark(catalog.items[index].photo) }
+            guard let index = focusedIndex else {
+                gallery.refuse("Choose a photo to bookmark first: click it, or move to it with the arrow keys")
+                return GalleryModel.Effect.none
+            }
+            gallery.toggleBookmark(catalog.items[index].photo)
         } else if let open = apply(command) {
             DetailPane.open(at: open, on: self, in: gallery)
         }

@@ -308,7 +308,8 @@ public final class SlideshowScreen: Screen {
         case .action(SlideshowScreen.pause): paused.toggle()
         case .setPaused(let pause): paused = pause
         case .closeScreen: gallery.pop(self)
-        case .toggleBookmark: if let photo = photo(current) { gallery.toggleBookmark(photo) }
+        case .toggleBookmark:
+            if let photo = photo(current) { gallery.toggleBookmark(photo) } else { gallery.refuse("No photo shows yet") }
         default: return nil
         }
         return GalleryModel.Effect.none

@@ -71,7 +71,7 @@ import GalleryCore
             // A frame just started has no photos yet: `next` waits for them rather than being lost.
             if HeldCommands<Reply>.needsPhotos(command), app.model.catalog.isEmpty {
                 guard held.hold(command, now: now, reply: reply) else {
-                    return reply(.failure(CommandRefusal("the feed has no photos yet")))
+                    return reply(.failure(CommandRefusal("the feed has no photos yet", kind: .notNow).with(state: app.frameState)))
                 }
                 if let deadline = held.nextDeadline { wake(after: deadline - now) }
                 return
@@ -86,7 +86,8 @@ import GalleryCore
 
     private func carryOut(_ command: Command, in app: GalleryApp, now: Double, reply: @escaping Reply) {
         if let refusal = app.carryOutFromAfar(command) {
-            reply(.failure(refusal))
+            // The answer says the state the frame is in, after the refusal as after a command carried out.
+            reply(.failure(refusal.with(state: app.frameState)))
             return
         }
         performed += 1
@@ -97,7 +98,8 @@ import GalleryCore
         guard !held.isEmpty else { return }
         let (ready, expired) = held.release(feedHasPhotos: !app.model.catalog.isEmpty, now: now)
         for entry in expired {
-            entry.reply(.failure(CommandRefusal("the feed had no photos after \(Int(FrameDesk.photoWait)) s")))
+            entry.reply(.failure(CommandRefusal("the feed had no photos after \(Int(FrameDesk.photoWait)) s", kind: .notNow)
+                .with(state: app.frameState)))
         }
         for entry in ready { carryOut(entry.command, in: app, now: now, reply: entry.reply) }
     }

@@ -21,19 +21,30 @@ extension GalleryApp {
         case .useSource(let name, let album): return useSource(name, album: album)
         case .openPhoto(let id) where model.catalog.index(ofPhotoID: id) == nil:
             return CommandRefusal("no photo \(ExternalText.clean(id, maxCharacters: 60)) in the feed")
-        case .setSpeed where model.kiosk == nil: return CommandRefusal("the scrolling speed is a kiosk's (--kiosk)")
+        case .setSpeed where model.kiosk == nil:
+            return CommandRefusal("the scrolling speed is a kiosk's (--kiosk)", kind: .notNow)
         default:
-            let effect = model.apply(command)
-            if effect != .quit { carryOut(effect) }
+            // What did nothing or failed is said on screen (a toast: an alert would stop the remote until someone at
+            // the frame closed it), in the log, and in the answer.
+            let outcome = model.applyFromAfar(command)
             frames.noteChange()
-            return nil
+            switch outcome {
+            case .success(let effect):
+                if effect != .quit { carryOut(effect) }
+                return nil
+            case .failure(let refusal):
+                let name = RemoteReplies.name(of: command) ?? String(describing: command)
+                if refusal.kind == .notStored { Log.warn("remote: \(name) failed: \(refusal.message)") }
+                else { Log.info("remote: \(name) refused: \(refusal.message)") }
+                return refusal
+            }
         }
     }
 
     /// Switches the display by hand (the remote, Home Assistant); why not, if it cannot.
     func setDisplay(on: Bool) -> CommandRefusal? {
         guard let kiosk, let state = model.kiosk else {
-            return CommandRefusal("the display's power is a frame's: start it with --kiosk")
+            return CommandRefusal("the display's power is a frame's: start it with --kiosk", kind: .notNow)
         }
         state.setDisplay(on: on, at: Date().addingTimeInterval(options.clockShift), in: .current)
         frames.noteChange()
