@@ -31,8 +31,11 @@ public enum RemoteToken {
     }
 
     /// The token in a file of the user's (`--remote-token-file`): its text with the white space around it taken
-    /// off, at least `minimumLength` characters.
-    public static func read(file: String) throws -> String { try read(file: file, ownFile: false, warn: { _ in }) }
+    /// off, at least `minimumLength` characters. A file others can read is used all the same (it is the user's, and
+    /// the frame must start), but `warn` hears of it, with the fix, as ssh refuses a key others can read.
+    public static func read(file: String, warn: (String) -> Void = { _ in }) throws -> String {
+        try read(file: file, ownFile: false, warn: warn)
+    }
 
     /// 32 bytes from the system's random source, base64url without padding (43 characters).
     public static func make() -> String {
@@ -49,6 +52,9 @@ public enum RemoteToken {
                 throw Problem(description: "\(file) can be read by others and cannot be made private: \(errorText())")
             }
             warn("\(file) could be read by others; it is private now (mode 600). If someone may have read it, delete it and restart for a new token.")
+        } else if !ownFile, let mode = permissions(of: file), mode & 0o077 != 0 {
+            warn("\(file) can be read by others (mode \(String(mode, radix: 8))): whoever reads it steers the frame. "
+                 + "Make it private: chmod 600 \(file)")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw Problem(description: "cannot read the remote's token from \(file)")

@@ -40,7 +40,9 @@ struct RemoteTokenCommand: ParsableCommand {
             // A running frame without a token file of its own uses the folder's, whatever the file says now.
             let given = remoteTokenFile ?? (running != nil ? running?.tokenFile : frame?.remoteTokenFile)
             if let file = given {
-                token = try RemoteToken.read(file: file)
+                token = try RemoteToken.read(file: file) {
+                    FileHandle.standardError.write(Data("tessera: \($0)\n".utf8))
+                }
             } else {
                 token = try RemoteToken.loadOrCreate(configFolder: folder) {
                     FileHandle.standardError.write(Data("tessera: \($0)\n".utf8))

@@ -99,6 +99,40 @@ final class ConfigSettingsTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/tessera"), ["config"])
     }
 
+    /// A save killed between its temporary file and the rename left `.config.PID.N.tmp` beside the file for ever:
+    /// the next start removes such files, and only them: not another running tessera's, not a file of another
+    /// name or pattern, not a folder or a link.
+    func testTheNextStartRemovesWhatASaveCutShortLeftAndNothingElse() throws {
+        let dir = folder + "/tessera"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data("mode = wall\n".utf8).write(to: URL(fileURLWithPath: path))
+        let write = { (name: String) in try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        let dead: Int32 = 4_000_001, running: Int32 = 4_000_002
+        try write(".config.\(dead).123.tmp")
+        try write(".config.\(getpid()).7.tmp")
+        let kept = [".config.\(running).9.tmp", ".config.tmp", ".config.\(dead).tmp", ".config.\(dead).1.2.tmp",
+                    ".config.x\(dead).1.tmp", ".config.\(dead).1.tmp.bak", ".other.\(dead).1.tmp", "config.\(dead).1.tmp",
+                    ".config.-\(dead).1.tmp", "notes"]
+        for name in kept { try write(name) }
+        try FileManager.default.createDirectory(atPath: dir + "/.config.\(dead).5.tmp", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/.config.\(dead).6.tmp", withDestinationPath: dir + "/notes")
+
+        let removed = AtomicFile.removeLeftovers(of: path, isWriting: { $0 == running })
+        XCTAssertEqual(Set(removed), [dir + "/.config.\(dead).123.tmp", dir + "/.config.\(getpid()).7.tmp"])
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir))
+        XCTAssertEqual(left, Set(kept + ["config", ".config.\(dead).5.tmp", ".config.\(dead).6.tmp"]))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mode = wall\n")
+        XCTAssertEqual(try String(contentsOfFile: dir + "/notes", encoding: .utf8), "x", "a link's target untouched")
+    }
+
+    /// The name a save gives its temporary file is the one the start looks for.
+    func testASavesTemporaryNameIsTheOneTheStartRecognises() {
+        let name = AtomicFile.temporaryName(for: "config", pid: 42, serial: .max)
+        XCTAssertEqual(AtomicFile.writer(of: name, name: "config"), 42)
+        XCTAssertNil(AtomicFile.writer(of: name, name: "conf"))
+        XCTAssertFalse(AtomicFile.isRunningTessera(getpid()), "the test is not a tessera")
+    }
+
     func testFormValuesFromTheFileElseTheRunningOnes() throws {
         try FileManager.default.createDirectory(atPath: folder + "/tessera", withIntermediateDirectories: true)
         try "interval = 9\nwake-on-touch = on\nimmich-album = abc\n".write(toFile: path, atomically: false, encoding: .utf8)

@@ -82,4 +82,24 @@ final class RemoteTokenTests: XCTestCase {
         }
         XCTAssertThrowsError(try RemoteToken.read(file: folder + "/missing"))
     }
+
+    /// ssh refuses a key others can read; a token file is used all the same (the frame must start), but never
+    /// without a word: the warning names the file and the fix, and leaves the user's file as it is.
+    func testAUsersTokenFileOthersCanReadIsUsedWithAWarningAndTheFix() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let file = folder + "/mine"
+        try "my-own-token-of-length-20\n".write(toFile: file, atomically: true, encoding: .utf8)
+        chmod(file, 0o644)
+        var warnings: [String] = []
+        XCTAssertEqual(try RemoteToken.read(file: file) { warnings.append($0) }, "my-own-token-of-length-20")
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings.first?.contains("\(file) can be read by others (mode 644)") == true, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains("chmod 600 \(file)") == true, "\(warnings)")
+        XCTAssertFalse(warnings.first?.contains("my-own-token") == true, "the warning does not show the token")
+        XCTAssertEqual(try mode(file), 0o644, "the user's own file is theirs to change")
+        chmod(file, 0o600)
+        warnings = []
+        _ = try RemoteToken.read(file: file) { warnings.append($0) }
+        XCTAssertEqual(warnings, [], "a private file is said nothing of")
+    }
 }

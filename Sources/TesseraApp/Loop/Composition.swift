@@ -42,6 +42,12 @@ struct Composition {
         // A kiosk's window wants no decorations: libdecor would hide it under cage 0.1.4 (a desktop's fullscreen
         // window keeps them for when it leaves fullscreen).
         if options.kiosk != nil { SDLSystem.setHint("SDL_VIDEO_WAYLAND_ALLOW_LIBDECOR", "0") }
+        // A settings save killed mid-write left its temporary file beside the configuration: gone at the next start.
+        if let config = options.configPath {
+            for leftover in AtomicFile.removeLeftovers(of: config) {
+                Log.info("removed \(leftover), left by a settings save that was cut short")
+            }
+        }
         let video = VideoDriverChoice.decide(requested: options.videoDriver, environment: ProcessInfo.processInfo.environment,
                                              seat: { Int(tessera_wayland_has_seat()) })
         if let problem = video.problem { throw SDLError("opening the display", message: problem) }

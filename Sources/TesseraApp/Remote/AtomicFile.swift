@@ -34,19 +34,15 @@ enum AtomicFile {
     /// may hold an access key), an existing one keeps its own. `beforeRename` runs once the temporary file is
     /// complete and flushed (tests stop there as a crash would).
     static func write(_ data: Data, to given: String, beforeRename: (String) throws -> Void = { _ in }) throws {
-        // A configuration kept as a link (dotfiles) is written where the link points, and stays a link.
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: given)).map { target in
-            target.hasPrefix("/") ? target : ((given as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
-        } ?? given
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let (path, folder) = target(of: given)
         if !FileManager.default.fileExists(atPath: folder) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
-        let name = (path as NSString).lastPathComponent
-        let temporary = folder + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = folder + "/" + temporaryName(for: (path as NSString).lastPathComponent, pid: getpid(),
+                                                     serial: UInt32.random(in: 0...UInt32.max))
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("cannot make \(temporary)") }
         var renamed = false
@@ -75,6 +71,57 @@ enum AtomicFile {
             _ = fsync(dir)
             close(dir)
         }
+    }
+
+    /// Where a write of `given` lands, and its folder: a configuration kept as a link (dotfiles) is written where
+    /// the link points, and stays a link.
+    private static func target(of given: String) -> (path: String, folder: String) {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: given)).map { target in
+            target.hasPrefix("/") ? target : ((given as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+        } ?? given
+        let folder = (path as NSString).deletingLastPathComponent
+        return (path, folder.isEmpty ? "." : folder)
+    }
+
+    /// `.NAME.PID.SERIAL.tmp`: the temporary file of a write of NAME by process PID.
+    static func temporaryName(for name: String, pid: Int32, serial: UInt32) -> String { ".\(name).\(pid).\(serial).tmp" }
+
+    /// The process whose write of `name` left `entry` (a folder's entry), nil when `entry` is not such a temporary
+    /// file: exactly `.NAME.PID.SERIAL.tmp`, both numbers decimal digits, nothing else.
+    static func writer(of entry: String, name: String) -> Int32? {
+        let prefix = ".\(name).", suffix = ".tmp"
+        guard entry.hasPrefix(prefix), entry.hasSuffix(suffix), entry.count > prefix.count + suffix.count else { return nil }
+        let middle = entry.dropFirst(prefix.count).dropLast(suffix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard middle.count == 2, middle.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = Int32(middle[0]), pid > 0, UInt32(middle[1]) != nil else { return nil }
+        return pid
+    }
+
+    /// Removes what writes of `given` left when their process was killed between making the temporary file and the
+    /// rename (`.config.PID.N.tmp`, else there for ever): only regular files of exactly that pattern, whose process is
+    /// not a tessera that runs now (`isWriting`; this process has written nothing yet at start, so its own pid,
+    /// reused in a container, counts as gone). Nothing else in the folder is touched. Returns the paths removed.
+    @discardableResult
+    static func removeLeftovers(of given: String, isWriting: (Int32) -> Bool = AtomicFile.isRunningTessera) -> [String] {
+        let (path, folder) = target(of: given)
+        let name = (path as NSString).lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for entry in entries {
+            guard let pid = writer(of: entry, name: name), pid == getpid() || !isWriting(pid) else { continue }
+            let leftover = folder + "/" + entry
+            var info = stat()
+            // lstat: a link of that name is not ours to follow or remove.
+            guard lstat(leftover, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(leftover) == 0 else { continue }
+            removed.append(leftover)
+        }
+        return removed
+    }
+
+    /// Whether `pid` is a running tessera (`/proc/PID/comm`): another frame's save may be under way.
+    static func isRunningTessera(_ pid: Int32) -> Bool {
+        guard let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return false }
+        return comm.trimmingCharacters(in: .whitespacesAndNewlines) == "tessera"
     }
 
     private static func failure(_ what: String) -> Failure {

@@ -29,7 +29,7 @@ final class RemoteServices {
 
     private func startServer(at address: ListenAddress, options: AppOptions, folder: String, desk: FrameDesk) {
         do {
-            let token = try options.remoteTokenFile.map { try RemoteToken.read(file: $0) }
+            let token = try options.remoteTokenFile.map { try RemoteToken.read(file: $0, warn: { Log.warn("remote: \($0)") }) }
                 ?? RemoteToken.loadOrCreate(configFolder: folder, warn: { Log.warn("remote: \($0)") })
             // No form without the parser's check: nothing unchecked is ever written.
             let settings = options.configPath.flatMap { path in
