@@ -148,8 +148,10 @@ struct Show: ParsableCommand {
     @Option(help: "Offline cache folder (default: $XDG_CACHE_HOME/tessera, else ~/.cache/tessera).")
     var cacheDir: String?
 
-    @Option(help: "Offline cache budget in MB; least recently used images are evicted past it.")
-    var cacheSize: Int = 512
+    // Unconditional: `--cache-size -1` is a size to refuse with its reason, not a missing value.
+    @Option(parsing: .unconditional,
+            help: "Offline cache budget: MB, or with a unit (512M, 2G); least recently used images are evicted past it.")
+    var cacheSize: String = "512"
 
     @Flag(help: "Run without the offline cache.")
     var noCache = false
@@ -221,7 +223,9 @@ struct Show: ParsableCommand {
         guard (1...1_000_000).contains(demoPhotos) else {
             throw ValidationError("--demo-photos must be 1 to 1000000")
         }
-        guard cacheSize >= 1 else { throw ValidationError("--cache-size must be at least 1 (MB)") }
+        if case .failure(let refusal) = CacheSizeText.bytes(cacheSize) { throw ValidationError(refusal.message) }
+        // A font named by hand that is not there is a slip to say now, not a window without any text.
+        if let font, let problem = FontFileCheck.problem(font) { throw ValidationError("--font: \(problem)") }
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
         guard Show.columnCount(columns) != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
@@ -309,7 +313,7 @@ struct Show: ParsableCommand {
         options.fullscreen = fullscreen
         options.scale = scale
         options.cacheDirectory = cacheDir
-        options.cacheBytes = cacheSize << 20
+        options.cacheBytes = (try? CacheSizeText.bytes(cacheSize).get()) ?? 512 << 20
         options.useCache = !noCache
         options.fontPath = font
         options.renderer = renderer.flatMap(Renderer.Kind.init(rawValue:))

@@ -2,6 +2,7 @@ import CPlatform
 import Foundation
 import GalleryCore
 import GalleryNet
+import LocalSources
 import SDLKit
 
 /// The running gallery: a window, its event loop, and the threads that feed it. The main thread handles events,
@@ -51,6 +52,11 @@ public final class GalleryApp {
     }
 
     @_spi(Bench) public static func run(options: AppOptions, driver: FrameDriver?) throws -> Int32 {
+        // Only files that are not photos: nothing will ever show, and an empty wall would not say why.
+        if let nothing = FolderSource.nothingToShow(options.paths) {
+            Log.info(nothing)
+            return 1
+        }
         try Composition.prepareProcess(options: options)
         // Every SDL object keeps what it needs alive (a texture its renderer, a window and a font the library), so
         // SDL stops only after the last of them is gone, whatever order they are released in.

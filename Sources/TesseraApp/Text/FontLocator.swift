@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// Finds the fonts at run time: Inter (Debian's fonts-inter) for the interface, DejaVu Sans (fonts-dejavu-core) where
 /// Inter is missing; then, for what they lack, a face of the same weight per script where one is installed. An
@@ -14,10 +15,13 @@ enum FontLocator {
 
     private static func readable(_ path: String) -> Bool { FileManager.default.isReadableFile(atPath: path) }
 
-    /// The interface's face: an override as it is, else Inter, else DejaVu Sans.
+    /// The interface's face: an override as it is, else Inter, else DejaVu Sans. `--font` was checked at start
+    /// (`FontFileCheck`); a `TESSERA_FONT` that cannot be used is said once and passed over, never a window without
+    /// text.
     static func locate(override: String?) -> (regular: String, bold: String)? {
         if let path = override ?? ProcessInfo.processInfo.environment["TESSERA_FONT"], !path.isEmpty {
-            return readable(path) ? (path, path) : nil
+            guard let problem = FontFileCheck.problem(path) else { return (path, path) }
+            Log.warn("the font \(problem) (\(override == nil ? "TESSERA_FONT" : "--font")): the usual font is used")
         }
         if let inter = inter() { return (inter.regular, inter.bold ?? inter.regular) }
         return dejaVu().map { ($0.regular, $0.bold ?? $0.regular) }
@@ -66,5 +70,22 @@ enum FontLocator {
             faces.append(Face(regular: regular, bold: cjkBold != regular && readable(cjkBold) ? cjkBold : nil))
         }
         return faces
+    }
+}
+
+/// Why a font file the user named cannot be used, nil when it can: missing, not a file, or not readable. A font
+/// given on the command line is refused at start with this (exit 64, as any bad option); one from the configuration
+/// file is reported with its line and the usual font is used (`ConfigFile` checks each line with the same parser).
+public enum FontFileCheck {
+    public static func problem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return "\(PathBytes.display(path)) \(errno == ENOENT ? "does not exist" : "cannot be looked at: \(String(cString: strerror(errno)))")"
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "\(PathBytes.display(path)) is not a font file (not a regular file)" }
+        guard access(path, R_OK) == 0 else {
+            return "\(PathBytes.display(path)) cannot be read: \(String(cString: strerror(errno)))"
+        }
+        return nil
     }
 }
