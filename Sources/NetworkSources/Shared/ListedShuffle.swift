@@ -13,7 +13,12 @@ final class ListedShuffle {
     /// Lists the whole catalogue, answering once.
     private let list: (@escaping (Listing) -> Void) -> Void
     private let relistAfter: Double
+    /// The wall clock (seconds since 1970): when a pass began, for the show's place.
     private let clock: () -> Double
+    /// Seconds that only move forward (the system's uptime): how old a listing is. The wall clock is not: set back
+    /// (a Raspberry Pi before NTP answers) it would keep a listing "new" for as long, and jumping forward it would make
+    /// one look stale at once.
+    private let elapsed: () -> Double
 
     private let lock = NSLock()
     // Guarded by `lock`:
@@ -27,17 +32,19 @@ final class ListedShuffle {
     /// at the next one, or at the next pass).
     init(relistAfter: Double = 6 * 3_600, seed: UInt64 = UInt64.random(in: 1...UInt64.max),
          clock: @escaping () -> Double = { Date().timeIntervalSince1970 },
+         elapsed: @escaping () -> Double = { ProcessInfo.processInfo.systemUptime },
          list: @escaping (@escaping (Listing) -> Void) -> Void) {
         self.list = list
         self.relistAfter = relistAfter
         self.clock = clock
+        self.elapsed = elapsed
         pass = ShuffledPass(seed: seed, now: { Int64(clock()) })
     }
 
     /// The feed's page: page 1 begins a pass (after a listing), an empty page ends it.
     func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         enum Step { case answer([Photo]), wait, list }
-        let now = clock()
+        let now = elapsed()
         let step: Step = lock.withLock {
             let stale = listedAt.map { page <= 1 || now - $0 >= relistAfter } ?? true
             guard listing || stale else { return .answer(pass.page(page, limit: limit)) }
@@ -67,13 +74,13 @@ final class ListedShuffle {
             case .failure where listedAt != nil && asked.allSatisfy({ $0.page > 1 }):
                 // Only the six-hourly look at what came and went failed: the pass goes on with what it has, and
                 // looks again after another interval (not at every page: each look lists the whole library).
-                listedAt = clock()
+                listedAt = elapsed()
                 return asked.map { (.success(PageContents(photos: pass.page($0.page, limit: $0.limit))), $0.completion) }
             case .failure(let error):
                 return asked.map { (.failure(error), $0.completion) }
             case .success(let photos):
                 pass.list(photos)
-                listedAt = clock()
+                listedAt = elapsed()
                 return asked.map { (.success(PageContents(photos: pass.page($0.page, limit: $0.limit))), $0.completion) }
             }
         }
