@@ -1,8 +1,9 @@
 import Foundation
 
 /// Wrong tokens counted per client, to slow guessing (a 256-bit token cannot be guessed anyway; this keeps a
-/// scanner from hammering the frame and the log): after `limit` failures within `window` seconds, a client is
-/// refused for `window` seconds without its token being looked at. The table is bounded: entries whose time has
+/// scanner from hammering the frame and the log): after `limit` failures within `window` seconds, a client's wrong
+/// tokens are refused for `window` seconds (the right one never is: the server checks it first, and counts only
+/// failures, since one address is everyone behind a router). The table is bounded: entries whose time has
 /// passed are dropped when room is needed, then the oldest. Time comes in as `now` (seconds on any monotonic clock),
 /// so tests pass time without waiting.
 public struct FailedAttempts: Sendable {

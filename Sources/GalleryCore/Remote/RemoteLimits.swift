@@ -11,15 +11,27 @@ public struct RemoteLimits: Equatable, Sendable {
     public var maxHeaderCount = 64
     /// A request's body (more: 413, and the connection closes). A command or a settings form is far smaller.
     public var maxBodyBytes = 16 << 10
-    /// Seconds a client has to send a whole request, from its connection or its last answer: a slow or idle client
-    /// is closed after it (slowloris; idle keep-alive connections).
+    /// Seconds a client has to send a request's head (its line and headers), from its connection or its last
+    /// answer: a slow or idle client is closed after it (slowloris; idle keep-alive connections). A head is one
+    /// packet from a phone or a script, and the page asks every 2 s, so a few seconds cost nobody; with heads of
+    /// at most `maxHeadBytes`, this is a minimum rate too.
+    public var headSeconds: Double = 4
+    /// Seconds a client has to send a whole request, head and body, from its connection or its last answer.
     public var requestSeconds: Double = 10
-    /// Connections at once; one more is closed as soon as it is accepted.
+    /// Connections at once (`ConnectionAdmission`): beyond it, a newcomer takes the place of the anonymous
+    /// connection that has waited longest for a head, or is answered 503 if every place is the owner's.
     public var maxConnections = 32
+    /// Connections at once from one address: one client (or a scanner) cannot hold every place.
+    public var maxConnectionsPerAddress = 16
+    /// Seconds between log lines about connections closed or turned away for room (`CountedNotice`): a flood
+    /// says so once, then once in this with a count.
+    public var crowdNoticeSeconds: Double = 60
+    /// Retry-After, seconds, when a newcomer is told 503 for want of room.
+    public var busyRetrySeconds = 1
     /// Seconds the frame has to answer (a command reaches the screen within a frame or two): else 503.
     public var replySeconds: Double = 5
-    /// Wrong tokens a client (an IP address) may send within `failureWindowSeconds`; then it gets 429 for that long,
-    /// its token not even checked.
+    /// Wrong tokens a client (an IP address) may send within `failureWindowSeconds`; then its wrong tokens get 429
+    /// for that long. The right token is never refused, whatever others at its address sent.
     public var failuresAllowed = 8
     public var failureWindowSeconds: Double = 60
     /// Clients whose failures are remembered at most (the oldest are forgotten first).
