@@ -43,7 +43,7 @@ final class RefusalsSaidUITests: XCTestCase {
         guard getuid() == 0 else { throw missing("root, to mount a tiny tmpfs for a full disk") }
         try FileManager.default.createDirectory(atPath: root + "/lib", withIntermediateDirectories: true)
         try run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", root + "/lib"])
-        try startFrame(["--mode", "slideshow", "--library-dir", root + "/lib"])
+        try startFrame(["--name", "Hall", "--mode", "slideshow", "--library-dir", root + "/lib"])
         // The library is open on the tiny disk; now the disk fills up.
         try fill(root + "/lib/fill")
 
