@@ -136,7 +136,7 @@ final class ImmichIntegrationTests: ClientTestCase {
         XCTAssertTrue(server.counters.immichSearches.contains { $0.contains("\"isFavorite\":true") })
     }
 
-    func testNewestFirstARestartCarriesOnAfterTheLastPhotoShownThenTheNextPassStartsAtTheNewest() throws {
+    func testNewestFirstARestartServesThePassWholeAndStandsAtTheLastPhotoShownThenTheNextPassStartsAtTheNewest() throws {
         let first = source()
         let page1 = try XCTUnwrap(try page(first, 1)?.get()).photos
         let page2 = try XCTUnwrap(try page(first, 2)?.get()).photos
@@ -145,9 +145,22 @@ final class ImmichIntegrationTests: ClientTestCase {
         // Killed: a new run keeps only the place's text.
         let second = source()
         second.resume(from: try XCTUnwrap(kept))
-        let rest = try pass(second)
-        XCTAssertEqual(rest.map { DemoImmich.index(ofAsset: $0.id)! }, Array(25..<48), "the rest of the pass, nothing again")
-        XCTAssertEqual(server.counters.immichSearches.count, 2 + 2, "one search finds the place, however far down")
+        // The pass whole from the newest (Home reaches it, nothing cut), its first page saying where the show stood
+        // and where a slideshow carries on: nothing shown again.
+        let opening = try XCTUnwrap(try page(second, 1)?.get())
+        XCTAssertEqual(opening.resumed, ShowResume(stoodAt: DemoImmich.assetID(24), next: DemoImmich.assetID(25)))
+        var whole = opening.photos
+        for n in 2...6 {
+            let contents = try XCTUnwrap(try page(second, n)?.get())
+            if contents.rawCount == 0 { break }
+            XCTAssertNil(contents.resumed)
+            whole += contents.photos
+        }
+        XCTAssertEqual(whole.map { DemoImmich.index(ofAsset: $0.id)! }, Array(0..<48), "the whole pass, each once, in order")
+        XCTAssertGreaterThan(opening.photos.count, 25, "the first page reaches past the place")
+        // The part above the place in one search (a thousand at a time), then the pages from the place down.
+        XCTAssertEqual(server.counters.immichSearches.count, 2 + 3)
+        XCTAssertTrue(server.counters.immichSearches[2].contains("\"takenAfter\""), server.counters.immichSearches[2])
         XCTAssertEqual(try pass(second).count, 48, "the next pass starts at the newest")
         second.resume(from: "v1 1 1 0 0 - -")  // a shuffle's place is no place here
         XCTAssertEqual(try pass(second).count, 48)

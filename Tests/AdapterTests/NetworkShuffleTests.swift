@@ -30,17 +30,20 @@ final class NetworkShuffleTests: ClientTestCase {
     }
 
     /// One run of a show: a new source (as a restart makes), the kept place taken up, then `count` photos shown one
-    /// at a time from pages of `limit` (the feed starts over at a pass's end). What it showed and the place it kept.
+    /// at a time from pages of `limit` (the feed starts over at a pass's end), from where the resumed page says the
+    /// show carries on (it holds the photos already shown too). What it showed and the place it kept.
     private func run(_ make: () -> PhotoSource, kept: String?, count: Int, limit: Int = 20) throws -> (shown: [String], kept: String?) {
         let source = make()
         if let kept { source.resume(from: kept) }
-        var shown: [String] = [], place = kept, n = 1, emptyInARow = 0
+        var shown: [String] = [], place = kept, n = 1, emptyInARow = 0, carryOnAt: String?
         while shown.count < count, emptyInARow < 2 {
             let contents = try page(source, n, limit: limit)
             if contents.rawCount == 0 { n = 1; emptyInARow += 1; continue }
+            if let resumed = contents.resumed { carryOnAt = resumed.next }
             emptyInARow = 0
             n += 1
             for photo in contents.photos where shown.count < count {
+                if let at = carryOnAt { if photo.id != at { continue } else { carryOnAt = nil } }
                 shown.append(photo.id)
                 place = try XCTUnwrap(source.place(shown: photo), "a shuffled source keeps a place")
             }
@@ -139,6 +142,36 @@ final class NetworkShuffleTests: ClientTestCase {
         let next = try run(make, kept: kept, count: 320, limit: 30)
         XCTAssertEqual(Set(next.shown), Set(all))
         XCTAssertNotEqual(next.shown, shown)
+    }
+
+    /// A wall stood half-way down a shuffled pass (Immich's and Picsum's): a new source from the place's text serves
+    /// the pass whole from its first photo, in the same order, the first page saying where the wall stood.
+    func testAResumedShuffleIsServedWholeAndSaysWhereTheWallStood() throws {
+        let sources: [(String, () -> PhotoSource, Int)] = [
+            ("immich", { self.immich() }, 300),
+            ("picsum", { PicsumSource(baseURL: self.server.baseURL, http: self.client, shuffled: true) }, 320)]
+        for (name, make, total) in sources {
+            let first = make()
+            var order: [String] = [], n = 1
+            while case let contents = try page(first, n, limit: 50), contents.rawCount > 0 {
+                order += contents.photos.map(\.id)
+                n += 1
+            }
+            XCTAssertEqual(order.count, total, name)
+            var kept: String?
+            for id in order.prefix(total / 2) { kept = first.place(shown: Photo(id: id, author: "", width: 1, height: 1, url: "", downloadURL: "")) }
+            let again = make()
+            again.resume(from: try XCTUnwrap(kept, name))
+            let opening = try page(again, 1, limit: 50)
+            XCTAssertEqual(opening.resumed, ShowResume(stoodAt: order[total / 2 - 1], next: order[total / 2]), name)
+            var whole = opening.photos.map(\.id)
+            n = 2
+            while case let contents = try page(again, n, limit: 50), contents.rawCount > 0 {
+                whole += contents.photos.map(\.id)
+                n += 1
+            }
+            XCTAssertEqual(whole, order, "\(name): the whole pass from its first photo, in the same order")
+        }
     }
 
     func testAMalformedListingSaysSoAndCrashesNothing() throws {

@@ -15,19 +15,22 @@ final class ShuffledPassTests: XCTestCase {
     private let ids = (0..<120).map { "asset-\($0)" }
 
     /// One run of a show: a new pass object (a new seed, as each start draws), the kept place taken up, the listing
-    /// taken, then `count` photos shown one at a time, pages of `limit`. What it showed and the place it kept.
+    /// taken, then `count` photos shown one at a time, pages of `limit`, from where the resumed page says the show
+    /// carries on (the page holds the photos already shown too). What it showed and the place it kept.
     private func run(_ listed: [ShuffledPass.Listed], kept: String?, count: Int, clock: Int64 = 10_000,
                      limit: Int = 7) -> (shown: [String], kept: String?) {
         var pass = ShuffledPass(seed: UInt64.random(in: 1...UInt64.max), now: { clock })
         if let kept, let place = ShowPlace(text: kept) { pass.resume(from: place) }
         pass.list(listed)
-        var shown: [String] = [], place = kept, page = 1, emptyInARow = 0
+        var shown: [String] = [], place = kept, page = 1, emptyInARow = 0, carryOnAt: String?
         while shown.count < count, emptyInARow < 2 {
             let photos = pass.page(page, limit: limit)
             if photos.isEmpty { page = 1; emptyInARow += 1; continue }  // the pass ended: the feed starts the next
+            if let resumed = pass.takeResumed() { carryOnAt = resumed.next }
             emptyInARow = 0
             page += 1
             for p in photos where shown.count < count {
+                if let at = carryOnAt { if p.id != at { continue } else { carryOnAt = nil } }
                 shown.append(p.id)
                 place = pass.noteShown(id: p.id)?.text
             }
@@ -152,6 +155,38 @@ final class ShuffledPassTests: XCTestCase {
         let rest = run(listing(ids), kept: kept?.text, count: 115).shown
         XCTAssertEqual(Set(rest).union(two.prefix(5).map(\.id)), Set(ids))
         XCTAssertEqual(Set(rest).count, 115)
+    }
+
+    /// A wall stood half-way down a pass: after a restart the pass is served whole from its first photo, in the
+    /// uninterrupted pass's order (nothing cut, nothing twice), the first page reaching past the place and saying
+    /// where the show stood and where a slideshow carries on.
+    func testAResumedPassIsServedWholeFromItsFirstPhotoAndSaysWhereItStood() {
+        var first = ShuffledPass(seed: 77, now: { 10_000 })
+        first.list(listing(ids))
+        let order = first.page(1, limit: 120).map(\.id)
+        // Down to the 50th, then back up to the 40th: the place stood there, everything to the 50th shown.
+        var kept: ShowPlace?
+        for id in order.prefix(50) { kept = first.noteShown(id: id) }
+        kept = first.noteShown(id: order[39])
+        var again = ShuffledPass(seed: 5, now: { 10_000 })
+        again.resume(from: ShowPlace(text: kept!.text)!)
+        again.list(listing(ids))
+        let page1 = again.page(1, limit: 7).map(\.id)
+        XCTAssertEqual(page1, Array(order.prefix(57)), "from the first photo, past the kept part by a page")
+        XCTAssertEqual(again.takeResumed(), ShowResume(stoodAt: order[39], next: order[50]))
+        XCTAssertNil(again.takeResumed(), "once")
+        var rest: [String] = [], page = 2
+        while case let photos = again.page(page, limit: 7), !photos.isEmpty { rest += photos.map(\.id); page += 1 }
+        XCTAssertEqual(page1 + rest, order, "the whole pass, in the same order")
+        // A place newer than the pass's own photos: none left out, and a new pass after the last one shown.
+        var done = ShuffledPass(seed: 5, now: { 10_000 })
+        var end = ShowPlace(text: kept!.text)!
+        for id in order { end.noteShown(rank: ShowPlace.rank(ShuffledPass.idHash(id), seed: 77, pass: 1), id: id, arrived: 0) }
+        done.resume(from: end)
+        done.list(listing(ids))
+        XCTAssertEqual(done.page(1, limit: 7).count, 7, "a pass shown to its end: the next begins")
+        XCTAssertEqual(done.pass, 2)
+        XCTAssertNil(done.takeResumed())
     }
 
     func testTheHashIsStableAndNotSwiftsSeededOne() {

@@ -10,9 +10,10 @@ import FoundationNetworking
 
 /// The show's place across restarts, judged by what the frame shows as its remote reports it (`GET /api/v1/state`:
 /// the photo on screen, its place in the feed, the photos in the feed), never by the show's own bookkeeping.
-/// A folder wall quit half-way (with `q`, or killed) opens again at the photo it stood at and still holds every
-/// photo; a kiosk's shuffled slideshow killed every ten photos shows each photo exactly once before any repeats,
-/// and never one photo twice within ten slides, across the pass's edge too.
+/// A wall quit half-way (with `q`, or killed) opens again at the photo it stood at and still holds every photo, Home
+/// reaching the first: a folder's, an Immich library's (shuffled, and newest first) and Lorem Picsum's shuffled list
+/// (the fixture's stand-ins on 127.0.0.1); a kiosk's shuffled slideshow killed every ten photos shows each photo
+/// exactly once before any repeats, and never one photo twice within ten slides, across the pass's edge too.
 final class ShowResumeUITests: XCTestCase {
     private var root = ""
     private let token = "show-resume-ui-test-token-0123456789"
@@ -20,6 +21,11 @@ final class ShowResumeUITests: XCTestCase {
     private var app: Process?
     /// What the app wrote to stderr so far (its "shown" lines say a place was kept).
     private let log = AppStderr()
+    /// The network's stand-ins (Immich, Lorem Picsum), for the walls over the network.
+    private var server: FixtureServer?
+    /// Where the photos come from: the test's folder, unless a test serves them from the stand-in.
+    private var sourceArguments: [String] = []
+    private var sourceEnvironment: [String: String] = [:]
 
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: AppProcess.executable) else {
@@ -29,10 +35,12 @@ final class ShowResumeUITests: XCTestCase {
         root = NSTemporaryDirectory() + "tessera-resume-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/photos", withIntermediateDirectories: true)
         try token.write(toFile: root + "/token", atomically: true, encoding: .utf8)
+        sourceArguments = [root + "/photos"]
     }
 
     override func tearDown() {
         if let app, app.isRunning { kill(app.processIdentifier, SIGKILL); app.waitUntilExit() }
+        server?.stop()
         try? FileManager.default.removeItem(atPath: root)
     }
 
@@ -46,11 +54,55 @@ final class ShowResumeUITests: XCTestCase {
         try wallRestartedHalfWay(killed: true)
     }
 
-    /// 39 photos on a folder wall, scrolled to about the middle; quit with `q` (under X) or killed once the place is
-    /// kept; started again: the wall shows the photo it stood at, the feed holds all 39, Home reaches the first.
+    // MARK: the wall over the network
+
+    func testAShuffledImmichWallQuitHalfWayOpensWhereItStoodAndHoldsEveryPhoto() throws {
+        try serve(immich: true, sort: "random")
+        try wallRestartedHalfWay(killed: false)
+    }
+
+    func testAShuffledImmichWallKilledHalfWayOpensWhereItStoodAndHoldsEveryPhoto() throws {
+        try serve(immich: true, sort: "random")
+        try wallRestartedHalfWay(killed: true)
+    }
+
+    func testAnImmichWallNewestFirstQuitHalfWayOpensWhereItStoodAndHoldsEveryPhoto() throws {
+        try serve(immich: true, sort: "date")
+        try wallRestartedHalfWay(killed: false)
+    }
+
+    func testAnImmichWallNewestFirstKilledHalfWayOpensWhereItStoodAndHoldsEveryPhoto() throws {
+        try serve(immich: true, sort: "date")
+        try wallRestartedHalfWay(killed: true)
+    }
+
+    func testAShuffledPicsumWallQuitHalfWayOpensWhereItStoodAndHoldsEveryPhoto() throws {
+        try serve(immich: false, sort: "random")
+        try wallRestartedHalfWay(killed: false)
+    }
+
+    func testAShuffledPicsumWallKilledHalfWayOpensWhereItStoodAndHoldsEveryPhoto() throws {
+        try serve(immich: false, sort: "random")
+        try wallRestartedHalfWay(killed: true)
+    }
+
+    /// The fixture's Immich stand-in with 39 assets, or its Lorem Picsum list of 39 photos, as the walls' source.
+    private func serve(immich: Bool, sort: String) throws {
+        var faults = FixtureFaults()
+        faults.immichAssets = 39
+        let server = FixtureServer(photos: 39, faults: faults)
+        try server.start(port: 0)
+        self.server = server
+        sourceArguments = ["--source", immich ? "immich" : "picsum", "--api", server.baseURL, "--sort", sort]
+        if immich { sourceEnvironment["IMMICH_API_KEY"] = faults.immichKey }
+    }
+
+    /// 39 photos on a wall (a folder's, unless the test serves them: `serve`), scrolled to about the middle; quit
+    /// with `q` (under X) or killed once the place is kept; started again: the wall shows the photo it stood at, at
+    /// its place in the feed, the feed holds all 39 different photos, Home reaches the first.
     private func wallRestartedHalfWay(killed: Bool) throws {
         guard XSession.hasDisplay else { throw missing("X display") }
-        try makePhotos(39, size: "400x300", colours: true)
+        if server == nil { try makePhotos(39, size: "400x300", colours: true) }
         let arguments = ["--size", "800x600", "--transition", "none"]
         try launch(arguments, driver: "x11")
         let first = try waitForState("the first screen") { $0.photo?.index == 0 ? $0 : nil }
@@ -59,9 +111,12 @@ final class ShowResumeUITests: XCTestCase {
         let deadline = Date().addingTimeInterval(30)
         while (stood.photo?.index ?? 0) < 16, Date() < deadline {
             _ = try request("POST", "/api/v1/commands", body: #"{"command":"pagedown"}"#)
-            stood = try waitForState("the wall scrolled") { state in
+            // A page-down that came before the window's first size is undone by it (the wall keeps its top photo
+            // through a resize): one that moved nothing is sent again.
+            let moved = try? waitForState("the wall scrolled", seconds: 3) { state in
                 state.photo.map { $0.index ?? 0 > (stood.photo?.index ?? 0) } == true ? state : nil
             }
+            if let moved { stood = moved }
         }
         // It comes to rest (the scroll glides to its target): the photo the state says then is the place kept (the
         // log's "shown" line comes after the write).
@@ -86,12 +141,12 @@ final class ShowResumeUITests: XCTestCase {
         }
         try launch(arguments, driver: "x11")
         _ = try waitForState("the wall again") { $0.photo }
-        // The feed as it comes (a cut one ends short of the folder): whole within the deadline, else as it stands.
+        // The feed as it comes (a cut one ends short of the source): whole within the deadline, else as it stands.
         let whole = try? waitForState("every photo", seconds: 10) { $0.photos == 39 ? $0 : nil }
         let again = try whole ?? state()
         XCTAssertEqual(again.photo?.id, stoodPhoto.id, "the wall opens at the photo it stood at")
         XCTAssertEqual(again.photo?.index, stoodPhoto.index, "in the same place of a feed that is whole")
-        XCTAssertEqual(again.photos, 39, "every photo of the folder, not those after the place")
+        XCTAssertEqual(again.photos, 39, "every photo of the source, not those after the place")
         // Home (the remote's "top", as the key) reaches the folder's first photo.
         _ = try request("POST", "/api/v1/commands", body: #"{"command":"top"}"#)
         let top = try waitForState("Home") { $0.photo?.index == 0 ? $0 : nil }
@@ -177,8 +232,8 @@ final class ShowResumeUITests: XCTestCase {
 
     private func xdotool(_ arguments: [String]) throws -> String { try tools.tool(["xdotool"] + arguments, check: false) }
 
-    /// Starts the app on the test's folder with the remote on, its library and cache in the test's folder, and waits
-    /// for the remote to answer.
+    /// Starts the app on the test's source (its folder, unless it serves one) with the remote on, its library and
+    /// cache in the test's folder, and waits for the remote to answer.
     private func launch(_ extra: [String], driver: String) throws {
         if port == 0 { port = try LocalBroker.freePort() }
         log.clear()
@@ -186,8 +241,8 @@ final class ShowResumeUITests: XCTestCase {
         p.executableURL = URL(fileURLWithPath: AppProcess.executable)
         p.arguments = ["--renderer", "software", "--no-vsync", "--name", "Ada", "--library-dir", root + "/data",
                        "--cache-dir", root + "/cache", "--remote", "127.0.0.1:\(port)",
-                       "--remote-token-file", root + "/token"] + extra + [root + "/photos"]
-        var env = ProcessInfo.processInfo.environment
+                       "--remote-token-file", root + "/token"] + extra + sourceArguments
+        var env = ProcessInfo.processInfo.environment.merging(sourceEnvironment) { $1 }
         env["SDL_VIDEODRIVER"] = driver
         env["TESSERA_CONFIG"] = "/nonexistent/tessera-config"
         env["TESSERA_LOG_SHOWN"] = "1"

@@ -47,6 +47,11 @@ public struct ShuffledPass {
     private var previousEdgeRanks: (pass: Int, ranks: [UInt64: UInt64])?
     /// A place kept by an earlier run, taken up when the first pass begins.
     private var resuming: ShowPlace?
+    /// The resumed pass's first page reaches this many photos of `order` at least (its kept part, and the photo the
+    /// show stood at): 0 once served.
+    private var resumedThrough = 0
+    /// Where the resumed pass's first page stood, until the source takes it (`takeResumed`).
+    private var resumed: ShowResume?
     /// Seconds since 1970, now (a test sets its own clock).
     private let now: () -> Int64
 
@@ -69,8 +74,10 @@ public struct ShuffledPass {
     /// Photos of this pass not yet served.
     public var remaining: Int { order.count - next }
 
-    /// Carries on from a place an earlier run kept: its seed and pass give the same order, and what it had shown is
-    /// not served again this pass. Before the first page.
+    /// Carries on from a place an earlier run kept: its seed and pass give the same order. The pass is served whole
+    /// from its first photo, what the place had shown first (as it showed), and its first page reaches past the place
+    /// and says where the show stood (`takeResumed`): the wall stands there, the slideshow carries on at the first
+    /// photo not shown, nothing is shown twice and nothing cut. Before the first page.
     public mutating func resume(from kept: ShowPlace) {
         guard pass == 0 else { return }
         seed = kept.seed
@@ -125,7 +132,8 @@ public struct ShuffledPass {
     /// means the pass has ended.
     public mutating func page(_ page: Int, limit: Int) -> [Photo] {
         if page <= 1 || pass == 0 { beginPass() }
-        let end = min(order.count, next + max(0, limit))
+        let end = min(order.count, max(next, resumedThrough) + max(0, limit))
+        resumedThrough = 0
         let out = order[next..<end].compactMap { items[$0.id]?.photo }
         next = end
         return out
@@ -137,6 +145,8 @@ public struct ShuffledPass {
         if pass > 0 { previousEdgeRanks = (pass, edgeRanks) }
         let kept = resuming
         resuming = nil
+        resumed = nil
+        resumedThrough = 0
         pass = kept?.pass ?? pass + 1
         sortForPass()
         // A clock set back (a frame booted before its network) must not make every photo new.
@@ -144,12 +154,30 @@ public struct ShuffledPass {
         place = ShowPlace(seed: seed, pass: pass, passBegan: max(now(), newest))
         guard let kept else { return }
         place = kept
-        order.removeAll { key in
-            guard let item = items[key.id] else { return true }
-            return kept.hasShown(rank: key.rank, id: key.id, arrived: item.arrived)
-        }
-        // The kept pass had shown everything (stopped on its last photo): the next one begins.
-        if order.isEmpty, !items.isEmpty { beginPass() }
+        resumeWhole(kept)
+    }
+
+    /// Takes up a kept place at the start of its pass, the pass whole: the photos it had shown (ranked at or below
+    /// it, when there when the pass began, and the late ones it lists) go first, in rank order, and the rest follows
+    /// in rank order (the same order as the uninterrupted pass, but for late arrivals already shown). Notes where the
+    /// show stood (`resumed`) and how far the first page must reach. A kept pass that had shown everything (stopped
+    /// on its last photo): the next pass begins instead.
+    private mutating func resumeWhole(_ kept: ShowPlace) {
+        let shown = order.filter { key in items[key.id].map { kept.hasShown(rank: key.rank, id: key.id, arrived: $0.arrived) } ?? false }
+        guard shown.count < order.count || order.isEmpty else { return beginPass() }
+        guard !shown.isEmpty else { return }
+        let shownIDs = Set(shown.map(\.id))
+        order = shown + order.filter { !shownIDs.contains($0.id) }
+        let stood = kept.lastShown.flatMap { id in order.firstIndex { $0.id == id } }
+        resumed = ShowResume(stoodAt: stood.map { order[$0].id }, next: order[shown.count].id)
+        // The wall stands at the photo it stood at: the page reaches it too (a late photo may sit past the kept part).
+        resumedThrough = max(shown.count, (stood ?? -1) + 1)
+    }
+
+    /// Where the resumed pass's first page stood (once: the page that holds it takes it along).
+    public mutating func takeResumed() -> ShowResume? {
+        defer { resumed = nil }
+        return resumed
     }
 
     private mutating func sortForPass() {

@@ -243,6 +243,24 @@ public final class ImmichSource: PhotoSource {
             // Past the page that said it was the last: an empty page ends the pass.
             return PageContents.endOfPass(page: page, completion)
         }
+        guard page <= 1, let after else { return search(page, size: size, after: after, above: [], completion: completion) }
+        // Carried on from a kept place: the pass whole from the newest, the photos above the place listed first.
+        var above = query
+        above.takenAfter = max(query.takenAfter ?? after.taken, after.taken)
+        ImmichCatalogue.all(above, api: api) { [self] result in
+            switch noted(result) {
+            case .failure(let e): completion(.failure(e))
+            case .success(let listing):
+                _ = search(page, size: size, after: after, above: listing.listed.map(\.photo), completion: completion)
+            }
+        }
+        return RequestID(UInt64.max - 1)
+    }
+
+    /// A page of the search newest first (taken at or before `after`, a kept place, for the rest of its pass); the
+    /// first page of a pass carried on from it begins with the photos `above` it (`ImmichNewestPlace.whole`).
+    private func search(_ page: Int, size: Int, after: ImmichNewestPlace?, above: [Photo],
+                        completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
         var q = query
         if let after { q.takenBefore = min(q.takenBefore ?? after.taken, after.taken) }
         let r = api.request("/api/search/metadata", body: q.body(page: page, size: size), priority: -1, maxBytes: 8 << 20)
@@ -253,11 +271,7 @@ public final class ImmichSource: PhotoSource {
             if page <= 1, case .success = decoded { lock.withLock { keptNewest = nil } }
             completion(decoded.map { found in
                 var contents = found.contents
-                if let after, let at = contents.photos.firstIndex(where: { $0.id == after.id }) {
-                    // Taken in the same second as the last photo shown, and that photo itself: already shown.
-                    contents.photos.removeSubrange(...at)
-                    contents.skipped += at + 1
-                }
+                if page <= 1, let after { contents = after.whole(above: above, below: contents) }
                 if found.hasNext {
                     // More follow: a page the server made shorter than asked must not end the pass.
                     contents.skipped += max(0, size - contents.rawCount)

@@ -4,7 +4,8 @@ import GalleryCore
 /// `--sort random` for a network source that can list its whole catalogue (Immich, Lorem Picsum): the catalogue is
 /// listed (`list`, the source's own requests) when a pass begins and again when the listing is older than
 /// `relistAfter`, and pages come from a `ShuffledPass` in rank order, without a request. The show's place is the
-/// pass's (`place(shown:)`, `resume(from:)`), so a restart carries on in the same order without a repeat.
+/// pass's (`place(shown:)`, `resume(from:)`), so a restart carries on in the same order without a repeat, the pass
+/// served whole from its first photo and its first page saying where the show stood (`PageContents.resumed`).
 ///
 /// Thread-safe by one lock over the pass and the pages waiting for a listing; completions run outside it, on the
 /// thread the listing finished on (the network's).
@@ -43,20 +44,20 @@ final class ListedShuffle {
 
     /// The feed's page: page 1 begins a pass (after a listing), an empty page ends it.
     func fetchPage(_ page: Int, limit: Int, completion: @escaping (Result<PageContents, SourceError>) -> Void) -> RequestID {
-        enum Step { case answer([Photo]), wait, list }
+        enum Step { case answer(PageContents), wait, list }
         let now = elapsed()
         let step: Step = lock.withLock {
             let stale = listedAt.map { page <= 1 || now - $0 >= relistAfter } ?? true
-            guard listing || stale else { return .answer(pass.page(page, limit: limit)) }
+            guard listing || stale else { return .answer(contents(page, limit: limit)) }
             waiting.append((page, limit, completion))
             if listing { return .wait }
             listing = true
             return .list
         }
         switch step {
-        case .answer(let photos):
+        case .answer(let contents):
             // Off the caller's thread, as the network would answer.
-            DispatchQueue.global().async { completion(.success(PageContents(photos: photos))) }
+            DispatchQueue.global().async { completion(.success(contents)) }
         case .wait: break
         case .list: list { [self] in listed($0) }
         }
@@ -75,16 +76,23 @@ final class ListedShuffle {
                 // Only the six-hourly look at what came and went failed: the pass goes on with what it has, and
                 // looks again after another interval (not at every page: each look lists the whole library).
                 listedAt = elapsed()
-                return asked.map { (.success(PageContents(photos: pass.page($0.page, limit: $0.limit))), $0.completion) }
+                return asked.map { (.success(contents($0.page, limit: $0.limit)), $0.completion) }
             case .failure(let error):
                 return asked.map { (.failure(error), $0.completion) }
             case .success(let photos):
                 pass.list(photos)
                 listedAt = elapsed()
-                return asked.map { (.success(PageContents(photos: pass.page($0.page, limit: $0.limit))), $0.completion) }
+                return asked.map { (.success(contents($0.page, limit: $0.limit)), $0.completion) }
             }
         }
         for (answer, completion) in answers { completion(answer) }
+    }
+
+    /// A page of the pass, with where a show carried on from a kept place stands in it (the resumed pass's first
+    /// page: `ShuffledPass.takeResumed`). Under `lock`.
+    private func contents(_ page: Int, limit: Int) -> PageContents {
+        let photos = pass.page(page, limit: limit)
+        return PageContents(photos: photos, resumed: pass.takeResumed())
     }
 
     /// Photos listed last time (for tests and the log).
