@@ -9,7 +9,13 @@ import NIOHTTP1
 ///
 /// A refusal is decided from the head alone, before any body is kept (a body then is read and dropped); a body
 /// over `limits.maxBodyBytes` is answered with 413 and the connection closed at once. A client that has not sent a
-/// whole request within `limits.requestSeconds` (from its connection or its last answer: slow or idle) is closed.
+/// request's head within `limits.headSeconds`, or a whole request within `limits.requestSeconds` (from its connection
+/// or its last answer: slow or idle), is closed.
+///
+/// Its seat in the `ConnectionTable` hears what it does (a head in, with the token or not; an answer written), so
+/// that a newcomer beyond the bounds takes the place of a slow anonymous connection and never the owner's. Told to
+/// give way (`GiveWay`), it answers 503 if a request was begun and closes. Without a seat (no room: every place
+/// has the token) it answers 503 at once and closes.
 final class RemoteConnection: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -27,24 +33,50 @@ final class RemoteConnection: ChannelInboundHandler {
         case closing
     }
 
+    /// A user event: a newcomer takes this connection's place (it was the anonymous one waiting longest).
+    struct GiveWay {}
+
     private let endpoints: RemoteEndpoints
     private let gate: RemoteGate
     private let limits: RemoteLimits
+    private let seat: ConnectionTable.Seat?
     private var phase = Phase.waiting
     private var deadline: Scheduled<Void>?
+    /// When the request now awaited began to be awaited (the connection, or the last answer).
+    private var awaitedSince = NIODeadline.now()
+    private var answeredAny = false
+    private var givingWay = false
     private var open = true
 
-    init(endpoints: RemoteEndpoints, gate: RemoteGate, limits: RemoteLimits) {
-        self.endpoints = endpoints; self.gate = gate; self.limits = limits
+    /// `seat`: its place in the table; nil to answer 503 and close (no room).
+    init(endpoints: RemoteEndpoints, gate: RemoteGate, limits: RemoteLimits, seat: ConnectionTable.Seat?) {
+        self.endpoints = endpoints; self.gate = gate; self.limits = limits; self.seat = seat
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { armDeadline(context: context) }
+        if context.channel.isActive, seat != nil { armDeadline(context: context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if deadline == nil { armDeadline(context: context) }
+        if seat == nil {
+            answerWithoutRequest(busy, context: context)
+        } else if deadline == nil {
+            armDeadline(context: context)
+        }
         context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is GiveWay else { return context.fireUserInboundEventTriggered(event) }
+        givingWay = true
+        switch phase {
+        // Idle between requests: nothing is owed.
+        case .waiting where answeredAny: close(context: context)
+        // A head on its way (or none yet), no request read: answered all the same.
+        case .waiting: answerWithoutRequest(busy, context: context)
+        case .reading(let head, _, _), .refusing(let head, _): answer(busy, to: head, context: context)
+        case .answering, .closing: break  // closes once its answer is written
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -93,7 +125,10 @@ final class RemoteConnection: ChannelInboundHandler {
         if let length = head.headers["Content-Length"].first.flatMap({ Int($0) }), length > limits.maxBodyBytes {
             return answer(tooLarge, to: head, context: context)
         }
+        // The head is in: the rest of the request within what is left of `requestSeconds`.
+        armDeadline(context: context, at: awaitedSince + .nanoseconds(Int64(limits.requestSeconds * 1e9)))
         if case .success(let found) = route, !found.needsToken {
+            seat?.headArrived(owners: false)
             phase = .reading(head, found, context.channel.allocator.buffer(capacity: 0))
             return
         }
@@ -102,9 +137,9 @@ final class RemoteConnection: ChannelInboundHandler {
             return refuse(head, with: notAllowed(["GET", "POST"]))
         }
         let client = context.channel.remoteAddress?.ipAddress ?? "unknown"
-        if let refusal = gate.refusal(client: client, authorization: head.headers["Authorization"]) {
-            return refuse(head, with: refusal)
-        }
+        let refusal = gate.refusal(client: client, authorization: head.headers["Authorization"])
+        seat?.headArrived(owners: refusal == nil)
+        if let refusal { return refuse(head, with: refusal) }
         switch route {
         case .success(let found):
             phase = .reading(head, found, context.channel.allocator.buffer(capacity: 0))
@@ -126,6 +161,25 @@ final class RemoteConnection: ChannelInboundHandler {
         phase = .refusing(head, response)
     }
 
+    /// No room, or this connection's place given to a newcomer: try again in a moment.
+    private var busy: RemoteResponse {
+        var response = RemoteResponse.error(.serviceUnavailable, "too many connections: try again in a moment", closes: true)
+        response.extra = [("Retry-After", String(limits.busyRetrySeconds))]
+        return response
+    }
+
+    /// The head answered for when NIO could not read one.
+    private static let noHead = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")
+
+    /// Writes `response` where no request was read (`BusyAnswer`, at the pipeline's front), then closes.
+    private func answerWithoutRequest(_ response: RemoteResponse, context: ChannelHandlerContext) {
+        guard open else { return }
+        open = false
+        phase = .closing
+        deadline?.cancel()
+        context.triggerUserOutboundEvent(BusyAnswer.Send(response: response), promise: nil)
+    }
+
     private var tooLarge: RemoteResponse {
         .error(.payloadTooLarge, "the body is longer than \(limits.maxBodyBytes) bytes", closes: true)
     }
@@ -140,7 +194,7 @@ final class RemoteConnection: ChannelInboundHandler {
     private func answer(_ response: RemoteResponse, to head: HTTPRequestHead, context: ChannelHandlerContext) {
         guard open else { return }
         deadline?.cancel()
-        let keepAlive = head.isKeepAlive && !response.closes
+        let keepAlive = head.isKeepAlive && !response.closes && !givingWay
         phase = keepAlive ? .answering : .closing
         context.write(wrapOutboundOut(.head(response.head(version: head.version, keepAlive: keepAlive))), promise: nil)
         if !response.body.isEmpty {
@@ -150,8 +204,11 @@ final class RemoteConnection: ChannelInboundHandler {
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             let (handler, context) = bound.value
-            guard keepAlive, handler.open else { return handler.close(context: context) }
+            handler.answeredAny = true
+            guard keepAlive, handler.open, !handler.givingWay else { return handler.close(context: context) }
             handler.phase = .waiting
+            handler.awaitedSince = .now()
+            handler.seat?.answered()
             handler.armDeadline(context: context)
         }
     }
@@ -163,18 +220,19 @@ final class RemoteConnection: ChannelInboundHandler {
         switch phase {
         case .waiting, .reading, .refusing:
             let status: HTTPResponseStatus = parse == .headerOverflow ? .requestHeaderFieldsTooLarge : .badRequest
-            let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")
             answer(.error(status, status == .badRequest ? "not an HTTP request" : "the request's head is too large",
-                          closes: true), to: head, context: context)
+                          closes: true), to: Self.noHead, context: context)
         case .answering, .closing:
             close(context: context)
         }
     }
 
-    private func armDeadline(context: ChannelHandlerContext) {
+    /// Closes the connection at `at` unless an answer is on its way then; by default, when the head is due.
+    private func armDeadline(context: ChannelHandlerContext, at: NIODeadline? = nil) {
         deadline?.cancel()
+        let headDue = awaitedSince + .nanoseconds(Int64(min(limits.headSeconds, limits.requestSeconds) * 1e9))
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(limits.requestSeconds * 1e9))) {
+        deadline = context.eventLoop.scheduleTask(deadline: at ?? headDue) {
             let (handler, context) = bound.value
             switch handler.phase {
             case .answering: break

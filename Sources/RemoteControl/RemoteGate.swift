@@ -2,7 +2,8 @@ import Foundation
 import GalleryCore
 
 /// The door every connection asks before acting: the token, and the failed attempts of each client. One for the
-/// server, behind a lock (its connections share it).
+/// server, behind a lock (its connections share it). Failures are counted by address, successes never are: the
+/// address is shared by everyone behind one router, and only the token tells the owner.
 ///
 /// The Host header is not checked (DNS rebinding): a page that rebinds a name to the frame's address reaches only
 /// what needs no token, the static page, which holds no data; everything that reads or acts wants the bearer token,
@@ -23,32 +24,36 @@ final class RemoteGate: @unchecked Sendable {  // `attempts` is behind `lock`
         self.log = log
     }
 
-    /// Nil when `client` may go on with these Authorization values; else the refusal to answer with: 429 while it
-    /// is slowed down (the token not even looked at), 401 without a right token.
+    /// Nil when the request carries the right token: it is never refused, whatever others at `client`'s address
+    /// (a phone and a laptop behind one router, a reverse proxy) sent before. Else the refusal to answer with: 401,
+    /// or 429 for a wrong token while `client` is slowed down for too many of them. The token is compared first,
+    /// in constant time, and only wrong ones are counted; a right one does not lift the slowing down either, so a
+    /// guesser gains nothing from the owner's use.
     func refusal(client: String, authorization: [String]) -> RemoteResponse? {
-        let time = now()
-        if let wait = locked({ $0.retryAfter(client: client, now: time) }) {
-            var refused = RemoteResponse.error(.tooManyRequests, "too many wrong tokens: try again later")
-            refused.extra = [("Retry-After", String(Int(wait.rounded(.up))))]
-            return refused
-        }
         switch AccessCheck.verdict(authorization: authorization, token: token) {
         case .granted:
-            locked { $0.recordSuccess(client: client) }
             return nil
-        case .wrong:
-            if locked({ $0.recordFailure(client: client, now: time) }) {
-                log("remote: \(client) sent too many wrong tokens; refused for a while")
-            }
-            return unauthorized("the token is wrong")
         case .missing:
             return unauthorized("this needs the token (Authorization: Bearer TOKEN; tessera remote-token prints it)")
+        case .wrong:
+            let time = now()
+            if let wait = locked({ $0.retryAfter(client: client, now: time) }) { return tooMany(wait) }
+            if locked({ $0.recordFailure(client: client, now: time) }) {
+                log("remote: \(client) sent too many wrong tokens; its wrong ones are refused for a while")
+            }
+            return unauthorized("the token is wrong")
         }
     }
 
     private func locked<T>(_ body: (inout FailedAttempts) -> T) -> T {
         lock.lock(); defer { lock.unlock() }
         return body(&attempts)
+    }
+
+    private func tooMany(_ wait: Double) -> RemoteResponse {
+        var refused = RemoteResponse.error(.tooManyRequests, "too many wrong tokens: try again later")
+        refused.extra = [("Retry-After", String(Int(wait.rounded(.up))))]
+        return refused
     }
 
     private func unauthorized(_ message: String) -> RemoteResponse {

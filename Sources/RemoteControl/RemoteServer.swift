@@ -6,14 +6,15 @@ import NIOPosix
 
 /// The remote's HTTP server (`--remote ADDRESS:PORT`): the page at `/` and the JSON API under `/api/v1`, every
 /// request but the page's wanting the token. One event-loop thread (SwiftNIO); each connection is a
-/// `RemoteConnection` after NIO's HTTP decoder, bounded by `RemoteLimits`. Nothing listens until `start`.
+/// `RemoteConnection` after NIO's HTTP decoder, bounded by `RemoteLimits`, holding a seat in the `ConnectionTable`
+/// (who may connect: the owner's connections are never given up for anyone else's). Nothing listens until `start`.
 public final class RemoteServer: @unchecked Sendable {  // `channel`, `group` and `stopped` are behind `lock`
     public let address: ListenAddress
     private let limits: RemoteLimits
     private let endpoints: RemoteEndpoints
     private let gate: RemoteGate
     private let log: @Sendable (String) -> Void
-    private let connections: OpenChannels
+    private let connections: ConnectionTable
     private let lock = NSLock()
     private var group: MultiThreadedEventLoopGroup?
     private var channel: Channel?
@@ -33,7 +34,7 @@ public final class RemoteServer: @unchecked Sendable {  // `channel`, `group` an
         self.log = log
         endpoints = RemoteEndpoints(control: control, settings: settings, limits: limits, log: log)
         gate = RemoteGate(token: token, limits: limits, now: now, log: log)
-        connections = OpenChannels(limit: limits.maxConnections)
+        connections = ConnectionTable(limits: limits, log: log)
     }
 
     deinit { stop() }
@@ -58,21 +59,28 @@ public final class RemoteServer: @unchecked Sendable {  // `channel`, `group` an
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 64)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            // NIO's default, said here because the owner's place depends on it: at most this many connections are
+            // accepted before a new one's first bytes are read, so a newcomer's head is in long before
+            // `maxConnectionsPerAddress` newer ones could push it out.
+            .serverChannelOption(ChannelOptions.maxMessagesPerRead, value: 4)
             .childChannelInitializer { channel in
-                guard connections.admit(channel) else {
-                    log("remote: more than \(limits.maxConnections) connections; one closed")
-                    return channel.close()
-                }
-                return channel.pipeline.configureHTTPServerPipeline(
-                    withErrorHandling: false, withDecoderLimitConfiguration: decoderLimits
-                ).flatMap {
-                    channel.pipeline.addHandler(RemoteConnection(endpoints: endpoints, gate: gate, limits: limits))
+                // No seat: answered 503 at once (`RemoteConnection`), never closed unanswered.
+                let seat = connections.admit(channel)
+                return channel.pipeline.addHandler(BusyAnswer()).flatMap {
+                    channel.pipeline.configureHTTPServerPipeline(
+                        withErrorHandling: false, withDecoderLimitConfiguration: decoderLimits)
+                }.flatMap {
+                    channel.pipeline.addHandler(RemoteConnection(endpoints: endpoints, gate: gate, limits: limits,
+                                                                 seat: seat))
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
         do {
             channel = try bootstrap.bind(host: address.host, port: address.port).wait()
             self.group = group
+            // The end of a flood is said too, not only its start.
+            let every = TimeAmount.nanoseconds(Int64(limits.crowdNoticeSeconds * 1e9))
+            group.next().scheduleRepeatedTask(initialDelay: every, delay: every) { _ in connections.sayCrowd() }
             log("remote: listening at \(ListenAddress(host: address.host, port: boundPortLocked)) "
                 + "(the token: tessera remote-token)")
         } catch {
@@ -112,35 +120,5 @@ public final class RemoteServer: @unchecked Sendable {  // `channel`, `group` an
         }
         if error is SocketAddressError { return "the address does not resolve to one of this machine's" }
         return String(describing: error)
-    }
-}
-
-/// The connections open now: a new one beyond `limit` is refused, and stopping closes them all.
-final class OpenChannels: @unchecked Sendable {  // `channels` is behind `lock`
-    private let lock = NSLock()
-    private var channels: [ObjectIdentifier: Channel] = [:]
-    let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    /// Counts `channel` in, unless `limit` are open already.
-    func admit(_ channel: Channel) -> Bool {
-        let id = ObjectIdentifier(channel)
-        lock.lock()
-        guard channels.count < limit else { lock.unlock(); return false }
-        channels[id] = channel
-        lock.unlock()
-        channel.closeFuture.whenComplete { [weak self] _ in
-            guard let self else { return }
-            self.lock.lock(); self.channels[id] = nil; self.lock.unlock()
-        }
-        return true
-    }
-
-    func closeAll() {
-        lock.lock()
-        let open = Array(channels.values)
-        lock.unlock()
-        for channel in open { try? channel.close().wait() }
     }
 }

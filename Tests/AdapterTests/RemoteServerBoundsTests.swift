@@ -63,15 +63,22 @@ final class RemoteServerBoundsTests: XCTestCase {
         XCTAssertEqual(frame.performed, [])
     }
 
-    func testConnectionsBeyondTheLimitAreClosedAtOnce() throws {
+    /// Beyond the limit a newcomer takes the place of the anonymous connection that has waited longest for a
+    /// request (that one is answered 503 and closed), never the owner's (issue 45: the newcomer was closed
+    /// unanswered, whoever it was).
+    func testConnectionsBeyondTheLimitTakeTheLongestWaitingAnonymousPlaceNeverTheOwners() throws {
         var limits = RemoteLimits.standard
         limits.maxConnections = 4
         try startServer(limits: limits)
         let open = try (0..<4).map { _ in try RawConnection(port: port) }
-        // Each is taken in turn; the fifth finds them all open.
         XCTAssertEqual(open[0].exchange("GET", "/api/v1/state", token: token)?.status, 200)
         let extra = try RawConnection(port: port)
-        XCTAssertTrue(extra.closedByServer(), "the fifth connection is closed")
+        XCTAssertEqual(extra.exchange("GET", "/api/v1/state", token: token)?.status, 200, "the fifth is answered")
+        let gaveWay = open[1].readReply()
+        XCTAssertEqual(gaveWay?.status, 503, "the longest waiting anonymous one gave way, with an answer")
+        XCTAssertEqual(gaveWay?.header("Retry-After"), "1")
+        XCTAssertTrue(open[1].closedByServer())
+        XCTAssertEqual(open[0].exchange("GET", "/api/v1/state", token: token)?.status, 200, "the owner's stays")
         XCTAssertEqual(open[3].exchange("GET", "/api/v1/state", token: token)?.status, 200, "the others still serve")
         XCTAssertTrue(log.all.contains { $0.contains("more than 4 connections") })
     }
