@@ -148,6 +148,26 @@ final class ImmichListTests: XCTestCase {
         XCTAssertNil(ImmichNewestPlace(text: "n1 12 a b"))
         XCTAssertEqual(ImmichNewestPlace(text: "n1 1700000000 abc")?.taken, 1_700_000_000)
     }
+
+    /// A newest-first show carried on from a kept place: the photos above it, then the search's page from it down
+    /// without the same second's photos listed above already; the wall stands at the place, the slideshow carries on
+    /// after it; a place whose photo is gone stands at the first photo below.
+    func testANewestFirstPlaceServesItsFirstPageWholeAndSaysWhereTheShowStood() throws {
+        func photo(_ id: String) -> Photo { Photo(id: id, author: id, width: 4, height: 3, url: "", downloadURL: "") }
+        let place = try XCTUnwrap(ImmichNewestPlace(text: "n1 1700000000 c"))
+        // a and b newer, c the place, d taken in the same second after it (listed above too), e and f older.
+        let above = ["a", "b", "c", "d"].map(photo)
+        let below = PageContents(photos: ["c", "d", "e", "f"].map(photo), skipped: 1)
+        let page = place.whole(above: above, below: below)
+        XCTAssertEqual(page.photos.map(\.id), ["a", "b", "c", "d", "e", "f"], "each once, newest first")
+        XCTAssertEqual(page.skipped, 1)
+        XCTAssertEqual(page.resumed, ShowResume(stoodAt: "c", next: "d"))
+        let gone = place.whole(above: ["a", "b"].map(photo), below: PageContents(photos: ["e", "f"].map(photo)))
+        XCTAssertEqual(gone.photos.map(\.id), ["a", "b", "e", "f"])
+        XCTAssertEqual(gone.resumed, ShowResume(stoodAt: "e", next: "e"), "the place's photo deleted: the first below")
+        let last = place.whole(above: ["a", "c"].map(photo), below: PageContents(photos: ["c"].map(photo)))
+        XCTAssertEqual(last.resumed, ShowResume(stoodAt: "c", next: nil), "the library's last photo: the pass starts over")
+    }
     /// Immich v3 answers a search without `visibility` with archived and hidden assets too; whatever the server sends,
     /// only what is on the owner's timeline becomes a photo.
     func testOnlyAssetsOnTheTimelineBecomePhotos() throws {
