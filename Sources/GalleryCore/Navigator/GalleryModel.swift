@@ -318,9 +318,13 @@ public final class GalleryModel {
     public var isAnimating: Bool { !leaving.isEmpty || screen.isAnimating || overlays.contains { $0.isAnimating } }
 
     /// Stars or unstars a photo; the toast says so, with Undo. Never on a kiosk (a tap on a star must not write
-    /// anyone's data) nor without a library: either is said (`refuse`), as is a failure to store it (`failed`).
+    /// anyone's data; a passer-by's long press is not answered either, but a remote's bookmark is told why) nor
+    /// without a library (said, `refuse`); a failure to store it is said too (`failed`).
     public func toggleBookmark(_ photo: Photo) {
-        if kiosk != nil { return refuse("A kiosk keeps no bookmarks", kind: .notNow) }
+        if kiosk != nil {
+            if actingFromAfar { refuse("A kiosk keeps no bookmarks", kind: .notNow) }
+            return
+        }
         guard let shelf = user.shelf else { return refuse("Bookmarks are not kept in this run", kind: .notNow) }
         do {
             let starred = try shelf.toggle(photo)
