@@ -1,4 +1,5 @@
 import CSDL2
+import CPlatform
 import Foundation
 
 /// A 2D renderer for one window (`SDL_CreateRenderer` / `SDL_DestroyRenderer`). Main thread only.
@@ -19,6 +20,39 @@ public final class Renderer {
         var info = SDL_RendererInfo()
         // The software renderer draws into the window's own surface, which keeps its pixels between frames.
         framesPersist = SDL_GetRendererInfo(r, &info) == 0 && info.name.map { String(cString: $0) } == "software"
+        framebuffer = nil
+    }
+
+    /// SDL's software renderer drawing into memory of its own (`SDL_CreateSoftwareRenderer`), shown on the window
+    /// through the compositor's shared memory: for SDL's Wayland driver, which gives a window no framebuffer, so
+    /// that drawing in software needs no OpenGL (Mesa and LLVM, about 100 MB resident without a GPU). Throws where
+    /// the window is not on Wayland or its compositor offers no shared memory.
+    public init(softwareInMemoryFor window: Window) throws {
+        guard let framebuffer = MemoryFramebuffer(window: window) else {
+            throw SDLError("SDL_CreateSoftwareRenderer", message: "the window has no Wayland shared-memory buffers")
+        }
+        guard let r = SDL_CreateSoftwareRenderer(framebuffer.surface) else { throw SDLError("SDL_CreateSoftwareRenderer") }
+        pointer = r
+        self.window = window
+        self.framebuffer = framebuffer
+        framesPersist = true
+        // SDL 2.26's Wayland driver loads OpenGL for every window it makes (Wayland_CreateWindow: EGL, and with it
+        // Mesa and LLVM, about 48 MB resident without a GPU), which this renderer never uses: let go of it
+        // (`SDL_GL_UnloadLibrary`; the window's EGL surface goes with the EGL display, and SDL's teardown of the
+        // window skips EGL once it is unloaded). LLVM stays mapped (a C++ library with unique symbols is never
+        // unloaded): the pages of its code it ran while loading are given back too.
+        SDL_GL_UnloadLibrary()
+        _ = tessera_release_library_pages("libLLVM")
+    }
+
+    /// The frame in memory of a software renderer made `softwareInMemoryFor` a window; nil when SDL shows frames.
+    let framebuffer: MemoryFramebuffer?
+
+    /// A renderer drawing into memory of its own takes the window's drawable size, as SDL does for a window's
+    /// renderer on `SDL_WINDOWEVENT_SIZE_CHANGED`: the view is set again for the new size (with the burn-in offset).
+    private func followWindow() {
+        guard let framebuffer, framebuffer.follow(window), SDL_GetRenderTarget(pointer) == nil else { return }
+        reapplyDrawingState()
     }
 
     /// Whether what was drawn stays in the target after a present (the software renderer) rather than being
@@ -52,6 +86,7 @@ public final class Renderer {
 
     /// Size of the drawing surface in physical pixels (`SDL_GetRendererOutputSize`).
     public var outputSize: (width: Int, height: Int) {
+        followWindow()
         var w: Int32 = 0, h: Int32 = 0
         // While a turned panel's target is set, SDL answers with the target's size: the window's is asked instead
         // (`SDL_GetWindowSizeInPixels`).
@@ -185,10 +220,11 @@ public final class Renderer {
         RenderThreadGuard.check(owner, "SDL_RenderPresent")
         _ = showTurned()
         SDL_RenderPresent(pointer)
+        framebuffer?.show()
     }
 
-    /// Whether `present(part:)` can show part of a frame: the software renderer draws into the window's surface,
-    /// which SDL can copy to the screen rectangle by rectangle.
+    /// Whether `present(part:)` can show part of a frame: the software renderer draws into the window's surface
+    /// (or memory of its own), which is copied to the screen rectangle by rectangle.
     public var presentsParts: Bool { framesPersist && rotationTarget == nil }
 
     /// Whether drawing only part of a frame leaves the rest as it was: the software renderer's window, or a turned
@@ -210,6 +246,10 @@ public final class Renderer {
         let x1 = min(w, Int((Float(part.x + part.width + offset.dx) * sx).rounded(.up)))
         let y1 = min(h, Int((Float(part.y + part.height + offset.dy) * sy).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
+        if let framebuffer {
+            framebuffer.show(part: (x0, y0, x1 - x0, y1 - y0))
+            return
+        }
         var rect = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
         if SDL_UpdateWindowSurfaceRects(window.pointer, &rect, 1) != 0 { SDL_RenderPresent(pointer) }
     }

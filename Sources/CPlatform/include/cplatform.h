@@ -101,6 +101,20 @@ int tessera_wl_power_outputs(const tessera_wl_power *power);
    the mode asked for (-1: no manager or the connection broke); `failed` counts the outputs whose compositor refused. */
 int tessera_wl_power_set(tessera_wl_power *power, int on, int *failed);
 void tessera_wl_power_close(tessera_wl_power *power);
+/* Frames drawn in memory, shown on an SDL window's Wayland surface through wl_shm buffers (wayland_frames.c). */
+typedef struct tessera_wl_frames tessera_wl_frames;
+/* For an SDL window (an SDL_Window *) on SDL's Wayland driver whose compositor offers wl_shm; NULL otherwise. */
+tessera_wl_frames *tessera_wl_frames_open(void *window);
+/* Shows a frame (XRGB8888 in memory, `pitch` bytes a row) whose pixels changed in (x, y, w, h) since the last one:
+   copied into a buffer the compositor is not reading, attached and committed. 0 shown, 1 skipped (every buffer still
+   read; the next frame carries the changes), -1 the connection broke or memory ran out. */
+int tessera_wl_frames_show(tessera_wl_frames *frames, const void *pixels, int width, int height, int pitch,
+                           int x, int y, int w, int h);
+void tessera_wl_frames_close(tessera_wl_frames *frames);
+/* Gives back the resident pages of the read-only, unmodified mappings of the libraries whose path holds `name`
+   (madvise MADV_DONTNEED, library_pages.c): for a library that stays mapped after the one that loaded it let go
+   (libLLVM cannot be unloaded once Mesa has loaded it). Returns the KB released, -1 where /proc cannot be read. */
+long tessera_release_library_pages(const char *name);
 
 /* KMS (kms.c): switches every connected connector with a DPMS property off (0) or on (1) on a DRM descriptor;
    returns how many read back the state asked for when all of them do, 0 when one does not (or none is connected), -1

@@ -244,8 +244,10 @@ struct Composition {
     /// The renderer asked for; without a choice, SDL's accelerated one unless its GL rasterizes on the CPU (a
     /// machine without a GPU), where SDL's software renderer does the same work for a fraction of the processor and
     /// can show the clock's changes alone (`Renderer.present(part:)`). The one chosen is logged with why
-    /// ("renderer: …"). A video driver without a framebuffer of its own (KMSDRM on the console, Wayland) shows the
-    /// software renderer's frames only by uploading them through OpenGL ES each frame: done when asked
+    /// ("renderer: …"). On Wayland, where SDL 2.26 gives a window no framebuffer, the software renderer draws into
+    /// memory of the app's own shown through the compositor's shared memory (`Renderer(softwareInMemoryFor:)`), so
+    /// the same wall costs what it costs under X11 (OpenGL's llvmpipe held about 100 MB more). KMSDRM on the console
+    /// shows the software renderer's frames only by uploading them through OpenGL ES each frame: done when asked
     /// (`--renderer software`), while the default keeps OpenGL there.
     static func renderer(for window: Window, choice: Renderer.Kind?, vsync: Bool) throws -> Renderer {
         let driver = Window.videoDriver ?? "none"
@@ -289,8 +291,9 @@ struct Composition {
     }
 
     /// SDL 2.26's video drivers that give a window no framebuffer of its own (no `CreateWindowFramebuffer`): SDL's
-    /// software renderer there draws into a surface that SDL uploads through an accelerated renderer.
-    static let driversWithoutFramebuffer: Set<String> = ["KMSDRM", "wayland"]
+    /// software renderer there draws into a surface that SDL uploads through an accelerated renderer. Wayland has
+    /// none either, but the app shows the software renderer's frames there itself (`software(for:)`).
+    static let driversWithoutFramebuffer: Set<String> = ["KMSDRM"]
 
     /// Logs the renderer chosen, its GL's own name and largest texture, and why.
     private static func chosen(_ renderer: Renderer, _ why: String) -> Renderer {
@@ -305,6 +308,8 @@ struct Composition {
     /// drawing them; "software" means no GL at all. `uploaded`: the driver has no framebuffer of its own, so that
     /// upload is the only way its frames reach the screen (SDL's window texture, made once).
     private static func software(for window: Window, uploaded: Bool = false) throws -> Renderer {
+        // Wayland: drawn into memory of the renderer's own and shown through the compositor's shared memory.
+        if Window.videoDriver == "wayland" { return try Renderer(softwareInMemoryFor: window) }
         SDLSystem.setHint("SDL_RENDER_DRIVER", "software")
         SDLSystem.setHint("SDL_FRAMEBUFFER_ACCELERATION", uploaded ? "1" : "0")
         do {
