@@ -66,8 +66,12 @@ final class Demuxer {
         }
         // From the container's own numbers, before any stream is analysed (a header claiming 16384x16384).
         if let refusal = Self.headerRefusal(opened, limits: limits) { Self.close(opened, &io); throw refusal }
-        let found = avformat_find_stream_info(opened, nil)
-        guard found >= 0 else { Self.close(opened, &io); throw .cannotPlay(ffmpegErrorText(found)) }
+        // Analysing the streams decodes a few frames at their full size; when the container gives the size and
+        // those frames would not fit the worker's share, its own numbers describe the clip instead.
+        if Self.analysisFits(opened) {
+            let found = Self.findStreamInfo(opened)
+            guard found >= 0 else { Self.close(opened, &io); throw .cannotPlay(ffmpegErrorText(found)) }
+        }
         let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0 else { Self.close(opened, &io); throw .noPicture }
         let described = Self.describe(opened, videoIndex: index)
@@ -134,6 +138,34 @@ final class Demuxer {
             if let refusal = limits.refusal(for: claim) { return refusal }
         }
         return nil
+    }
+
+    /// Whether the frames avformat_find_stream_info decodes (one decoder thread, a few frames held) fit what is
+    /// left of the worker's share; true when the container does not say a video stream's size.
+    private static func analysisFits(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        let available = WorkerMemory.available
+        for i in 0..<Int(context.pointee.nb_streams) {
+            guard let parameters = context.pointee.streams[i]?.pointee.codecpar,
+                  parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO else { continue }
+            let claim = MediaInfo(width: Int(parameters.pointee.width), height: Int(parameters.pointee.height),
+                                  codec: String(cString: avcodec_get_name(parameters.pointee.codec_id)))
+            if MediaDecodeMemory.ffmpeg(claim, threads: 1) > available { return false }
+        }
+        return true
+    }
+
+    /// avformat_find_stream_info with one thread for each stream's decoder (more threads, more frames held).
+    private static func findStreamInfo(_ context: UnsafeMutablePointer<AVFormatContext>) -> Int32 {
+        let count = Int(context.pointee.nb_streams)
+        guard count > 0 else { return avformat_find_stream_info(context, nil) }
+        let options = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: count)
+        options.initialize(repeating: nil, count: count)
+        defer {
+            for i in 0..<count { av_dict_free(&options[i]) }
+            options.deallocate()
+        }
+        for i in 0..<count { av_dict_set(&options[i], "threads", "1", 0) }
+        return avformat_find_stream_info(context, options)
     }
 
     private static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, videoIndex: Int32) -> MediaInfo {

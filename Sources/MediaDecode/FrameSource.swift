@@ -25,12 +25,14 @@ extension FrameSource {
 /// Opening a location as a frame source: an animated WebP through libwebp (FFmpeg 5.1 cannot decode one), anything
 /// else through FFmpeg.
 enum FrameSources {
-    /// `sound`: the clip's sound is played too (in this process, through SDL's audio).
-    static func open(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding = .none, sound: Bool = false)
-        throws(MediaRefusal) -> FrameSource {
+    /// `output`: the size its frames are drawn at (nil: a probe, which reads the header and decodes nothing); what
+    /// decoding at that size needs is judged by the worker's share of memory first. `sound`: the clip's sound is
+    /// played too (in this process, through SDL's audio).
+    static func open(_ location: MediaLocation, limits: MediaLimits, output: PixelSize?, hardware: HardwareDecoding = .none,
+                     sound: Bool = false) throws(MediaRefusal) -> FrameSource {
         if case .file = location.place, WebPAnimation.isWebP(location) {
-            return try WebPAnimation(location, limits: limits)
+            return try WebPAnimation(location, limits: limits, output: output)
         }
-        return try VideoClip(location, limits: limits, hardware: hardware, sound: sound)
+        return try VideoClip(location, limits: limits, decoding: output != nil, hardware: hardware, sound: sound)
     }
 }

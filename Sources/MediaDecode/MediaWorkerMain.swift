@@ -9,7 +9,8 @@ import GalleryCore
 public enum MediaWorkerMain {
     /// Runs the worker `arguments` (CommandLine.arguments: the executable, then "media-worker", …) describe, and
     /// exits. The address space is limited first (setrlimit RLIMIT_AS to `MediaLimits.workerAddressSpace`), so a
-    /// bomb's allocation fails in here. `TESSERA_MEDIA_TEST_HOOKS=1` lets the tests' `stall` command through;
+    /// bomb's allocation fails in here; and its data to its share of the workers' budget (`WorkerMemory`), which
+    /// each decode is judged by before it allocates. `TESSERA_MEDIA_TEST_HOOKS=1` lets the tests' `stall` command through;
     /// `TESSERA_MEDIA_WORKER_LOG=1` lets FFmpeg's warnings through to stderr.
     public static func run(arguments: [String]) -> Never {
         signal(SIGPIPE, SIG_IGN)
@@ -24,6 +25,8 @@ public enum MediaWorkerMain {
             launch.playback?.location.headers = MediaWorkerLaunch.headers(fromEnvironment: String(cString: headers))
         }
         limitAddressSpace(to: launch.limits.workerAddressSpace)
+        if let share = launch.limits.workerShare, !threadSanitized { WorkerMemory.limit(to: share) }
+        WorkerMemory.setUpAllocator()
         let environment = ProcessEnvironment.self
         av_log_set_level(environment.flag("TESSERA_MEDIA_WORKER_LOG") ? AV_LOG_WARNING : AV_LOG_FATAL)
         let hooks = environment.flag("TESSERA_MEDIA_TEST_HOOKS")
@@ -38,7 +41,7 @@ public enum MediaWorkerMain {
 /// runtime, found by its `__tsan_init` symbol, maps its shadow and allocator outside any such bound and would fail
 /// every allocation): left unlimited there, and said so.
 private func limitAddressSpace(to bytes: Int) {
-    if dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil {
+    if threadSanitized {
         workerLog("a ThreadSanitizer build: the address space is not limited")
         return
     }
@@ -47,6 +50,10 @@ private func limitAddressSpace(to bytes: Int) {
         workerLog("cannot limit the address space: \(String(cString: strerror(errno)))")
     }
 }
+
+/// A ThreadSanitizer build (its runtime found by its `__tsan_init` symbol): its shadow memory is private writable
+/// mappings far beyond any bound, so neither limit can be set there.
+private var threadSanitized: Bool { dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil }
 
 enum ProcessEnvironment {
     static func flag(_ name: String) -> Bool { getenv(name).map { String(cString: $0) == "1" } ?? false }

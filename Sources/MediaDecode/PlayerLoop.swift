@@ -48,7 +48,9 @@ final class PlayerLoop {
     func run() -> Never {
         let hardware = HardwareDecoding(rawValue: playback.hardware) ?? .none
         do throws(MediaRefusal) {
-            source = try FrameSources.open(playback.location, limits: limits, hardware: hardware, sound: playback.sound)
+            source = try FrameSources.open(playback.location, limits: limits,
+                                           output: PixelSize(width: playback.width, height: playback.height),
+                                           hardware: hardware, sound: playback.sound)
         } catch {
             channel.send(.refused(error))
             exit(0)

@@ -11,12 +11,13 @@ enum ServiceLoop {
             switch request {
             case .probe(let location):
                 do throws(MediaRefusal) {
-                    channel.send(.info(try FrameSources.open(location, limits: limits).info))
+                    channel.send(.info(try FrameSources.open(location, limits: limits, output: nil).info))
                 } catch {
                     channel.send(.refused(error))
                 }
             case .poster(let location, let width, let height):
                 channel.send(poster(location, width: width, height: height, limits: limits, shared: shared))
+                WorkerMemory.giveBack()
             case .stall where hooks:
                 while true { pause() }
             case .quit:
@@ -32,7 +33,7 @@ enum ServiceLoop {
     private static func poster(_ location: MediaLocation, width: Int, height: Int, limits: MediaLimits,
                                shared: SharedFrames) -> MediaWireMessage {
         do throws(MediaRefusal) {
-            let source = try FrameSources.open(location, limits: limits)
+            let source = try FrameSources.open(location, limits: limits, output: PixelSize(width: width, height: height))
             guard source.advance() != nil else { return .refused(.cannotPlay("no frame could be decoded")) }
             let pitch = width * 4
             guard let buffer = shared.map(atLeast: pitch * height) else {

@@ -25,7 +25,11 @@ final class VideoClip: FrameSource {
     /// Frames decoded before the stream is taken to have ended.
     private let frameCap: Int
 
-    init(_ location: MediaLocation, limits: MediaLimits, hardware: HardwareDecoding, sound: Bool = false) throws(MediaRefusal) {
+    /// `decoding`: frames will be decoded (a poster, a player), so what they need is judged by the worker's share of
+    /// memory first (`WorkerMemory`): with one decoder thread fewer when that fits and two threads do not, else
+    /// refused. A probe (false) reads the header only.
+    init(_ location: MediaLocation, limits: MediaLimits, decoding: Bool, hardware: HardwareDecoding,
+         sound: Bool = false) throws(MediaRefusal) {
         let demuxer = try Demuxer(location, limits: limits)
         var info = demuxer.info
         // A GIF does not count its frames in its header: they are counted (read, not decoded) before it is played.
@@ -41,7 +45,17 @@ final class VideoClip: FrameSource {
         // An animation's frames are capped by the limit on frames; a video's by its longest length at 240 frames a
         // second (an hour at 30 fps is 108,000 frames, past the animations' cap).
         frameCap = info.codec == "gif" ? limits.maxFrames : Int(limits.maxDuration * 240)
-        decoder = try VideoDecoder(stream: demuxer.stream, limits: limits, hardware: hardware)
+        var threads = VideoDecoder.maxThreads
+        if decoding {
+            let available = WorkerMemory.available
+            let need = { (threads: Int32) in MediaDecodeMemory.ffmpeg(info, threads: Int(threads)) }
+            while threads > 1, need(threads) > available { threads -= 1 }
+            if let refusal = MediaDecodeMemory.refusal(needed: need(threads), available: available,
+                                                       width: info.storedSize.width, height: info.storedSize.height) {
+                throw refusal
+            }
+        }
+        decoder = try VideoDecoder(stream: demuxer.stream, limits: limits, threads: threads, hardware: hardware)
         audio = sound ? demuxer.audioStream.flatMap { AudioTrack(stream: $0) } : nil
         packet = av_packet_alloc()
         frame = av_frame_alloc()

@@ -17,17 +17,21 @@ final class VideoDecoder {
 
     static let maxThreads: Int32 = 2
 
-    /// Opens a decoder for `stream` (avcodec_find_decoder, avcodec_parameters_to_context, avcodec_open2).
-    init(stream: UnsafeMutablePointer<AVStream>, limits: MediaLimits, hardware: HardwareDecoding) throws(MediaRefusal) {
+    /// Opens a decoder for `stream` (avcodec_find_decoder, avcodec_parameters_to_context, avcodec_open2) with
+    /// `threads` (1…`maxThreads`: each frame thread holds a frame more).
+    init(stream: UnsafeMutablePointer<AVStream>, limits: MediaLimits, threads: Int32 = maxThreads,
+         hardware: HardwareDecoding) throws(MediaRefusal) {
+        let threads = min(max(1, threads), Self.maxThreads)
         do {
-            (context, device) = try Self.open(stream: stream, limits: limits, hardware: hardware)
+            (context, device) = try Self.open(stream: stream, limits: limits, threads: threads, hardware: hardware)
         } catch where hardware != .none {
             workerLog("the \(hardware.rawValue) decoder did not open (\(error)): decoding in software")
-            (context, device) = try Self.open(stream: stream, limits: limits, hardware: .none)
+            (context, device) = try Self.open(stream: stream, limits: limits, threads: threads, hardware: .none)
         }
     }
 
-    private static func open(stream: UnsafeMutablePointer<AVStream>, limits: MediaLimits, hardware: HardwareDecoding)
+    private static func open(stream: UnsafeMutablePointer<AVStream>, limits: MediaLimits, threads: Int32,
+                             hardware: HardwareDecoding)
         throws(MediaRefusal) -> (UnsafeMutablePointer<AVCodecContext>, UnsafeMutablePointer<AVBufferRef>?) {
         let parameters = stream.pointee.codecpar!
         let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
@@ -45,7 +49,7 @@ final class VideoDecoder {
         guard avcodec_parameters_to_context(context, parameters) >= 0 else {
             avcodec_free_context(&owned); throw .cannotPlay("bad codec parameters")
         }
-        context.pointee.thread_count = maxThreads
+        context.pointee.thread_count = threads
         context.pointee.max_pixels = Int64(limits.maxPixels)
         context.pointee.pkt_timebase = stream.pointee.time_base
         if hardware == .vaapi {

@@ -3,15 +3,21 @@ import CWebPDemux
 import Glibc
 import GalleryCore
 
-/// An animated WebP (WebPAnimDecoder, canvas in BGRA), its frames scaled by `FrameScaler`. The file is read whole
-/// (no more than `maxBytes`); its canvas size and frame count are judged by `MediaLimits` from the demuxer's header
-/// (WebPDemux) before the decoder allocates a canvas.
+/// An animated WebP, read through WebPDemux and composed at the size shown (`WebPCanvas`: each frame decoded by
+/// libwebp already scaled). The file is read whole (no more than `maxBytes`); its canvas size and frame count are
+/// judged by `MediaLimits` from the demuxer's header, and what composing needs by the worker's share of memory
+/// (`WorkerMemory`), before anything of its size is allocated. Opened for a probe (no size), it decodes nothing.
 final class WebPAnimation: FrameSource {
     private var bytes: UnsafeMutableRawBufferPointer
-    private let decoder: OpaquePointer
+    private var data: WebPData
+    private let demuxer: OpaquePointer
+    private let canvas: WebPCanvas?
     private let scaler = FrameScaler()
-    private var canvas: UnsafeMutablePointer<UInt8>?
-    /// The end of the frame held, in milliseconds (libwebp's timestamps are where a frame ends).
+    private let frames: Int
+    /// The next frame to decode, from 1.
+    private var next = 1
+    private var hasFrame = false
+    /// The end of the frame held, in milliseconds (a frame's duration is how long it stays).
     private var lastEnd = 0
     private var skipUntil: Double?
     let info: MediaInfo
@@ -28,77 +34,89 @@ final class WebPAnimation: FrameSource {
         return got == 12 && head[0..<4] == [0x52, 0x49, 0x46, 0x46] && head[8..<12] == [0x57, 0x45, 0x42, 0x50]
     }
 
-    init(_ location: MediaLocation, limits: MediaLimits) throws(MediaRefusal) {
+    /// `output`: the size its frames are drawn at (nil: a probe, which reads the header only).
+    init(_ location: MediaLocation, limits: MediaLimits, output: PixelSize?) throws(MediaRefusal) {
         guard case .file(let path) = location.place else { throw .unknownFormat("WebP by URL") }
         let range = try FileRange(path: path, offset: location.offset, length: location.length)
         guard range.length <= Int64(Self.maxBytes) else { throw .cannotPlay("the animation is larger than \(Self.maxBytes >> 20) MB") }
-        bytes = .allocate(byteCount: max(1, Int(range.length)), alignment: 16)
+        let length = Int(range.length)
+        if let output, let refusal = WorkerMemory.refusal(
+            needed: MediaDecodeMemory.webp(fileBytes: length, output: output), width: output.width, height: output.height) {
+            throw refusal
+        }
+        bytes = .allocate(byteCount: max(1, length), alignment: 16)
         var filled = 0
-        while filled < Int(range.length) {
-            let got = range.read(into: bytes.baseAddress! + filled, count: Int(range.length) - filled)
+        while filled < length {
+            let got = range.read(into: bytes.baseAddress! + filled, count: length - filled)
             guard got > 0 else { break }
             filled += got
         }
-        var data = WebPData(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: filled)
-        // The header first: canvas size, frames and their durations.
-        guard let demux = WebPDemux(&data) else { bytes.deallocate(); throw .cannotPlay("not a readable WebP") }
-        let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)), height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
-        let frames = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
+        data = WebPData(bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), size: filled)
+        guard let demuxer = WebPDemux(&data) else { bytes.deallocate(); throw .cannotPlay("not a readable WebP") }
+        let width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)), height = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
+        let frames = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
         var duration = 0
         var iterator = WebPIterator()
-        if frames <= limits.maxFrames, WebPDemuxGetFrame(demux, 1, &iterator) != 0 {
+        if frames <= limits.maxFrames, WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 {
             repeat { duration += Int(iterator.duration) } while WebPDemuxNextFrame(&iterator) != 0
             WebPDemuxReleaseIterator(&iterator)
         }
-        WebPDemuxDelete(demux)
-        let described = MediaInfo(width: width, height: height, duration: Double(duration) / 1000, codec: "webp")
-        var judged = described
+        var judged = MediaInfo(width: width, height: height, duration: Double(duration) / 1000, codec: "webp")
         judged.frameCount = frames
-        if let refusal = limits.refusal(for: judged) { bytes.deallocate(); throw refusal }
-        var options = WebPAnimDecoderOptions()
-        guard tessera_webp_anim_options_init(&options) != 0 else { bytes.deallocate(); throw .cannotPlay("libwebp version") }
-        options.color_mode = MODE_BGRA
-        options.use_threads = 0
-        guard let decoder = tessera_webp_anim_decoder_new(&data, &options) else {
-            bytes.deallocate(); throw .cannotPlay("libwebp cannot decode it")
-        }
-        self.decoder = decoder
+        if let refusal = limits.refusal(for: judged) { WebPDemuxDelete(demuxer); bytes.deallocate(); throw refusal }
+        self.demuxer = demuxer
+        self.frames = frames
         info = judged
+        canvas = output.map { WebPCanvas(size: $0, full: PixelSize(width: width, height: height)) }
     }
 
     deinit {
-        WebPAnimDecoderDelete(decoder)
+        WebPDemuxDelete(demuxer)
         bytes.deallocate()
     }
 
     func advance() -> Double? {
-        while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
-            var frame: UnsafeMutablePointer<UInt8>?
-            var end: Int32 = 0
-            guard WebPAnimDecoderGetNext(decoder, &frame, &end) != 0 else { return nil }
+        guard let canvas else { return nil }
+        while next <= frames {
+            var iterator = WebPIterator()
+            guard WebPDemuxGetFrame(demuxer, Int32(next), &iterator) != 0 else { return nil }
+            defer { WebPDemuxReleaseIterator(&iterator) }
+            if next == 1 { canvas.clear() }
+            next += 1
+            // Every frame is composed (a later one may only paint over part of it), but only from a frame's start.
+            guard canvas.draw(iterator) else { return nil }
             let start = Double(lastEnd) / 1000
-            lastEnd = Int(end)
-            if let skip = skipUntil, Double(end) / 1000 <= skip { continue }
+            lastEnd += Int(iterator.duration)
+            if let skip = skipUntil, Double(lastEnd) / 1000 <= skip { continue }
             skipUntil = nil
-            canvas = frame
+            hasFrame = true
             return start
         }
         return nil
     }
 
     func render(into destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int) -> Bool {
-        guard let canvas else { return false }
-        var planes: [UnsafePointer<UInt8>?] = [UnsafePointer(canvas), nil, nil, nil]
-        var strides: [Int32] = [Int32(info.width * 4), 0, 0, 0]
-        return scaler.scale(planes: &planes, strides: &strides, width: Int32(info.width), height: Int32(info.height),
-                            format: AV_PIX_FMT_BGRA, rotation: 0, into: destination, outWidth: width, outHeight: height,
-                            pitch: pitch)
+        guard hasFrame, let canvas else { return false }
+        let size = canvas.size
+        return canvas.pixels.withUnsafeBytes { composed in
+            if size.width == width, size.height == height {
+                for row in 0..<height {
+                    (destination + row * pitch).copyMemory(from: composed.baseAddress! + row * width * 4, byteCount: width * 4)
+                }
+                return true
+            }
+            var planes: [UnsafePointer<UInt8>?] = [composed.baseAddress!.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+            var strides: [Int32] = [Int32(size.width * 4), 0, 0, 0]
+            return scaler.scale(planes: &planes, strides: &strides, width: Int32(size.width), height: Int32(size.height),
+                                format: AV_PIX_FMT_BGRA, rotation: 0, into: destination, outWidth: width,
+                                outHeight: height, pitch: pitch)
+        }
     }
 
     func seek(to seconds: Double) -> Bool {
-        WebPAnimDecoderReset(decoder)
+        next = 1
         lastEnd = 0
-        canvas = nil
+        hasFrame = false
         skipUntil = seconds > 0 ? seconds : nil
         return true
     }

@@ -25,10 +25,11 @@ public final class MediaPlayer: @unchecked Sendable {
     /// end (a clip on the wall), else stop there and report `hasEnded` (a Live Photo's moment). `start`: seconds to
     /// begin at. `hardware`: "none" (the default), "vaapi" or "v4l2m2m" (falls back to software in the worker).
     /// `sound`: the worker plays the clip's sound through SDL's audio and paces the frames by it (silent, by its own
-    /// clock, where there is no audio device). A worker that cannot start, or refuses the clip, shows as `failure`.
+    /// clock, where there is no audio device). `shares`: the budget its worker takes a share of. A worker that cannot
+    /// start, or refuses the clip, shows as `failure`.
     public init(executable: String = MediaWorkerExecutable.path, location: MediaLocation, width: Int, height: Int,
                 loops: Bool, start: Double = 0, limits: MediaLimits = .standard, hardware: String = "none",
-                sound: Bool = false, wake: @escaping @Sendable () -> Void) {
+                sound: Bool = false, shares: WorkerMemoryShares = .machine, wake: @escaping @Sendable () -> Void) {
         state = PlayerState(wake: wake)
         let side = 1...MediaWireMessage.maxSide
         pitch = width * 4
@@ -49,9 +50,8 @@ public final class MediaPlayer: @unchecked Sendable {
                 throw .cannotPlay("no shared memory for the frames")
             }
             memory = made
-            process = try WorkerProcess(executable: executable, arguments: launch.arguments,
-                                        environment: launch.environment, shared: made.descriptor,
-                                        nonblockingRequests: true)
+            process = try WorkerProcess(executable: executable, launch: launch, shares: shares,
+                                        shared: made.descriptor, nonblockingRequests: true)
         } catch {
             state.fail(error)
         }

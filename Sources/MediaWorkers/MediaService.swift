@@ -21,9 +21,14 @@ public final class MediaService: @unchecked Sendable {
     private var unlucky: [MediaLocation: Double] = [:]
     static let unluckyFor = 600.0
 
-    public init(executable: String = MediaWorkerExecutable.path, limits: MediaLimits = .standard) {
+    private let shares: WorkerMemoryShares
+
+    /// `shares`: the budget its worker takes a share of, with the players'.
+    public init(executable: String = MediaWorkerExecutable.path, limits: MediaLimits = .standard,
+                shares: WorkerMemoryShares = .machine) {
         self.executable = executable
         self.limits = limits
+        self.shares = shares
     }
 
     deinit { stop() }
@@ -106,8 +111,8 @@ public final class MediaService: @unchecked Sendable {
         if worker == nil {
             let launch = MediaWorkerLaunch(playback: nil, limits: limits)
             do throws(MediaRefusal) {
-                worker = try WorkerProcess(executable: executable, arguments: launch.arguments, shared: shared!.descriptor,
-                                           nonblockingRequests: false)
+                worker = try WorkerProcess(executable: executable, launch: launch, shares: shares,
+                                           shared: shared!.descriptor, nonblockingRequests: false)
             } catch {
                 return .failure(error)
             }

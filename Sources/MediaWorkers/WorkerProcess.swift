@@ -6,8 +6,10 @@ import GalleryCore
 /// One media worker process (posix_spawn: Foundation's Process cannot hand a child a descriptor beyond stdio): its
 /// stdin is a socket the app writes requests to (a socket, so a write to a worker that died fails with EPIPE
 /// through MSG_NOSIGNAL instead of raising SIGPIPE in the app), its stdout a pipe the app reads answers from, fd 3
-/// the shared memory. Its stderr is the app's. Killed and reaped in `end` or deinit, so it never outlives its owner as a
-/// zombie.
+/// the shared memory. Its stderr is the app's. Its memory is its share of the workers' budget (`WorkerMemoryShares`).
+/// Reaped as soon as it ends, however it ends (a thread of its own waits for it: a worker killed by the kernel or a
+/// person while idle is no zombie until its owner next needs it), and killed and reaped in `end` or deinit, so it
+/// never outlives its owner.
 final class WorkerProcess {
     let pid: pid_t
     /// The app's ends: requests in, answers out.
@@ -15,9 +17,7 @@ final class WorkerProcess {
     let answers: Int32
     private var lines = MediaWireBuffer()
     private let sendFlags: Int32
-    /// Guards `reaped`: a reader thread may kill the worker while its owner ends it.
-    private let reaping = NSLock()
-    private var reaped = false
+    private let ending: WorkerExit
 
     enum Answer: Equatable {
         case message(MediaWireMessage)
@@ -29,12 +29,40 @@ final class WorkerProcess {
         case garbled
     }
 
-    /// Starts `executable` with `arguments` (argv[1…]). `nonblockingRequests`: a request that would block (the
+    /// Starts `executable` with `launch`'s words (argv[1…]). `nonblockingRequests`: a request that would block (the
     /// worker stopped reading and the pipe is full) is dropped rather than waited for (a player's commands, sent
     /// from the main thread).
-    /// `environment`: what the worker's environment adds to the app's (`MediaWorkerLaunch.environment`).
-    init(executable: String, arguments: [String], environment extra: [String: String] = [:], shared: Int32,
-         nonblockingRequests: Bool) throws(MediaRefusal) {
+    /// `launch`: its words (with its share of `shares` as `MediaLimits.workerShare`) and what its environment adds
+    /// to the app's (`MediaWorkerLaunch.environment`).
+    convenience init(executable: String, launch: MediaWorkerLaunch, shares: WorkerMemoryShares, shared: Int32,
+                     nonblockingRequests: Bool) throws(MediaRefusal) {
+        var ends: (requests: Int32, answers: Int32) = (-1, -1)
+        let pid = try shares.admit { share throws(MediaRefusal) in
+            var launch = launch
+            launch.limits.workerShare = share
+            let started = try Self.spawn(executable: executable, arguments: launch.arguments,
+                                         environment: launch.environment, shared: shared)
+            ends = (started.requests, started.answers)
+            return started.pid
+        }
+        self.init(pid: pid, requests: ends.requests, answers: ends.answers, shares: shares,
+                  nonblockingRequests: nonblockingRequests)
+    }
+
+    private init(pid: pid_t, requests: Int32, answers: Int32, shares: WorkerMemoryShares, nonblockingRequests: Bool) {
+        self.pid = pid
+        self.requests = requests
+        self.answers = answers
+        sendFlags = Int32(MSG_NOSIGNAL) | (nonblockingRequests ? Int32(MSG_DONTWAIT) : 0)
+        ending = WorkerExit(pid: pid, shares: shares)
+        let waiter = Thread { [ending] in ending.reapWhenEnded() }
+        waiter.name = "tessera-worker-reaper"
+        waiter.stackSize = 256 << 10
+        waiter.start()
+    }
+
+    private static func spawn(executable: String, arguments: [String], environment extra: [String: String],
+                              shared: Int32) throws(MediaRefusal) -> (pid: pid_t, requests: Int32, answers: Int32) {
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &input) == 0 else {
             throw .cannotPlay("no socket: \(String(cString: strerror(errno)))")
@@ -69,10 +97,7 @@ final class WorkerProcess {
             close(input[1]); close(output[0])
             throw .cannotPlay("the decoder could not start: \(String(cString: strerror(status)))")
         }
-        pid = child
-        requests = input[1]
-        answers = output[0]
-        sendFlags = Int32(MSG_NOSIGNAL) | (nonblockingRequests ? Int32(MSG_DONTWAIT) : 0)
+        return (child, input[1], output[0])
     }
 
     deinit {
@@ -122,30 +147,61 @@ final class WorkerProcess {
     }
 
     /// Sends `signal` to the worker (until it is reaped, its pid cannot be another process's).
-    func signal(_ signal: Int32) {
-        reaping.lock(); defer { reaping.unlock() }
-        if !reaped { kill(pid, signal) }
-    }
+    func signal(_ signal: Int32) { ending.signal(signal) }
 
-    /// Waits up to `grace` seconds for the worker to exit, then SIGKILLs it, and reaps it (waitpid).
+    /// Waits up to `grace` seconds for the worker to exit, then SIGKILLs it, and reaps it.
     func end(grace: Double) {
-        reaping.lock(); defer { reaping.unlock() }
-        guard !reaped else { return }
         let deadline = Self.now() + grace
-        var status: Int32 = 0
         while Self.now() < deadline {
-            let done = waitpid(pid, &status, WNOHANG)
-            if done == pid || (done < 0 && errno != EINTR) { reaped = true; return }
+            if ending.reap(waiting: false) { return }
             usleep(5_000)  // a child's exit cannot be waited for with a timeout otherwise; bounded by `grace`
         }
-        kill(pid, SIGKILL)
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        reaped = true
+        ending.signal(SIGKILL)
+        ending.reap(waiting: true)
     }
 
     static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// A worker's end: reaped once, by whichever comes first, its own waiting thread (`reapWhenEnded`, at once when it
+/// exits or is killed) or its owner's `end`. Its share of the budget is given back before the pid is reaped, while
+/// it cannot yet be another process's.
+final class WorkerExit: @unchecked Sendable {
+    let pid: pid_t
+    private let shares: WorkerMemoryShares
+    /// Guards `reaped`: the waiting thread, a reader thread that kills the worker and its owner may meet here.
+    private let lock = NSLock()
+    private var reaped = false
+
+    init(pid: pid_t, shares: WorkerMemoryShares) { self.pid = pid; self.shares = shares }
+
+    /// The waiting thread: blocks until the worker ends (waitid WNOWAIT, so nothing is reaped without the lock),
+    /// then reaps it.
+    func reapWhenEnded() {
+        _ = tessera_child_ended(pid, 1)
+        reap(waiting: false)
+    }
+
+    func signal(_ signal: Int32) {
+        lock.lock(); defer { lock.unlock() }
+        if !reaped { kill(pid, signal) }
+    }
+
+    /// Reaps the worker if it has ended (`waiting`: waits until it does); whether it is reaped now.
+    @discardableResult
+    func reap(waiting: Bool) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard !reaped else { return true }
+        let ended = tessera_child_ended(pid, waiting ? 1 : 0)
+        guard ended != 0 else { return false }
+        shares.release(pid)
+        var status: Int32 = 0
+        if ended == 1 { while waitpid(pid, &status, 0) < 0, errno == EINTR {} }
+        reaped = true
+        return true
     }
 }

@@ -46,6 +46,9 @@ public struct MediaLimits: Equatable, Sendable {
     /// Bytes of address space a worker may map (its decoder's buffers and the frames it holds): a bomb fails
     /// there, inside the worker, not in the app.
     public var workerAddressSpace = 1536 << 20
+    /// Bytes of data (heap and private mappings: RLIMIT_DATA) the worker may hold: its share of the workers' one
+    /// budget (`MediaMemoryBudget`), set by the app as it starts it; nil: not limited beyond the address space.
+    public var workerShare: Int?
 
     public init() {}
     public static let standard = MediaLimits()

@@ -2,7 +2,7 @@
 /// worker answers probes and posters one at a time; a player worker plays one clip. Both carry the limits they
 /// judge by, so the app's limits are the worker's. Parsing is strict, like `MediaWireMessage`'s.
 ///
-///     media-worker service LIMITS…
+///     media-worker service LIMITS…   (LIMITS: side= pixels= duration= frames= probe= analyze= memory= [share=])
 ///     media-worker player width=W height=H play=loop|once start=S hwdec=none|vaapi|v4l2m2m sound=yes|no LIMITS… -- LOCATION…
 public struct MediaWorkerLaunch: Equatable, Sendable {
     public struct Playback: Equatable, Sendable {
@@ -56,7 +56,7 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
             "side=\(limits.maxSide)", "pixels=\(limits.maxPixels)", "duration=\(limits.maxDuration)",
             "frames=\(limits.maxFrames)", "probe=\(limits.probeBytes)", "analyze=\(limits.analyzeMicroseconds)",
             "memory=\(limits.workerAddressSpace)",
-        ]
+        ] + (limits.workerShare.map { ["share=\($0)"] } ?? [])
         guard let p = playback else { return [Self.command, "service"] + limitWords }
         return [Self.command, "player", "width=\(p.width)", "height=\(p.height)", "play=\(p.loops ? "loop" : "once")",
                 "start=\(p.start)", "hwdec=\(p.hardware)", "sound=\(p.sound ? "yes" : "no")"] + limitWords
@@ -81,8 +81,10 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
         var limits = MediaLimits()
         guard let side = int("side", 1...65536), let pixels = int("pixels", 1...(1 << 32)),
               let frames = int("frames", 1...(1 << 30)), let probe = int("probe", 32...(1 << 30)),
-              let analyze = int("analyze", 0...(600_000_000)), let memory = int("memory", (64 << 20)...(1 << 40))
+              let analyze = int("analyze", 0...(600_000_000)), let memory = int("memory", (64 << 20)...(1 << 40)),
+              let share = int("share", (1 << 20)...(1 << 40))
         else { return nil }
+        limits.workerShare = share
         limits.maxSide = side ?? limits.maxSide
         limits.maxPixels = pixels ?? limits.maxPixels
         limits.maxFrames = frames ?? limits.maxFrames
