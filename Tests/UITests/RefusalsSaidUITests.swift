@@ -130,6 +130,14 @@ final class RefusalsSaidUITests: XCTestCase {
         XCTAssertEqual(fallback.status, 0, fallback.log)
         XCTAssertTrue(fallback.log.contains("line 1: --font: \(root)/nope.ttf does not exist; ignored"), fallback.log)
         XCTAssertFalse(fallback.log.contains("text will not be drawn"), fallback.log)
+
+        // TESSERA_FONT naming nothing: said once, and the usual font draws the text.
+        let environment = try AppProcess.run(["--demo", "--size", "320x240", "--cache-dir", root + "/cache"],
+                                             environment: ["TESSERA_FONT": root + "/gone.ttf"])
+        XCTAssertEqual(environment.status, 0, environment.log)
+        XCTAssertTrue(environment.log.contains("the font \(root)/gone.ttf does not exist (TESSERA_FONT): the usual font is used"),
+                      environment.log)
+        XCTAssertFalse(environment.log.contains("text will not be drawn"), environment.log)
     }
 
     /// A settings save killed between its temporary file and the rename: the next start removes what it left, and
