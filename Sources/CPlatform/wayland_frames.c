@@ -47,6 +47,7 @@ struct tessera_wl_frames {
     struct wl_proxy *registry;
     struct wl_proxy *shm;
     struct frame_buffer buffers[FRAME_BUFFERS];
+    struct frame_buffer *current;  /* the one frames are drawn into now */
 
     struct wl_event_queue *(*create_queue)(struct wl_display *);
     void (*queue_destroy)(struct wl_event_queue *);
@@ -105,6 +106,7 @@ static void buffer_release(void *data, struct wl_proxy *buffer) {
 static void (*buffer_listener[1])(void) = {(void (*)(void))buffer_release};
 
 static void buffer_free(struct tessera_wl_frames *f, struct frame_buffer *b) {
+    if (f->current == b) f->current = NULL;
     /* wl_buffer.destroy (opcode 0) */
     if (b->buffer) f->marshal_flags(b->buffer, 0, NULL, f->version(b->buffer), WL_MARSHAL_FLAG_DESTROY);
     if (b->pixels) munmap(b->pixels, b->size);
@@ -192,6 +194,15 @@ static void grow(int *x0, int *y0, int *x1, int *y1, int ax, int ay, int bx, int
     if (by > *y1) *y1 = by;
 }
 
+/* A buffer of this size that the compositor is not reading, without making one. */
+static struct frame_buffer *idle_buffer(struct tessera_wl_frames *f, int width, int height) {
+    for (int i = 0; i < FRAME_BUFFERS; i++) {
+        struct frame_buffer *b = &f->buffers[i];
+        if (b->buffer && !b->busy && b->width == width && b->height == height) return b;
+    }
+    return NULL;
+}
+
 /* A buffer of this size that the compositor is not reading: one free, else a new one in a free slot (buffers of
    another size go first: the window was resized), else NULL. */
 static struct frame_buffer *buffer_for(struct tessera_wl_frames *f, int width, int height) {
@@ -210,40 +221,55 @@ static struct frame_buffer *buffer_for(struct tessera_wl_frames *f, int width, i
     return NULL;
 }
 
-int tessera_wl_frames_show(tessera_wl_frames *f, const void *pixels, int width, int height, int pitch,
-                           int x, int y, int w, int h) {
-    if (!f || !pixels || width <= 0 || height <= 0 || pitch < width * 4) return -1;
-    int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
-    int x1 = x + w > width ? width : x + w, y1 = y + h > height ? height : y + h;
-    if (x1 <= x0 || y1 <= y0) return 0;
+void *tessera_wl_frames_canvas(tessera_wl_frames *f, int width, int height) {
+    if (!f || width <= 0 || height <= 0) return NULL;
     /* Releases the compositor sent since the last frame (SDL's event pump read them into this queue). */
-    if (f->dispatch_queue_pending(f->display, f->queue) < 0) return -1;
-    for (int i = 0; i < FRAME_BUFFERS; i++) {
-        struct frame_buffer *b = &f->buffers[i];
-        if (b->buffer) grow(&b->x0, &b->y0, &b->x1, &b->y1, x0, y0, x1, y1);
+    f->dispatch_queue_pending(f->display, f->queue);
+    struct frame_buffer *cur = f->current;
+    if (cur && !cur->busy && cur->width == width && cur->height == height) return cur->pixels;
+    if (cur && (cur->width != width || cur->height != height)) {
+        /* Resized: the next frame is drawn whole; the old buffer goes once the compositor lets go of it. */
+        if (!cur->busy) buffer_free(f, cur);
+        cur = f->current = NULL;
     }
-    struct frame_buffer *b = buffer_for(f, width, height);
-    if (!b) {
-        /* Every buffer still read: ask the compositor once for its releases, else this frame is skipped (the
-           changes stay noted in every buffer, so the next frame carries them). */
-        if (f->roundtrip_queue(f->display, f->queue) < 0) return -1;
-        b = buffer_for(f, width, height);
-        if (!b) return 1;
-    }
-    /* Another buffer the compositor has let go of is not needed: one in use and one on screen is the most a frame
-       needs (a third is made only while the compositor holds both, as when its output is off). */
-    for (int i = 0; i < FRAME_BUFFERS; i++) {
-        struct frame_buffer *other = &f->buffers[i];
-        if (other != b && other->buffer && !other->busy) buffer_free(f, other);
-    }
-    /* What changed since this buffer was last written, copied from the frame. */
-    int cx0 = b->x0 < 0 ? 0 : b->x0, cy0 = b->y0 < 0 ? 0 : b->y0;
-    int cx1 = b->x1 > width ? width : b->x1, cy1 = b->y1 > height ? height : b->y1;
-    for (int row = cy0; row < cy1 && cx1 > cx0; row++) {
-        memcpy((char *)b->pixels + (size_t)row * b->stride + (size_t)cx0 * 4,
-               (const char *)pixels + (size_t)row * pitch + (size_t)cx0 * 4, (size_t)(cx1 - cx0) * 4);
+    /* A buffer the compositor has let go of, asking it once for its releases (the one shown before the last is
+       let go of as soon as the last is applied) before another is made. */
+    struct frame_buffer *b = idle_buffer(f, width, height);
+    if (!b && f->roundtrip_queue(f->display, f->queue) >= 0) b = idle_buffer(f, width, height);
+    if (!b) b = buffer_for(f, width, height);
+    /* Every buffer still read (and no room for another): drawn over the one on screen, which may tear. */
+    if (!b) return cur ? cur->pixels : NULL;
+    if (cur) {
+        /* What the frame gained since this buffer last held it, copied from the one drawn last. */
+        int x0 = b->x0 < 0 ? 0 : b->x0, y0 = b->y0 < 0 ? 0 : b->y0;
+        int x1 = b->x1 > width ? width : b->x1, y1 = b->y1 > height ? height : b->y1;
+        for (int row = y0; row < y1 && x1 > x0; row++) {
+            memcpy((char *)b->pixels + (size_t)row * b->stride + (size_t)x0 * 4,
+                   (const char *)cur->pixels + (size_t)row * cur->stride + (size_t)x0 * 4, (size_t)(x1 - x0) * 4);
+        }
     }
     b->x0 = b->y0 = b->x1 = b->y1 = 0;
+    f->current = b;
+    /* Another buffer the compositor has let go of is not needed: one drawn into and one on screen is the most a
+       frame needs (a third is made only while the compositor holds both, as when its output is off). */
+    for (int i = 0; i < FRAME_BUFFERS; i++) {
+        struct frame_buffer *other = &f->buffers[i];
+        if (other != b && other != cur && other->buffer && !other->busy) buffer_free(f, other);
+    }
+    return b->pixels;
+}
+
+int tessera_wl_frames_show(tessera_wl_frames *f, int x, int y, int w, int h) {
+    struct frame_buffer *b = f ? f->current : NULL;
+    if (!b) return -1;
+    int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
+    int x1 = x + w > b->width ? b->width : x + w, y1 = y + h > b->height ? b->height : y + h;
+    if (x1 <= x0 || y1 <= y0) return 0;
+    /* The others lack this change until they are drawn into again. */
+    for (int i = 0; i < FRAME_BUFFERS; i++) {
+        struct frame_buffer *other = &f->buffers[i];
+        if (other != b && other->buffer) grow(&other->x0, &other->y0, &other->x1, &other->y1, x0, y0, x1, y1);
+    }
     /* wl_surface.attach (opcode 1), damage_buffer (opcode 9, version 4) or damage (opcode 2, surface
        coordinates: the whole surface, the scale being SDL's), commit (opcode 6). */
     uint32_t version = f->version(f->surface);

@@ -1,9 +1,10 @@
 import CPlatform
 
-/// Frames drawn in memory, shown on a window of SDL's Wayland driver through the compositor's shared-memory buffers
-/// (`tessera_wl_frames_open`, `_show`, `_close` in wayland_frames.c), as SDL's X11 driver shows them through MIT-SHM.
-/// SDL 2.26's Wayland driver gives a window no framebuffer: without this, frames of the software renderer reach the
-/// screen only through OpenGL ES, which without a GPU loads Mesa's llvmpipe. Main thread only (SDL's connection).
+/// Frames drawn into the compositor's shared memory and shown on a window of SDL's Wayland driver
+/// (`tessera_wl_frames_open`, `_canvas`, `_show`, `_close` in wayland_frames.c), as SDL's X11 driver shows them
+/// through MIT-SHM. SDL 2.26's Wayland driver gives a window no framebuffer: without this, frames of the software
+/// renderer reach the screen only through OpenGL ES, which without a GPU loads Mesa's llvmpipe. Main thread only
+/// (SDL's connection).
 final class WaylandFrames {
     private let pointer: OpaquePointer
 
@@ -15,17 +16,14 @@ final class WaylandFrames {
 
     deinit { tessera_wl_frames_close(pointer) }
 
-    enum Outcome { case shown, skipped, broken }
+    /// The pixels (XRGB8888, `width * 4` bytes a row) to draw the next frame into: a buffer the compositor is not
+    /// reading, holding the frame as drawn last (blank after a change of size); nil when none can be had.
+    func canvas(width: Int, height: Int) -> UnsafeMutableRawPointer? {
+        tessera_wl_frames_canvas(pointer, Int32(width), Int32(height))
+    }
 
-    /// Shows the frame in `pixels` (XRGB8888, `pitch` bytes a row), whose pixels changed within `part` since the
-    /// frame shown last. Skipped while the compositor still reads every buffer (the next frame carries the change).
-    func show(_ pixels: UnsafeRawPointer, width: Int, height: Int, pitch: Int,
-              part: (x: Int, y: Int, width: Int, height: Int)) -> Outcome {
-        switch tessera_wl_frames_show(pointer, pixels, Int32(width), Int32(height), Int32(pitch),
-                                      Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height)) {
-        case 0: return .shown
-        case 1: return .skipped
-        default: return .broken
-        }
+    /// Shows the canvas, whose pixels changed within `part` since the last frame; false when the connection broke.
+    func show(part: (x: Int, y: Int, width: Int, height: Int)) -> Bool {
+        tessera_wl_frames_show(pointer, Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height)) == 0
     }
 }

@@ -105,11 +105,13 @@ void tessera_wl_power_close(tessera_wl_power *power);
 typedef struct tessera_wl_frames tessera_wl_frames;
 /* For an SDL window (an SDL_Window *) on SDL's Wayland driver whose compositor offers wl_shm; NULL otherwise. */
 tessera_wl_frames *tessera_wl_frames_open(void *window);
-/* Shows a frame (XRGB8888 in memory, `pitch` bytes a row) whose pixels changed in (x, y, w, h) since the last one:
-   copied into a buffer the compositor is not reading, attached and committed. 0 shown, 1 skipped (every buffer still
-   read; the next frame carries the changes), -1 the connection broke or memory ran out. */
-int tessera_wl_frames_show(tessera_wl_frames *frames, const void *pixels, int width, int height, int pitch,
-                           int x, int y, int w, int h);
+/* The pixels (XRGB8888, width * 4 bytes a row) the next frame is drawn into: a buffer the compositor is not reading,
+   holding the frame as last drawn (what it lacked copied from the buffer drawn before), at this size (after a resize:
+   blank, to be drawn whole). NULL when no buffer can be had. Call again after each `show`. */
+void *tessera_wl_frames_canvas(tessera_wl_frames *frames, int width, int height);
+/* Shows the canvas, whose pixels changed in (x, y, w, h) since the last frame: attached and committed. 0 shown, -1
+   without a canvas or when the connection broke. */
+int tessera_wl_frames_show(tessera_wl_frames *frames, int x, int y, int w, int h);
 void tessera_wl_frames_close(tessera_wl_frames *frames);
 /* Gives back the resident pages of the read-only, unmodified mappings of the libraries whose path holds `name`
    (madvise MADV_DONTNEED, library_pages.c): for a library that stays mapped after the one that loaded it let go
