@@ -26,12 +26,13 @@ final class WrongClockCacheUITests: XCTestCase {
     /// The cache's budget (`--cache-size 1`): 1 MB.
     private static let budget = 1 << 20
 
-    /// Yesterday's photos, stored with the clock right: most of the budget, so today's screen makes room.
+    /// Yesterday's photos, stored with the clock right: the budget all but full, in small pieces, so every photo
+    /// today stores makes room by evicting what the store counts as used longest ago (and no more than that).
     private func fillWithYesterday() throws {
         let store = try SQLiteStore(directory: cacheDir, budgetBytes: WrongClockCacheUITests.budget)
-        for i in 0..<15 {
-            try store.saveImage(Data(repeating: UInt8(i), count: 60_000), forKey: "yesterday/\(i)")
-        }
+        let pieces = (WrongClockCacheUITests.budget - 8_000) / 1_000
+        try store.saveImages((0..<pieces).map { ("yesterday/\($0)", Data(repeating: UInt8($0 % 250), count: 1_000)) })
+        XCTAssertEqual(try store.imageCount(), pieces)
     }
 
     /// Runs the app once on its first screen with the wall clock `shift` (a libfaketime offset such as "-1d");
