@@ -121,6 +121,21 @@ final class ScheduleClockChangeTests: XCTestCase {
         XCTAssertTrue(allDay.isOn(at: try utc("2026-10-25T01:00:00Z"), in: try zone("Europe/Berlin")))
     }
 
+    /// The kiosk asks with the date and zone (as the app does, every turn of its loop) and gets the same answers.
+    func testAKioskAsksByTheDateAndZone() throws {
+        let kiosk = Kiosk(schedule: Schedule(parsing: "02:30-06:00"))
+        let berlin = try zone("Europe/Berlin")
+        for (time, lit) in [("2026-10-25T00:59:00Z", true), ("2026-10-25T00:59:00Z", true), ("2026-10-25T01:15:00Z", true),
+                            ("2026-10-25T05:01:00Z", false), ("2026-10-24T23:59:00Z", false)] {
+            XCTAssertEqual(kiosk.displayIsLit(at: try utc(time), in: berlin, now: 0), lit, time)
+        }
+        kiosk.setDisplay(on: false, at: try utc("2026-10-25T01:10:00Z"), in: berlin)
+        XCTAssertFalse(kiosk.displayIsLit(at: try utc("2026-10-25T01:20:00Z"), in: berlin, now: 0),
+                       "switched off by hand at 02:10 CET, inside the hours begun at 02:30 CEST: it stays off")
+        XCTAssertFalse(kiosk.displayIsLit(at: try utc("2026-10-25T05:30:00Z"), in: berlin, now: 0))
+        XCTAssertTrue(kiosk.displayIsLit(at: try utc("2026-10-26T01:31:00Z"), in: berlin, now: 0), "the next night's hours")
+    }
+
     // MARK: Equal ends.
 
     func testEqualEndsOtherThanTheWholeDayAreRefusedWithTheReason() {

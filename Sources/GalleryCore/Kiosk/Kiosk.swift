@@ -7,7 +7,7 @@ public final class Kiosk {
     public var autoScroll: AutoScroll
     public var pointer = PointerGate()
     public var shift: PixelShift?
-    public var schedule: Schedule?
+    public var schedule: Schedule? { didSet { scheduledAt = nil } }
     public var watchdog = Watchdog()
     /// Seconds the pointer stays visible after it last moved on purpose.
     public var cursorTimeout = 2.0
@@ -59,7 +59,20 @@ public final class Kiosk {
 
     /// Whether the display is lit at `date` on the wall clock of `timeZone` (a night the clocks change included).
     public func displayIsLit(at date: Date, in timeZone: TimeZone, now: Double) -> Bool {
-        displayIsLit(scheduled: schedule?.isOn(at: date, in: timeZone) ?? true, now: now)
+        displayIsLit(scheduled: isScheduled(at: date, in: timeZone), now: now)
+    }
+
+    /// The schedule's answer for the last whole second asked: the loop asks every turn (up to the display's rate),
+    /// the answer changes at most once a minute, and working it out reads the time zone's rules some thirty times.
+    private var scheduledAt: (second: Int64, on: Bool)?
+
+    private func isScheduled(at date: Date, in timeZone: TimeZone) -> Bool {
+        guard let schedule else { return true }
+        let second = Int64(date.timeIntervalSince1970.rounded(.down))
+        if let known = scheduledAt, known.second == second { return known.on }
+        let on = schedule.isOn(at: date, in: timeZone)
+        scheduledAt = (second, on)
+        return on
     }
 
     private func displayIsLit(scheduled: Bool, now: Double) -> Bool {
@@ -76,7 +89,7 @@ public final class Kiosk {
 
     /// Switches the display on or off by hand at `date` on the wall clock of `timeZone`.
     public func setDisplay(on: Bool, at date: Date, in timeZone: TimeZone) {
-        displayOverride = DisplayOverride(on: on, scheduledWhenSet: schedule?.isOn(at: date, in: timeZone) ?? true)
+        displayOverride = DisplayOverride(on: on, scheduledWhenSet: isScheduled(at: date, in: timeZone))
     }
 
     /// Whether the display's power is the frame's to keep (hours, or a switch by hand).
