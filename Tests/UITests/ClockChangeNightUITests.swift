@@ -15,12 +15,12 @@ final class ClockChangeNightUITests: XSessionTestCase {
     }
 
     /// `--schedule 02:30-06:00` on 25 October 2026 in Berlin, where 03:00 CEST (01:00 UTC) becomes 02:00 CET. The
-    /// frame starts at 02:59:52 CEST, inside its hours; the clocks then go back to 02:00, which the minute of the
+    /// frame starts at 02:59:48 CEST, inside its hours; the clocks then go back to 02:00, which the minute of the
     /// day reads as before the hours: the display went off there (and on again at 02:30 CET). Hours begun last
     /// until their end: it stays lit and its display is switched by nobody.
     func testHoursBegunBeforeTheClocksGoBackLastThroughTheRepeatedHour() throws {
         let change = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-10-25T01:00:00Z")).timeIntervalSince1970
-        let lead = 8.0, watched = 10.0
+        let lead = 12.0, watched = 10.0
         let switches = root + "/switches"
         let launched = Date()
         let shift = Int((change - lead - launched.timeIntervalSince1970).rounded())
