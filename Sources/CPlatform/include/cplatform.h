@@ -64,7 +64,8 @@ void *tessera_pixels_realloc(void *block, size_t size);
 void tessera_pixels_free(void *block);
 /* How many bytes of freed buffers to keep as the frame thread's spares (0 returns them all to the system now). The
    calling thread becomes the frame thread (which creates textures); the other threads (decode workers) keep spares
-   of their own, up to 16 MB, and never take the frame thread's. */
+   of their own, up to 16 MB, and never take the frame thread's; a change of `bytes` (the window's size) lets go of
+   theirs too. */
 void tessera_pixels_keep_spares(size_t bytes);
 /* Bytes in the large mappings now, spares included, and how many are in use (for the benchmark and tests). */
 size_t tessera_pixels_mapped_bytes(void);
