@@ -108,6 +108,8 @@ public final class MediaService: @unchecked Sendable {
             do throws(MediaRefusal) { shared = try SharedMemory() } catch { return .failure(error) }
         }
         if bytes > 0, shared?.resize(to: bytes) == nil { return .failure(.cannotPlay("no shared memory for the frame")) }
+        // One that ended while idle (killed by the kernel or a person; reaped at once) is replaced, not asked.
+        if worker?.hasEnded == true { worker = nil }
         if worker == nil {
             let launch = MediaWorkerLaunch(playback: nil, limits: limits)
             do throws(MediaRefusal) {

@@ -146,6 +146,9 @@ final class WorkerProcess {
         }
     }
 
+    /// The worker has ended and been reaped (killed while idle, say): a request to it would fail.
+    var hasEnded: Bool { ending.isReaped }
+
     /// Sends `signal` to the worker (until it is reaped, its pid cannot be another process's).
     func signal(_ signal: Int32) { ending.signal(signal) }
 
@@ -189,6 +192,11 @@ final class WorkerExit: @unchecked Sendable {
     func signal(_ signal: Int32) {
         lock.lock(); defer { lock.unlock() }
         if !reaped { kill(pid, signal) }
+    }
+
+    var isReaped: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return reaped
     }
 
     /// Reaps the worker if it has ended (`waiting`: waits until it does); whether it is reaped now.
