@@ -226,7 +226,15 @@ public final class SlideshowScreen: Screen {
     /// the end of one still growing, nowhere until the next page is in.
     public func step(_ delta: Int) {
         let catalog = feedWall.catalog
-        guard let index, !catalog.isEmpty else { restart(); return }
+        guard !catalog.isEmpty else { restart(); return }
+        guard let index else {
+            let started = current != nil
+            restart()
+            // A step asked before the show had chosen its first photo (a remote's `next` held until the feed came,
+            // released in the same turn as the feed's first page) is a step from that first photo, not lost in it.
+            if !started, delta != 0, self.index != nil { step(delta) }
+            return
+        }
         // Forward from a pair goes past both photos; back, onto the pair that ends just before (so no photo shows
         // twice in a row).
         var next = index + delta + (delta > 0 && companion != nil ? 1 : 0)
