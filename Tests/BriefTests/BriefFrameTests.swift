@@ -48,43 +48,8 @@ final class BriefFrameTests: XCTestCase {
     /// all 39, and Home reaches the first.
     func testAWallKilledHalfWayOpensWhereItStoodAndStillHoldsEveryPhoto() throws {
         try makePhotos(39)
-        let arguments = folderArguments + ["--size", "800x600", root + "/photos"]
-        try frame.launch(arguments)
-        let first = try frame.waitForState("the first screen") { $0.photo?.index == 0 ? $0.photo : nil }
-        var stood = first
-        let deadline = Date().addingTimeInterval(30)
-        while (stood.index ?? 0) < 16, Date() < deadline {
-            try frame.command("pagedown")
-            // A page-down that came before the window's first size is undone by it (the wall keeps its top photo
-            // through a resize): one that moved nothing is sent again.
-            let before = stood.index ?? 0
-            if let moved = try? frame.waitForState("the wall scrolled", seconds: 3, { s in
-                s.photo.flatMap { ($0.index ?? 0) > before ? $0 : nil }
-            }) { stood = moved }
-        }
-        // At rest (the scroll glides to its target), the place the state says is the one the library keeps.
-        var resting = stood
-        let rests = Date().addingTimeInterval(20)
-        while Date() < rests {
-            let now = try XCTUnwrap(try frame.state().photo)
-            if now.id == resting.id, frame.log.contains("shown \(now.id) ") { break }
-            resting = now
-            usleep(50_000)  // a poll's pace; the loop's condition is the state
-        }
-        XCTAssertTrue(frame.log.contains("shown \(resting.id) "), "the place kept where it rests")
-        XCTAssertGreaterThanOrEqual(resting.index ?? 0, 14, "half-way down")
-        XCTAssertLessThan(resting.index ?? 39, 30, "not at the end")
-        frame.stop(signal: SIGKILL)
-
-        try frame.launch(arguments)
-        let whole = try? frame.waitForState("every photo", seconds: 10) { $0.photos == 39 ? $0 : nil }
-        let again = try whole ?? frame.state()
-        XCTAssertEqual(again.photo?.id, resting.id, "the wall opens at the photo it stood at")
-        XCTAssertEqual(again.photo?.index, resting.index, "in the same place of a feed that is whole")
-        XCTAssertEqual(again.photos, 39, "every photo of the folder, not only those after the place")
-        try frame.command("top")
-        let top = try frame.waitForState("Home") { $0.photo?.index == 0 ? $0 : nil }
-        XCTAssertEqual(top.photo?.id, first.id, "Home reaches the first photo")
+        try frame.checkWallRestartedHalfWay(folderArguments + ["--size", "800x600", root + "/photos"], killed: true,
+                                            driver: "offscreen")
     }
 
     /// The README: a shuffled slideshow shows each photo once per pass, across power cuts. 60 photos, one a second,

@@ -92,56 +92,9 @@ final class ShowResumeUITests: XCTestCase {
     private func wallRestartedHalfWay(killed: Bool) throws {
         guard XSession.hasDisplay else { throw missing("X display") }
         if server == nil { try makePhotos(39) }
-        let arguments = ["--name", "Ada", "--library-dir", root + "/data", "--cache-dir", root + "/cache",
-                         "--size", "800x600", "--transition", "none"] + sourceArguments
-        try frame.launch(arguments, driver: "x11", environment: sourceEnvironment)
-        let first = try frame.waitForState("the first screen") { $0.photo?.index == 0 ? $0.photo : nil }
-        // Down the wall to about its middle, by the remote's page-down (as the key would).
-        var stood = first
-        let deadline = Date().addingTimeInterval(30)
-        while (stood.index ?? 0) < 16, Date() < deadline {
-            try frame.command("pagedown")
-            // A page-down that came before the window's first size is undone by it (the wall keeps its top photo
-            // through a resize): one that moved nothing is sent again.
-            let before = stood.index ?? 0
-            if let moved = try? frame.waitForState("the wall scrolled", seconds: 3, { s in
-                s.photo.flatMap { ($0.index ?? 0) > before ? $0 : nil }
-            }) { stood = moved }
-        }
-        // It comes to rest (the scroll glides to its target): the photo the state says then is the place kept (the
-        // log's "shown" line comes after the write).
-        var resting = stood
-        let rests = Date().addingTimeInterval(20)
-        while Date() < rests {
-            let now = try XCTUnwrap(try frame.state().photo)
-            if now.id == resting.id, frame.log.contains("shown \(now.id) ") { break }
-            resting = now
-            usleep(50_000)  // a poll's pace; the loop's condition is the state
-        }
-        XCTAssertTrue(frame.log.contains("shown \(resting.id) "), "the place kept where it rests")
-        XCTAssertGreaterThanOrEqual(resting.index ?? 0, 14, "half-way down")
-        XCTAssertLessThan(resting.index ?? 39, 30, "not at the end")
-        if killed {
-            frame.stop(signal: SIGKILL)
-        } else {
-            let window = try XCTUnwrap(frame.window)
-            try XSession(root: root).tool(["xdotool", "key", "--window", window, "q"], check: false)
-            XCTAssertTrue(frame.waitForExit(), "q quits")
-            frame.stop(signal: SIGKILL)
-        }
-        try frame.launch(arguments, driver: "x11", environment: sourceEnvironment)
-        _ = try frame.waitForState("the wall again") { $0.photo }
-        // The feed as it comes (a cut one ends short of the source): whole within the deadline, else as it stands.
-        let whole = try? frame.waitForState("every photo", seconds: 10) { $0.photos == 39 ? $0 : nil }
-        let again = try whole ?? frame.state()
-        XCTAssertEqual(again.photo?.id, resting.id, "the wall opens at the photo it stood at")
-        XCTAssertEqual(again.photo?.index, resting.index, "in the same place of a feed that is whole")
-        XCTAssertEqual(again.photos, 39, "every photo of the source, not those after the place")
-        // Home (the remote's "top", as the key) reaches the source's first photo.
-        try frame.command("top")
-        let top = try frame.waitForState("Home") { $0.photo?.index == 0 ? $0 : nil }
-        XCTAssertEqual(top.photo?.id, first.id, "the first photo is there again")
-        XCTAssertEqual(top.photos, 39)
+        try frame.checkWallRestartedHalfWay(["--name", "Ada", "--library-dir", root + "/data", "--cache-dir", root + "/cache",
+                                             "--size", "800x600", "--transition", "none"] + sourceArguments,
+                                            environment: sourceEnvironment, killed: killed, driver: "x11")
     }
 
     /// 39 photos p00.jpg…, small JPEGs each of its own colour.
