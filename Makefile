@@ -22,6 +22,10 @@ DATADIR := $(PREFIX)/share
 # without a Swift toolchain needs only the C libraries below.
 DIST := .build-dist
 DIST_BIN := $(DIST)/release/tessera
+# The Vulkan stand-in loader that lets a Wayland window be made without OpenGL (Sources/VulkanStandIn), installed
+# in PREFIX/lib/tessera. Plain C compiled here: SwiftPM's own build of it (for `swift build`) links the Swift runtime.
+STAND_IN := libTesseraVulkanStandIn.so
+DIST_STAND_IN := $(DIST)/release/$(STAND_IN)
 # The benchmark, built the same way beside it (it is not installed).
 BENCH_BIN := $(DIST)/release/tessera-bench
 GENERATED := $(DIST)/share
@@ -29,7 +33,7 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 # System units for a frame with no desktop (docs/raspberry-pi.md): examples to copy, since each names its user.
 FRAME_UNITS := tessera-frame-kms.service tessera-frame-labwc.service tessera-frame-cage.service
 # What `make install` puts where, relative to PREFIX; `make uninstall` removes exactly these.
-INSTALLED := bin/tessera share/applications/tessera.desktop share/icons/hicolor/scalable/apps/tessera.svg \
+INSTALLED := bin/tessera lib/tessera/$(STAND_IN) share/applications/tessera.desktop share/icons/hicolor/scalable/apps/tessera.svg \
 	$(foreach s,$(ICON_SIZES),share/icons/hicolor/$(s)x$(s)/apps/tessera.png) \
 	share/man/man1/tessera.1 share/bash-completion/completions/tessera share/zsh/site-functions/_tessera \
 	share/fish/vendor_completions.d/tessera.fish lib/systemd/user/tessera-kiosk.service \
@@ -91,6 +95,7 @@ bench: bench-deps dist
 # --help) and shell completions.
 dist:
 	swift build -c release --product tessera --static-swift-stdlib --build-path $(DIST)
+	$(CC) -shared -fPIC -O2 -Wall -Werror -o $(DIST_STAND_IN) Sources/VulkanStandIn/stand_in.c
 	swift build -c release --product generate-manual --build-path $(DIST)
 	mkdir -p $(GENERATED)
 	$(DIST)/release/generate-manual $(DIST_BIN) --output-directory $(GENERATED)
@@ -104,6 +109,7 @@ dist:
 
 install: dist
 	install -Dm755 $(DIST_BIN) $(DESTDIR)$(BINDIR)/tessera
+	install -Dm644 $(DIST_STAND_IN) $(DESTDIR)$(PREFIX)/lib/tessera/$(STAND_IN)
 	install -Dm644 assets/tessera.desktop $(DESTDIR)$(DATADIR)/applications/tessera.desktop
 	install -Dm644 assets/tessera.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/tessera.svg
 	for s in $(ICON_SIZES); do \
@@ -118,7 +124,7 @@ install: dist
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
-	-rmdir $(DESTDIR)$(DATADIR)/doc/tessera 2>/dev/null
+	-rmdir $(DESTDIR)$(DATADIR)/doc/tessera $(DESTDIR)$(PREFIX)/lib/tessera 2>/dev/null
 
 # The architecture the package is built for: the machine's own (amd64 here, arm64 on a Raspberry Pi 4 or 5, armhf
 # on a 32-bit Pi OS); the binary is built natively, so the two always agree.
@@ -144,7 +150,7 @@ deb:
 # make install into a temporary prefix, checked (desktop entry, man page, no toolchain library), then removed.
 check-install:
 	$(APT) update -qq
-	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db systemd cage
+	$(APT) install -y -qq --no-install-recommends desktop-file-utils man-db systemd cage sway
 	scripts/check-install
 
 # The console and a TV over HDMI-CEC, for real, in a QEMU virtual machine (scripts/vm-console-check: a virtio GPU and

@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .executable(name: "tessera", targets: ["tessera"]),
         .executable(name: "tessera-bench", targets: ["tessera-bench"]),
+        // A stand-in for the Vulkan loader, installed beside `tessera`: a Wayland window made with it has no OpenGL
+        // (Sources/VulkanStandIn/stand_in.c says why).
+        .library(name: "TesseraVulkanStandIn", type: .dynamic, targets: ["VulkanStandIn"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +58,7 @@ let package = Package(
         // Photos and repeatable randomness for the tests (not linked into `tessera`).
         .target(name: "GallerySamples", dependencies: ["GalleryCore"]),
         .target(name: "CPlatform"),
+        .target(name: "VulkanStandIn", linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"])]),
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "MosquittoKit", dependencies: ["CMosquitto"]),

@@ -3,6 +3,8 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+/* SDL_Vulkan_LoadLibrary: SDLKit's Window loads a stand-in Vulkan loader so a Wayland window has no OpenGL. */
+#include <SDL_vulkan.h>
 
 /* SDL_RWops' function pointers are not callable from Swift as methods: these are the macros as functions. */
 static inline Sint64 tessera_rw_tell(SDL_RWops *rw) { return SDL_RWtell(rw); }

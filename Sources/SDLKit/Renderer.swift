@@ -37,12 +37,15 @@ public final class Renderer {
         self.framebuffer = framebuffer
         framesPersist = true
         // SDL 2.26's Wayland driver loads OpenGL for every window it makes (Wayland_CreateWindow: EGL, and with it
-        // Mesa and LLVM, about 48 MB resident without a GPU), which this renderer never uses: let go of it
-        // (`SDL_GL_UnloadLibrary`; the window's EGL surface goes with the EGL display, and SDL's teardown of the
-        // window skips EGL once it is unloaded). LLVM stays mapped (a C++ library with unique symbols is never
-        // unloaded): the pages of its code it ran while loading are given back too.
-        SDL_GL_UnloadLibrary()
-        _ = tessera_release_library_pages("libLLVM")
+        // Mesa and LLVM, about 48 MB resident without a GPU) unless the window was made without it (the Vulkan
+        // stand-in, `Window(withoutOpenGL:)`). This renderer never uses it: let go of it (`SDL_GL_UnloadLibrary`;
+        // the window's EGL surface goes with the EGL display, and SDL's teardown of the window skips EGL once it
+        // is unloaded). LLVM stays mapped (a C++ library with unique symbols is never unloaded): the pages of its
+        // code it ran while loading are given back too, but about 8 MB it wrote stay.
+        if !window.holdsVulkanStandIn {
+            SDL_GL_UnloadLibrary()
+            _ = tessera_release_library_pages("libLLVM")
+        }
     }
 
     /// The frame in memory of a software renderer made `softwareInMemoryFor` a window; nil when SDL shows frames.

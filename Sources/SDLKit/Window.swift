@@ -1,5 +1,6 @@
 import CSDL2
 import CPlatform
+import Glibc
 
 /// A top-level window (`SDL_CreateWindow` / `SDL_DestroyWindow`).
 public final class Window {
@@ -7,25 +8,59 @@ public final class Window {
     /// The video subsystem must outlive the window and everything drawn in it, so the window keeps it running.
     public let system: SDLSystem
 
+    /// `withoutOpenGL`: the window will never be drawn through OpenGL (a software renderer showing its own frames,
+    /// `Renderer(softwareInMemoryFor:)`). On Wayland, where SDL 2.26 loads OpenGL for every window it makes (Mesa
+    /// and LLVM without a GPU, about 50 MB resident that never goes), the window is marked for Vulkan with the
+    /// app's stand-in loader instead (Sources/VulkanStandIn), so nothing of OpenGL is loaded; where the stand-in
+    /// is not installed the window gets OpenGL as before.
     public init(system: SDLSystem, title: String, width: Int, height: Int, resizable: Bool = true,
-                fullscreen: Bool = false, highDPI: Bool = true) throws {
+                fullscreen: Bool = false, highDPI: Bool = true, withoutOpenGL: Bool = false) throws {
         precondition(system.hasVideo, "a window needs SDLSystem(video: true)")
         self.system = system
         var flags = SDL_WINDOW_SHOWN.rawValue
         if resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         if highDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
+        if withoutOpenGL, Window.videoDriver == "wayland", let standIn = Window.vulkanStandIn,
+           SDL_Vulkan_LoadLibrary(standIn) == 0 {
+            flags |= SDL_WINDOW_VULKAN.rawValue
+            holdsVulkanStandIn = true
+        } else {
+            holdsVulkanStandIn = false
+        }
         let centred = Int32(0x2FFF0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift cannot import
         // Fullscreen covers the display from its corner: without a window manager (a bare X server on a kiosk)
         // nothing else would move or size the window.
         let at = fullscreen ? Int32(0) : centred
         guard let w = SDL_CreateWindow(title, at, at, Int32(width), Int32(height), flags) else {
-            throw SDLError("SDL_CreateWindow")
+            let error = SDLError("SDL_CreateWindow")
+            if holdsVulkanStandIn { SDL_Vulkan_UnloadLibrary() }
+            throw error
         }
         pointer = w
     }
 
-    deinit { SDL_DestroyWindow(pointer) }
+    deinit {
+        SDL_DestroyWindow(pointer)
+        if holdsVulkanStandIn { SDL_Vulkan_UnloadLibrary() }
+    }
+
+    /// Whether this window was made with the Vulkan stand-in loaded (and so without OpenGL): the load is let go
+    /// with the window.
+    public let holdsVulkanStandIn: Bool
+
+    /// The stand-in Vulkan loader's file: beside the program (a build folder, where SwiftPM and `make dist` put
+    /// it), or in PREFIX/lib/tessera for the installed program in PREFIX/bin. Nil when neither is there.
+    static var vulkanStandIn: String? {
+        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &path, path.count - 1)
+        guard length > 0 else { return nil }
+        let program = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = program.lastIndex(of: "/") else { return nil }
+        let folder = program[..<slash]
+        let file = "libTesseraVulkanStandIn.so"
+        return [folder + "/" + file, folder + "/../lib/tessera/" + file].first { access($0, R_OK) == 0 }
+    }
 
     /// SDL's DRM descriptor for this window on the KMSDRM driver (nil on any other): what a connector's DPMS
     /// property is set through, since SDL holds the DRM master.

@@ -133,7 +133,8 @@ struct Composition {
             }
         }
         window = try Window(system: system, title: "Tessera", width: windowSize.width,
-                            height: windowSize.height, fullscreen: fullscreen)
+                            height: windowSize.height, fullscreen: fullscreen,
+                            withoutOpenGL: Composition.drawsWithoutOpenGL(choice: options.renderer))
         if fullscreen {
             // Leaving fullscreen (`f`) gives the window the size asked for, not the display's it was made at.
             let asked = config.windowSize, usable = Window.usableSize()
@@ -290,6 +291,13 @@ struct Composition {
         }
     }
 
+    /// Whether `renderer(for:choice:vsync:)` will choose the software renderer before trying OpenGL, so the window
+    /// can be made without it: on Wayland, when asked for (`--renderer software`) or by default without a GPU.
+    /// (With a GPU the default tries OpenGL first and needs it in the window.)
+    static func drawsWithoutOpenGL(choice: Renderer.Kind?) -> Bool {
+        Window.videoDriver == "wayland" && (choice == .software || choice == nil && !mayHaveGPU)
+    }
+
     /// SDL 2.26's video drivers that give a window no framebuffer of its own (no `CreateWindowFramebuffer`): SDL's
     /// software renderer there draws into a surface that SDL uploads through an accelerated renderer. Wayland has
     /// none either, but the app shows the software renderer's frames there itself (`software(for:)`).
@@ -298,8 +306,9 @@ struct Composition {
     /// Logs the renderer chosen, its GL's own name and largest texture, and why.
     private static func chosen(_ renderer: Renderer, _ why: String) -> Renderer {
         let gl = renderer.glRendererName.map { " on \($0)" } ?? ""
+        let withoutGL = renderer.window.holdsVulkanStandIn ? "; the window was made without OpenGL" : ""
         Log.info("renderer: \(renderer.name)\(gl), largest texture "
-                 + "\(largestTexture(of: renderer).map(String.init) ?? "unlimited"): \(why)")
+                 + "\(largestTexture(of: renderer).map(String.init) ?? "unlimited"): \(why)\(withoutGL)")
         return renderer
     }
 
