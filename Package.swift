@@ -58,7 +58,7 @@ let package = Package(
         // Photos and repeatable randomness for the tests (not linked into `tessera`).
         .target(name: "GallerySamples", dependencies: ["GalleryCore"]),
         .target(name: "CPlatform"),
-        .target(name: "VulkanStandIn", linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"])]),
+        .target(name: "VulkanStandIn"),
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "MosquittoKit", dependencies: ["CMosquitto"]),

@@ -93,12 +93,12 @@ final class DisplayNoteTimeTests: XCTestCase {
 
     func testTheLogSaysTheScheduleOnlyWhenThereIsOne() {
         let free = Kiosk()
-        free.setDisplay(on: false, minuteOfDay: 600)
+        free.setDisplay(on: false, at: utcMinute(600), in: utc)
         XCTAssertEqual(free.displayChangeWords(lit: false), "switched off from afar: the display off until switched on")
         let scheduled = Kiosk(schedule: Schedule(parsing: "07:00-23:00"))
         XCTAssertEqual(scheduled.displayChangeWords(lit: false), "outside the schedule's hours: the display off until they start")
         XCTAssertEqual(scheduled.displayChangeWords(lit: true), "the schedule's hours start (or a touch): the display on")
-        scheduled.setDisplay(on: false, minuteOfDay: 600)
+        scheduled.setDisplay(on: false, at: utcMinute(600), in: utc)
         XCTAssertEqual(scheduled.displayChangeWords(lit: false), "switched off from afar: the display off until switched on")
     }
 }

@@ -96,22 +96,25 @@ final class TextureSideTests: XCTestCase {
 
 final class DisplayPowerRuleTests: XCTestCase {
     func testOffOutsideTheHoursAndLitForAWhileAfterATouch() {
+        func lit(_ rule: DisplayPowerRule, minute: Int, now: Double, lastTouch: Double?) -> Bool {
+            rule.isLit(scheduled: rule.schedule?.isOn(at: utcMinute(minute), in: utc) ?? true, now: now, lastTouch: lastTouch)
+        }
         let hours = Schedule(parsing: "07:00-23:00")!
         let rule = DisplayPowerRule(schedule: hours, wakeOnTouch: true, wakeFor: 30)
-        XCTAssertTrue(rule.isLit(minuteOfDay: 12 * 60, now: 100, lastTouch: nil))
-        XCTAssertFalse(rule.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: nil), "off at night")
-        XCTAssertTrue(rule.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: 90), "a touch ten seconds ago lights it")
-        XCTAssertFalse(rule.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: 60), "thirty seconds on, off again")
+        XCTAssertTrue(lit(rule, minute: 12 * 60, now: 100, lastTouch: nil))
+        XCTAssertFalse(lit(rule, minute: 3 * 60, now: 100, lastTouch: nil), "off at night")
+        XCTAssertTrue(lit(rule, minute: 3 * 60, now: 100, lastTouch: 90), "a touch ten seconds ago lights it")
+        XCTAssertFalse(lit(rule, minute: 3 * 60, now: 100, lastTouch: 60), "thirty seconds on, off again")
         let strict = DisplayPowerRule(schedule: hours, wakeOnTouch: false)
-        XCTAssertFalse(strict.isLit(minuteOfDay: 3 * 60, now: 100, lastTouch: 99), "without --wake-on-touch it stays off")
-        XCTAssertTrue(DisplayPowerRule(schedule: nil).isLit(minuteOfDay: 3 * 60, now: 0, lastTouch: nil), "no hours: always")
+        XCTAssertFalse(lit(strict, minute: 3 * 60, now: 100, lastTouch: 99), "without --wake-on-touch it stays off")
+        XCTAssertTrue(lit(DisplayPowerRule(schedule: nil), minute: 3 * 60, now: 0, lastTouch: nil), "no hours: always")
         // The kiosk asks with its own idle time and last input.
         let kiosk = Kiosk(idle: 5, schedule: hours)
         kiosk.wakeOnTouch = true
-        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: 120, now: 50))
+        XCTAssertFalse(kiosk.displayIsLit(at: utcMinute(120), in: utc, now: 50))
         kiosk.noteInput(at: 48)
-        XCTAssertTrue(kiosk.displayIsLit(minuteOfDay: 120, now: 50))
-        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: 120, now: 54))
+        XCTAssertTrue(kiosk.displayIsLit(at: utcMinute(120), in: utc, now: 50))
+        XCTAssertFalse(kiosk.displayIsLit(at: utcMinute(120), in: utc, now: 54))
     }
 }
 

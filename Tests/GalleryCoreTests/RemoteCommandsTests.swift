@@ -112,26 +112,26 @@ final class RemoteCommandsTests: XCTestCase {
     func testTheDisplaySwitchedByHandHoldsUntilTheScheduleChanges() {
         let kiosk = Kiosk(schedule: Schedule(parsing: "07:00-23:00"))
         let noon = 12 * 60, evening = 22 * 60, night = 23 * 60 + 30, morning = 7 * 60 + 1
-        XCTAssertTrue(kiosk.displayIsLit(minuteOfDay: noon, now: 0))
-        kiosk.setDisplay(on: false, minuteOfDay: noon)
-        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: noon + 1, now: 1), "off by hand in the day")
-        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: evening, now: 2), "and through the rest of the day")
-        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: night, now: 3), "the night is off anyway")
-        XCTAssertTrue(kiosk.displayIsLit(minuteOfDay: morning, now: 4), "the morning's hours light it again")
+        XCTAssertTrue(kiosk.displayIsLit(at: utcMinute(noon), in: utc, now: 0))
+        kiosk.setDisplay(on: false, at: utcMinute(noon), in: utc)
+        XCTAssertFalse(kiosk.displayIsLit(at: utcMinute(noon + 1), in: utc, now: 1), "off by hand in the day")
+        XCTAssertFalse(kiosk.displayIsLit(at: utcMinute(evening), in: utc, now: 2), "and through the rest of the day")
+        XCTAssertFalse(kiosk.displayIsLit(at: utcMinute(night), in: utc, now: 3), "the night is off anyway")
+        XCTAssertTrue(kiosk.displayIsLit(at: utcMinute(morning), in: utc, now: 4), "the morning's hours light it again")
         XCTAssertNil(kiosk.displayOverride, "forgotten once the schedule changed")
 
-        kiosk.setDisplay(on: true, minuteOfDay: 2 * 60)
-        XCTAssertTrue(kiosk.displayIsLit(minuteOfDay: 2 * 60 + 5, now: 5), "someone walked in at night")
-        XCTAssertTrue(kiosk.displayIsLit(minuteOfDay: morning, now: 6))
-        XCTAssertFalse(kiosk.displayIsLit(minuteOfDay: night, now: 7), "the next night is dark again")
+        kiosk.setDisplay(on: true, at: utcMinute(2 * 60), in: utc)
+        XCTAssertTrue(kiosk.displayIsLit(at: utcMinute(2 * 60 + 5), in: utc, now: 5), "someone walked in at night")
+        XCTAssertTrue(kiosk.displayIsLit(at: utcMinute(morning), in: utc, now: 6))
+        XCTAssertFalse(kiosk.displayIsLit(at: utcMinute(night), in: utc, now: 7), "the next night is dark again")
 
         let always = Kiosk()
         XCTAssertFalse(always.keepsDisplayPower)
-        always.setDisplay(on: false, minuteOfDay: noon)
+        always.setDisplay(on: false, at: utcMinute(noon), in: utc)
         XCTAssertTrue(always.keepsDisplayPower)
-        XCTAssertFalse(always.displayIsLit(minuteOfDay: noon, now: 0), "without hours, off until switched on")
-        always.setDisplay(on: true, minuteOfDay: noon)
-        XCTAssertTrue(always.displayIsLit(minuteOfDay: noon, now: 0))
+        XCTAssertFalse(always.displayIsLit(at: utcMinute(noon), in: utc, now: 0), "without hours, off until switched on")
+        always.setDisplay(on: true, at: utcMinute(noon), in: utc)
+        XCTAssertTrue(always.displayIsLit(at: utcMinute(noon), in: utc, now: 0))
     }
 
     func testTheStateSaysWhatShows() throws {

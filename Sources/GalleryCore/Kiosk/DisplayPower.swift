@@ -17,12 +17,8 @@ public struct DisplayPowerRule: Equatable, Sendable {
     /// Without a schedule it holds until the next switch.
     public var manual: DisplayOverride?
 
-    /// `lastTouch`: when someone last touched it (monotonic seconds, like `now`).
-    public func isLit(minuteOfDay: Int, now: Double, lastTouch: Double?) -> Bool {
-        isLit(scheduled: schedule?.isOn(minuteOfDay: minuteOfDay) ?? true, now: now, lastTouch: lastTouch)
-    }
-
-    /// `scheduled`: whether the schedule has photos showing now (`Schedule.isOn(at:in:)`).
+    /// `scheduled`: whether the schedule has photos showing now (`Schedule.isOn(at:in:)`); `lastTouch`: when
+    /// someone last touched it (monotonic seconds, like `now`).
     public func isLit(scheduled: Bool, now: Double, lastTouch: Double?) -> Bool {
         if let manual, manual.holds(scheduledNow: scheduled) {
             if manual.on { return true }

@@ -51,13 +51,8 @@ public final class Kiosk {
     /// The display switched on or off by hand (`Command.setDisplay`), until the schedule's own state changes.
     public private(set) var displayOverride: DisplayOverride?
 
-    /// Whether the display is lit at this minute of the day (`now`: monotonic seconds, as input is noted). A switch
-    /// by hand that no longer holds is forgotten here.
-    public func displayIsLit(minuteOfDay: Int, now: Double) -> Bool {
-        displayIsLit(scheduled: schedule?.isOn(minuteOfDay: minuteOfDay) ?? true, now: now)
-    }
-
-    /// Whether the display is lit at `date` on the wall clock of `timeZone` (a night the clocks change included).
+    /// Whether the display is lit at `date` on the wall clock of `timeZone` (a night the clocks change included;
+    /// `now`: monotonic seconds, as input is noted). A switch by hand that no longer holds is forgotten here.
     public func displayIsLit(at date: Date, in timeZone: TimeZone, now: Double) -> Bool {
         displayIsLit(scheduled: isScheduled(at: date, in: timeZone), now: now)
     }
@@ -80,11 +75,6 @@ public final class Kiosk {
         var rule = DisplayPowerRule(schedule: schedule, wakeOnTouch: wakeOnTouch, wakeFor: autoScroll.idle)
         rule.manual = displayOverride
         return rule.isLit(scheduled: scheduled, now: now, lastTouch: autoScroll.lastInput)
-    }
-
-    /// Switches the display on or off by hand at this minute of the day.
-    public func setDisplay(on: Bool, minuteOfDay: Int) {
-        displayOverride = DisplayOverride(on: on, scheduledWhenSet: schedule?.isOn(minuteOfDay: minuteOfDay) ?? true)
     }
 
     /// Switches the display on or off by hand at `date` on the wall clock of `timeZone`.
