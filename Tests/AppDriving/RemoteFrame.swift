@@ -115,7 +115,7 @@ public final class RemoteFrame {
 
     /// A command as the remote page sends it; answered once the frame that shows it is on screen.
     @discardableResult
-    public func command(_ name: String) throws -> (status: Int, text: String) {
+    public func command(_ name: String) throws -> RemoteAnswer {
         try request("POST", "/api/v1/commands", body: #"{"command":"\#(name)"}"#)
     }
 
@@ -144,36 +144,14 @@ public final class RemoteFrame {
         throw Timeout(what: "\(what); log: \(log.suffix(1500))")
     }
 
-    public func request(_ method: String, _ path: String, body: String? = nil) throws -> (status: Int, text: String) {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.timeoutInterval = 10
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let done = DispatchSemaphore(value: 0), reply = Reply()
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            reply.failure = error
-            reply.answer = ((response as? HTTPURLResponse)?.statusCode ?? 0, data.map { String(decoding: $0, as: UTF8.self) } ?? "")
-            done.signal()
-        }.resume()
-        guard done.wait(timeout: .now() + 15) == .success else { throw Timeout(what: "\(method) \(path)") }
-        if let failure = reply.failure { throw failure }
-        return reply.answer
+    public func request(_ method: String, _ path: String, body: String? = nil) throws -> RemoteAnswer {
+        try remoteRequest(port: port, token: token, method, path, body: body)
     }
 
     public struct Refused: Error { public let status: Int; public let body: String }
     public struct Timeout: Error, CustomStringConvertible {
         public let what: String
         public var description: String { "timed out waiting for \(what)" }
-    }
-
-    /// An answer handed over from URLSession's thread (read after the semaphore).
-    private final class Reply: @unchecked Sendable {
-        var answer: (Int, String) = (0, "")
-        var failure: Error?
     }
 
     /// Lines a process wrote, gathered from its pipe's thread.

@@ -175,38 +175,16 @@ final class ImmichV3UITests: XSessionTestCase {
         }
     }
 
-    private struct Answer {
-        let status: Int
-        let text: String
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] }
-    }
-
     private func state() throws -> [String: Any]? {
         let answer = try request("GET", "/api/v1/state")
         return answer.status == 200 ? answer.json : nil
     }
 
-    private func command(_ name: String) throws -> Answer {
+    private func command(_ name: String) throws -> RemoteAnswer {
         try request("POST", "/api/v1/commands", body: #"{"command":"\#(name)"}"#)
     }
 
-    private func request(_ method: String, _ path: String, body: String? = nil) throws -> Answer {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.timeoutInterval = 10
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        final class Holder: @unchecked Sendable { var answer = Answer(status: 0, text: "") }
-        let done = DispatchSemaphore(value: 0), holder = Holder()
-        URLSession.shared.dataTask(with: request) { data, response, _ in
-            holder.answer = Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0,
-                                   text: data.map { String(decoding: $0, as: UTF8.self) } ?? "")
-            done.signal()
-        }.resume()
-        XCTAssertEqual(done.wait(timeout: .now() + 15), .success, "\(method) \(path) answered")
-        return holder.answer  // written before the signal
+    private func request(_ method: String, _ path: String, body: String? = nil) throws -> RemoteAnswer {
+        try remoteRequest(port: port, token: token, method, path, body: body)
     }
 }

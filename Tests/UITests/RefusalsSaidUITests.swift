@@ -190,7 +190,7 @@ final class RefusalsSaidUITests: XCTestCase {
         app = p
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, p.isRunning {
-            if let answer = try? request("GET", "/api/v1/state", quiet: true), answer.status == 200,
+            if let answer = try? request("GET", "/api/v1/state"), answer.status == 200,
                (answer.json?["photos"] as? Int ?? 0) == 4, answer.json?["photo"] != nil { return }
             usleep(50_000)
         }
@@ -233,32 +233,7 @@ final class RefusalsSaidUITests: XCTestCase {
         return p.terminationStatus
     }
 
-    struct Answer {
-        let status: Int
-        let text: String
-        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] }
-    }
-
-    private func request(_ method: String, _ path: String, body: String? = nil, quiet: Bool = false) throws -> Answer {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.timeoutInterval = 10
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let done = DispatchSemaphore(value: 0)
-        var answer: Answer?, failure: Error?
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            failure = error
-            answer = Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0,
-                            text: data.map { String(decoding: $0, as: UTF8.self) } ?? "")
-            done.signal()
-        }.resume()
-        let answered = done.wait(timeout: .now() + 15) == .success
-        if !quiet { XCTAssertTrue(answered, "\(method) \(path) answered") }
-        if let failure { throw failure }
-        return try XCTUnwrap(answer)
+    private func request(_ method: String, _ path: String, body: String? = nil) throws -> RemoteAnswer {
+        try remoteRequest(port: port, token: token, method, path, body: body)
     }
 }

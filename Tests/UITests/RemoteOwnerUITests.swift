@@ -75,39 +75,7 @@ final class RemoteOwnerUITests: XSessionTestCase {
         return fd
     }
 
-    struct Answer {
-        let status: Int
-        let text: String
-    }
-
-    /// One request on a connection of its own (URLSession's), answered within 10 s or failed.
-    private func request(_ method: String, _ path: String, body: String? = nil, token: String?) throws -> Answer {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.timeoutInterval = 10
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let done = DispatchSemaphore(value: 0)
-        let box = AnswerBox()
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            box.set(error, Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0,
-                                  text: data.map { String(decoding: $0, as: UTF8.self) } ?? ""))
-            done.signal()
-        }.resume()
-        XCTAssertEqual(done.wait(timeout: .now() + 15), .success, "\(method) \(path) answered")
-        let (failure, answer) = box.get()
-        if let failure { throw failure }
-        return try XCTUnwrap(answer)
-    }
-
-    private final class AnswerBox: @unchecked Sendable {  // behind `lock`
-        private let lock = NSLock()
-        private var failure: Error?
-        private var answer: Answer?
-        func set(_ failure: Error?, _ answer: Answer) { lock.lock(); self.failure = failure; self.answer = answer; lock.unlock() }
-        func get() -> (Error?, Answer?) { lock.lock(); defer { lock.unlock() }; return (failure, answer) }
+    private func request(_ method: String, _ path: String, body: String? = nil, token: String?) throws -> RemoteAnswer {
+        try remoteRequest(port: port, token: token, method, path, body: body)
     }
 }
