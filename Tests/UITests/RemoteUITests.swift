@@ -133,34 +133,8 @@ final class RemoteUITests: XSessionTestCase {
 
     // MARK: HTTP
 
-    struct Answer {
-        let status: Int
-        let text: String
-        var json: [String: Any]? {
-            (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
-        }
-    }
-
-    private func request(_ method: String, _ path: String, body: String? = nil, token: String?) throws -> Answer {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-        request.httpMethod = method
-        request.timeoutInterval = 10
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let done = DispatchSemaphore(value: 0)
-        var answer: Answer?, failure: Error?
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            failure = error
-            answer = Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0,
-                            text: data.map { String(decoding: $0, as: UTF8.self) } ?? "")
-            done.signal()
-        }.resume()
-        XCTAssertEqual(done.wait(timeout: .now() + 15), .success, "\(method) \(path) answered")
-        if let failure { throw failure }
-        return try XCTUnwrap(answer)
+    private func request(_ method: String, _ path: String, body: String? = nil, token: String?) throws -> RemoteAnswer {
+        try remoteRequest(port: port, token: token, method, path, body: body)
     }
 
     static var repository: String {
