@@ -17,17 +17,17 @@ extension FolderSource {
         var listing: [String: [String]] = [:]
         func apply(_ change: (read: [(path: String, companion: String?)], gone: [String])) {
             for path in change.gone where isShown(path) {
-                indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
+                merge(stage.withIndex { $0.remove(path: path) })
                 gone.append(path)
             }
             for (path, companion) in change.read where isShown(path) {
-                switch LocalFileReader.read(path: path, companion: companion, prober: settings.prober) {
+                switch walker.entry(at: path, companion: companion, prober: settings.prober) {
                 case .success(let file):
-                    indexLock.lock(); merge(index.add(file)); indexLock.unlock()
+                    merge(stage.withIndex { $0.add(file) })
                     upserts.append(file)
                 case .failure(let why):
                     // Replaced by something that is not an image (or half written): it goes, rather than stay stale.
-                    indexLock.lock(); merge(index.remove(path: path)); indexLock.unlock()
+                    merge(stage.withIndex { $0.remove(path: path) })
                     gone.append(path)
                     log("\(PathBytes.display(path)) skipped: \(why)")
                 }
@@ -48,11 +48,12 @@ extension FolderSource {
             case .folderRemoved(let folder):
                 // A folder named that goes (deleted, renamed away, unmounted) is waited for: whatever stands there
                 // next, even under the same inode, is read again whole (`checkRoots`).
-                if folderRoots.contains(folder) { lock.withLock { _ = rootIdentities.updateValue(nil, forKey: folder) } }
-                indexLock.lock()
-                gone += index.paths(under: folder)
-                merge(index.remove(under: folder))
-                indexLock.unlock()
+                if folderRoots.contains(folder) {
+                    following.withLock { _ = $0.rootIdentities.updateValue(nil, forKey: folder) }
+                }
+                let (paths, edits) = stage.withIndex { ($0.paths(under: folder), $0.remove(under: folder)) }
+                gone += paths
+                merge(edits)
             case .removed:
                 continue
             case .folderAdded(let folder):
@@ -66,9 +67,9 @@ extension FolderSource {
         }
         if !edits.isEmpty { onEdits(edits) }
         storeChanges(upsert: upserts, remove: gone)
-        answerWaitingPage()
+        stage.answer()
         let paths = rescan
-        if !paths.isEmpty { scanQueue.async { [weak self] in self?.scan(paths, initial: false) } }
+        if !paths.isEmpty { walkQueue.async { [weak self] in self?.scan(paths, initial: false) } }
     }
 
     // MARK: folders that come and go
@@ -76,23 +77,13 @@ extension FolderSource {
     /// Takes the photos under a folder that is gone off the wall and out of the stored index.
     func takeOff(_ root: String) {
         guard !isStopping else { return }
-        indexLock.lock()
-        let gone = index.paths(under: root)
-        let edits = index.remove(under: root)
-        indexLock.unlock()
+        let (gone, edits) = stage.withIndex { ($0.paths(under: root), $0.remove(under: root)) }
         if !edits.isEmpty { onEdits(edits) }
         storeChanges(upsert: [], remove: gone)
     }
 
-    /// A folder's identity on disk: its device and inode (nil: not there, or not a folder). A folder removed and
-    /// made again, swapped by a rename, or a file system mounted on it, has another.
-    static func identity(of folder: String) -> FolderIdentity? {
-        guard let info = FolderScanner.status(folder), info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
-
     func scheduleRootCheck() {
-        scanQueue.asyncAfter(deadline: .now() + settings.rootCheckInterval) { [weak self] in
+        walkQueue.asyncAfter(deadline: .now() + settings.rootCheckInterval) { [weak self] in
             guard let self, !self.isStopping else { return }
             self.checkRoots()
             self.scheduleRootCheck()
@@ -103,24 +94,18 @@ extension FolderSource {
     /// another in its place) is watched and read again whole, so the wall shows what is really there.
     func checkRoots() {
         for root in folderRoots {
-            let now = FolderSource.identity(of: root)
-            let before: FolderIdentity?? = lock.withLock { rootIdentities[root] }
+            let now = walker.identity(of: root)
+            let before: FolderIdentity?? = following.withLock { $0.rootIdentities[root] }
             guard let before, now != before else { continue }
-            lock.withLock { _ = rootIdentities.updateValue(now, forKey: root) }
+            following.withLock { _ = $0.rootIdentities.updateValue(now, forKey: root) }
             if now == nil {
                 log("\(PathBytes.display(root)) is gone: its photos are taken off, and it is waited for")
                 takeOff(root)
             } else {
                 log("\(PathBytes.display(root)) is \(before == nil ? "back" : "another folder now"): reading it again")
                 scan([root], initial: false, rereadAll: true)
-                answerWaitingPage()
+                stage.answer()
             }
         }
     }
-}
-
-/// Where a folder is on disk (`stat`'s device and inode).
-struct FolderIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
 }

@@ -7,22 +7,6 @@ import Glibc
 
 /// What the detail pane says of a file: its name, folder, size, date taken and camera, and a file:// link.
 extension FolderSource {
-    /// Asked every frame the pane is open, on the main thread: from the photos of pages served lately, else (a photo
-    /// of an edit) from the index.
-    public func credit(for photo: Photo) -> Credit {
-        lock.lock()
-        let known = credits[photo.id]
-        lock.unlock()
-        if let known { return known }
-        indexLock.lock()
-        let file = index.file(id: photo.id)
-        indexLock.unlock()
-        guard let file else { return Credit(line: photo.author, page: "") }
-        let credit = FolderSource.credit(file)
-        lock.lock(); credits[photo.id] = credit; lock.unlock()
-        return credit
-    }
-
     static func credit(_ file: LocalFile) -> Credit {
         var about = FolderSource.megabytes(file.bytes) + " · "
         about += file.taken.map { "taken " + FolderSource.readable(exifDate: $0) }
@@ -61,12 +45,5 @@ extension FolderSource {
         guard localtime_r(&t, &parts) != nil else { return "?" }
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
-    }
-
-    static func absolute(_ path: String) -> String {
-        var p = (path as NSString).expandingTildeInPath
-        if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
-        p = (p as NSString).standardizingPath
-        return p.isEmpty ? "/" : p
     }
 }

@@ -8,7 +8,7 @@ extension FolderSource {
     /// The clip itself, the MOV beside a Live Photo's still, or the range of a motion photo's JPEG: only for photos
     /// of this source's index, and only inside the folders and files named.
     public func motionLocation(for photo: Photo) -> MediaLocation? {
-        let file: LocalFile? = indexLock.withLock { index.file(id: photo.id) }
+        let file = stage.withIndex { $0.file(id: photo.id) }
         guard let file, let motion = file.motion, isShown(file.path) else { return nil }
         switch motion.kind {
         case .clip, .animation:
@@ -23,9 +23,9 @@ extension FolderSource {
     }
 
     /// The names in `folder` (regular files or not: only names are compared), once per batch of events.
-    static func names(in folder: String, cache: inout [String: [String]]) -> [String] {
+    func names(in folder: String, cache: inout [String: [String]]) -> [String] {
         if let known = cache[folder] { return known }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = walker.names(in: folder)
         cache[folder] = names
         return names
     }
@@ -43,7 +43,7 @@ extension FolderSource {
             return (exists ? [(path, nil)] : [], exists ? [] : [path])
         }
         // The folder's names as they are now, with this one as the event says (a listing may lag a removal).
-        var names = FolderSource.names(in: folder, cache: &listing).filter { $0 != name }
+        var names = names(in: folder, cache: &listing).filter { $0 != name }
         if exists { names.append(name) }
         if !settings.hidden { names = names.filter { !$0.hasPrefix(".") } }
         let pairs = LivePhotoPairing.pairs(in: names)

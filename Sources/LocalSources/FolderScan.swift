@@ -5,7 +5,8 @@ import GalleryCore
 import Glibc
 #endif
 
-/// The scan: the folders walked at idle priority, headers read, the index kept in the store for the next start and
+/// The walk, the folder source's first stage, all of it on `walkQueue`: the folders walked by the walker at idle
+/// priority, headers read, batches handed to the index stage; the index kept in the store for the next start and
 /// checked against the disk when it was there; folders past the watch limit looked through again from time to time.
 extension FolderSource {
     /// The key the index is stored under: the roots shown.
@@ -28,23 +29,14 @@ extension FolderSource {
         } catch {
             log("the folder index of the last run could not be read (\(error)): reading the folders afresh")
             try? store.clearFolderIndex(source: indexKey)
-            indexLock.lock()
-            let kept = index.keptPlace
-            index = FolderIndex(sort: settings.sort, seed: UInt64.random(in: 1...UInt64.max))
-            index.dates = settings.dates
-            if let kept { index.resume(from: kept) }
-            indexLock.unlock()
+            stage.reset()
             return false
         }
-        indexLock.lock()
-        index.scanFinished = true
-        let count = index.count
-        indexLock.unlock()
-        lock.lock(); scanFinished = true; knownPhotos = count; lock.unlock()
+        let count = stage.finishWalk()
         let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         log("showing \(counted(count, "photo", "photos")) from the index of the last run (\(Int(ms)) ms); checking the folders for changes")
-        lock.lock(); indexKept = true; lock.unlock()
-        answerWaitingPage()
+        stage.progress.withLock { $0.kept = true }
+        stage.answer()
         return true
     }
 
@@ -55,9 +47,7 @@ extension FolderSource {
             try store.clearFolderIndex(source: indexKey)
             var offset = 0, stored = 0
             while !isStopping {
-                indexLock.lock()
-                let (files, next) = index.files(from: offset, count: 20_000)
-                indexLock.unlock()
+                let (files, next) = stage.withIndex { $0.files(from: offset, count: 20_000) }
                 if files.isEmpty { break }
                 try store.updateFolderIndex(source: indexKey, upsert: files, remove: [])
                 offset = next
@@ -65,7 +55,7 @@ extension FolderSource {
             }
             if !isStopping {
                 log("kept the index of \(counted(stored, "photo", "photos")) for the next start")
-                lock.lock(); indexKept = true; lock.unlock()
+                stage.progress.withLock { $0.kept = true }
             }
         } catch {
             log("the folder index could not be kept for next time: \(error)")
@@ -87,9 +77,9 @@ extension FolderSource {
     public func flushIndexWrites() { indexWrites.sync {} }
 
     /// Whether the index is in the store for the next start (after a first scan; a warm start's is there already).
-    public var isIndexKept: Bool { lock.lock(); defer { lock.unlock() }; return indexKept }
+    public var isIndexKept: Bool { stage.progress.withLock { $0.kept } }
 
-    /// Walks `paths` on the scan queue's thread, at idle priority (the frame thread comes first). The first scan
+    /// Walks `paths` on the walk queue's thread, at idle priority (the frame thread comes first). The first scan
     /// reads every header; a later one (a folder added, the watcher overflowed, the periodic look through unwatched
     /// folders) reads only files whose size or time changed, and drops the files of the folders it walked that it
     /// did not find again.
@@ -98,38 +88,30 @@ extension FolderSource {
     func scan(_ paths: [String], initial: Bool, rereadAll: Bool = false) {
         tessera_make_thread_background()
         defer { tessera_make_thread_normal() }
-        var scanner = FolderScanner(hidden: settings.hidden)
-        scanner.followLinks = settings.followLinks
-        scanner.prober = settings.prober
-        scanner.mediaRefused = { [weak self] path, bytes, modified in
-            guard let self else { return }
-            self.indexLock.withLock {
-                // A bound on what is remembered: a folder of a million broken clips costs probes, not memory.
-                if self.refusedMedia.count > 100_000 { self.refusedMedia.removeAll() }
-                self.refusedMedia[path] = [bytes, modified]
-            }
-        }
-        scanner.skipped = log
+        var walk = FolderWalk()
+        walk.hidden = settings.hidden
+        walk.followLinks = settings.followLinks
+        walk.prober = settings.prober
+        let stage = self.stage
+        walk.mediaRefused = { path, bytes, modified in stage.refused(path: path, bytes: bytes, modified: modified) }
+        walk.skipped = log
         var walked = Set<String>(), seen = Set<String>()
-        scanner.enteredFolder = { [weak self] folder in
+        walk.enteredFolder = { [weak self] folder in
             if !initial { walked.insert(folder) }
             self?.follow(folder)
         }
-        scanner.cancelled = { [weak self] in self?.isStopping ?? true }
+        walk.cancelled = { [weak self] in self?.isStopping ?? true }
         if !initial, !rereadAll {
-            scanner.isKnown = { [weak self] path, bytes, modified, companion in
-                guard let self else { return false }
-                self.indexLock.lock(); defer { self.indexLock.unlock() }
-                if let refused = self.refusedMedia[path], refused == [bytes, modified] { return true }
-                return self.index.has(path: path, bytes: bytes, modified: modified, companion: companion)
+            walk.isKnown = { path, bytes, modified, companion in
+                stage.isKnown(path: path, bytes: bytes, modified: modified, companion: companion)
             }
         }
-        if !initial { scanner.unchanged = { seen.insert($0) } }
+        if !initial { walk.unchanged = { seen.insert($0) } }
         var batch: [LocalFile] = []
         var changed: [LocalFile] = []
         let started = DispatchTime.now().uptimeNanoseconds
         var handed = 0
-        scanner.scan(paths) { file in
+        walker.walk(paths, walk) { file in
             if !initial {
                 seen.insert(file.path)
                 changed.append(file)
@@ -144,24 +126,14 @@ extension FolderSource {
         }
         add(batch)
         if initial {
-            indexLock.lock()
-            index.scanFinished = true
-            let count = index.count
-            indexLock.unlock()
-            lock.lock()
-            scanFinished = true
-            knownPhotos = count
-            lock.unlock()
+            let count = stage.finishWalk()
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             log("found \(counted(count, "photo", "photos")) in \(Int(ms)) ms")
-            answerWaitingPage()
+            stage.answer()
             storeWholeIndex()
         } else if !isStopping {
-            indexLock.lock()
-            let (edits, gone) = index.remove(in: walked, except: seen)
-            let count = index.count
-            indexLock.unlock()
-            lock.lock(); knownPhotos = count; lock.unlock()
+            let (edits, gone) = stage.withIndex { $0.remove(in: walked, except: seen) }
+            stage.noteCount()
             if !edits.isEmpty { onEdits(edits) }
             storeChanges(upsert: changed, remove: gone)
             if !changed.isEmpty || !gone.isEmpty {
@@ -173,16 +145,18 @@ extension FolderSource {
     /// Watches a folder the scan entered. Past `maxWatches`, or the system's limit, it is looked through again
     /// every `rescanInterval` seconds instead; said once.
     func follow(_ folder: String) {
-        guard let watch else { return }
+        guard let watch = following.withLock({ $0.watch }) else { return }
         // Counted by what is watched now (a folder watched again is one watch; a tree gone frees its watches).
         let underCap = watch.watchedCount < settings.maxWatches
         if underCap, watch.watch(folder) { return }
-        lock.lock()
-        let first = !watchLimitSaid
-        watchLimitSaid = true
-        // Only the top of each unwatched subtree: a rescan walks below it.
-        if !unwatched.contains(where: { folder.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { unwatched.append(folder) }
-        lock.unlock()
+        let first = following.withLock { following in
+            defer { following.limitSaid = true }
+            // Only the top of each unwatched subtree: a rescan walks below it.
+            if !following.unwatched.contains(where: { folder.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+                following.unwatched.append(folder)
+            }
+            return !following.limitSaid
+        }
         guard first else { return }
         let why = underCap ? "the system's inotify limit, fs.inotify.max_user_watches" : "\(settings.maxWatches) folders watched"
         log("cannot watch \(PathBytes.display(folder)) and further folders for changes (\(why)): they are looked "
@@ -192,27 +166,19 @@ extension FolderSource {
 
     /// The periodic look through the folders the watcher does not follow.
     func scheduleRescan() {
-        scanQueue.asyncAfter(deadline: .now() + settings.rescanInterval) { [weak self] in
+        walkQueue.asyncAfter(deadline: .now() + settings.rescanInterval) { [weak self] in
             guard let self, !self.isStopping else { return }
-            self.lock.lock()
-            let folders = self.unwatched
-            self.lock.unlock()
+            let folders = self.following.withLock { $0.unwatched }
             self.scan(folders, initial: false)
             self.scheduleRescan()
         }
     }
 
-    var isStopping: Bool { lock.lock(); defer { lock.unlock() }; return stopping }
-
+    /// Hands files found to the index stage; their edits go to the catalog.
     func add(_ files: [LocalFile]) {
         guard !files.isEmpty else { return }
-        var edits = FolderIndex.Edits()
-        indexLock.lock()
-        for file in files { edits.merge(index.add(file)) }
-        let count = index.count
-        indexLock.unlock()
-        lock.lock(); knownPhotos = count; lock.unlock()
+        let edits = stage.add(files)
         if !edits.isEmpty { onEdits(edits) }
-        answerWaitingPage()
+        stage.answer()
     }
 }

@@ -13,10 +13,10 @@ extension FolderSource {
         guard !paths.isEmpty else { return nil }
         var reasons: [String] = []
         for path in paths {
-            guard let info = FolderScanner.status(absolute(path)), (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+            guard let info = FolderScanner.status(LocalFileWalker.absolute(path)), (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
             let name = Substring(path.split(separator: "/").last ?? "")
             if let kind = LocalFileReader.nameKind(name), kind != .still { return nil }
-            switch LocalFileReader.read(path: absolute(path)) {
+            switch LocalFileReader.read(path: LocalFileWalker.absolute(path)) {
             case .success: return nil
             case .failure(let why): reasons.append("\(PathBytes.display(path)) is not a photo or a clip (\(why))")
             }
