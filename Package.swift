@@ -1,7 +1,8 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// Dependencies point one way: tessera → TesseraApp → adapters (GalleryNet, SDLKit, CurlKit) → GalleryCore.
+// Dependencies point one way: tessera → TesseraApp → ImageLayer and the adapters (GalleryNet, SDLKit, CurlKit) →
+// GalleryCore.
 // What ships is `tessera` alone. `tessera-bench` (the benchmark, the fixture server, the store's crash test) is for
 // development: it alone links the fixture server and the hostile image samples (`tessera` links SwiftNIO for the
 // remote, `--remote`, which listens nowhere unless asked).
@@ -101,9 +102,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        // The image layer: the one owner of every texture (a slot holds a still or a playing clip's stream; the
+        // uploader alone makes and fills them), the loads and their decoding, and the one door to the cell cache.
+        // What to load, in what order and when to retry is the core's `LoadSchedule`.
+        .target(name: "ImageLayer",
+                dependencies: ["GalleryCore", "SDLKit", "JPEGKit", "HEIFKit", "PNGKit", "MediaWorkers", "CPlatform"]),
         .target(
             name: "TesseraApp",
-            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources", "MediaWorkers",
+            dependencies: ["GalleryCore", "ImageLayer", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources", "MediaWorkers",
                            "NetworkSources", "CPlatform", "TextKit", "PNGKit", "RemoteControl"]),
         // The options the window and the benchmark share.
         .target(name: "TesseraOptions", dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -115,7 +121,7 @@ let package = Package(
             ]),
         .target(
             name: "TesseraBench",
-            dependencies: ["TesseraApp", "GalleryCore", "GalleryStore"]),
+            dependencies: ["TesseraApp", "ImageLayer", "GalleryCore", "GalleryStore"]),
         .executableTarget(
             name: "tessera-bench",
             dependencies: [
@@ -132,7 +138,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp",
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp", "ImageLayer",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples", "TextKit", "PNGKit", "MediaWorkers", "RemoteControl", "MosquittoKit",
                            .product(name: "GRDB", package: "GRDB.swift")]),

@@ -86,7 +86,7 @@ public final class FolderSource: ScanningSource {
     /// `cells`: where decoded cells are kept (nil: nowhere). `indexStore`: where the index is kept between runs,
     /// asked for when first needed (it may block while the store opens). `log` hears one line per thing skipped.
     /// `walker`: where the files are (the local file system unless another is given).
-    public init(roots: [String], settings: Settings = Settings(), walker: FileWalker = LocalFileWalker(), cells: CellCache?,
+    public init(roots: [String], settings: Settings = Settings(), walker: FileWalker = LocalFileWalker(), cells: KeptCells?,
                 indexStore: @escaping () -> FolderIndexStore?, log: @escaping (String) -> Void) {
         self.walker = walker
         self.roots = roots.map(walker.canonical)

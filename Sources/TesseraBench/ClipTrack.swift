@@ -1,4 +1,5 @@
 @_spi(Bench) import TesseraApp
+import ImageLayer
 import Foundation
 import GalleryCore
 

@@ -3,13 +3,16 @@ import GalleryCore
 import SDLKit
 import XCTest
 @_spi(Bench) @testable import TesseraApp
+@testable import ImageLayer
 
-/// The app's players over real media workers: one per request, its frames in a texture of the size drawn (which the
-/// pipeline then hands out in place of the poster), gone when no longer asked for; a clip that cannot play is
+/// The app's players over real media workers: one per request, its frames in the uploader's stream of the size drawn
+/// (which the layer then hands out in place of the poster), gone when no longer asked for; a clip that cannot play is
 /// remembered and not started again on every frame. Waits are on the players' wake-ups, each with a deadline.
 final class ClipPlayersTests: XCTestCase {
     private let woken = NSCondition()
     private var wakes = 0
+    /// The layer's owner of every texture: the players' streams are its slots.
+    private let textures = TextureUploader()
 
     override func setUp() {
         // The workers are the built app, not this test runner.
@@ -17,7 +20,7 @@ final class ClipPlayersTests: XCTestCase {
     }
 
     private func players(_ location: @escaping (Photo) -> MediaLocation?) -> ClipPlayers {
-        ClipPlayers(location: location) { [woken] in
+        ClipPlayers(textures: textures, location: location) { [woken] in
             woken.lock(); self.wakes += 1; woken.broadcast(); woken.unlock()
         }
     }
@@ -52,17 +55,17 @@ final class ClipPlayersTests: XCTestCase {
         playing.update([request], scale: 2, now: 0)
         XCTAssertEqual(playing.count, 1)
         let cell = ImageKey(item: key, detail: false)
-        XCTAssertNil(playing.texture(for: cell), "no texture before a frame")
-        XCTAssertTrue(upload(playing, renderer, for: 15) { playing.texture(for: cell) != nil }, "frames arrive")
-        let texture = try XCTUnwrap(playing.texture(for: cell))
+        XCTAssertNil(textures.texture(for: cell), "no texture before a frame")
+        XCTAssertTrue(upload(playing, renderer, for: 15) { textures.texture(for: cell) != nil }, "frames arrive")
+        let texture = try XCTUnwrap(textures.texture(for: cell))
         XCTAssertEqual([texture.width, texture.height], [160, 120], "at the size drawn, in pixels")
-        XCTAssertNil(playing.texture(for: ImageKey(item: key, detail: true)), "the pane's image is another")
+        XCTAssertNil(textures.texture(for: ImageKey(item: key, detail: true)), "the pane's image is another")
         XCTAssertEqual(playing.progress(of: key)?.started, true)
         let uploaded = playing.framesUploaded
         XCTAssertTrue(upload(playing, renderer, for: 15) { playing.framesUploaded >= uploaded + 5 }, "it goes on")
         playing.update([], scale: 2, now: 1)
         XCTAssertEqual(playing.count, 0)
-        XCTAssertNil(playing.texture(for: cell))
+        XCTAssertNil(textures.texture(for: cell))
         XCTAssertNil(playing.progress(of: key))
     }
 
@@ -105,6 +108,6 @@ final class ClipPlayersTests: XCTestCase {
         XCTAssertEqual(playing.count, 0)
         for frame in 1...5 { playing.update(requests, scale: 1, now: Double(frame)) }
         XCTAssertEqual(playing.started, 1, "remembered: not started again on each frame")
-        XCTAssertNil(playing.texture(for: ImageKey(item: bad, detail: false)), "its poster stays")
+        XCTAssertNil(textures.texture(for: ImageKey(item: bad, detail: false)), "its poster stays")
     }
 }

@@ -4,6 +4,7 @@ import GalleryStore
 import ImageSamples
 import LocalSources
 import SDLKit
+@_spi(Bench) import TesseraApp
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -141,7 +142,7 @@ final class FolderSourceTests: XCTestCase {
         settings.watch = false
 
         let cold = LogLines()
-        let first = FolderSource(roots: [root], settings: settings, cells: StoredCells(store: { store }, log: { _ in }), indexStore: { store }, log: { cold.add($0) })
+        let first = FolderSource(roots: [root], settings: settings, cells: CellShelf(cache: StoredCells(store: { store }, log: { _ in })), indexStore: { store }, log: { cold.add($0) })
         first.start()
         XCTAssertEqual(firstPage(first).count, 30)
         let found = expectation(description: "scan")
@@ -156,7 +157,7 @@ final class FolderSourceTests: XCTestCase {
         try write(try jpeg(300, 30), "dcim/2/img2.jpg")
 
         let warm = LogLines()
-        let second = FolderSource(roots: [root], settings: settings, cells: StoredCells(store: { store }, log: { _ in }), indexStore: { store }, log: { warm.add($0) })
+        let second = FolderSource(roots: [root], settings: settings, cells: CellShelf(cache: StoredCells(store: { store }, log: { _ in })), indexStore: { store }, log: { warm.add($0) })
         let edits = EditLog()
         second.onEdits = { edits.add($0) }
         second.start()
@@ -256,7 +257,9 @@ final class FolderSourceTests: XCTestCase {
         var settings = FolderSource.Settings()
         settings.watch = false
         let cells = StoredCells(store: { store }, log: { _ in })
-        let source = FolderSource(roots: [root], settings: settings, cells: cells, indexStore: { nil }, log: { _ in })
+        // The source asks the image layer's door to the cache, which alone reads and writes it.
+        let source = FolderSource(roots: [root], settings: settings, cells: CellShelf(cache: cells), indexStore: { nil },
+                                  log: { _ in })
         source.start()
         defer { source.stop() }
         let photo = try XCTUnwrap(firstPage(source).first)

@@ -4,6 +4,7 @@ import HEIFKit
 import LocalSources
 import SDLKit
 @_spi(Bench) @testable import TesseraApp
+@testable import ImageLayer
 import XCTest
 
 /// HEIC and AVIF made here with libheif's own encoder (`heif-enc`, from libheif-examples, which `make test`

@@ -3,6 +3,7 @@ import GalleryCore
 import ImageSamples
 import SDLKit
 @_spi(Bench) @testable import TesseraApp
+@testable import ImageLayer
 import XCTest
 
 /// The one decoder: what it refuses from the header alone, how it scales JPEGs, how it turns them upright.

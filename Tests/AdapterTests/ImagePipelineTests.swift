@@ -2,6 +2,7 @@ import Foundation
 @testable import GalleryCore
 import SDLKit
 @_spi(Bench) @testable import TesseraApp
+@testable import ImageLayer
 import XCTest
 
 /// A photo source whose requests the test answers by hand, from another thread, as the network thread would.
@@ -300,7 +301,7 @@ final class CellKeepingTests: XCTestCase {
         }()
         let source = KeepingSource(bytes: photoBytes)
         let cells = CountingCells()
-        let keeper = CellKeeper(cells: cells)
+        let keeper = CellKeeper(cells: CellShelf(cache: cells))
         let live = LiveTokens()
         let pool = DecodePool(live: live, workers: 2, idle: keeper.nextIdleWork)
         defer { pool.shutdown() }

@@ -6,6 +6,7 @@ import Foundation
 @testable import GalleryNet
 @testable import GalleryStore
 @_spi(Bench) @testable import TesseraApp
+@testable import ImageLayer
 import XCTest
 
 /// The real pipeline, cache, libcurl client and fixture server, with a viewport sliding back and forth over the

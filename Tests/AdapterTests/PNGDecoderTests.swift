@@ -3,6 +3,7 @@ import GalleryCore
 import PNGKit
 import SDLKit
 @testable import TesseraApp
+@testable import ImageLayer
 import XCTest
 
 /// PNG through libpng's simplified API: pixels right, warnings kept (not printed), garbage refused.

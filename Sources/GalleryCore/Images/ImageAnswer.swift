@@ -35,9 +35,17 @@ public struct ImageAnswer {
     }
 }
 
+/// What a source of originals asks the image layer before it reads a file: the cell the layer kept under `key`, as an
+/// answer ready to decode (it forgets the cell itself if that does not decode), or nil. The layer alone reads and
+/// writes the cell cache; a source only names the key. Thread-safe; may block on disk (asked on a source's threads).
+public protocol KeptCells: AnyObject {
+    func keptCell(forKey key: String) -> ImageAnswer?
+}
+
 /// Decoded cells kept between runs, for every source whose answers name a `cellKey` (a folder's originals: a
-/// camera file costs far more to decode than a cell-sized JPEG read back). Implementations are thread-safe and may
-/// block on disk, so callers keep them off the main thread.
+/// camera file costs far more to decode than a cell-sized JPEG read back); the image layer's store, reached by the
+/// layer alone (sources ask through `KeptCells`). Implementations are thread-safe and may block on disk, so callers
+/// keep them off the main thread.
 public protocol CellCache: AnyObject {
     /// The cell kept under `key` (nil: none, or no cache).
     func cell(forKey key: String) -> Data?

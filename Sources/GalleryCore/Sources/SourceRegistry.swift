@@ -156,8 +156,8 @@ public struct SourceContext {
     public var followLinks = false
     /// Which photos show by their date (`--from`, `--to`, `--memories`; folders and Immich).
     public var dates = PhotoDateFilter()
-    /// Where decoded cells of a source of originals are kept (nil: nowhere).
-    public var cells: CellCache?
+    /// Where a source of originals asks for the cells the image layer kept (nil: nowhere).
+    public var cells: KeptCells?
     /// Where a source that scans keeps its index between runs, once the cache is open (may block until it is).
     public var indexStore: () -> FolderIndexStore?
     /// Reads clips and animations for the sources that list them (a folder's): the media worker's probe. Nil: no
@@ -173,7 +173,7 @@ public struct SourceContext {
     public init(requested: String, http: HTTPClient, paths: [String] = [], demo: Bool = false, demoPhotos: Int = 1000,
                 api: String? = nil, apiServesOriginals: Bool = false,
                 settings: [String: String] = [:], folderSort: FolderSort = .date, hidden: Bool = false,
-                cells: CellCache? = nil, indexStore: @escaping () -> FolderIndexStore? = { nil },
+                cells: KeptCells? = nil, indexStore: @escaping () -> FolderIndexStore? = { nil },
                 edits: @escaping (FeedEdits) -> Void = { _ in },
                 log: @escaping (String) -> Void = { _ in }) {
         self.requested = requested; self.http = http; self.paths = paths; self.demo = demo

@@ -29,13 +29,6 @@ enum Delivery {
     }
 }
 
-/// What the decode workers and the network thread tell the image pipeline.
-enum ImageDelivery {
-    case image(ImageKey, token: UInt64, Result<Surface, ImageFailure>, standIn: Bool)
-    /// How much of a detail image's download has arrived (0…1).
-    case progress(ImageKey, token: UInt64, Double)
-}
-
 /// What the source, the cache and the network tell the feed.
 enum FeedDelivery {
     case page(FeedPager.Request, Result<PageContents, SourceError>)

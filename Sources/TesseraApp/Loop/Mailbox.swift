@@ -25,14 +25,3 @@ final class Mailbox<Message> {
         return taken
     }
 }
-
-/// A set of tokens shared across threads: work whose token has left it is dropped before it is done.
-final class LiveTokens {
-    private let lock = NSLock()
-    private var tokens: Set<UInt64> = []
-
-    func insert(_ token: UInt64) { lock.lock(); tokens.insert(token); lock.unlock() }
-    func remove(_ token: UInt64) { lock.lock(); tokens.remove(token); lock.unlock() }
-    func removeAll() { lock.lock(); tokens.removeAll(); lock.unlock() }
-    func contains(_ token: UInt64) -> Bool { lock.lock(); defer { lock.unlock() }; return tokens.contains(token) }
-}

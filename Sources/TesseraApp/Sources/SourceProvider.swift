@@ -33,8 +33,10 @@ import GalleryStore
     /// The offline cache, if it opened (waits for it while it opens).
     @_spi(Bench) public var store: SQLiteStore? { opening.value }
     private let opening: StoreOpening
-    /// Where decoded cells are kept for the next start, for every source whose answers name a cell key.
-    let cells: StoredCells?
+    /// Where decoded cells are kept for the next start, for every source whose answers name a cell key: the image
+    /// layer's door to them (the sources ask it for kept cells), and the store behind it (written at shutdown).
+    let cells: CellShelf?
+    private let storedCells: StoredCells?
     private let report: (FeedDelivery) -> Void
     private let places: (String) -> String?
     /// `--memories-first`: every pass opens with today's memories.
@@ -55,8 +57,10 @@ import GalleryStore
         self.report = report
         let opening = StoreOpening(options: options)
         self.opening = opening
-        let cells = options.useCache ? StoredCells(store: { opening.value }, log: { Log.warn($0) }) : nil
+        let stored = options.useCache ? StoredCells(store: { opening.value }, log: { Log.warn($0) }) : nil
+        let cells = stored.map(CellShelf.init(cache:))
         self.cells = cells
+        storedCells = stored
         context = SourceContext(
             requested: options.source, http: http, paths: options.paths, demo: options.demo,
             demoPhotos: options.demoPhotos, api: options.api,
@@ -272,7 +276,7 @@ import GalleryStore
     /// Stops the source; the cells decoded so far are written for the next start.
     func shutdown() {
         upstream.stop()
-        cells?.flush()
+        storedCells?.flush()
     }
 }
 

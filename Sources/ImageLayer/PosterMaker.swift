@@ -5,13 +5,13 @@ import SDLKit
 
 /// What makes a moving picture's poster for the decode pool: its first frame, upright, at exactly the size asked.
 /// Thread-safe; may block (a worker process answers).
-protocol PosterMaker: AnyObject {
+public protocol PosterMaker: AnyObject {
     func poster(_ location: MediaLocation, size: PixelSize) throws -> Surface
 }
 
 extension MediaService: PosterMaker {
     /// The service worker's frame, copied row by row from its shared memory into a surface of the pool's own.
-    func poster(_ location: MediaLocation, size: PixelSize) throws -> Surface {
+    public func poster(_ location: MediaLocation, size: PixelSize) throws -> Surface {
         let frame = try poster(location, width: size.width, height: size.height).get()
         let surface = try Surface(width: frame.width, height: frame.height)
         frame.pixels.withUnsafeBytes { (source: UnsafeRawBufferPointer) in

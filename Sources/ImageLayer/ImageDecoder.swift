@@ -12,25 +12,27 @@ import SDLKit
 /// API (its warnings logged once, not printed); WebP with SDL_image's loader; HEIC and AVIF with libheif (the primary image, or the file's own thumbnail when that covers
 /// the target). The result is upright (EXIF orientation; a HEIF's container rotation, applied by libheif and never
 /// again) and exactly the target size. Safe on any thread.
-struct ImageDecoder {
-    var limits = DecodeLimits()
+public struct ImageDecoder {
+    public var limits = DecodeLimits()
     /// Makes moving pictures' posters (the media worker, out of process); nil: they show as unavailable.
-    var posters: PosterMaker?
+    public var posters: PosterMaker?
+
+    public init() {}
 
     /// The DCT scales decoded at: 1/1, 1/2, 1/4 and 1/8 only. libjpeg-turbo has SIMD inverse DCTs for those (8×8,
     /// 4×4, 2×2, DC only); 3/8, 5/8 and the other M/8 scales run plain C kernels, and decoding a camera JPEG at 3/8
     /// measured slower than at 1/2 followed by the linear scale to the cell (BENCHMARKS.md, "Local folders").
-    static let scalingFactors = JPEGDecompressor.scalingFactors.filter { $0.num == 1 }
+    public static let scalingFactors = JPEGDecompressor.scalingFactors.filter { $0.num == 1 }
         .map { ScalingFactor($0.num, $0.denom) }
 
     /// What decoding `data` for a `target`-sized cell will do, from the header alone, or the refusal.
     /// `requested` is the size a source that answers at the size asked was asked for.
-    func plan(_ data: Data, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
+    public func plan(_ data: Data, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
         try plan(ImageHeaderReader.read(data), target: target, requested: requested)
     }
 
     /// The plan for an answer, from the header it carries when whoever answered read it already.
-    func plan(_ answer: ImageAnswer, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
+    public func plan(_ answer: ImageAnswer, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
         try plan(answer.header ?? ImageHeaderReader.read(answer.data), target: target, requested: requested)
     }
 
@@ -39,14 +41,14 @@ struct ImageDecoder {
                                scalingFactors: ImageDecoder.scalingFactors)
     }
 
-    struct Decoded {
-        let surface: Surface
+    public struct Decoded {
+        public let surface: Surface
         /// Bytes of the largest pixel buffers the decode held at once (decoded picture, JPEG coefficients).
-        let peakBytes: Int
+        public let peakBytes: Int
     }
 
     /// Decodes as planned: upright, at exactly `target`.
-    func decode(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Decoded {
+    public func decode(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Decoded {
         let header = plan.header
         let stored: Surface
         var fromThumbnail = false
@@ -74,7 +76,7 @@ struct ImageDecoder {
 
     /// A moving picture's poster (`ImageAnswer.media`), made by the media worker: its first frame, upright, at
     /// exactly `target`.
-    func poster(_ answer: ImageAnswer, target: PixelSize) throws -> Decoded {
+    public func poster(_ answer: ImageAnswer, target: PixelSize) throws -> Decoded {
         guard let location = answer.media else { throw ImageRefusal.empty }
         guard let posters else { throw MediaRefusal.cannotPlay("no media worker") }
         let surface = try posters.poster(location, size: target)
@@ -82,7 +84,7 @@ struct ImageDecoder {
     }
 
     /// Plans and decodes in one step (for callers that do not schedule by cost).
-    func decode(_ data: Data, target: PixelSize, requested: PixelSize? = nil) throws -> Decoded {
+    public func decode(_ data: Data, target: PixelSize, requested: PixelSize? = nil) throws -> Decoded {
         try decode(data, plan: plan(data, target: target, requested: requested), target: target)
     }
 
@@ -174,18 +176,18 @@ struct ImageDecoder {
 extension ImageDecoder {
     /// libpng's warnings, said once each per run (decode workers share it): a folder of photos from one camera
     /// has the same "known incorrect sRGB profile" in every file.
-    static let pngWarnings = WarnOnce(prefix: "PNG: ")
+    public static let pngWarnings = WarnOnce(prefix: "PNG: ")
 }
 
 /// Logs each distinct message once (at most 32 of them), from any thread.
-final class WarnOnce: @unchecked Sendable {
+public final class WarnOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var said: Set<String> = []
     private let prefix: String
 
-    init(prefix: String) { self.prefix = prefix }
+    public init(prefix: String) { self.prefix = prefix }
 
-    func note(_ message: String) {
+    public func note(_ message: String) {
         lock.lock()
         let first = said.count < 32 && said.insert(message).inserted
         lock.unlock()

@@ -4,19 +4,16 @@ import MediaWorkers
 import SDLKit
 
 /// The moving pictures playing now: one `MediaPlayer` (a worker process of its own) per play request the rooms
-/// make, its newest frame uploaded each frame into a streaming texture of the size drawn, which the image pipeline
-/// hands out in place of the poster (`ImagePipeline.texture(for:)`). A clip that cannot play is remembered, so its
+/// make, its newest frame handed each frame to the uploader, which fills the slot's stream (a streaming texture of
+/// the size drawn, shown in place of the poster): a clip is one more kind of slot, its texture not owned here. A clip that cannot play is remembered, so its
 /// poster stays with "cannot play" rather than a worker being started for it on every frame. Main thread only.
-@_spi(Bench) public final class ClipPlayers {
+public final class ClipPlayers {
     private struct Playing {
         let request: PlayRequest
         let size: PixelSize
         let player: MediaPlayer
-        var texture: Texture?
         /// The last seek done (`PlayRequest.Seek.id`).
         var seekID: Int?
-        /// A frame of it has been uploaded (until then the poster shows).
-        var hasFrame = false
     }
 
     private var playing: [ImageKey: Playing] = [:]
@@ -24,7 +21,9 @@ import SDLKit
     /// refused, for a minute when its worker crashed or timed out (a server that was slow once).
     private var failed: [String: (why: String, retryAt: Double?)] = [:]
     private var now = 0.0
-    static let retryAfter = 60.0
+    /// A clip whose worker crashed or hung is tried again after a minute.
+    public static let retry = RetryPolicy(base: 60, factor: 1, cap: 60, jitter: 0)
+    private let textures: TextureUploader
     private let location: (Photo) -> MediaLocation?
     private let wake: @Sendable () -> Void
     private let limits: MediaLimits
@@ -32,39 +31,40 @@ import SDLKit
     /// fewer clips on the wall (`keepsUp`).
     private var windowStart = 0.0, windowShown = 0, windowDropped = 0, cleanWindows = 0
     private var counted: [ImageKey: (shown: Int, dropped: Int)] = [:]
-    @_spi(Bench) public private(set) var keepsUp = true
+    public private(set) var keepsUp = true
     /// Frames uploaded since the start, and players started (for tests and the benchmark).
-    @_spi(Bench) public private(set) var framesUploaded = 0, started = 0
+    public var framesUploaded: Int { textures.framesUploaded }
+    public private(set) var started = 0
     /// Frames the players stopped so far had shown and dropped (`frameCounts`).
     private var retiredShown = 0, retiredDropped = 0
 
-    /// `location`: where the shown source plays a photo's motion from; `wake`: called from a player's thread when a
-    /// frame or news arrives.
+    /// `textures`: the layer's uploader, which holds the clips' streams; `location`: where the shown source plays a
+    /// photo's motion from; `wake`: called from a player's thread when a frame or news arrives.
     /// `hardware`: the decoder asked for (`GalleryConfig.hardwareDecoding`).
-    init(location: @escaping (Photo) -> MediaLocation?, limits: MediaLimits = .standard, hardware: String = "none",
-         wake: @escaping @Sendable () -> Void) {
-        self.location = location; self.limits = limits; self.hardware = hardware; self.wake = wake
+    public init(textures: TextureUploader, location: @escaping (Photo) -> MediaLocation?, limits: MediaLimits = .standard,
+         hardware: String = "none", wake: @escaping @Sendable () -> Void) {
+        self.textures = textures; self.location = location; self.limits = limits; self.hardware = hardware
+        self.wake = wake
     }
     private let hardware: String
 
-    @_spi(Bench) public var count: Int { playing.count }
+    public var count: Int { playing.count }
 
     /// Frames the workers have shown (written into a slot) and dropped (no free slot, or late) since the start, the
     /// players stopped since included; as recent as each worker's last report (every `PlayerLoop.reportEvery`).
-    @_spi(Bench) public var frameCounts: (shown: Int, dropped: Int) {
+    public var frameCounts: (shown: Int, dropped: Int) {
         playing.values.reduce((retiredShown, retiredDropped)) { ($0.0 + $1.player.shownFrames, $0.1 + $1.player.droppedFrames) }
     }
 
     /// Players whose clip, played once, has reached its end.
-    @_spi(Bench) public var endedCount: Int { playing.values.filter { $0.player.hasEnded }.count }
+    public var endedCount: Int { playing.values.filter { $0.player.hasEnded }.count }
 
     /// The players' worker processes, for the benchmark's memory figures.
-    @_spi(Bench) public var workerProcessIDs: [Int32] { playing.values.compactMap { $0.player.workerProcessID } }
-    var textureBytes: Int { playing.values.reduce(0) { $0 + ($1.texture?.byteCount ?? 0) } }
+    public var workerProcessIDs: [Int32] { playing.values.compactMap { $0.player.workerProcessID } }
 
     /// Follows what the rooms ask to play: starts players for new requests, stops those no longer asked for, and
     /// passes pause and seek on.
-    func update(_ requests: [PlayRequest], scale: Double, now: Double) {
+    public func update(_ requests: [PlayRequest], scale: Double, now: Double) {
         self.now = now
         for (id, failure) in failed where failure.retryAt.map({ now >= $0 }) == true { failed[id] = nil }
         var wanted: [ImageKey: (PlayRequest, PixelSize)] = [:]
@@ -115,15 +115,16 @@ import SDLKit
         }
         playing[key]?.player.stop(waiting: false)
         playing[key] = nil
+        textures.releaseStream(key)
         counted[key] = nil
     }
 
-    func stopAll() { for key in Array(playing.keys) { stop(key) } }
+    public func stopAll() { for key in Array(playing.keys) { stop(key) } }
 
     private func noteFailure(_ photoID: String, _ why: String, transient: Bool) {
         if failed.count >= 500 { failed.removeAll() }
         if failed[photoID] == nil { Log.info("a moving picture does not play (\(why)): its poster stays") }
-        failed[photoID] = (why, transient ? now + ClipPlayers.retryAfter : nil)
+        failed[photoID] = (why, transient ? now + ClipPlayers.retry.delay(afterFailures: 1, unit: 0) : nil)
     }
 
     /// Whether a player's failure may pass (its worker crashed or hung, not the clip refused).
@@ -132,48 +133,37 @@ import SDLKit
         return why.contains("crashed") || why.contains("timed out")
     }
 
-    /// Takes each player's newest frame into its texture; whether any changed.
-    func upload(to renderer: Renderer) -> Bool {
+    /// Hands each player's newest frame to the uploader; whether any changed.
+    public func upload(to renderer: Renderer) -> Bool {
         var changed = false
-        for (key, var entry) in playing {
+        for (key, entry) in playing {
             if let failure = entry.player.failure {
                 noteFailure(entry.request.photo.id, "\(failure)", transient: ClipPlayers.isTransient(failure))
                 stop(key)
                 changed = true
                 continue
             }
-            let size = entry.size
-            if entry.texture == nil {
-                entry.texture = try? Texture(renderer: renderer, streamingWidth: size.width, height: size.height)
+            if textures.uploadFrame(key, size: entry.size, renderer: renderer, take: { _ = entry.player.takeFrame($0) }) {
+                changed = true
             }
-            guard let texture = entry.texture else { continue }
-            var uploaded = false
-            _ = entry.player.takeFrame { pixels, pitch in uploaded = (try? texture.update(pixels: pixels, pitch: pitch)) != nil }
-            if uploaded { framesUploaded += 1; changed = true; entry.hasFrame = true }
-            playing[key] = entry
         }
         return changed
     }
 
-    /// The clip's current frame for an image the pipeline would otherwise draw from its poster.
-    func texture(for key: ImageKey) -> Texture? {
-        guard let entry = playing[key], entry.hasFrame else { return nil }
-        return entry.texture
-    }
-
     /// Whether a playing clip has drawn a frame at least `seconds` in (automation's `await-clip:`).
-    func hasShown(past seconds: Double) -> Bool {
-        playing.values.contains { $0.hasFrame && $0.player.position >= seconds }
+    public func hasShown(past seconds: Double) -> Bool {
+        playing.contains { textures.hasFrame($0.key) && $0.value.player.position >= seconds }
     }
 
     /// How a photo's moving picture stands (the large one first: what the pane or slideshow plays).
-    func progress(of item: ItemKey) -> ClipProgress? {
+    public func progress(of item: ItemKey) -> ClipProgress? {
         if let failure = failed[item.photoID] { return ClipProgress(failure: failure.why) }
-        guard let entry = playing[ImageKey(item: item, detail: true)] ?? playing[ImageKey(item: item, detail: false)]
+        let large = ImageKey(item: item, detail: true), small = ImageKey(item: item, detail: false)
+        guard let key = playing[large] != nil ? large : playing[small] != nil ? small : nil, let entry = playing[key]
         else { return nil }
         let p = entry.player
         return ClipProgress(position: p.position, duration: p.duration ?? entry.request.photo.motion?.duration,
-                            started: entry.hasFrame, ended: p.hasEnded, paused: p.isPaused)
+                            started: textures.hasFrame(key), ended: p.hasEnded, paused: p.isPaused)
     }
 
     /// Over each two seconds: did the players drop more than one frame in ten?

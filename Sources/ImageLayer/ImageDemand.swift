@@ -3,28 +3,28 @@ import GalleryCore
 /// Which images the current frame wants, most urgent first: the overlays' large images (the pane's), then the wall's visible
 /// cells and its margins as the residency policy (adapted to the scrolling speed) plans them. Cells the viewport
 /// will have left before a typical load finishes are wanted but not started.
-struct ImageDemand {
-    var residency: ResidencyPolicy
+public struct ImageDemand {
+    public var residency: ResidencyPolicy
     /// The renderer's largest texture side (nil: no limit): no image is asked larger (a zoomed photo on a small
     /// GPU, a 4K wall's cell on one that takes 2048).
-    var maxTextureSide: Int?
+    public var maxTextureSide: Int?
     /// How fast the viewport moves, for judging which loads would arrive too late.
-    private(set) var motion = VelocityMeter()
+    public private(set) var motion = VelocityMeter()
 
-    init(window: PixelSize) {
+    public init(window: PixelSize) {
         residency = ResidencyPolicy(byteBudget: ResidencyPolicy.budget(forWindow: window))
     }
 
-    mutating func viewportChanged(_ viewport: Viewport) {
+    public mutating func viewportChanged(_ viewport: Viewport) {
         residency.byteBudget = ResidencyPolicy.budget(forWindow: viewport.physical)
     }
 
-    mutating func sample(_ model: GalleryModel, at time: Double) {
+    public mutating func sample(_ model: GalleryModel, at time: Double) {
         // Measured on the whole run's content, so items dropped above (a wrapping wall) are no jump backwards.
         motion.sample(top: model.currentBrowse.scrollTop + model.currentBrowse.droppedHeight, at: time)
     }
 
-    func wants(_ model: GalleryModel, loadTime: Double) -> [ImageWant] {
+    public func wants(_ model: GalleryModel, loadTime: Double) -> [ImageWant] {
         let browse = model.currentBrowse, scale = model.viewport.scale
         let items = browse.catalog.items
         var wants: [ImageWant] = []

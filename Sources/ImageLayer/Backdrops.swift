@@ -8,30 +8,30 @@ import SDLKit
 /// so drawing it is one plain copy a frame (a software renderer's stretch of the whole window costs 15 to 30 ms);
 /// and its average colour. Three are kept (the photo shown, the one before, the next: 8 MB each at 1920x1080),
 /// the oldest dropped, so memory stays flat whatever the show's length.
-final class Backdrops {
-    static let side = 32, kept = 3
+public final class Backdrops {
+    public static let side = 32, kept = 3
     /// The darkening: a backdrop must never compete with its photo.
-    static let shade = 110
+    public static let shade = 110
     private let lock = NSLock()
     private var pictures: [String: (surface: Surface?, colour: (r: UInt8, g: UInt8, b: UInt8))] = [:]
     private var order: [String] = []
     private var windowSize = PixelSize(width: 1920, height: 1080)
 
     /// The window's size in device pixels (backdrops are made for it).
-    var window: PixelSize {
+    public var window: PixelSize {
         get { lock.withLock { windowSize } }
         set { lock.withLock { windowSize = newValue } }
     }
 
     private var showing = false
     /// Whether the slideshow shows (the pane's large photos need no backdrop).
-    var wanted: Bool {
+    public var wanted: Bool {
         get { lock.withLock { showing } }
         set { lock.withLock { showing = newValue } }
     }
 
     /// On a worker, from a photo's decoded large picture.
-    func make(from surface: Surface, id: String) {
+    public func make(from surface: Surface, id: String) {
         guard lock.withLock({ showing && pictures[id] == nil }), surface.width > 0, surface.height > 0 else { return }
         let landscape = surface.width >= surface.height
         let w = landscape ? Backdrops.side : max(1, Backdrops.side * surface.width / surface.height)
@@ -68,12 +68,12 @@ final class Backdrops {
     }
 
     /// The picture, handed over once (the slideshow makes its texture of it; the colour stays for a matte).
-    func takePicture(for id: String) -> Surface? {
+    public func takePicture(for id: String) -> Surface? {
         lock.withLock {
             let surface = pictures[id]?.surface
             pictures[id]?.surface = nil
             return surface
         }
     }
-    func colour(for id: String) -> (r: UInt8, g: UInt8, b: UInt8)? { lock.withLock { pictures[id]?.colour } }
+    public func colour(for id: String) -> (r: UInt8, g: UInt8, b: UInt8)? { lock.withLock { pictures[id]?.colour } }
 }

@@ -8,7 +8,7 @@ import SDLKit
 /// (see `DecodeLimits.largeDecodeBytes`) runs at a time, and there are at least two workers, so a huge or slow
 /// image never holds back the small visible cells. Workers only use CPU surfaces, never the renderer.
 public final class DecodePool {
-    struct Job {
+    public struct Job {
         let token: UInt64
         let priority: Int
         let answer: ImageAnswer
@@ -36,7 +36,7 @@ public final class DecodePool {
     private var idleBytes = 0
     /// Idle work being run now.
     private var idleRunning = 0
-    static let idleLimitBytes = 24 << 20
+    public static let idleLimitBytes = 24 << 20
     /// Asked by a worker with nothing else to do for work of the lowest priority (decoding cells again to keep them);
     /// nil when there is none. Called without the pool's lock held.
     private let idle: () -> ((DecodePool) -> Void)?
@@ -53,13 +53,13 @@ public final class DecodePool {
     /// Milliseconds each decode took (decode and scale), for the benchmark; the first 10,000.
     private var durations: [Double] = []
     /// The largest pixel buffers one decode held, for the benchmark.
-    @_spi(Bench) public private(set) var decodePeakBytes = 0
+    public private(set) var decodePeakBytes = 0
     /// Images refused from their header, for the benchmark and tests.
-    private(set) var refusedCount = 0
+    public private(set) var refusedCount = 0
 
     /// As many workers as cores less one for the main thread, but at least two: one may be busy with a large image.
     /// `idle`: what a worker with nothing to do asks for work (it is given everything before its workers start).
-    init(live: LiveTokens, decoder: ImageDecoder = ImageDecoder(),
+    public init(live: LiveTokens, decoder: ImageDecoder = ImageDecoder(),
          workers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount - 1),
          idle: @escaping () -> ((DecodePool) -> Void)? = { nil }) {
         self.live = live
@@ -75,7 +75,7 @@ public final class DecodePool {
 
     /// Reads the header at once (on the caller's thread: microseconds) and queues the decode, or calls `done` with
     /// the refusal without queueing anything.
-    func submit(_ job: Job) {
+    public func submit(_ job: Job) {
         let plan: DecodePlan?
         do {
             plan = job.answer.media != nil ? nil : try decoder.plan(job.answer, target: job.target, requested: job.requested)
@@ -93,7 +93,7 @@ public final class DecodePool {
     /// Runs `work` on a worker once no decode is waiting; false (and nothing runs) when `bytes` more would pass the
     /// limit of what such work may hold. A fling through a folder decodes first and keeps its cells after.
     @discardableResult
-    func whenIdle(bytes: Int, _ work: @escaping () -> Void) -> Bool {
+    public func whenIdle(bytes: Int, _ work: @escaping () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !stopping, idleBytes + bytes <= DecodePool.idleLimitBytes else { return false }
@@ -104,10 +104,10 @@ public final class DecodePool {
     }
 
     /// Idle work waiting or running (the benchmark waits for the cells of a pass to be kept).
-    var idleWorkCount: Int { condition.lock(); defer { condition.unlock() }; return idleWork.count + idleRunning }
+    public var idleWorkCount: Int { condition.lock(); defer { condition.unlock() }; return idleWork.count + idleRunning }
 
     /// Workers waiting for work ask again for idle work (some has come).
-    func wake() {
+    public func wake() {
         condition.lock()
         wakeups += 1
         condition.broadcast()
@@ -115,20 +115,20 @@ public final class DecodePool {
     }
 
     /// Drops queued decodes for `token` now, rather than when a worker would reach them.
-    func cancel(token: UInt64) {
+    public func cancel(token: UInt64) {
         condition.lock()
         queue.removeAll { $0.job.token == token }
         condition.unlock()
     }
 
-    var queuedCount: Int { condition.lock(); defer { condition.unlock() }; return queue.count }
+    public var queuedCount: Int { condition.lock(); defer { condition.unlock() }; return queue.count }
 
-    @_spi(Bench) public var decodeMilliseconds: [Double] {
+    public var decodeMilliseconds: [Double] {
         condition.lock(); defer { condition.unlock() }
         return durations
     }
 
-    func shutdown() {
+    public func shutdown() {
         condition.lock()
         guard !stopping else { condition.unlock(); return }
         stopping = true

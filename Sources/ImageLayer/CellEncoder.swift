@@ -5,11 +5,11 @@ import SDLKit
 /// Encodes a decoded cell for the cache: a JPEG straight from the surface's pixels with libjpeg-turbo (no
 /// conversion to 24-bit first, unlike SDL_image's `IMG_SaveJPG`), at a quality where the kept cell cannot be told
 /// from the fresh decode at cell size.
-enum CellEncoder {
-    static let quality = 90
+public enum CellEncoder {
+    public static let quality = 90
 
     /// `quality`: the cell's, unless a remote's picture asks for less.
-    static func encode(_ surface: Surface, quality: Int = quality) -> Data? {
+    public static func encode(_ surface: Surface, quality: Int = quality) -> Data? {
         guard let argb = try? surface.convertedToARGB(), let jpeg = try? JPEGCompressor() else { return nil }
         var data: Data?
         argb.withUnsafeMutablePixels { pixels, pitch in

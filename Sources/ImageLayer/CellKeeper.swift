@@ -7,10 +7,10 @@ import SDLKit
 /// bytes); what that bound lets go is decoded again from its source when the workers are idle, at the lowest
 /// priority, two at a time, never blocking a worker. A new source (`reset`) drops what was waiting, so nothing is
 /// asked of a source no longer shown. Thread-safe; bounded.
-@_spi(Bench) public final class CellKeeper {
+public final class CellKeeper {
     private struct Waiting { let photo: Photo; let size: PixelSize }
 
-    private let cells: CellCache?
+    private let cells: CellShelf?
     private let lock = NSLock()
     // Guarded by `lock`:
     private var waiting: [Waiting] = []
@@ -18,18 +18,19 @@ import SDLKit
     private var generation = 0
     private var source: PhotoSource?
 
-    static let limit = 5_000
+    public static let limit = 5_000
     /// Cells being decoded again at once.
-    static let width = 2
+    public static let width = 2
 
-    init(cells: CellCache?) { self.cells = cells }
+    /// `cells`: the layer's door to the cell cache (nil: no cache).
+    public init(cells: CellShelf?) { self.cells = cells }
 
     /// Cells waiting to be decoded again, or on their way.
-    var count: Int { lock.withLock { waiting.count + running } }
+    public var count: Int { lock.withLock { waiting.count + running } }
 
     /// A cell just decoded from `answer`, on a decode worker: kept when its answer names a key the cache still
     /// wants. A cell at the photo's own size is the file itself: nothing to keep.
-    func decoded(_ surface: Surface, from answer: ImageAnswer, photo: Photo, size: PixelSize, pool: DecodePool) {
+    public func decoded(_ surface: Surface, from answer: ImageAnswer, photo: Photo, size: PixelSize, pool: DecodePool) {
         guard let cells, let key = answer.cellKey, PixelSize(width: photo.width, height: photo.height) != size,
               cells.wants(key) else { return }
         let waits = pool.whenIdle(bytes: surface.byteCount) {
@@ -40,7 +41,7 @@ import SDLKit
 
     /// For an idle decode worker: the next cell to fetch again and keep, or nil. The fetch runs on the source's
     /// threads and its decode joins the pool's queue last, so the worker is free at once.
-    func nextIdleWork() -> ((DecodePool) -> Void)? {
+    public func nextIdleWork() -> ((DecodePool) -> Void)? {
         guard let cells else { return nil }
         let next: (Waiting, Int, PhotoSource)? = lock.withLock {
             guard running < CellKeeper.width, let source, !waiting.isEmpty else { return nil }
@@ -71,7 +72,7 @@ import SDLKit
     }
 
     /// A new source shows (or the same one afresh): what waited for the old one is dropped.
-    func reset(source: PhotoSource) {
+    public func reset(source: PhotoSource) {
         lock.withLock {
             waiting.removeAll()
             running = 0
