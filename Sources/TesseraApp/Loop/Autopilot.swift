@@ -62,7 +62,8 @@ final class Autopilot: FrameDriver {
             case .command(let command):
                 // A scripted command stands for a key: it brings the header back as a key would.
                 app.model.screen.noteInput()
-                return app.carryOut(app.model.apply(command)) ? 0 : nil
+                app.effects.carryOut(app.model.apply(command))
+                return app.effects.quitAsked ? 0 : nil
             case .text(let typed): app.model.handle(text: typed); return nil
             case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
             case .hang(let seconds): Thread.sleep(forTimeInterval: seconds); return nil

@@ -10,8 +10,7 @@ import SDLKit
 /// through the mailbox, which wakes the loop.
 public final class GalleryApp {
     let options: AppOptions
-    private let config: GalleryConfig
-    let window: Window
+    var window: Window { windowKeeper.window }
     @_spi(Bench) public let renderer: Renderer
     let pump: EventPump
     @_spi(Bench) public let http: CurlHTTPClient
@@ -24,25 +23,30 @@ public final class GalleryApp {
     /// What the remotes reach (`--remote`, `--mqtt`), and the photo shown as they see it.
     @_spi(Bench) public let desk: FrameDesk
     let pictures: PictureShots
-    /// The remotes asked for (`--remote`, `--mqtt`), started once the window is up.
-    private var remotes: RemoteServices?
-    /// The port the remote's HTTP server listens on (the benchmark asks for port 0).
-    @_spi(Bench) public var remotePort: Int? { remotes?.httpPort }
     @_spi(Bench) public let model: GalleryModel
     @_spi(Bench) public let scene: SceneRenderer
-    private let input = InputRouter()
-    /// Kiosk mode's duties, when on.
-    let kiosk: KioskRunner?
+    /// Whole frames or the header alone.
+    @_spi(Bench) public let frames = FramePlanner()
     /// Pages, the cache's restore and refresh, reachability and the header's status.
     let feed: FeedDriver
-    private let driver: FrameDriver?
-    private var demand: ImageDemand
-    /// The show's place, kept in the library as photos are shown.
-    private let places: PlaceKeeper
+    /// The participants the loop wakes each turn, each with one duty (`LoopParticipant`).
+    private let windowKeeper: WindowKeeper
+    private let input: InputTurns
+    let kiosk: KioskTurns?
+    private let places: PlaceTurns
+    private let drawing: Drawing
+    /// In the order of a frame's work: the kiosk's, input's, the rooms', the feed's, the images', the clips'…
+    private var participants: [LoopParticipant] = []
+    /// The remotes asked for (`--remote`, `--mqtt`), started once the window is up.
+    private var remote: RemoteTurns?
     /// systemd's `Type=notify` and watchdog, when the app runs as such a service.
     private let service = ServiceNotifier()
-    private var visible = true
+    /// What the model asks of the app, from a key, a script or a remote: the one path (`EffectPath`).
+    let effects: EffectPath
+    private let driver: FrameDriver?
     private let started = GalleryApp.now()
+    /// The port the remote's HTTP server listens on (the benchmark asks for port 0).
+    @_spi(Bench) public var remotePort: Int? { remote?.port }
 
     /// Opens the window and runs until the user quits; returns the exit code.
     public static func run(options: AppOptions) throws -> Int32 {
@@ -74,40 +78,39 @@ public final class GalleryApp {
     private init(options: AppOptions, system: SDLSystem, early: Composition.Early, driver: FrameDriver?) throws {
         self.driver = driver
         self.options = options
-        config = options.config
-        places = early.places
         let parts = try Composition(options: options, system: system, early: early)
-        window = parts.window; renderer = parts.renderer; pump = parts.pump; http = parts.http
+        renderer = parts.renderer; pump = parts.pump; http = parts.http
         mailbox = parts.mailbox; sources = parts.sources; pool = parts.pool
         images = parts.images; model = parts.model; scene = parts.scene; clips = parts.clips
         desk = parts.desk; pictures = parts.pictures
-        kiosk = options.kiosk.map { [window, model] kiosk in
-            // A frame with hours switches its display off outside them, one steered from afar when it is told to.
-            let display = kiosk.schedule == nil && !options.remoteControlled ? nil : DisplaySwitch(
-                way: options.displayPower, offCommand: options.displayOffCommand, onCommand: options.displayOnCommand,
-                driver: Window.videoDriver, window: window, name: options.userName)
-            return KioskRunner(model: model, clockShift: options.clockShift, display: display)
-        }
-        feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: config,
+        feed = FeedDriver(sources: sources, model: model, images: images, mailbox: mailbox, config: options.config,
                           wrapGiven: options.wrap)
-        demand = ImageDemand(window: parts.geometry.pixels)
-        demand.maxTextureSide = Composition.largestTexture(of: renderer)
-        images.largestTexture = demand.maxTextureSide
-        geometry = parts.geometry
-        apply(parts.geometry)
+        let loading = ImageLoading(parts, config: options.config, frames: frames)
+        let router = InputRouter()
+        windowKeeper = WindowKeeper(parts, options: options, input: router, loading: loading)
+        effects = EffectPath(window: windowKeeper, feed: feed, model: model, frames: frames, mailbox: mailbox,
+                             clockShift: options.clockShift)
+        input = InputTurns(router: router, model: model, effects: effects, pump: pump)
+        kiosk = KioskTurns(parts, options: options, feed: feed, frames: frames)
+        router.kiosk = kiosk?.runner
+        places = PlaceTurns(places: early.places, model: model, sources: sources)
+        drawing = Drawing(parts, feed: feed, frames: frames, wholeWanted: driver?.wantsWholeFrames == true)
+        let all: [LoopParticipant?] = [kiosk, input, model, feed, loading,
+                                       ClipTurns(parts, window: windowKeeper, frames: frames), places, service]
+        participants = all.compactMap { $0 }
     }
 
     private func run() -> Int32 {
         defer { shutdown() }
-        if options.remoteControlled {
-            let remotes = RemoteServices(options: options, desk: desk)
-            for problem in remotes.problems { model.toasts.show(problem) }
-            self.remotes = remotes
-        }
-        var pacer = FramePacer(clockHz: config.clockHz, refreshHz: window.refreshRate ?? 60, now: GalleryApp.now())
+        let remote = RemoteTurns(app: self, options: options)
+        self.remote = remote
+        participants.append(remote)
+        var pacer = FramePacer(clockHz: options.config.clockHz, refreshHz: window.refreshRate ?? 60,
+                               now: GalleryApp.now())
         var moving = false
         while true {
-            let wait = pacer.wait(now: GalleryApp.now(), drawing: visible && kiosk?.asleep != true, moving: moving)
+            let wait = pacer.wait(now: GalleryApp.now(), drawing: windowKeeper.visible && kiosk?.runner.asleep != true,
+                                  moving: moving)
             let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
             let t = GalleryApp.now()
             // The heartbeat comes from this loop: if it hangs, systemd's watchdog sees the silence.
@@ -116,7 +119,11 @@ public final class GalleryApp {
                 Log.info("stopping on signal \(tessera_stop_signal_received())")
                 return 0
             }
-            for event in events where react(to: event, now: t) == .quit { return 0 }
+            for event in events {
+                windowKeeper.react(to: event)
+                input.react(to: event, now: t)
+                if effects.quitAsked { return 0 }
+            }
             if !events.isEmpty { frames.noteChange() }
             if let limit = options.exitAfter, t - started > limit {
                 Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
@@ -126,141 +133,37 @@ public final class GalleryApp {
             // most, so a burst of arrivals cannot take the processor).
             let (delivered, arrived) = deliver(now: t)
             if delivered { frames.noteChange() }
-            pump.setTextInput(model.hasFocusedField)
-            let asleep = kiosk?.keepSchedule(model, images: images, renderer: renderer, frames: frames, now: t) ?? false
-            // Input while asleep wakes the frame (`--wake-on-touch`) and does nothing else: a tap in the dark must
-            // not open a photo.
-            input.asleep = asleep
-            // Nobody sees a clip on a display that is off or a window that is hidden: its worker stops, and it
-            // starts again when it shows.
-            if asleep || !visible { clips.stopAll() }
-            // A remote's command is answered once its frame is presented; nothing is drawn now, so it is answered now.
-            if asleep || !visible { desk.nothingDrawn(in: self, now: t, drawing: false) }
-            if asleep {
-                // Started at night, the frame is up all the same: systemd is told, or it would restart it.
-                service?.shown()
+            let asleep = kiosk?.keepSchedule(now: t) ?? false
+            input.settle(asleep: asleep)
+            var turn = Turn(now: t, dt: 0, time: t - started, asleep: asleep)
+            // Nothing is drawn on a display that is off or a window that is hidden: clips stop, remotes are answered.
+            guard !asleep, windowKeeper.visible else {
+                for p in participants { p.skipped(turn, drawing: false) }
                 continue
             }
-            guard visible else { continue }
             // The kiosk's own scrolling moves too: it runs at the display's rate, not the clock's.
             moving = model.currentBrowse.scroll.isMoving || model.isAnimating || model.screen.movesByItself
-                || (kiosk?.scrolls(model, at: t) ?? false)
+                || (kiosk?.scrolls(at: t) ?? false)
             guard pacer.isDue(now: t, moving: moving, arrived: arrived) else {
-                desk.nothingDrawn(in: self, now: t, drawing: true)
+                for p in participants { p.skipped(turn, drawing: true) }
                 continue
             }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
-            let dt = pacer.begin(at: t)
-            kiosk?.frame(model: model, images: images, renderer: renderer, online: feed.isOnline, now: t,
-                         dt: dt, time: t - started, firstScreenDrawn: isSettled)
-            input.poll(model: model, now: t)
-            model.tick(dt: min(0.1, dt))
-            feed.tick(now: t)
-            demand.sample(model, at: t)
-            images.backdrops?.wanted = model.screen is SlideshowScreen
-            images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: t)
-            if images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: t) > 0 {
-                frames.noteChange()
+            turn = Turn(now: t, dt: pacer.begin(at: t), time: t - started, asleep: false)
+            for p in participants { p.frame(turn) }
+            let drawn = drawing.draw(turn)
+            if case .nothing = drawn { continue }
+            if case .whole(let still) = drawn {
+                if let exit = driver?.afterDraw(self, now: t) { return exit }
+                drawing.present(still)
             }
-            clips.update(model.playRequests, scale: geometry.viewport.scale, now: t)
-            if clips.upload(to: renderer) { frames.noteChange() }
-            MemoryHygiene.tick(now: t)
-            // What this frame draws (a slide whose image is ready): before a script's step after the drawing.
-            places.frame(model: model, source: sources.upstream, sourceKey: sources.key, now: t)
-            if let exit = draw(now: t) { return exit }
+            let shown = Turn(now: GalleryApp.now(), dt: turn.dt, time: turn.time, asleep: false)
+            for p in participants { p.presented(shown) }
+            if case .whole = drawn { driver?.afterPresent(self, workStarted: t, now: GalleryApp.now()) }
         }
     }
 
-    /// Draws the frame whole, or the header alone when nothing under it changed; returns an exit code if the
-    /// driver ends the run.
-    private func draw(now t: Double) -> Int32? {
-        // The slideshow's own clock shows minutes: a new minute is a new picture.
-        if let show = model.screen as? SlideshowScreen, config.slideClock != nil {
-            show.clock = String(ClockFormat.now().prefix(5))
-        }
-        let still = StillPicture(of: model)
-        // Under an alert's scrim the clock is dimmed with the rest: it is drawn whole, never alone and bright.
-        let headerCovered = model.overlays.contains { $0.coversHeader }
-        if !headerCovered, frames.headerSuffices(still, renderer: renderer, wholeWanted: driver?.wantsWholeFrames == true) {
-            // Nothing changed, and no header shows over it (a slideshow's faded away): nothing to draw.
-            if model.overlays.isEmpty, model.screen.chromeOpacity <= 0 { return nil }
-            let header = scene.drawHeaderAlone(model: model, status: feed.status(), clock: ClockFormat.now(),
-                                               time: t - started)
-            renderer.present(part: (header.x, header.y, header.width, header.height))
-            desk.presented(in: self, now: GalleryApp.now())
-            return nil
-        }
-        scene.draw(model: model, images: images, status: feed.status(), clock: ClockFormat.now(), time: t - started)
-        if let exit = driver?.afterDraw(self, now: t) { return exit }
-        renderer.present()
-        desk.presented(in: self, now: GalleryApp.now())
-        service?.shown()
-        frames.drewWhole(still)
-        driver?.afterPresent(self, workStarted: t, now: GalleryApp.now())
-        return nil
-    }
-
-    // MARK: per frame
-
-    /// Whole frames or the header alone.
-    @_spi(Bench) public let frames = FramePlanner()
-
-    private enum Reaction { case carryOn, quit }
-
-    /// One input or window event.
-    private func react(to event: InputEvent, now: Double) -> Reaction {
-        switch event {
-        case .hidden: visible = false
-        case .shown, .exposed: visible = true
-        default: break
-        }
-        switch input.handle(event, model: model, now: now) {
-        case .none: break
-        case .quit: return .quit
-        case .toggleFullscreen:
-            // Without a window manager nobody acts on the request: the window covers the display itself.
-            let managed = Window.videoDriver != "x11" || tessera_x11_has_window_manager() != 0
-            try? window.setFullscreen(!window.isFullscreen, managed: managed)
-            // Laid out for the size the window has now, not one a window manager may never give it.
-            apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
-        case .resized: apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
-        case .copy(let text): Clipboard.set(text)
-        case .open(let url):
-            let mailbox = self.mailbox
-            Browser.open(url) { mailbox.post(.said($0)) }
-        case .pointerShown: kiosk?.pointerShown(at: now)
-        case .effect(let effect): if carryOut(effect) { return .quit }
-        case .renderReset: rebuildTextures()
-        case .displayChanged:
-            // Another display may want another interface scale (`--scale` holds on every display).
-            apply(WindowGeometry.measure(window, renderer,
-                                         interfaceScale: Composition.interfaceScale(options: options, display: window.displayIndex)))
-            rebuildTextures()
-        }
-        return .carryOn
-    }
-
-    /// Does what the model asked of the app beyond input's own outcomes (a script's command, the remote's, a key's);
-    /// true when it asked to quit.
-    @discardableResult
-    func carryOut(_ effect: GalleryModel.Effect) -> Bool {
-        switch effect {
-        case .quit: return true
-        case .display(let on): _ = setDisplay(on: on)
-        case .useSource(let name, let album): _ = useSource(name, album: album)
-        case .none, .toggleFullscreen, .copy, .open: break
-        }
-        return false
-    }
-
-    /// The renderer lost its textures (a display switched off and on, a driver reset): photos reload, the views
-    /// make theirs again, and the next frame is whole.
-    private func rebuildTextures() {
-        Log.info("the renderer lost its textures: making them again")
-        images.reset()
-        scene.rebuildTextures()
-        if renderer.rotation != 0 { try? renderer.prepareRotation(fresh: true) }
-    }
+    // MARK: per turn
 
     /// Hands the workers' results to the feed and the pipeline; returns whether there were any, and whether any of
     /// them is worth drawing at once.
@@ -295,39 +198,12 @@ public final class GalleryApp {
     @_spi(Bench) public var isOnline: Bool { feed.isOnline }
 
     /// Times the kiosk's watchdog stepped in (for the soak).
-    @_spi(Bench) public var kioskInterventions: Int { kiosk?.interventions ?? 0 }
-
-    /// The window as it is now.
-    private var geometry: WindowGeometry
-
-    /// The window opened, changed size or moved to another display: its geometry goes to everything that depends
-    /// on it, in one place.
-    private func apply(_ geometry: WindowGeometry) {
-        self.geometry = geometry
-        // A turned panel's target follows the window's size (made again at a resize).
-        if renderer.rotation != 0 {
-            do { try renderer.prepareRotation() } catch {
-                // Laid out, drawn and touched all upright rather than half turned.
-                Log.warn("cannot turn the picture (\(error)): drawing it upright")
-                try? renderer.setRotation(0)
-                return apply(WindowGeometry.measure(window, renderer, interfaceScale: geometry.interfaceScale))
-            }
-        }
-        renderer.setScale(geometry.viewport.scale)
-        images.backdrops?.window = geometry.pixels
-        input.windowScale = geometry.interfaceScale
-        input.rotation = PanelRotation(degrees: renderer.rotation)
-        input.panelSize = window.size
-        model.resize(to: geometry.viewport)
-        scene.viewportChanged(geometry.viewport)
-        demand.viewportChanged(geometry.viewport)
-        MemoryHygiene.windowChanged(physicalPixels: geometry.pixels.area)
-    }
+    @_spi(Bench) public var kioskInterventions: Int { kiosk?.runner.interventions ?? 0 }
 
     private func shutdown() {
         service?.stopping()
-        remotes?.stop()
-        places.flush()
+        remote?.stop()
+        places.places.flush()
         if let first = RenderThreadGuard.violations.first {
             Log.warn("\(RenderThreadGuard.violations.count) renderer call(s) off the main thread; first: \(first)")
         }

@@ -2,12 +2,12 @@ import Foundation
 import GalleryCore
 
 /// The running gallery's door for the remotes (`FrameDesk`): the state they see, and their commands carried out as
-/// keys' would be, with what only the app can do (the display's power, another source).
+/// keys' would be, what they ask of the app on the one effect path (`EffectPath`).
 extension GalleryApp {
     /// The frame as the remotes see it.
     var frameState: FrameState {
         FrameState(model: model, facts: FrameState.Facts(
-            version: AppOptions.version, name: options.userName, displayOn: !(kiosk?.asleep ?? false),
+            version: AppOptions.version, name: options.userName, displayOn: !(kiosk?.runner.asleep ?? false),
             source: sources.shown, online: feed.isOnline, notice: desk.notice,
             authorIsFileName: sources.kind.authorIsFileName))
     }
@@ -17,8 +17,6 @@ extension GalleryApp {
     func carryOutFromAfar(_ command: Command) -> CommandRefusal? {
         switch command {
         case .quit: return CommandRefusal("quit is for a person at the frame")
-        case .setDisplay(let on): return setDisplay(on: on)
-        case .useSource(let name, let album): return useSource(name, album: album)
         case .openPhoto(let id) where model.catalog.index(ofPhotoID: id) == nil:
             return CommandRefusal("no photo \(ExternalText.clean(id, maxCharacters: 60)) in the feed")
         case .setSpeed where model.kiosk == nil:
@@ -30,8 +28,7 @@ extension GalleryApp {
             frames.noteChange()
             switch outcome {
             case .success(let effect):
-                if effect != .quit { carryOut(effect) }
-                return nil
+                return effect == .quit ? nil : effects.carryOut(effect)
             case .failure(let refusal):
                 let name = RemoteReplies.name(of: command) ?? String(describing: command)
                 if refusal.kind == .notStored { Log.warn("remote: \(name) failed: \(refusal.message)") }
@@ -39,22 +36,5 @@ extension GalleryApp {
                 return refusal
             }
         }
-    }
-
-    /// Switches the display by hand (the remote, Home Assistant); why not, if it cannot.
-    func setDisplay(on: Bool) -> CommandRefusal? {
-        guard let kiosk, let state = model.kiosk else {
-            return CommandRefusal("the display's power is a frame's: start it with --kiosk", kind: .notNow)
-        }
-        state.setDisplay(on: on, at: Date().addingTimeInterval(options.clockShift), in: .current)
-        frames.noteChange()
-        return nil
-    }
-
-    /// Shows another source's photos (the remote's `source`); why not, if it cannot.
-    func useSource(_ name: String, album: String?) -> CommandRefusal? {
-        if let refusal = feed.show(source: name, album: album) { return refusal }
-        frames.noteChange()
-        return nil
     }
 }

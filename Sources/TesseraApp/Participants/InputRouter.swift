@@ -10,16 +10,8 @@ final class InputRouter {
     /// The left button's id among the fingers.
     private static let mouse: Int64 = -1
 
-    /// What the app must do beyond the model.
-    enum Outcome {
-        case none, quit, toggleFullscreen, resized(PixelSize), copy(String), open(String)
-        /// What the model asked of the app beyond those (the display's power, another source).
-        case effect(GalleryModel.Effect)
-        /// The renderer lost its textures (`device`: all of them), or a display changed: rebuild before drawing.
-        case renderReset, displayChanged
-        /// A kiosk's pointer moved on purpose: show it for a while.
-        case pointerShown
-    }
+    /// The kiosk's runner, which shows the pointer while it moves on purpose (nil: not a kiosk).
+    var kiosk: KioskRunner?
 
     /// Window coordinates per interface pixel (the interface scale, `InterfaceScale`): SDL reports the mouse in window
     /// coordinates, and a resize lays the window out again at this scale.
@@ -31,7 +23,9 @@ final class InputRouter {
     /// A kiosk outside its hours: input is noted (it may wake the display) and goes no further.
     var asleep = false
 
-    func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
+    /// One event to the model; what the model asks of the app (`EffectPath` carries it out). Window events (a
+    /// resize, a lost texture) are the window's (`WindowKeeper`).
+    func handle(_ event: InputEvent, model: GalleryModel, now: Double) -> GalleryModel.Effect {
         var event = event
         if let rotation, rotation.degrees != 0 { event = InputRouter.turned(event, rotation, panel: panelSize) }
         event = windowScale == 1 ? event : InputRouter.scaled(event, by: 1 / windowScale)
@@ -52,12 +46,8 @@ final class InputRouter {
         case .motion where model.kiosk == nil: model.screen.noteInput()
         default: break
         }
-        if model.kiosk != nil, let outcome = kioskDuties(event, model: model, now: now) { return outcome }
+        if model.kiosk != nil, let effect = kioskDuties(event, model: model, now: now) { return effect }
         switch event {
-        case .renderReset:
-            return .renderReset
-        case .displayChanged:
-            return .displayChanged
         case .quit:
             return .quit
         case let .keyDown(code, shift, control, alt, _):
@@ -66,7 +56,7 @@ final class InputRouter {
             if shift { mods.insert(.shift) }
             if control { mods.insert(.control) }
             if alt { mods.insert(.alt) }
-            return outcome(of: model.handle(key: key, modifiers: mods))
+            return model.handle(key: key, modifiers: mods)
         case .text(let typed):
             model.handle(text: typed)
         case .editing(let composing):
@@ -79,12 +69,8 @@ final class InputRouter {
             model.pointer(.middleClick(x: x, y: y))
         case let .buttonDown(button, x, y, _) where button == 3:
             model.pointer(.longPress(x: x, y: y))
-        case let .motion(x, y, _, _, leftHeld):
-            if leftHeld, gestures.isActive {
-                feed(gestures.move(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
-            } else {
-                model.pointer(.hover(x: x, y: y))
-            }
+        case .motion:
+            hover(event, model: model, now: now)
         case let .buttonUp(button, x, y) where button == 1:
             feed(gestures.up(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
         case let .fingerDown(id, x, y):
@@ -96,37 +82,35 @@ final class InputRouter {
         case let .fingerUp(id, x, y):
             let p = windowPoint(x, y, model)
             feed(gestures.up(id: id, x: p.x, y: p.y, time: now), to: model)
-        case let .resized(width, height):
-            return .resized(PixelSize(width: width, height: height))
         default:
             break
         }
         // A click may have asked for something (a link in the pane opened).
-        return outcome(of: model.takeRequested())
+        return model.takeRequested()
     }
 
     /// In a kiosk, deliberate input pauses the scrolling, motion SDL makes up does not, and a window close (the
-    /// window manager's, or a stray Alt+F4) does nothing. Returns an outcome when the event is fully handled here.
-    private func kioskDuties(_ event: InputEvent, model: GalleryModel, now: Double) -> Outcome? {
+    /// window manager's, or a stray Alt+F4) does nothing. Returns the effect when the event is fully handled here.
+    private func kioskDuties(_ event: InputEvent, model: GalleryModel, now: Double) -> GalleryModel.Effect? {
         switch event {
         case .quit:
-            return Outcome.none
+            return GalleryModel.Effect.none
         case let .keyDown(_, _, control, alt, _):
             model.kiosk?.noteInput(at: now)
             // Asleep, a key only wakes it; Ctrl+Alt+Q (the way out) still quits.
-            if asleep, !(control && alt) { return Outcome.none }
+            if asleep, !(control && alt) { return GalleryModel.Effect.none }
         case .wheel, .buttonDown, .fingerDown, .fingerMotion:
             model.kiosk?.noteInput(at: now)
-            if asleep { gestures = GestureRecognizer(); return Outcome.none }
+            if asleep { gestures = GestureRecognizer(); return GalleryModel.Effect.none }
         case .buttonUp, .fingerUp, .text, .editing:
-            if asleep { gestures = GestureRecognizer(); return Outcome.none }
+            if asleep { gestures = GestureRecognizer(); return GalleryModel.Effect.none }
         case let .motion(x, y, _, _, _):
             if model.kiosk?.pointerMoved(toX: x, y: y, at: now) == true {
                 model.screen.noteInput()
-                _ = handle(nonKiosk: event, model: model, now: now)
-                return .pointerShown
+                hover(event, model: model, now: now)
+                kiosk?.pointerShown(at: now)
             }
-            return Outcome.none
+            return GalleryModel.Effect.none
         case .entered, .shown, .exposed, .resized, .displayChanged:
             model.kiosk?.pointer.windowChanged()
         default:
@@ -135,15 +119,14 @@ final class InputRouter {
         return nil
     }
 
-    private func handle(nonKiosk event: InputEvent, model: GalleryModel, now: Double) -> Outcome {
-        if case let .motion(x, y, _, _, leftHeld) = event {
-            if leftHeld, gestures.isActive {
-                feed(gestures.move(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
-            } else {
-                model.pointer(.hover(x: x, y: y))
-            }
+    /// The pointer moved: a held left button drags, else it hovers.
+    private func hover(_ event: InputEvent, model: GalleryModel, now: Double) {
+        guard case let .motion(x, y, _, _, leftHeld) = event else { return }
+        if leftHeld, gestures.isActive {
+            feed(gestures.move(id: InputRouter.mouse, x: Double(x), y: Double(y), time: now), to: model)
+        } else {
+            model.pointer(.hover(x: x, y: y))
         }
-        return .none
     }
 
     /// Each frame: a press held still long enough becomes a long press.
@@ -159,17 +142,6 @@ final class InputRouter {
     /// A finger's position (0…1 of the window) in window coordinates.
     private func windowPoint(_ x: Double, _ y: Double, _ model: GalleryModel) -> (x: Double, y: Double) {
         (x * Double(model.viewport.size.width), y * Double(model.viewport.size.height))
-    }
-
-    private func outcome(of effect: GalleryModel.Effect) -> Outcome {
-        switch effect {
-        case .none: return .none
-        case .quit: return .quit
-        case .toggleFullscreen: return .toggleFullscreen
-        case .copy(let text): return .copy(text)
-        case .open(let url): return .open(url)
-        case .display, .useSource: return .effect(effect)
-        }
     }
 
     /// An event from a turned panel in the upright picture's coordinates: the mouse in window pixels, fingers as

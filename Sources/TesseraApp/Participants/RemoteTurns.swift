@@ -1,0 +1,21 @@
+import GalleryCore
+
+/// The remotes' participant (`--remote`, `--mqtt`): their servers started once the window is up and stopped at the
+/// end; a command's answer waits for the frame that shows it, and goes at once on a turn that draws nothing.
+final class RemoteTurns: LoopParticipant {
+    private unowned let app: GalleryApp
+    private let services: RemoteServices?
+
+    init(app: GalleryApp, options: AppOptions) {
+        self.app = app
+        services = options.remoteControlled ? RemoteServices(options: options, desk: app.desk) : nil
+        for problem in services?.problems ?? [] { app.model.toasts.show(problem) }
+    }
+
+    /// The port the remote's HTTP server listens on.
+    var port: Int? { services?.httpPort }
+
+    func skipped(_ turn: Turn, drawing: Bool) { app.desk.nothingDrawn(in: app, now: turn.now, drawing: drawing) }
+    func presented(_ turn: Turn) { app.desk.presented(in: app, now: turn.now) }
+    func stop() { services?.stop() }
+}
