@@ -95,7 +95,7 @@ final class BenchDriver: FrameDriver {
             app.model.browse.setScroll(offset: options.speed * (now - since) - Double(app.model.browse.droppedHeight))
             if options.transitions, now - lastToggle >= 0.35 {
                 lastToggle = now
-                _ = app.model.apply(app.model.detail == nil ? .openDetail : .closeDetail)
+                _ = app.model.apply(DetailPane.shown(in: app.model) == nil ? .openDetail : .closeDetail)
             }
         case .slideshow(let steps):
             guard let show = app.model.screen as? SlideshowScreen else {
@@ -110,13 +110,13 @@ final class BenchDriver: FrameDriver {
             show.step(1)
             phase = .slideshow(steps: steps + 1)
         case .zooming(let frames):
-            guard let pane = app.model.detail?.overlay else {
+            guard let pane = DetailPane.shown(in: app.model)?.overlay else {
                 _ = app.model.apply(.openDetail)
                 return nil
             }
             if !pane.zoom.isZoomed {
                 guard !app.model.isAnimating else { return nil }
-                let layout = DetailPane.layout(of: app.model.detail!.index, in: app.model)
+                let layout = DetailPane.layout(of: DetailPane.shown(in: app.model)!.index, in: app.model)
                 app.model.pointer(.doubleClick(x: layout.image.x + layout.image.width / 3, y: layout.image.y + layout.image.height / 3))
                 return nil
             }

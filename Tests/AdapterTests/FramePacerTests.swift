@@ -64,11 +64,11 @@ final class InputRouterTests: XCTestCase {
         let fx = Double(cell.x + 40) / 800, fy = Double(cell.y + 40) / 600
         _ = router.handle(.fingerDown(id: 1, x: fx, y: fy), model: model, now: 10)
         _ = router.handle(.fingerUp(id: 1, x: fx, y: fy), model: model, now: 10.05)
-        XCTAssertNil(model.detail, "a tap in the dark opens nothing")
+        XCTAssertNil(DetailPane.shown(in: model), "a tap in the dark opens nothing")
         XCTAssertEqual(kiosk.autoScroll.lastInput, 10, "but it is noted: it may wake the display")
         router.asleep = false
         _ = router.handle(.fingerDown(id: 2, x: fx, y: fy), model: model, now: 20)
         _ = router.handle(.fingerUp(id: 2, x: fx, y: fy), model: model, now: 20.05)
-        XCTAssertNotNil(model.detail, "awake, the same tap opens the photo")
+        XCTAssertNotNil(DetailPane.shown(in: model), "awake, the same tap opens the photo")
     }
 }

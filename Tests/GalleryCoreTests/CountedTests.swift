@@ -30,7 +30,7 @@ final class HeaderCountTests: XCTestCase {
             HeaderStatus.of(m, sourceName: "Pictures", sourceNote: nil, imagesLoading: 0, online: true, storeProblem: nil).summary
         }
         XCTAssertTrue(said().hasPrefix("30 photos"), said())
-        m.hooks.knownPhotos = { 39 }
+        m.standIn.knownPhotos = 39
         XCTAssertTrue(said().hasPrefix("39 photos"), "the index holds 39: \(said())")
     }
 }

@@ -10,9 +10,14 @@ final class FirstRunPhotosTests: XCTestCase {
     private func firstRun(library: MemoryLibrary = MemoryLibrary(), pictures: String? = "/home/ada/Pictures",
                           canChoose: Bool = true) -> GalleryModel {
         let m = GalleryModel(config: GalleryConfig(), library: library)
-        m.hooks.resolveFolder = { ["/home/ada/Pictures", "/srv/photos"].contains($0) ? $0 : nil }
-        m.hooks.showFolders = { [unowned self] in shown.append($0) }
-        m.hooks.chooseFolder = { [unowned self] in chooserOpened += 1 }
+        m.standIn.folders = { ["/home/ada/Pictures", "/srv/photos"].contains($0) ? $0 : nil }
+        m.standIn.onCarry = { [unowned self] request in
+            switch request {
+            case .showFolders(let folders): shown.append(folders)
+            case .chooseFolder: chooserOpened += 1
+            case .askMemories: break
+            }
+        }
         WelcomeScreen.shown(in: m)?.offer(PhotoOffer(picturesFolder: pictures, canChoose: canChoose, otherwise: "the demo"))
         return m
     }

@@ -9,7 +9,7 @@ final class ForwardTests: XCTestCase {
         config.windowSize = PixelSize(width: 1280, height: 800)
         let m = GalleryModel(config: config, pager: .init(pageSize: count, minInterval: 0), library: MemoryLibrary(),
                              asksName: false)
-        m.hooks.credit = { Credit(line: "Photo by \($0.author)", page: "https://example.org/\($0.id)") }
+        m.standIn.credits = { Credit(line: "Photo by \($0.author)", page: "https://example.org/\($0.id)") }
         let r = m.feed.nextPageRequest(now: 0)!
         m.feed.receive(r, .success(PageContents(photos: photos(0..<count))), now: 0)
         return m

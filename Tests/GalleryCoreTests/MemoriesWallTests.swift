@@ -88,9 +88,9 @@ final class MemoriesWallTests: XCTestCase {
     func testTheRoomAsksTheSourceAndShowsItsAnswer() {
         let model = loadedGallery()
         var asked: [PhotoDateFilter.Day] = []
-        model.hooks.offersMemories = { true }
-        model.hooks.today = { self.today }
-        model.hooks.askMemories = { asked.append($0) }
+        model.standIn.offersMemories = true
+        model.standIn.today = self.today
+        model.standIn.onCarry = { if case .askMemories(let day) = $0 { asked.append(day) } }
         XCTAssertNotNil(MemoriesScreen.button.look(model), "the header offers memories")
         _ = model.apply(.showMemories)
         let room = try! XCTUnwrap(model.screen as? MemoriesScreen)
@@ -113,8 +113,8 @@ final class MemoriesWallTests: XCTestCase {
 
     func testAnAnswerOfNoneSaysSoAndAFailureSaysWhy() {
         let model = loadedGallery()
-        model.hooks.offersMemories = { true }
-        model.hooks.today = { self.today }
+        model.standIn.offersMemories = true
+        model.standIn.today = self.today
         _ = model.apply(.showMemories)
         let room = try! XCTUnwrap(model.screen as? MemoriesScreen)
         room.arrived(.success([]))

@@ -90,7 +90,7 @@ final class MovingPicturesTests: XCTestCase {
         let m = model([moving("c", .clip, duration: 8), moving("d", .clip, duration: 90),
                        Photo(id: "s", author: "A", width: 300, height: 200, url: "", downloadURL: "")],
                       interval: 5, maxClip: 30)
-        m.hooks.clipProgress = { progress[$0] }
+        m.standIn.progress = { progress[$0] }
         _ = m.handle(key: .character("s"))
         let s = try XCTUnwrap(m.screen as? SlideshowScreen)
         XCTAssertEqual(s.playRequests(in: m).map(\.loops), [false], "a clip plays once")
@@ -116,7 +116,7 @@ final class MovingPicturesTests: XCTestCase {
     func testAClipThatCannotPlayShowsItsPosterForAnIntervalAndAPlayerThatNeverStartsIsNotWaitedForEver() throws {
         var progress: [ItemKey: ClipProgress] = [:]
         let m = model([moving("c", .clip), moving("d", .clip), moving("e", .clip)], interval: 5, maxClip: 30)
-        m.hooks.clipProgress = { progress[$0] }
+        m.standIn.progress = { progress[$0] }
         _ = m.handle(key: .character("s"))
         let s = try XCTUnwrap(m.screen as? SlideshowScreen)
         progress[key("c")] = ClipProgress(failure: "cannot play")
@@ -133,7 +133,7 @@ final class MovingPicturesTests: XCTestCase {
     func testALivePhotoStaysThroughItsMotionAndItsInterval() throws {
         var progress: [ItemKey: ClipProgress] = [:]
         let m = model([moving("l", .livePhoto, duration: 3), moving("m", .clip)], interval: 5)
-        m.hooks.clipProgress = { progress[$0] }
+        m.standIn.progress = { progress[$0] }
         _ = m.handle(key: .character("s"))
         let s = try XCTUnwrap(m.screen as? SlideshowScreen)
         progress[key("l")] = ClipProgress(position: 1, duration: 3, started: true)
@@ -147,7 +147,7 @@ final class MovingPicturesTests: XCTestCase {
     func testThePanePlaysPausesAndSeeks() throws {
         var progress = ClipProgress(position: 10, duration: 60, started: true)
         let m = model([moving("c", .clip, duration: 60)])
-        m.hooks.clipProgress = { _ in progress }
+        m.standIn.progress = { _ in progress }
         _ = m.handle(key: .enter)
         let pane = try XCTUnwrap(m.overlays.last as? DetailPane)
         XCTAssertEqual(m.playRequests, [], "nothing plays while the pane grows")

@@ -9,7 +9,7 @@ final class PaneViewerTests: XCTestCase {
         config.windowSize = PixelSize(width: 1280, height: 800)
         let model = GalleryModel(config: config, pager: .init(pageSize: 30, minInterval: 0), library: library,
                                  asksName: false)
-        model.hooks.credit = { Credit(line: "Photo by \($0.author)", page: "https://example.org/\($0.id)") }
+        model.standIn.credits = { Credit(line: "Photo by \($0.author)", page: "https://example.org/\($0.id)") }
         let r = model.feed.nextPageRequest(now: 0)!
         model.feed.receive(r, .success(PageContents(photos: photos(0..<30, w: 2000, h: 1500))), now: 0)
         _ = model.apply(.focusNext)
@@ -111,7 +111,7 @@ final class PaneViewerTests: XCTestCase {
                                                      in: model))
         XCTAssertEqual(shown.first?.style, .link, "the credit stays along the top; the page link leads the details")
         // A click on the page line asks the app to open it.
-        let y = open.textOrigin.y + model.hooks.detailLineHeight / 2
+        let y = open.textOrigin.y + model.services.detailLineHeight / 2
         model.pointer(.hover(x: open.textOrigin.x + 10, y: y))
         XCTAssertEqual(pane.tooltip(in: model), "Open (o)")
         model.click(atWindowX: open.textOrigin.x + 10, y: y)
@@ -140,7 +140,7 @@ final class KioskPaneTests: XCTestCase {
         config.windowSize = PixelSize(width: 1280, height: 800)
         let model = GalleryModel(config: config, pager: .init(pageSize: 30, minInterval: 0), kiosk: kiosk,
                                  library: MemoryLibrary(), asksName: false)
-        model.hooks.credit = { Credit(line: $0.author, page: "https://example.org/\($0.id)") }
+        model.standIn.credits = { Credit(line: $0.author, page: "https://example.org/\($0.id)") }
         let r = model.feed.nextPageRequest(now: 0)!
         model.feed.receive(r, .success(PageContents(photos: photos(0..<30, w: 2000, h: 1500))), now: 0)
         // The wall has scrolled by itself, a visitor tapped, went away, and the quiet spell brought the wall back.
@@ -156,7 +156,7 @@ final class KioskPaneTests: XCTestCase {
         XCTAssertEqual(layout.frame(of: .bookmark) == nil, kiosk != nil, "no star on a kiosk")
         _ = pane.perform(.action(DetailPane.info), in: model)
         let open = pane.layout(in: model)
-        model.click(atWindowX: open.textOrigin.x + 10, y: open.textOrigin.y + model.hooks.detailLineHeight / 2)
+        model.click(atWindowX: open.textOrigin.x + 10, y: open.textOrigin.y + model.services.detailLineHeight / 2)
         if kiosk == nil {
             XCTAssertNotEqual(model.takeRequested(), .none, "a desktop opens the link")
         } else {

@@ -26,10 +26,10 @@ final class ShowResumeTests: XCTestCase {
         receive(m, PageContents(photos: photos(0..<39, tall: true), resumed: ShowResume(stoodAt: "p19", next: "p20")))
         XCTAssertEqual(m.catalog.photoCount, 39, "the feed is whole")
         XCTAssertEqual(m.photoOnShow?.id, "p19", "the wall stands where it stood")
-        XCTAssertEqual(m.wallIndexOnShow, 19)
+        XCTAssertEqual(m.browse.indexOnShow, 19)
         _ = m.apply(.scrollToTop)
         for _ in 0..<200 { m.tick(dt: 0.05) }
-        XCTAssertEqual(m.wallIndexOnShow, 0, "Home reaches the first photo")
+        XCTAssertEqual(m.browse.indexOnShow, 0, "Home reaches the first photo")
     }
 
     /// Whatever photo a wall of cells of many heights stood at, it stands there again (the photo at its top edge is
@@ -42,13 +42,13 @@ final class ShowResumeTests: XCTestCase {
         var standing = Set<Int>()
         for y in 0...Int(m.browse.scroll.maxOffset) {
             m.browse.setScroll(offset: Double(y))
-            if let index = m.wallIndexOnShow { standing.insert(index) }
+            if let index = m.browse.indexOnShow { standing.insert(index) }
         }
         XCTAssertGreaterThan(standing.count, 40)
         for target in standing.sorted() {
             m.browse.setScroll(offset: 0)
             m.browse.stand(at: target)
-            XCTAssertEqual(m.wallIndexOnShow, target, "stands at photo \(target)")
+            XCTAssertEqual(m.browse.indexOnShow, target, "stands at photo \(target)")
         }
     }
 
@@ -89,7 +89,7 @@ final class ShowResumeTests: XCTestCase {
     func testASlideIsOnShowOnceItsImageIsThere() throws {
         let m = model()
         var arrived = Set<String>()
-        m.hooks.imageArrived = { key in arrived.contains(key.photoID) }
+        m.standIn.arrived = { key in arrived.contains(key.photoID) }
         receive(m, PageContents(photos: photos(0..<40)))
         SlideshowScreen.open(in: m)
         XCTAssertEqual(m.photosOnShow.map(\.id), [], "chosen, its image on its way")
@@ -100,7 +100,7 @@ final class ShowResumeTests: XCTestCase {
     func testAPageThatSaysNothingMovesNothing() {
         let m = model()
         receive(m, PageContents(photos: photos(0..<30), resumed: ShowResume(stoodAt: "gone", next: nil)))
-        XCTAssertEqual(m.wallIndexOnShow, 0)
+        XCTAssertEqual(m.browse.indexOnShow, 0)
     }
 
     func testAResumePointIsNeverStored() throws {

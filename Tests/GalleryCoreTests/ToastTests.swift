@@ -59,7 +59,7 @@ final class ToastTests: XCTestCase {
         XCTAssertNotNil(model.detail)
         _ = model.apply(.copyLink)
         XCTAssertEqual(model.toasts.current?.text, "This photo has no link")
-        model.hooks.credit = { Credit(line: $0.author, page: "https://example.org/\($0.id)") }
+        model.standIn.credits = { Credit(line: $0.author, page: "https://example.org/\($0.id)") }
         if case .copy = model.apply(.copyLink) {} else { XCTFail("c copies") }
         XCTAssertEqual(model.toasts.current?.text, "Link copied")
         if case .open = model.apply(.openLink) {} else { XCTFail("o opens") }
@@ -69,7 +69,7 @@ final class ToastTests: XCTestCase {
     func testAKioskNeverBookmarksSoNeverSaysSo() {
         let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), kiosk: Kiosk(), library: MemoryLibrary(),
                                  asksName: false)
-        model.toggleBookmark(photo("1"))
+        Bookmarking.toggle(photo("1"), in: model)
         XCTAssertNil(model.toasts.current)
     }
 }

@@ -178,7 +178,7 @@ final class SlideshowTests: XCTestCase {
         config.slideInterval = 10
         // Pages of five where ten were asked for: a feed that does not wrap has ended after the first.
         let m = GalleryModel(config: config, pager: .init(pageSize: 10, wraps: wraps, minInterval: 0), kiosk: kiosk)
-        m.hooks.imageArrived = arrived
+        m.standIn.arrived = arrived
         for p in 0..<pages {
             let r = m.feed.nextPageRequest(now: 0)!
             m.feed.receive(r, .success(PageContents(photos: photos(p * 5..<(p + 1) * 5))), now: 0)

@@ -94,10 +94,10 @@ final class WelcomeScreenTests: XCTestCase {
         let library = MemoryLibrary(userName: "Ada")
         let m = model(library: library)
         var shown: [[String]] = []
-        m.hooks.photoOffer = { PhotoOffer(picturesFolder: "~/Pictures", canChoose: false, otherwise: "the demo photos",
-                                          current: "~/Holidays") }
-        m.hooks.resolveFolder = { "/home/ada/" + $0.dropFirst(2) }
-        m.hooks.showFolders = { shown.append($0) }
+        m.standIn.photoOffer = PhotoOffer(picturesFolder: "~/Pictures", canChoose: false, otherwise: "the demo photos",
+                                          current: "~/Holidays")
+        m.standIn.folders = { "/home/ada/" + $0.dropFirst(2) }
+        m.standIn.onCarry = { if case .showFolders(let folders) = $0 { shown.append(folders) } }
         _ = m.handle(key: .character("N"), modifiers: .shift)
         let welcome = try XCTUnwrap(WelcomeScreen.shown(in: m))
         XCTAssertEqual(welcome.folderField?.text, "~/Holidays", "the folder chosen before, not only at the first run")

@@ -8,9 +8,8 @@ final class ReferralLinkTests: XCTestCase {
         XCTAssertEqual(UnsplashSource.referral("https://unsplash.com/photos/x?utm_source=other"),
                        "https://unsplash.com/photos/x?utm_source=tessera&utm_medium=referral")
         XCTAssertEqual(UnsplashSource.referral(""), "")
-        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0))
         let unsplash = UnsplashSource(accessKey: "K", http: ScriptedHTTP())
-        model.hooks.credit = { unsplash.credit(for: $0) }
+        let model = GalleryModel(pager: .init(pageSize: 30, minInterval: 0), services: CreditedBy(source: unsplash))
         let r = model.feed.nextPageRequest(now: 0)!
         model.feed.receive(r, .success(PageContents(photos: [Photo(id: "1", author: "Ada", width: 3, height: 2,
                                                                url: "https://unsplash.com/photos/1", downloadURL: "")])), now: 0)
@@ -22,4 +21,11 @@ final class ReferralLinkTests: XCTestCase {
         XCTAssertEqual(PicsumSource(baseURL: "https://picsum.photos", http: ScriptedHTTP()).credit(for: model.catalog.items[0].photo),
                        Credit(line: "Ada", page: "https://unsplash.com/photos/1"), "others credit the author and page")
     }
+}
+
+/// The app's door as far as credits go: the source's own.
+private final class CreditedBy: AppServices {
+    let source: PhotoSource
+    init(source: PhotoSource) { self.source = source }
+    func credit(for photo: Photo) -> Credit { source.credit(for: photo) }
 }

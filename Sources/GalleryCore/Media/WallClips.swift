@@ -11,7 +11,7 @@ extension BrowseScreen {
         for i in visibleIndices {
             let item = catalog.items[i]
             // One that cannot play keeps its poster and takes no place in the budget.
-            guard let motion = item.photo.motion, gallery.hooks.clipProgress(item.key)?.failure == nil else { continue }
+            guard let motion = item.photo.motion, gallery.services.clipProgress(item.key)?.failure == nil else { continue }
             let frame = pictureFrame(of: i)
             guard frame.height > 0 else { continue }
             let inside = max(0, min(frame.maxY, bottom) - max(frame.y, top))
@@ -19,8 +19,8 @@ extension BrowseScreen {
                                     hovered: pointed == i))
             shown[item.key] = (item.photo, frame)
         }
-        let keys = clips.choose(candidates, ended: { gallery.hooks.clipProgress($0)?.ended == true },
-                                keepsUp: gallery.hooks.keepsUp())
+        let keys = clips.choose(candidates, ended: { gallery.services.clipProgress($0)?.ended == true },
+                                keepsUp: gallery.services.keepsUp)
         return keys.compactMap { key in
             shown[key].map { PlayRequest(key: key, photo: $0.photo, frame: $0.frame, large: false,
                                          loops: !($0.photo.motion?.kind.isExtra ?? false)) }

@@ -32,7 +32,7 @@ extension GalleryModel {
         var effect = Effect.none
         if command == .toggleBookmark {
             if let shown = FrameState.photoShown(in: self) {
-                toggleBookmark(shown.photo)
+                Bookmarking.toggle(shown.photo, in: self)
             } else {
                 refuse("No photo shows to bookmark", kind: .notNow)
             }

@@ -4,8 +4,8 @@
 /// themselves decide what a command or a click means. The app draws what this says and feeds it input; tests drive
 /// it directly.
 public final class GalleryModel {
-    /// The settings; the remote may change the slideshow's interval while the gallery runs.
-    public private(set) var config: GalleryConfig
+    /// The settings; the remote may change the slideshow's interval while the gallery runs (`SlideInterval`).
+    public internal(set) var config: GalleryConfig
     /// The feed: its catalog, its wall at the bottom of the stack, pages arriving.
     public let feed: GalleryFeed
     public var catalog: Catalog { feed.catalog }
@@ -21,8 +21,8 @@ public final class GalleryModel {
     public let kiosk: Kiosk?
     /// The user's name and bookmarks.
     public let user: UserData
-    /// What only the app knows, handed in once.
-    public var hooks = GalleryHooks()
+    /// The door to the app: what rooms ask of it, and what it knows (`AppServices`).
+    public var services: AppServices
 
     /// Screens, bottom first; the last one shows.
     public private(set) var screens: [Screen]
@@ -55,8 +55,10 @@ public final class GalleryModel {
     /// `source`: the key of the source the feed comes from, which bookmarks made now belong to.
     public init(config: GalleryConfig = GalleryConfig(), pager: FeedPager.Settings? = nil, keyMap: KeyMap = KeyMap(),
                 rooms: RoomRegistry = .standard, kiosk: Kiosk? = nil,
-                library: Library? = nil, asksName: Bool = true, userName: String? = nil, source: String = "picsum") {
+                library: Library? = nil, asksName: Bool = true, userName: String? = nil, source: String = "picsum",
+                services: AppServices = NoServices()) {
         self.config = config
+        self.services = services
         self.kiosk = kiosk
         self.keyMap = kiosk == nil ? keyMap : KeyMap.kiosk(from: keyMap)
         self.rooms = rooms
@@ -106,6 +108,9 @@ public final class GalleryModel {
         screens.removeAll { $0 === screen }
         forwardTrail.left(screen)
     }
+
+    /// Takes the screens that match off the stack at once (never the feed's wall), not kept for Forward.
+    public func removeScreens(where match: (Screen) -> Bool) { screens.removeAll { $0 !== browse && match($0) } }
 
     /// Opens an overlay over everything; what was still animating away stops being drawn.
     public func open(_ overlay: Overlay) {
@@ -194,51 +199,27 @@ public final class GalleryModel {
         case .toggleFullscreen: return .toggleFullscreen
         case .reload:
             closeOverlays()
-            screens.removeAll { !$0.outlivesFeed }
+            removeScreens { !$0.outlivesFeed }
             browse.reload()
         case .show(let name): rooms.open(name, in: self)
-        case .setMode(let mode): show(mode)
         case .setDisplay(let on): return .display(on: on)
         case .useSource(let name, let album): return .useSource(name, album: album)
-        case .openPhoto(let id): openPhoto(id: id)
-        case .setInterval(let seconds):
-            config.slideInterval = seconds
-            for case let show as SlideshowScreen in screens { show.interval = seconds }
         case .setSpeed(let speed): kiosk?.autoScroll.speed = speed
         case .action(Toolbar.back): goBack()
         case .historyForward: goForward()
         // `u` undoes what the toast offers to undo (a bookmark just made or removed) before anything else.
         case .undoRemoveBookmark where toasts.current?.actionLabel != nil: toasts.runAction()
-        default: return innermost.perform(command, in: self) ?? .none
+        // A command some room carries out from anywhere (`RoomRegistry.everywhere`), else the innermost room's.
+        default: if !rooms.perform(command, in: self) { return innermost.perform(command, in: self) ?? .none }
         }
         return .none
     }
 
-    /// The wall or the slideshow, whatever shows now (nothing changes when it shows already).
-    public func show(_ mode: FrameMode) {
-        let shown = screens.contains { $0 is SlideshowScreen }
-        switch mode {
-        case .slideshow where !shown: SlideshowScreen.open(in: self)
-        case .wall where shown:
-            closeOverlays()
-            screens.removeAll { $0 is SlideshowScreen }
-        default: break
-        }
-    }
+    /// The wall or the slideshow, whatever shows now (`Command.setMode`).
+    public func show(_ mode: FrameMode) { _ = apply(.setMode(mode)) }
 
     /// What shows: the slideshow if it is anywhere on the stack, else the wall.
-    public var mode: FrameMode { screens.contains { $0 is SlideshowScreen } ? .slideshow : .wall }
-
-    /// Shows the feed's photo with this id: the slideshow goes to it, elsewhere its pane opens over the feed's
-    /// wall. A photo the feed does not hold is nothing to do (the remote checks first, `catalog.index(ofPhotoID:)`).
-    public func openPhoto(id: String) {
-        guard let index = catalog.index(ofPhotoID: id) else { return }
-        closeOverlays()
-        if let show = screen as? SlideshowScreen { return show.show(index: index) }
-        screens.removeAll { !($0 === browse) }
-        browse.focus(index)
-        DetailPane.open(at: index, on: browse, in: self)
-    }
+    public var mode: FrameMode { screens.contains { $0.frameMode == .slideshow } ? .slideshow : .wall }
 
     /// Asks the app for something a room cannot do itself (open a link); pointer input has no other way back.
     public func request(_ effect: Effect) { if effect != .none { requested = effect } }
@@ -317,35 +298,15 @@ public final class GalleryModel {
     /// Whether something is animating (automation waits for it to finish before it calls the screen settled).
     public var isAnimating: Bool { !leaving.isEmpty || screen.isAnimating || overlays.contains { $0.isAnimating } }
 
-    /// Stars or unstars a photo; the toast says so, with Undo. Never on a kiosk (a tap on a star must not write
-    /// anyone's data; a passer-by's long press is not answered either, but a remote's bookmark is told why) nor
-    /// without a library (said, `refuse`); a failure to store it is said too (`failed`).
-    public func toggleBookmark(_ photo: Photo) {
-        if kiosk != nil {
-            if actingFromAfar { refuse("A kiosk keeps no bookmarks", kind: .notNow) }
-            return
-        }
-        guard let shelf = user.shelf else { return refuse("Bookmarks are not kept in this run", kind: .notNow) }
-        do {
-            let starred = try shelf.toggle(photo)
-            toasts.show(starred ? "Bookmarked" : "Bookmark removed", action: ("Undo", { [weak self] in
-                guard let self else { return }
-                do {
-                    if starred { try shelf.remove(photo, remembered: false) } else { try shelf.undo() }
-                } catch { self.failed("The bookmark could not be saved: \(error)") }
-            }))
-        } catch { failed("The bookmark could not be saved: \(error)") }
-    }
-
     /// A message that stops everything until it is dismissed.
-    public func alert(_ message: String) { open(AlertOverlay(message: message)) }
+    public func alert(_ message: String) { open(rooms.alert(message)) }
 
     /// Forgets the feed and starts again from page 1. With `source` (the key of a source taking over), bookmarks
     /// made from now on belong to that source, and the shelf shows its bookmarks.
     /// `wraps`: whether the new source's feed starts again at its end (nil: as before).
     public func resetFeed(source: String? = nil, wraps: Bool? = nil) {
         closeOverlays()
-        screens.removeAll { !$0.outlivesFeed }
+        removeScreens { !$0.outlivesFeed }
         if let source { user.showSource(source) }
         feed.reset(wraps: wraps)
     }

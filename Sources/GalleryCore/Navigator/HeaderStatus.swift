@@ -70,7 +70,7 @@ extension HeaderStatus {
             note = gallery.browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
         }
         // A folder's index knows its whole count before the pages are read (39 photos, not the first page's 30).
-        let photos = max(catalog.photoCount, gallery.hooks.knownPhotos() ?? 0)
+        let photos = max(catalog.photoCount, gallery.services.knownPhotos ?? 0)
         var status = HeaderStatus(photos: photos, sourceName: sourceName, pageLoading: catalog.pager.isLoading,
                                   imagesLoading: imagesLoading, problem: problem, note: note, offline: !online)
         screen.adjust(&status, in: gallery)

@@ -42,6 +42,16 @@ public protocol Room: AnyObject {
     /// Whether Forward can open it again as it was left (a pane whose photo the feed still holds, over the wall it
     /// was opened from); it gets ready to show again when it can.
     func canReopen(in gallery: GalleryModel) -> Bool
+    /// An answer from the app (`GalleryModel.receive`): what the room made of it, for the log, when it is this
+    /// room's; nil when it is not.
+    func receive(_ reply: ServiceReply, in gallery: GalleryModel) -> String?
+    /// Its name in the remote's state ("wall", "pane", "slideshow").
+    var remoteName: String { get }
+    /// The photo it shows, as the remote names it (`FrameState.photoShown`), and its place in the feed when it is
+    /// the feed's; nil when it shows none of its own.
+    func photoShown(in gallery: GalleryModel) -> (photo: Photo, index: Int?)?
+    /// Says its part of the remote's state (the slideshow's pause and interval) while it is on the stack.
+    func describe(_ state: inout FrameState, in gallery: GalleryModel)
 }
 
 /// What fills the window under the header: the wall, the bookmarks, the search's matches, the welcome screen.
@@ -64,6 +74,11 @@ public protocol Screen: Room {
     var chromeOpacity: Double { get }
     /// Input came (a key, a touch, the pointer moved): faded chrome comes back.
     func noteInput()
+    /// What the frame shows while this screen is on the stack, for the remote (nil: it says nothing of it; the
+    /// slideshow says `.slideshow`).
+    var frameMode: FrameMode? { get }
+    /// The photos on show here, for the show's place in the user's library (`GalleryModel.photosOnShow`).
+    func photosOnShow(in gallery: GalleryModel) -> [Photo]
 }
 
 /// Drawn over the screen, innermost last; an overlay takes input before everything under it (it is modal).
@@ -72,6 +87,8 @@ public protocol Overlay: Room {
     func willClose(in gallery: GalleryModel)
     /// Whether it is drawn over the header too (an alert's scrim): the clock is then never redrawn alone over it.
     var coversHeader: Bool { get }
+    /// How far down the toast may come while it is open (the pane keeps its text clear); nil: the window's foot.
+    func toastFloor(in gallery: GalleryModel) -> Int?
 }
 
 /// A photo an overlay shows large, where it is drawn (window coordinates).
@@ -118,6 +135,15 @@ extension Room {
     public func goForward(in gallery: GalleryModel) -> Bool { false }
     public var isPage: Bool { false }
     public func canReopen(in gallery: GalleryModel) -> Bool { true }
+    public func receive(_ reply: ServiceReply, in gallery: GalleryModel) -> String? { nil }
+    /// Its type's name, without Screen or Overlay, in lower case.
+    public var remoteName: String {
+        var name = String(describing: type(of: self))
+        for suffix in ["Screen", "Overlay"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        return name.lowercased()
+    }
+    public func photoShown(in gallery: GalleryModel) -> (photo: Photo, index: Int?)? { nil }
+    public func describe(_ state: inout FrameState, in gallery: GalleryModel) {}
 }
 
 extension Screen {
@@ -130,9 +156,12 @@ extension Screen {
     public var scrollsInKiosk: Bool { false }
     public var chromeOpacity: Double { 1 }
     public func noteInput() {}
+    public var frameMode: FrameMode? { nil }
+    public func photosOnShow(in gallery: GalleryModel) -> [Photo] { [] }
 }
 
 extension Overlay {
     public func willClose(in gallery: GalleryModel) {}
     public var coversHeader: Bool { false }
+    public func toastFloor(in gallery: GalleryModel) -> Int? { nil }
 }

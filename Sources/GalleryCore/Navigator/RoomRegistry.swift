@@ -18,7 +18,21 @@ public struct RoomRegistry {
     /// screen's keys, which are on the screen itself).
     public private(set) var scopeTitles: [(scope: Scope, title: String?)] = []
 
+    /// Commands rooms carry out from anywhere (the slideshow's mode and interval, a photo opened by id), asked in
+    /// order before the innermost room.
+    private var everywhere: [(Command, GalleryModel) -> Bool] = []
+    /// The message that stops everything until it is dismissed (`GalleryModel.alert`).
+    public var alert: (String) -> Overlay = { AlertOverlay(message: $0) }
+
     public init() {}
+
+    /// Installs commands some room carries out from anywhere: `perform` returns false for those it does not take.
+    public mutating func everywhere(_ perform: @escaping (Command, GalleryModel) -> Bool) { everywhere.append(perform) }
+
+    /// Carries out a command some room takes from anywhere; false when none does.
+    func perform(_ command: Command, in gallery: GalleryModel) -> Bool {
+        everywhere.contains { $0(command, gallery) }
+    }
 
     public static let help = "help", bookmarks = "bookmarks", search = "search", welcome = "name"
     public static let slideshow = "slideshow", menu = "menu", memories = "memories"
@@ -72,6 +86,7 @@ public struct RoomRegistry {
         rooms.register(memories, summary: "Memories: this day in earlier years", button: MemoriesScreen.button,
                        open: MemoriesScreen.open)
         rooms.register(menu, summary: "More buttons", open: MenuOverlay.toggle)
+        rooms.everywhere(EverywhereCommands.perform)
         for (scope, title) in [(Scope.browse, "The wall"), (.detail, "Detail pane"), (.slideshow, "Slideshow"),
                                (.bookmarks, "Bookmarks"), (MemoriesScreen.scope, "Memories"), (.search, "Search"), (.global, "Everywhere")] {
             rooms.describe(scope: scope, as: title)

@@ -46,42 +46,6 @@ public final class UserData {
     }
 }
 
-/// What the app tells the gallery, once, about what only it knows: how the shown source credits a photo, whether a
-/// large image has arrived, what the wall says when the feed is empty, how tall the pane's lines are.
-public struct GalleryHooks {
-    /// How a photo is credited in the pane, and the link `c` copies and `o` opens (`PhotoSource.credit`).
-    public var credit: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
-    /// Whether a photo's large image has arrived (or failed for good): the slideshow waits a while for the next one.
-    public var imageArrived: (ItemKey) -> Bool = { _ in true }
-    /// How the moving picture of an item plays now (nil: it does not play, or is no moving picture).
-    public var clipProgress: (ItemKey) -> ClipProgress? = { _ in nil }
-    /// Whether frames keep within their budget (else the wall plays one clip at most).
-    public var keepsUp: () -> Bool = { true }
-    /// How many photos the shown source holds, where it knows (`PhotoSource.knownPhotoCount`).
-    public var knownPhotos: () -> Int? = { nil }
-    /// What the wall says when the feed ended empty (the shown source's words).
-    public var emptyFeedText: () -> String = { "This feed has no photos." }
-    /// What the welcome screen offers to show (nil: nothing; the run was told its source), asked when it opens (a
-    /// start that greets by name never looks into the Pictures folder).
-    public var photoOffer: () -> PhotoOffer? = { nil }
-    /// Shows these folders now (the welcome screen's choice), in place of the source shown.
-    public var showFolders: ([String]) -> Void = { _ in }
-    /// Opens the desktop's folder chooser; the choice comes back through `WelcomeScreen.folderChosen`.
-    public var chooseFolder: () -> Void = {}
-    /// The folder a typed path names (`~` expanded, made absolute), nil when it is not a folder that can be read.
-    public var resolveFolder: (String) -> String? = { _ in nil }
-    /// Whether the source shown can say what its memories are (`PhotoSource.offersMemories`).
-    public var offersMemories: () -> Bool = { false }
-    /// Asks the source for the memories of a day; the answer comes to `MemoriesScreen.arrived`.
-    public var askMemories: (PhotoDateFilter.Day) -> Void = { _ in }
-    /// The calendar day where the gallery is, now.
-    public var today: () -> PhotoDateFilter.Day = { PhotoDateFilter.day(of: 0) }
-    /// Line height of the pane's text, from the font the app loaded.
-    public var detailLineHeight = 22
-
-    public init() {}
-}
-
 /// What a first run offers to show: the user's Pictures folder (`XDG_PICTURES_DIR`) when there is one, and a
 /// folder chooser when the desktop has one (else a path is typed).
 public struct PhotoOffer: Equatable {

@@ -96,10 +96,9 @@ public struct FrameState: Codable, Equatable, Sendable {
     public init(model: GalleryModel, facts: Facts) {
         version = facts.version
         name = facts.name ?? model.user.name
-        screen = FrameState.name(of: model.innermost)
+        screen = model.innermost.remoteName
         mode = model.mode.rawValue
-        let show = model.screens.lazy.compactMap { $0 as? SlideshowScreen }.first
-        paused = show?.paused ?? false
+        paused = false
         photo = FrameState.photoShown(in: model).map { item in
             PhotoShown(item.photo,
                        caption: Caption.text(for: item.photo, fields: model.config.slideshowCaptions.union(.date)),
@@ -116,26 +115,17 @@ public struct FrameState: Codable, Equatable, Sendable {
         source = facts.source
         online = facts.online
         notice = facts.notice
-        interval = show?.interval ?? model.config.slideInterval
+        interval = model.config.slideInterval
         speed = model.kiosk?.autoScroll.speed
+        // The rooms say their own part (the slideshow its pause and interval).
+        for room in model.screens as [Room] + model.overlays { room.describe(&self, in: model) }
     }
 
     /// The photo the frame shows: the pane's, else the slideshow's, else the wall's focused one or the one at its
     /// top edge.
+    /// (Each room says which is its own, `Room.photoShown`: the top overlay's first, then the screen's.)
     public static func photoShown(in model: GalleryModel) -> (photo: Photo, index: Int?)? {
-        if let pane = model.overlays.last as? DetailPane, let index = pane.index, index < pane.wall.catalog.count {
-            let photo = pane.wall.catalog.items[index].photo
-            return (photo, pane.wall === model.browse ? index : nil)
-        }
-        if let show = model.screen as? SlideshowScreen, let index = show.index, index < model.catalog.count {
-            return (model.catalog.items[index].photo, index)
-        }
-        // The wall's focused photo, else the one at its top edge; its place is the feed's only on the feed's wall. (No
-        // walk over the feed by id: the state is made a few times a second, and a folder may hold a million photos.)
-        let wall = model.currentBrowse
-        guard let index = (model.screen === wall ? wall.focusedIndex : nil) ?? model.wallIndexOnShow,
-              index < wall.catalog.count else { return nil }
-        return (wall.catalog.items[index].photo, wall === model.browse ? index : nil)
+        model.overlays.last?.photoShown(in: model) ?? model.screen.photoShown(in: model)
     }
 
     /// A photo's clock time as ISO 8601 without a zone: "2024-06-01T14:03:22" (the time is the camera's, read back
@@ -145,15 +135,6 @@ public struct FrameState: Codable, Equatable, Sendable {
             .split(separator: " ").enumerated()
             .map { $0.offset == 0 ? String($0.element) : $0.element.replacingOccurrences(of: "-", with: ":") }
             .joined(separator: "T")
-    }
-
-    /// A room's name for the remote: its type's, without Screen or Overlay (DetailPane is the pane).
-    static func name(of room: Room) -> String {
-        if room is DetailPane { return "pane" }
-        if room is BrowseScreen { return "wall" }
-        var name = String(describing: type(of: room))
-        for suffix in ["Screen", "Overlay"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
-        return name.lowercased()
     }
 
     /// The JSON the remote answers with: keys sorted, so two equal states read the same.

@@ -1,5 +1,5 @@
 extension BrowseScreen {
-    /// Scrolls at once so that the photo at `index` is the wall's photo on show (`GalleryModel.wallIndexOnShow`: the
+    /// Scrolls at once so that the photo at `index` is the wall's photo on show (`indexOnShow`: the
     /// first photo whose cell reaches the top edge), as a wall carried on from a kept place stood: the lowest offset
     /// inside its cell that no earlier photo's cell reaches (one in another column may reach further down), else its
     /// top.

@@ -67,11 +67,11 @@ public final class DetailPane: Overlay {
         case .action(DetailPane.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
         case .action(DetailPane.zoomFit): zoom.reset()
-        case .action(DetailPane.playPause): clip.playPause(gallery.hooks.clipProgress(key))
+        case .action(DetailPane.playPause): clip.playPause(gallery.services.clipProgress(key))
         // The remote's pause and play: the clip as asked, never toggled by a command sent twice.
-        case .setPaused(let pause) where pause != clip.paused: clip.playPause(gallery.hooks.clipProgress(key))
-        case .action(DetailPane.seekBack): clip.step(-PaneClip.step, gallery.hooks.clipProgress(key))
-        case .action(DetailPane.seekForward): clip.step(PaneClip.step, gallery.hooks.clipProgress(key))
+        case .setPaused(let pause) where pause != clip.paused: clip.playPause(gallery.services.clipProgress(key))
+        case .action(DetailPane.seekBack): clip.step(-PaneClip.step, gallery.services.clipProgress(key))
+        case .action(DetailPane.seekForward): clip.step(PaneClip.step, gallery.services.clipProgress(key))
         case .action(DetailPane.info):
             showsInfo.toggle()
             hovered = nil  // the links moved or went: no tooltip of one stays
@@ -81,12 +81,12 @@ public final class DetailPane: Overlay {
                                        fit: $1, area: $2, photoWidth: $3) }
         // The pane's own photo, whatever the screen under it does with its focus (the bookmarks screen rebuilds its
         // wall when a star comes off: its focus moves to a neighbour, which a second press must not remove).
-        case .toggleBookmark: if let index { gallery.toggleBookmark(wall.catalog.items[index].photo) }
+        case .toggleBookmark: if let index { Bookmarking.toggle(wall.catalog.items[index].photo, in: gallery) }
         case .copyLink, .openLink:
             guard let index else { return GalleryModel.Effect.none }
             // Only http(s) links leave the app (and a local photo's own file); a page URL is validated when parsed,
             // checked again here.
-            let page = gallery.hooks.credit(wall.catalog.items[index].photo).page
+            let page = gallery.services.credit(for: wall.catalog.items[index].photo).page
             let url = ExternalText.isFileURL(page) ? page : ExternalText.url(page)
             guard !url.isEmpty else {
                 gallery.toasts.show("This photo has no link")
@@ -160,7 +160,7 @@ public final class DetailPane: Overlay {
         case let .click(x, y):
             if let control = layout.control(atX: x, y: y) { press(control, in: gallery) }
             else if showsClipBar, layout.clipBar.contains(x: x, y: y) {
-                clip.seek(toFraction: layout.clipFraction(atX: x), gallery.hooks.clipProgress(key))
+                clip.seek(toFraction: layout.clipFraction(atX: x), gallery.services.clipProgress(key))
             }
             // An arrow answers only where it is drawn (shown, not zoomed, somewhere to go); else the tap is the
             // photo's (it shows the arrows).
@@ -190,7 +190,7 @@ public final class DetailPane: Overlay {
         case let .swipe(dx, _, _):
             guard !zoom.isZoomed else { return true }
             navigate(dx < 0 ? .nextPhoto : .previousPhoto)
-        case .longPress: gallery.toggleBookmark(wall.catalog.items[index].photo)
+        case .longPress: Bookmarking.toggle(wall.catalog.items[index].photo, in: gallery)
         case let .hover(x, y):
             if let control = layout.control(atX: x, y: y) { hovered = .control(control) }
             else if layout.previousArrow.contains(x: x, y: y) { hovered = .previous }
@@ -266,7 +266,7 @@ public final class DetailPane: Overlay {
     private func linkLine(atX x: Int, y: Int, layout: DetailLayout, in gallery: GalleryModel) -> Int? {
         guard showsInfo, let index, x >= layout.textOrigin.x, x < layout.textOrigin.x + layout.textWidth,
               y >= layout.textOrigin.y else { return nil }
-        let line = (y - layout.textOrigin.y) / max(1, gallery.hooks.detailLineHeight)
+        let line = (y - layout.textOrigin.y) / max(1, gallery.services.detailLineHeight)
         let lines = shownLines(DetailPane.lines(for: wall.catalog.items[index].photo, in: gallery))
         guard line < lines.count, lines[line].style == .link else { return nil }
         return line
@@ -292,7 +292,7 @@ public final class DetailPane: Overlay {
     public func layout(in gallery: GalleryModel) -> DetailLayout {
         let photo = wall.catalog.items[index ?? 0].photo
         return DetailPane.layout(window: gallery.viewport.size, config: gallery.config, photo: photo,
-                                 lineHeight: gallery.hooks.detailLineHeight,
+                                 lineHeight: gallery.services.detailLineHeight,
                                  lines: shownLines(DetailPane.lines(for: photo, in: gallery)).count,
                                  star: gallery.kiosk == nil && gallery.user.shelf != nil)
     }
@@ -347,27 +347,22 @@ public final class DetailPane: Overlay {
     }
 }
 
-extension GalleryModel {
+extension DetailPane {
     /// The open detail pane, if any, and where its photo is in its wall's catalog.
-    public var detail: (overlay: DetailPane, index: Int)? {
-        for case let pane as DetailPane in overlays.reversed() {
+    public static func shown(in gallery: GalleryModel) -> (overlay: DetailPane, index: Int)? {
+        for case let pane as DetailPane in gallery.overlays.reversed() {
             if let index = pane.index { return (pane, index) }
         }
         return nil
     }
-}
 
-extension GalleryModel {
-    /// Where the toast's foot may come down to: over an open pane's photo, never over the links and details under it
-    /// (an Undo covered a URL or the keys' line); elsewhere the window's foot.
-    public var toastFloor: Int {
-        guard let open = detail, !open.overlay.reveal.isMoving else { return viewport.size.height }
-        let layout = open.overlay.layout(in: self)
-        return layout.textOrigin.y - DetailLayout.padding
+    /// The toast comes down over the pane's photo, never over the links and details under it (an Undo covered a URL
+    /// or the keys' line).
+    public func toastFloor(in gallery: GalleryModel) -> Int? {
+        guard index != nil, !reveal.isMoving else { return nil }
+        return layout(in: gallery).textOrigin.y - DetailLayout.padding
     }
-}
 
-extension DetailPane {
     /// The pane just closed in `gallery`, while it shrinks back into its cell (drawn, takes no input).
     public static func closing(in gallery: GalleryModel) -> DetailPane? {
         gallery.leaving.lazy.compactMap { $0 as? DetailPane }.last
@@ -385,14 +380,14 @@ extension DetailPane {
 
     /// The text the pane shows under a photo in `gallery`.
     public static func lines(for photo: Photo, in gallery: GalleryModel) -> [Line] {
-        lines(photo: photo, credit: gallery.hooks.credit(photo))
+        lines(photo: photo, credit: gallery.services.credit(for: photo))
     }
 
     /// Where the open pane puts the photo at `index` of the wall shown, its controls and its text.
     public static func layout(of index: Int, in gallery: GalleryModel) -> DetailLayout {
-        if let open = gallery.detail, open.index == index { return open.overlay.layout(in: gallery) }
+        if let open = DetailPane.shown(in: gallery), open.index == index { return open.overlay.layout(in: gallery) }
         let photo = gallery.currentBrowse.catalog.items[index].photo
         return layout(window: gallery.viewport.size, config: gallery.config, photo: photo,
-                      lineHeight: gallery.hooks.detailLineHeight, lines: 0)
+                      lineHeight: gallery.services.detailLineHeight, lines: 0)
     }
 }

@@ -30,17 +30,24 @@ public final class MemoriesScreen: Screen {
     /// `Command.showMemories`: from a wall, when the source shown can say what its memories are.
     public static func open(in gallery: GalleryModel) {
         if let shown = gallery.innermost as? MemoriesScreen { return gallery.pop(shown) }
-        guard gallery.hooks.offersMemories(), gallery.screen.wall != nil, !(gallery.screen is MemoriesScreen) else { return }
+        guard gallery.services.offersMemories, gallery.screen.wall != nil, !(gallery.screen is MemoriesScreen) else { return }
         gallery.closeOverlays()
-        let room = MemoriesScreen(day: gallery.hooks.today(), config: gallery.config, viewport: gallery.viewport,
+        let room = MemoriesScreen(day: gallery.services.today, config: gallery.config, viewport: gallery.viewport,
                                   mode: gallery.currentBrowse.mode)
         gallery.push(room)
-        gallery.hooks.askMemories(room.day)
+        gallery.ask(.askMemories(room.day))
     }
 
     /// The room open now, if it is (the answer is for it).
     public static func shown(in gallery: GalleryModel) -> MemoriesScreen? {
         gallery.screens.reversed().lazy.compactMap { $0 as? MemoriesScreen }.first
+    }
+
+    /// The source's memories came (for the top memories room: the one that asked last).
+    public func receive(_ reply: ServiceReply, in gallery: GalleryModel) -> String? {
+        guard case .memories(let result) = reply else { return nil }
+        arrived(result)
+        return summary
     }
 
     /// The source answered: its photos, already newest first, make the wall.
@@ -105,7 +112,7 @@ extension MemoriesScreen {
     /// While a wall shows and the source has memories to offer, or the room itself (to leave it).
     public static let button = ToolbarItem(id: "memories", command: .showMemories, rank: 4) { gallery in
         let shows = gallery.screen is MemoriesScreen
-        guard shows || (gallery.screen.wall != nil && gallery.hooks.offersMemories()) else { return nil }
+        guard shows || (gallery.screen.wall != nil && gallery.services.offersMemories) else { return nil }
         return ToolbarItem.Look(glyph: "⟲", label: shows ? "Leave memories" : "Memories: this day in earlier years",
                                 active: shows)
     }

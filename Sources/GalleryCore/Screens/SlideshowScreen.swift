@@ -317,7 +317,7 @@ public final class SlideshowScreen: Screen {
         case .setPaused(let pause): paused = pause
         case .closeScreen: gallery.pop(self)
         case .toggleBookmark:
-            if let photo = photo(current) { gallery.toggleBookmark(photo) } else { gallery.refuse("No photo shows yet") }
+            if let photo = photo(current) { Bookmarking.toggle(photo, in: gallery) } else { gallery.refuse("No photo shows yet") }
         default: return nil
         }
         return GalleryModel.Effect.none
@@ -352,10 +352,11 @@ public final class SlideshowScreen: Screen {
     public static func open(in gallery: GalleryModel) {
         if let shown = gallery.screen as? SlideshowScreen { gallery.pop(shown); return }
         gallery.closeOverlays()
+        let services = gallery.services
         gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval,
                                      pairs: gallery.config.slidePairs, transition: gallery.config.slideTransition,
-                                     motion: gallery.config.slideMotion, arrived: gallery.hooks.imageArrived,
-                                     clipProgress: gallery.hooks.clipProgress))
+                                     motion: gallery.config.slideMotion, arrived: { services.imageArrived($0) },
+                                     clipProgress: { services.clipProgress($0) }))
     }
 }
 

@@ -37,7 +37,7 @@ public final class WelcomeScreen: Screen {
     public static func open(in gallery: GalleryModel) {
         guard gallery.user.library?.keepsChanges == true, !(gallery.screen is WelcomeScreen) else { return }
         let screen = WelcomeScreen(name: gallery.user.name ?? "")
-        screen.offer(gallery.hooks.photoOffer())
+        screen.offer(gallery.services.photoOffer)
         gallery.push(screen)
     }
 
@@ -72,7 +72,7 @@ public final class WelcomeScreen: Screen {
         else if let folder = layout.folder, folder.contains(x: x, y: y) { focus = .folder }
         else if let choose = layout.choose, choose.contains(x: x, y: y), !choosing {
             choosing = true
-            gallery.hooks.chooseFolder()
+            gallery.ask(.chooseFolder)
         }
         return true
     }
@@ -86,7 +86,7 @@ public final class WelcomeScreen: Screen {
         case .start(let name):
             var folders: [String] = []
             if let typed = folderField?.trimmed, !typed.isEmpty {
-                guard let folder = gallery.hooks.resolveFolder(typed) else {
+                guard let folder = gallery.services.resolveFolder(typed) else {
                     focus = .folder
                     gallery.alert("“\(typed)” is not a folder Tessera can read. Choose another, or leave it empty "
                                   + "to see \(offer?.otherwise ?? "the photos shown now").")
@@ -98,9 +98,9 @@ public final class WelcomeScreen: Screen {
                 try gallery.user.saveName(name)
                 if !folders.isEmpty { try gallery.user.saveFolders(folders) }
                 // The folder shown already, kept: the wall is not started over.
-                let changed = offer?.current.flatMap(gallery.hooks.resolveFolder).map { [$0] } != folders
+                let changed = offer?.current.flatMap(gallery.services.resolveFolder).map { [$0] } != folders
                 gallery.pop(self)
-                if !folders.isEmpty, changed { gallery.hooks.showFolders(folders) }
+                if !folders.isEmpty, changed { gallery.ask(.showFolders(folders)) }
                 // A photo frame's first run: the name asked, the slideshow it was started for.
                 if gallery.config.opensSlideshow, gallery.screen === gallery.browse { SlideshowScreen.open(in: gallery) }
             } catch {
@@ -163,6 +163,13 @@ public final class WelcomeScreen: Screen {
 extension WelcomeScreen {
     /// The gallery's welcome screen while it shows.
     public static func shown(in gallery: GalleryModel) -> WelcomeScreen? { gallery.screen as? WelcomeScreen }
+
+    /// The desktop's folder chooser answered.
+    public func receive(_ reply: ServiceReply, in gallery: GalleryModel) -> String? {
+        guard case .chosenFolder(let path) = reply else { return nil }
+        folderChosen(path)
+        return ""
+    }
 }
 
 extension WelcomeScreen {

@@ -163,32 +163,18 @@ struct Composition {
 
         let library = early.library
         // A kiosk never stops at the welcome screen: it greets with --name, or the stored name, or no one.
+        let services = ServiceDesk(sources: sources, images: images, clips: clips, mailbox: mailbox,
+                                   offer: WelcomeOffer(options: options, chosenFolders: early.chosenFolders,
+                                                       kind: sources.kind))
         model = GalleryModel(config: config, kiosk: options.kiosk, library: library.library,
                              asksName: library.asksName && options.kiosk == nil, userName: options.userName,
-                             source: sources.key)
+                             source: sources.key, services: services)
         // A person at a desktop who mistyped a folder is told so at once; a kiosk waits for its USB stick quietly.
         if options.kiosk == nil, let explanation = sources.setupExplanation {
             Log.warn(explanation)
             model.alert(explanation)
         }
-        let sources = self.sources, images = self.images
-        var hooks = GalleryHooks()
-        // Asked each time: the source can change (the demo fallback, a refused Unsplash key).
-        hooks.credit = { sources.source.credit(for: $0) }
-        hooks.emptyFeedText = { sources.upstream.emptyFeedText }
-        hooks.knownPhotos = { sources.upstream.knownPhotoCount }
-        hooks.imageArrived = { key in
-            let state = images.state(of: ImageKey(item: key, detail: true))
-            return state == .ready || state == .failed
-        }
-        let clips = self.clips
-        hooks.clipProgress = { clips.progress(of: $0) }
-        hooks.keepsUp = { clips.keepsUp }
-        hooks.offersMemories = { sources.upstream.offersMemories }
-        hooks.askMemories = { day in
-            sources.upstream.memories(on: day, limit: MemoriesScreen.limit) { mailbox.post(.memories($0)) }
-        }
-        hooks.today = LocalDay.today
+        let sources = self.sources
         // A wall of memories, or one that opens with them, stands under a heading per year.
         if options.dates.memories || options.memoriesFirst { model.browse.sections = WallSections(today: LocalDay.today()) }
         model.user.onBookmarkChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
@@ -207,39 +193,10 @@ struct Composition {
         geometry = WindowGeometry.measure(window, renderer, interfaceScale: uiScale)
         let viewport = geometry.viewport
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
-        if let text { hooks.detailLineHeight = text.lineHeight(.body) + 6 }
-        Composition.offerPhotos(&hooks, options: options, early: early, mailbox: mailbox)
-        model.hooks = hooks
-        // A first run told no source: the welcome screen offers the Pictures folder, a chooser, or a typed path.
-        WelcomeScreen.shown(in: model)?.offer(hooks.photoOffer())
+        if let text { services.detailLineHeight = text.lineHeight(.body) + 6 }
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
         if config.opensSlideshow || options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
-    }
-
-    /// What the welcome screen offers on a start that named no folder of its own: the folder chosen before, else
-    /// the Pictures folder; how it shows them. Worked out when the screen opens (the first run's, or `N`'s later), so
-    /// a start that greets by name neither looks into the Pictures folder nor looks for a chooser.
-    static func offerPhotos(_ hooks: inout GalleryHooks, options: AppOptions, early: Early, mailbox: Mailbox<Delivery>) {
-        hooks.resolveFolder = { FolderChooser.resolve($0) }
-        hooks.showFolders = { mailbox.post(.feed(.showFolders($0))) }
-        // Offered whenever the command line named no folder (with --demo too: a first look may become one's own
-        // photos); a kiosk is set up by its owner, not at its screen.
-        let chosen = early.chosenFolders
-        guard options.paths.isEmpty || options.paths == chosen, options.kiosk == nil else { return }
-        let kind = early.sources.kind
-        let otherwise = kind.name == "demo" || options.demo ? "the demo photos"
-            : kind.name == "picsum" ? "Lorem Picsum's photos from the web (the demo when offline)" : "the photos from \(kind.title)"
-        hooks.photoOffer = {
-            let pictures = FolderChooser.picturesFolder()
-            return PhotoOffer(picturesFolder: pictures.map { FolderChooser.abbreviated($0) },
-                              canChoose: FolderChooser.command(start: "/") != nil, otherwise: otherwise,
-                              current: chosen.first.map { FolderChooser.abbreviated($0) })
-        }
-        hooks.chooseFolder = {
-            let start = chosen.first ?? FolderChooser.picturesFolder() ?? NSHomeDirectory()
-            FolderChooser.choose(start: start) { mailbox.post(.chosenFolder($0.map { FolderChooser.abbreviated($0) })) }
-        }
     }
 }
 

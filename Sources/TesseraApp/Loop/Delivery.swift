@@ -9,10 +9,8 @@ enum Delivery {
     case feed(FeedDelivery)
     /// Words for the toast from a helper process (a browser that did not open).
     case said(String)
-    /// The desktop's folder chooser answered (nil: it was cancelled or there is none).
-    case chosenFolder(String?)
-    /// The source's memories of a day, for the memories room.
-    case memories(Result<[Photo], SourceError>)
+    /// The app's answer to a room's request (`ServiceDesk`), for the room it is for.
+    case reply(ServiceReply)
     /// A playing clip has a new frame, or news (its end, a failure).
     case clipFrame
     /// A remote's request (the HTTP server's, MQTT's).
@@ -24,7 +22,7 @@ enum Delivery {
         case .images(.image): return true
         case .images(.progress): return false
         case .feed(let d): return d.changesPicture
-        case .said, .chosenFolder, .memories, .clipFrame, .remote: return true
+        case .said, .reply, .clipFrame, .remote: return true
         }
     }
 }

@@ -176,13 +176,9 @@ public final class GalleryApp {
             case .images(let delivery): images.receive(delivery, now: now)
             case .feed(let delivery): feed.receive(delivery, now: now)
             case .said(let words): model.toasts.show(words)
-            case .chosenFolder(let path): WelcomeScreen.shown(in: model)?.folderChosen(path)
             case .clipFrame: break  // taken up by `clips.upload` in the frame
             case .remote(let call): desk.take(call, in: self, now: now)
-            case .memories(let result):
-                guard let room = MemoriesScreen.shown(in: model) else { break }
-                room.arrived(result)
-                Log.info(room.summary)
+            case .reply(let reply): if let note = model.receive(reply), !note.isEmpty { Log.info(note) }
             }
         }
         return (any, arrived)

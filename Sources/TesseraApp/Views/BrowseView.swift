@@ -77,7 +77,7 @@ final class BrowseView {
                 canvas.caption(caption, in: frame)
             }
             if let motion = items[index].photo.motion {
-                let failed = scene.model.hooks.clipProgress(items[index].key)?.failure != nil
+                let failed = scene.model.services.clipProgress(items[index].key)?.failure != nil
                 canvas.badge(failed ? "cannot play" : motion.badge, in: frame)
             }
         }

@@ -56,7 +56,7 @@ final class DetailView {
             text.draw(credit.text, .bold, x: layout.title.x, y: layout.title.y + (layout.title.height - text.lineHeight(.bold)) / 2,
                       color: theme.text, maxWidth: layout.title.width)
         }
-        let x = layout.textOrigin.x, line = model.hooks.detailLineHeight
+        let x = layout.textOrigin.x, line = model.services.detailLineHeight
         var y = layout.textOrigin.y
         for (i, entry) in pane.shownLines(lines).enumerated() {
             switch entry.style {
@@ -79,7 +79,7 @@ final class DetailView {
     /// Live Photo's or animation's badge, and "cannot play" when it does not.
     private func drawClip(_ pane: DetailPane, item: FeedItem, layout: DetailLayout, model: GalleryModel) {
         guard let motion = item.photo.motion else { return }
-        let progress = model.hooks.clipProgress(item.key)
+        let progress = model.services.clipProgress(item.key)
         if let failure = progress?.failure {
             canvas.badge("cannot play: \(failure)", in: layout.image)
             return
@@ -111,7 +111,7 @@ final class DetailView {
             let label: String, lit: Bool
             switch control {
             case .playPause:
-                let progress = model.hooks.clipProgress(pane.key)
+                let progress = model.services.clipProgress(pane.key)
                 let still = progress.map { $0.paused || $0.ended } ?? true
                 label = still ? "▶" : "❚❚"; lit = !still
             case .bookmark: label = bookmarked ? "★" : "☆"; lit = false

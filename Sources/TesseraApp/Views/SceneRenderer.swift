@@ -26,7 +26,7 @@ import SDLKit
         let walls = browseView, detail = DetailView(canvas: canvas), welcome = WelcomeView(canvas: canvas)
         let alert = AlertView(canvas: canvas), searchBar = SearchBarView(canvas: canvas), help = HelpView(canvas: canvas)
         views.register(BrowseScreen.self) { wall, f in
-            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.hooks.emptyFeedText() : nil)
+            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.services.emptyFeedText : nil)
         }
         views.register(BookmarksScreen.self) { screen, f in
             walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet. Click the ☆ on a photo, or press b, to keep it here; ← or Esc goes back.")

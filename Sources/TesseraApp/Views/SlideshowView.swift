@@ -50,7 +50,7 @@ final class SlideshowView {
         guard !now.isEmpty else {
             canvas.fill(show.area, RGBA(0, 0, 0))
             if let text = canvas.text {
-                let words = model.catalog.hasEnded ? model.hooks.emptyFeedText() : "Waiting for photos…"
+                let words = model.catalog.hasEnded ? model.services.emptyFeedText : "Waiting for photos…"
                 text.draw(words, .body, x: Metrics.margin, y: model.config.headerHeight + Metrics.barHeight,
                           color: canvas.theme.dimText)
             }
