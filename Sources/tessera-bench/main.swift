@@ -12,7 +12,7 @@ struct TesseraBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera-bench",
         abstract: "Measure Tessera headless (JSON; see BENCHMARKS.md), serve its test fixture, stress its store.",
-        subcommands: [Bench.self, ServeFixture.self, CacheStress.self, LibraryStress.self],
+        subcommands: [Bench.self, ServeFixture.self, CacheStress.self, LibraryStress.self, OverlayProbe.self],
         defaultSubcommand: Bench.self)
 }
 

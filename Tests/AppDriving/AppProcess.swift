@@ -29,20 +29,24 @@ public enum AppProcess {
     /// under GNU time, which reports that process's own peak resident memory (other children of the test process,
     /// an encoder a test ran, do not count).
     /// `asUser`: run the app as that user (setpriv; the test runs as root), as a person without the test's rights.
+    /// `program`: the command that runs the app, if not the app itself (`[bench, "overlay-probe"]`).
     public static func run(_ arguments: [String], driver: String = "offscreen", environment: [String: String] = [:],
-                    directory: String? = nil, measuresMemory: Bool = false, asUser: UInt32? = nil) throws -> Run {
-        guard FileManager.default.isExecutableFile(atPath: executable) else { throw missing("the app (swift build): \(executable)") }
+                    directory: String? = nil, measuresMemory: Bool = false, asUser: UInt32? = nil,
+                    program: [String]? = nil) throws -> Run {
+        let command = program ?? [AppProcess.executable], app = command[0]
+        guard FileManager.default.isExecutableFile(atPath: app) else { throw missing("the app (swift build): \(app)") }
         let shot = NSTemporaryDirectory() + "tessera-ui-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: shot) }
         let process = Process()
-        let appArguments = ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "60"] + arguments
+        let appArguments = Array(command.dropFirst())
+            + ["--renderer", "software", "--no-vsync", "--screenshot", shot, "--exit-after", "60"] + arguments
         let memoryFile = NSTemporaryDirectory() + "tessera-rss-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: memoryFile) }
         if measuresMemory {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-f", "%M", "-o", memoryFile, executable] + appArguments
+            process.arguments = ["-f", "%M", "-o", memoryFile, app] + appArguments
         } else {
-            process.executableURL = URL(fileURLWithPath: executable)
+            process.executableURL = URL(fileURLWithPath: app)
             process.arguments = appArguments
         }
         if let user = asUser {

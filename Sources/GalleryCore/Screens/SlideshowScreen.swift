@@ -39,8 +39,6 @@ public final class SlideshowScreen: Screen {
     /// `chromeFades`, as a frame on a wall shows only its photo; a touch, a key or the pointer brings them back.
     public private(set) var quietFor = 0.0
     public static let chromeStays = 3.0, chromeFades = 0.6
-    /// The time of day as the clock overlay shows it (`--clock`), set by the app; part of the picture.
-    public var clock: String?
     private var viewport: Viewport
     /// Photos a kept place had shown, still ahead of a show that opened with others (`carryOn`): stepping onto the
     /// first goes to the second instead.
@@ -218,8 +216,7 @@ public final class SlideshowScreen: Screen {
     public var movesByItself: Bool { motion && !paused && current != nil }
     public var picture: AnyHashable? {
         guard !isAnimating, !movesByItself else { return nil }
-        return [AnyHashable(current), AnyHashable(companion), AnyHashable(paused), AnyHashable(chromeOpacity > 0),
-                AnyHashable(clock)]
+        return [AnyHashable(current), AnyHashable(companion), AnyHashable(paused), AnyHashable(chromeOpacity > 0)]
     }
 
     /// Moves by `delta` photos with a crossfade: past the end of a feed that has ended, back to its first photo; past

@@ -29,6 +29,8 @@ public struct AppOptions {
     public var hidden = false
     /// Follow links out of the folders named (`--follow-links`).
     public var followLinks = false
+    /// The overlays drawn over every room, one registry line each (a test adds one of its own).
+    @_spi(Overlays) public var overlays = InstalledOverlays.all
     /// Kiosk mode (`--kiosk`, with its speed, idle time, schedule and burn-in shift); nil: a desktop window.
     public var kiosk: Kiosk?
     /// Start with the slideshow (`--mode slideshow`): a photo frame.

@@ -196,7 +196,8 @@ struct Composition {
         if let text { services.detailLineHeight = text.lineHeight(.body) + 6 }
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
         if config.opensSlideshow || options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
-        scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport)
+        scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport,
+                              overlays: options.overlays)
     }
 }
 

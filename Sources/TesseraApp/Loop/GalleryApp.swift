@@ -96,7 +96,8 @@ public final class GalleryApp {
         places = PlaceTurns(places: early.places, model: model, sources: sources)
         drawing = Drawing(parts, feed: feed, frames: frames, wholeWanted: driver?.wantsWholeFrames == true)
         let all: [LoopParticipant?] = [kiosk, input, model, feed, loading,
-                                       ClipTurns(parts, window: windowKeeper, frames: frames), places, service]
+                                       ClipTurns(parts, window: windowKeeper, frames: frames), places, service,
+                                       OverlayTurns(parts, frames: frames)]
         participants = all.compactMap { $0 }
     }
 

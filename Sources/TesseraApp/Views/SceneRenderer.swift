@@ -9,15 +9,17 @@ import SDLKit
     private let browseView: BrowseView
     private let headerView: HeaderView
     private let slideshowView: SlideshowView
-    private let toastView: ToastView
+    /// The non-modal overlays over every room (the clock, the captions, the toasts).
+    let overlays: OverlayLayer
     let views = RoomViews()
 
-    init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
+    init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport,
+         overlays entries: [OverlayEntry] = InstalledOverlays.all) {
         canvas = Canvas(renderer: renderer, text: text, config: config, viewport: viewport)
         browseView = BrowseView(canvas: canvas)
         headerView = HeaderView(canvas: canvas)
         slideshowView = SlideshowView(canvas: canvas)
-        toastView = ToastView(canvas: canvas)
+        overlays = OverlayLayer(entries: entries, config: config, canvas: canvas)
         registerViews()
     }
 
@@ -111,13 +113,14 @@ import SDLKit
         views.draw(model.screen, frame)
         // A slideshow's header fades away while nobody touches the frame (overlays keep it: they may need it).
         let chrome = model.overlays.isEmpty ? model.screen.chromeOpacity : 1
+        overlays.draw(.underHeader, gallery: model, header: chrome, time: time)
         if chrome >= 1 {
             drawHeader(model: model, status: status, clock: clock, time: time)
         } else if chrome > 0 {
             canvas.drawFaded(chrome) { drawHeader(model: model, status: status, clock: clock, time: time) }
         }
         for room in model.leaving + model.overlays { views.draw(room, frame) }
-        toastView.draw(model: model)
+        overlays.draw(.top, gallery: model, header: chrome, time: time)
         headerView.drawTooltip(model: model)
     }
 }

@@ -4,8 +4,8 @@ import SDLKit
 /// Draws the slideshow as a frame on a wall shows a photo: over the whole window (the header fades away over it),
 /// the window around a photo of another shape filled with the photo itself blurred and darkened, or a matte of its
 /// own colour (`--fill`), two photos of the other shape side by side (`--pairs`), the ones before fading out under
-/// them during a crossfade, their caption, a quiet clock (`--clock`), and a pause mark while paused. What fades in
-/// is the only blended copy: what is under it is copied opaque.
+/// them during a crossfade, and a pause mark while paused (their captions and the clock are overlays of the
+/// `OverlayLayer`). What fades in is the only blended copy: what is under it is copied opaque.
 final class SlideshowView {
     private let canvas: Canvas
     private let placeholders: Placeholders
@@ -86,18 +86,6 @@ final class SlideshowView {
             drawSet(now, scene: scene, alpha: 255)
             prepareBackdrop(for: show, scene: scene)
         }
-        let fields = model.config.slideshowCaptions
-        if !fading {
-            for shown in now {
-                // A memory says how long ago it was taken (a wall of memories, or a show that opened with them).
-                let memory = show.feedWall.sections?.captionPrefix(for: shown.photo)
-                let words = [memory, Caption.text(for: shown.photo, fields: fields)].compactMap { $0 }
-                if let caption = words.isEmpty ? nil : words.joined(separator: " · ") {
-                    canvas.caption(caption, in: shown.frame, font: .title)
-                }
-            }
-        }
-        if let clock = show.clock, let corner = model.config.slideClock { drawClock(clock, corner: corner, window: window) }
         if show.paused, let text = canvas.text {
             let mark = "❚❚"
             let w = text.width(of: mark, .title)
@@ -234,16 +222,6 @@ final class SlideshowView {
         else { return nil }
         keep(texture, for: id)
         return texture
-    }
-
-    /// A quiet clock of the frame's own: the time in minutes, light on a soft shadow, in its corner.
-    private func drawClock(_ clock: String, corner: ClockCorner, window: PixelSize) {
-        guard let text = canvas.text else { return }
-        let w = text.width(of: clock, .title), h = text.lineHeight(.title), m = 2 * Metrics.margin
-        let x = corner == .topLeft || corner == .bottomLeft ? m : window.width - w - m
-        let y = corner == .topLeft || corner == .topRight ? m : window.height - h - m
-        text.draw(clock, .title, x: x + 1, y: y + 1, color: RGBA(0, 0, 0, 140))
-        text.draw(clock, .title, x: x, y: y, color: RGBA(240, 240, 240, 210))
     }
 
     /// A photo at its frame: its large image, else its cell's image, else its placeholder; only the part of it
