@@ -13,6 +13,8 @@ public final class CachingSource: PhotoSource {
     public var traits: SourceTraits { upstream.traits }
     public var pageInterval: Double? { upstream.pageInterval }
     public func credit(for photo: Photo) -> Credit { upstream.credit(for: photo) }
+    /// Motion is played from where the upstream says (never cached: a server's key is not kept with the photo).
+    public func motionLocation(for photo: Photo) -> MediaLocation? { upstream.motionLocation(for: photo) }
     private let upstream: PhotoSource
     private let store: PhotoStore
     /// Identifies the upstream in the store (its base URL).

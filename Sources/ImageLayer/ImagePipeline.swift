@@ -51,6 +51,10 @@ public final class ImagePipeline {
     /// The moving pictures playing: a playing clip's frame is drawn in place of its poster.
     public var clips: ClipPlayers?
 
+    /// Where a photo's motion plays from, asked of the source the layer loads from (a cache in front of it passes the
+    /// question on), so stills, posters and clips come from one source.
+    public func motionLocation(for photo: Photo) -> MediaLocation? { source.motionLocation(for: photo) }
+
     public func state(of key: ImageKey) -> State {
         textures.hasFrame(key) ? .ready : schedule.state(of: key)
     }

@@ -156,8 +156,8 @@ struct Composition {
         desk = FrameDesk { mailbox.post(.remote($0)) }
         images = ImagePipeline(source: sources.source, pool: pool, keeper: keeper, live: live, mailbox: mailbox,
                                config: config)
-        let shown = sources
-        clips = ClipPlayers(textures: images.textures, location: { shown.upstream.motionLocation(for: $0) },
+        let layer = images
+        clips = ClipPlayers(textures: images.textures, location: { [weak layer] in layer?.motionLocation(for: $0) },
                             hardware: config.hardwareDecoding, wake: { mailbox.post(.clipFrame) })
         images.clips = clips
 
