@@ -94,7 +94,7 @@ public final class GalleryApp {
         kiosk = KioskTurns(parts, options: options, feed: feed, frames: frames)
         router.kiosk = kiosk?.runner
         places = PlaceTurns(places: early.places, model: model, sources: sources)
-        drawing = Drawing(parts, feed: feed, frames: frames, wholeWanted: driver?.wantsWholeFrames == true)
+        drawing = Drawing(parts, feed: feed, frames: frames)
         let all: [LoopParticipant?] = [kiosk, input, model, feed, loading,
                                        ClipTurns(parts, window: windowKeeper, frames: frames), places, service,
                                        OverlayTurns(parts, frames: frames)]
@@ -152,7 +152,7 @@ public final class GalleryApp {
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             turn = Turn(now: t, dt: pacer.begin(at: t), time: t - started, asleep: false)
             for p in participants { p.frame(turn) }
-            let drawn = drawing.draw(turn)
+            let drawn = drawing.draw(turn, wholeWanted: driver?.wantsWholeFrames == true)
             if case .nothing = drawn { continue }
             if case .whole(let still) = drawn {
                 if let exit = driver?.afterDraw(self, now: t) { return exit }

@@ -10,19 +10,18 @@ final class Drawing {
     private let images: ImagePipeline
     private let feed: FeedDriver
     private let frames: FramePlanner
-    /// Automation reads or times whole frames.
-    private let wholeWanted: Bool
 
-    init(_ parts: Composition, feed: FeedDriver, frames: FramePlanner, wholeWanted: Bool) {
+    init(_ parts: Composition, feed: FeedDriver, frames: FramePlanner) {
         scene = parts.scene; renderer = parts.renderer; model = parts.model; images = parts.images
-        self.feed = feed; self.frames = frames; self.wholeWanted = wholeWanted
+        self.feed = feed; self.frames = frames
     }
 
     /// What a turn drew: nothing, the header alone (shown already), or the whole frame (shown by `present`, so a
     /// driver can still read it back).
     enum Drawn { case nothing, header, whole(StillPicture?) }
 
-    func draw(_ turn: Turn) -> Drawn {
+    /// `wholeWanted`: automation reads or times whole frames now.
+    func draw(_ turn: Turn, wholeWanted: Bool) -> Drawn {
         let still = StillPicture(of: model)
         // Under an alert's scrim the clock is dimmed with the rest: it is drawn whole, never alone and bright.
         let headerCovered = model.overlays.contains { $0.coversHeader }
