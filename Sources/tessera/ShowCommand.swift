@@ -328,7 +328,7 @@ struct Show: ParsableCommand {
         // Told nothing of where photos come from: the folders chosen on the welcome screen, or the welcome offers some.
         options.sourceChosen = source != nil || api != nil || demo || !paths.isEmpty
         options.sourceSettings = ConfigFile.sourceSettings().merging(Show.sourceArguments) { _, given in given }
-        options.userName = name.map { ExternalText.clean($0, maxCharacters: WelcomeScreen.maxNameCharacters) }
+        options.userName = name.map { ExternalText.clean($0, maxCharacters: UserData.maxNameCharacters) }
             .flatMap { $0.isEmpty ? nil : $0 }
         do {
             let code = try GalleryApp.run(options: options)

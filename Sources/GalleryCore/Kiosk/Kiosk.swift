@@ -122,7 +122,7 @@ extension Kiosk {
         if autoScroll.resumes(at: now, previous: now - dt) {
             gallery.closeEverything()
             gallery.browse.clearFocus()
-            if slideshow { SlideshowScreen.open(in: gallery) }
+            if slideshow { gallery.show(.slideshow) }
         }
         let step = autoScroll.step(at: now, dt: dt)
         guard step > 0, gallery.overlays.isEmpty, gallery.screen.scrollsInKiosk, let wall = gallery.screen.wall else { return }

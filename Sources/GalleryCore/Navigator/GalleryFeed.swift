@@ -49,9 +49,7 @@ public final class GalleryFeed {
         func index(of id: String?) -> Int? { id.flatMap { id in page.firstIndex { $0.photo.id == id } } }
         if let stood = index(of: resumed.stoodAt) { wall.stand(at: stood) }
         guard let next = index(of: resumed.next) else { return }
-        for case let show as SlideshowScreen in screens where show.feedWall === wall {
-            show.carryOn(at: next, pageStart: page.startIndex)
-        }
+        for screen in screens { screen.carryOn(at: next, pageStart: page.startIndex, of: wall) }
     }
 
     /// Shows pages stored earlier (the offline cache) before any network answer.

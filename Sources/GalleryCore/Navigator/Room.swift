@@ -52,6 +52,9 @@ public protocol Room: AnyObject {
     func photoShown(in gallery: GalleryModel) -> (photo: Photo, index: Int?)?
     /// Says its part of the remote's state (the slideshow's pause and interval) while it is on the stack.
     func describe(_ state: inout FrameState, in gallery: GalleryModel)
+    /// Whether it waits for the app's answer to a request (the folder chooser, a day's memories): automation does
+    /// not call the screen settled meanwhile.
+    var awaitsReply: Bool { get }
 }
 
 /// What fills the window under the header: the wall, the bookmarks, the search's matches, the welcome screen.
@@ -79,6 +82,10 @@ public protocol Screen: Room {
     var frameMode: FrameMode? { get }
     /// The photos on show here, for the show's place in the user's library (`GalleryModel.photosOnShow`).
     func photosOnShow(in gallery: GalleryModel) -> [Photo]
+    /// Whether the header's buttons are dimmed over it, help's alone excepted (the welcome screen wants a name).
+    var dimsToolbar: Bool { get }
+    /// A page of a show carried on from a kept place arrived on `wall`: a slideshow over it carries on at `next`.
+    func carryOn(at next: Int, pageStart: Int, of wall: BrowseScreen)
 }
 
 /// Drawn over the screen, innermost last; an overlay takes input before everything under it (it is modal).
@@ -144,6 +151,7 @@ extension Room {
     }
     public func photoShown(in gallery: GalleryModel) -> (photo: Photo, index: Int?)? { nil }
     public func describe(_ state: inout FrameState, in gallery: GalleryModel) {}
+    public var awaitsReply: Bool { false }
 }
 
 extension Screen {
@@ -158,6 +166,8 @@ extension Screen {
     public func noteInput() {}
     public var frameMode: FrameMode? { nil }
     public func photosOnShow(in gallery: GalleryModel) -> [Photo] { [] }
+    public var dimsToolbar: Bool { false }
+    public func carryOn(at next: Int, pageStart: Int, of wall: BrowseScreen) {}
 }
 
 extension Overlay {

@@ -21,6 +21,8 @@ public struct RoomRegistry {
     /// Commands rooms carry out from anywhere (the slideshow's mode and interval, a photo opened by id), asked in
     /// order before the innermost room.
     private var everywhere: [(Command, GalleryModel) -> Bool] = []
+    /// The "⋯" of a narrow window, last on the right: it opens the menu of the buttons with no room.
+    public var more = MenuOverlay.more
     /// The message that stops everything until it is dismissed (`GalleryModel.alert`).
     public var alert: (String) -> Overlay = { AlertOverlay(message: $0) }
 

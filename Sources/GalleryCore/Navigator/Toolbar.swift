@@ -17,7 +17,7 @@ public struct Toolbar: Equatable {
     }
 
     public private(set) var buttons: [Button]
-    /// The buttons a narrow window had no room for: the "⋯" button lists them (`MenuOverlay`).
+    /// The buttons a narrow window had no room for: the "⋯" button lists them (`RoomRegistry.more`).
     public private(set) var overflow: [Button] = []
     public static let size = 36, gap = 6
 
@@ -31,7 +31,7 @@ public struct Toolbar: Equatable {
         // kiosk's lacks the bookmarks, the search and the name).
         // The welcome screen wants a name (or Esc): only help answers over it; the rest is dimmed, and that is
         // known before the row is fitted, so a dimmed button never takes help's place.
-        let welcoming = gallery.screen is WelcomeScreen
+        let welcoming = gallery.screen.dimsToolbar
         var wanted = gallery.rooms.buttons.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.compactMap { item in
             item.look(gallery).map { look in
                 (item, welcoming && item.command != .toggleHelp
@@ -49,7 +49,7 @@ public struct Toolbar: Equatable {
         if wanted.count > fits {
             shown = Array(wanted.prefix(fits - 1))
             more = Array(wanted.dropFirst(fits - 1))
-            shown.append((Toolbar.more, Toolbar.more.look(gallery)!))
+            shown.append((gallery.rooms.more, gallery.rooms.more.look(gallery)!))
         }
         let y = (headerHeight - Toolbar.size) / 2
         var x = width - Toolbar.gap - shown.count * (Toolbar.size + Toolbar.gap) + Toolbar.gap
@@ -69,10 +69,6 @@ public struct Toolbar: Equatable {
         overflow = more.sorted(by: { ($0.0.order, $0.0.id) < ($1.0.order, $1.0.id) }).map { button($0, at: Rect(x: 0, y: 0, width: 0, height: 0)) }
     }
 
-    /// The "⋯" of a narrow window, last on the right.
-    static let more = ToolbarItem(id: "more", command: .show(RoomRegistry.menu), rank: .max, order: .max) {
-        ToolbarItem.Look(glyph: "⋯", label: "More", active: $0.overlays.last is MenuOverlay)
-    }
 
     public func button(atX x: Int, y: Int) -> Button? { buttons.first { $0.frame.contains(x: x, y: y) } }
 

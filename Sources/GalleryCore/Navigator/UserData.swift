@@ -18,6 +18,9 @@ public final class UserData {
     }
 
     /// Stores the name the header greets with.
+    /// The longest name kept (the welcome screen's field, `--name`).
+    public static let maxNameCharacters = 80
+
     public func saveName(_ name: String) throws {
         try library?.setUserName(name)
         self.name = name

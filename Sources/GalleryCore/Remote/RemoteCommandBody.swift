@@ -24,14 +24,15 @@ public enum RemoteCommandBody {
         if refusedFromAfar.contains(name) {
             return .failure(CommandRefusal("\(name) is not taken from afar: a person at the frame does that"))
         }
-        var argument = body.argument
-        if let album = body.album {
-            guard name == "source", let source = argument else {
-                return .failure(CommandRefusal(#""album" goes with the source command and its argument"#))
-            }
-            argument = source + ":" + album
+        guard let album = body.album else { return CommandNames.command(named: body.command, argument: body.argument) }
+        guard name == "source", body.argument != nil else {
+            return .failure(CommandRefusal(#""album" goes with the source command and its argument"#))
         }
-        return CommandNames.command(named: body.command, argument: argument)
+        // The album travels as a value of its own, never glued to the source's name and split again.
+        return CommandNames.command(named: body.command, argument: body.argument).map { command in
+            guard case .useSource(let source, _) = command else { return command }
+            return .useSource(source, album: album)
+        }
     }
 
     /// The members, each checked for its kind; an unknown member is refused by name.

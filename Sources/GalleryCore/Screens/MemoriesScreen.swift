@@ -5,7 +5,7 @@
 public final class MemoriesScreen: Screen {
     public static let scope = Scope("memories")
     /// Memories a room shows at the most (a library of many years may hold thousands for one day).
-    public static let limit = 500
+    public static let limit = PhotoDateFilter.memoriesLimit
     /// The day whose memories show.
     public let day: PhotoDateFilter.Day
     public private(set) var memories: BrowseScreen

@@ -14,6 +14,10 @@ extension DetailPane {
 extension SlideshowScreen {
     public var frameMode: FrameMode? { .slideshow }
 
+    public func carryOn(at next: Int, pageStart: Int, of wall: BrowseScreen) {
+        if feedWall === wall { carryOn(at: next, pageStart: pageStart) }
+    }
+
     /// The slide chosen now (its image may still be on its way).
     public func photoShown(in gallery: GalleryModel) -> (photo: Photo, index: Int?)? {
         guard let index, index < gallery.catalog.count else { return nil }
@@ -29,6 +33,22 @@ extension SlideshowScreen {
     public func describe(_ state: inout FrameState, in gallery: GalleryModel) {
         state.paused = paused
         state.interval = interval
+    }
+}
+
+extension WelcomeScreen {
+    public var dimsToolbar: Bool { true }
+    public var awaitsReply: Bool { choosing }
+}
+
+extension MemoriesScreen {
+    public var awaitsReply: Bool { !answered }
+}
+
+extension MenuOverlay {
+    /// The "⋯" of a narrow window (`RoomRegistry.more`).
+    static let more = ToolbarItem(id: "more", command: .show(RoomRegistry.menu), rank: .max, order: .max) {
+        ToolbarItem.Look(glyph: "⋯", label: "More", active: $0.overlays.last is MenuOverlay)
     }
 }
 

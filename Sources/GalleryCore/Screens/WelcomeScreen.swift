@@ -9,7 +9,7 @@ public final class WelcomeScreen: Screen {
     public private(set) var offer: PhotoOffer?
     public enum Focus: Equatable { case name, folder }
     public private(set) var focus = Focus.name
-    public static let maxNameCharacters = 80, maxPathCharacters = 4096
+    public static let maxNameCharacters = UserData.maxNameCharacters, maxPathCharacters = 4096
 
     public init(name: String = "") {
         nameField = TextField(text: name, maxCharacters: WelcomeScreen.maxNameCharacters)

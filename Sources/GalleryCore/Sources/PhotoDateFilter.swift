@@ -11,6 +11,8 @@ public struct PhotoDateFilter: Equatable, Sendable {
     /// Memories that follow the calendar: the index moves `onThisDay` to the local day at each pass (a frame left
     /// running shows tomorrow's memories tomorrow).
     public var memories = false
+    /// How many memories of a day are asked of a source at most.
+    public static let memoriesLimit = 500
     /// Seconds east of UTC where the show runs: a file's time is a real instant, compared with days as they are
     /// here (a date taken is the camera's own wall time, compared as written).
     public var fileTimeOffset: Int64 = 0

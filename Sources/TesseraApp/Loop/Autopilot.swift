@@ -73,7 +73,8 @@ final class Autopilot: FrameDriver {
                 if !app.clips.hasShown(past: seconds) { steps.insert(.awaitClip(seconds), at: 0) }
                 return nil
             case .awaitSlide(let index):
-                if (app.model.screen as? SlideshowScreen)?.index != index { steps.insert(.awaitSlide(index), at: 0) }
+                let shown = app.model.screen.frameMode == .slideshow ? app.model.screen.photoShown(in: app.model) : nil
+                if shown?.index != index { steps.insert(.awaitSlide(index), at: 0) }
                 return nil
             case .awaitSource(let name):
                 if app.sources.source.name != name { steps.insert(.awaitSource(name), at: 0) }
@@ -98,8 +99,7 @@ final class Autopilot: FrameDriver {
         // A screen with a wall of its own (bookmarks, a search's matches) may well be empty.
         guard !items.isEmpty || browse !== model.browse || browse.catalog.hasEnded,
               !model.feed.expectsPage, !model.isAnimating, !browse.scroll.isMoving, !images.hasUploads,
-              WelcomeScreen.shown(in: model)?.choosing != true,
-              MemoriesScreen.shown(in: model)?.answered != false else { return false }
+              !model.screens.contains(where: \.awaitsReply) else { return false }
         func done(_ key: ImageKey) -> Bool {
             let s = images.state(of: key)
             return s == .ready || s == .failed

@@ -195,7 +195,7 @@ struct Composition {
         let text = TextRenderer.open(renderer: renderer, fontPath: options.fontPath, scale: viewport.scale)
         if let text { services.detailLineHeight = text.lineHeight(.body) + 6 }
         // A photo frame starts on its slideshow (not over the welcome screen: the name is asked first).
-        if config.opensSlideshow || options.slideshow, model.screen === model.browse { SlideshowScreen.open(in: model) }
+        if config.opensSlideshow || options.slideshow, model.screen === model.browse { model.show(.slideshow) }
         scene = SceneRenderer(renderer: renderer, text: text, config: config, viewport: viewport,
                               overlays: options.overlays)
     }

@@ -30,7 +30,7 @@ final class ServiceDesk: AppServices {
                 mailbox.post(.reply(.chosenFolder($0.map { FolderChooser.abbreviated($0) })))
             }
         case .askMemories(let day):
-            sources.upstream.memories(on: day, limit: MemoriesScreen.limit) { mailbox.post(.reply(.memories($0))) }
+            sources.upstream.memories(on: day, limit: PhotoDateFilter.memoriesLimit) { mailbox.post(.reply(.memories($0))) }
         }
     }
 

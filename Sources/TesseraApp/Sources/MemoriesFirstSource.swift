@@ -55,7 +55,7 @@ final class MemoriesFirstSource: PhotoSource {
         guard page > 1 else {
             // A new pass: today's memories are asked for again; none, or a source that cannot answer, and the
             // source's own first page is the feed's.
-            inner.memories(on: today(), limit: MemoriesScreen.limit) { [self] result in
+            inner.memories(on: today(), limit: PhotoDateFilter.memoriesLimit) { [self] result in
                 let found = (try? result.get()) ?? []
                 lock.withLock {
                     memories = found

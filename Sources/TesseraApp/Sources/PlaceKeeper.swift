@@ -46,7 +46,7 @@ final class PlaceKeeper {
         let photos = model.photosOnShow
         let ids = photos.map(\.id)
         guard !ids.isEmpty, ids != lastIDs else { pending = nil; return }
-        guard model.screen is SlideshowScreen || now - lastWrite >= 2 else {
+        guard model.screen.frameMode == .slideshow || now - lastWrite >= 2 else {
             pending = (photos, source, sourceKey)
             return
         }
