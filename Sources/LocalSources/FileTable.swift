@@ -48,7 +48,8 @@ struct FileTable {
     private var motions: [UInt64: LocalMotion] = [:]
 
     var count: Int { byName.count }
-    subscript(slot: Int32) -> Record { records[Int(slot)] }
+    /// Read in place (no copy of the name: the sort compares records millions of times).
+    subscript(slot: Int32) -> Record { _read { yield records[Int(slot)] } }
     mutating func mark(_ slot: Int32, _ flag: UInt8, _ on: Bool) { records[Int(slot)].set(flag, on) }
     /// Every record, the freed ones too (not `alive`).
     var all: [Record] { records }
