@@ -43,11 +43,11 @@ final class RefusalsSaidTests: XCTestCase {
         let model = loadedGallery()
         let named = try XCTUnwrap(FrameState.photoShown(in: model)?.photo)
         XCTAssertEqual(state(model).photo?.bookmarked, false)
-        guard case .success = model.applyFromAfar(.toggleBookmark) else { return XCTFail("refused") }
+        guard case .success = CommandsFromAfar.apply(.toggleBookmark, in: model) else { return XCTFail("refused") }
         XCTAssertTrue(model.user.isBookmarked(named.id))
         XCTAssertEqual(state(model).photo?.bookmarked, true, "the answer's state says what happened")
         XCTAssertEqual(model.toasts.current?.text, "Bookmarked")
-        guard case .success = model.applyFromAfar(.toggleBookmark) else { return XCTFail("refused") }
+        guard case .success = CommandsFromAfar.apply(.toggleBookmark, in: model) else { return XCTFail("refused") }
         XCTAssertFalse(model.user.isBookmarked(named.id), "a second time takes it off, as b does")
     }
 
@@ -56,17 +56,17 @@ final class RefusalsSaidTests: XCTestCase {
         let model = loadedGallery(library)
         _ = model.apply(.setMode(.slideshow))
         let first = try XCTUnwrap(state(model).photo?.index)
-        guard case .failure(let refusal) = model.applyFromAfar(.toggleBookmark) else { return XCTFail("said nothing") }
+        guard case .failure(let refusal) = CommandsFromAfar.apply(.toggleBookmark, in: model) else { return XCTFail("said nothing") }
         XCTAssertEqual(refusal.kind, .notStored)
         XCTAssertTrue(refusal.message.contains("could not be saved: database or disk is full"), refusal.message)
         XCTAssertEqual(model.toasts.current?.text, refusal.message)
         XCTAssertFalse(model.overlays.contains { $0 is AlertOverlay }, "no alert that nobody at the wall can close")
         // The remote's paging goes on working.
-        for _ in 0..<3 { _ = model.applyFromAfar(.nextPhoto) }
+        for _ in 0..<3 { _ = CommandsFromAfar.apply(.nextPhoto, in: model) }
         XCTAssertEqual(state(model).photo?.index, first + 3)
         XCTAssertEqual(state(model).photo?.bookmarked, false)
         // A later command carried out is not answered with the old refusal.
-        guard case .success = model.applyFromAfar(.nextPhoto) else { return XCTFail("an old refusal came back") }
+        guard case .success = CommandsFromAfar.apply(.nextPhoto, in: model) else { return XCTFail("an old refusal came back") }
     }
 
     func testABookmarkTheDiskCannotHoldAtTheWindowIsStillAnAlert() {
@@ -78,7 +78,7 @@ final class RefusalsSaidTests: XCTestCase {
 
     func testAKioskSaysItKeepsNoBookmarks() {
         let model = loadedGallery(kiosk: Kiosk())
-        guard case .failure(let refusal) = model.applyFromAfar(.toggleBookmark) else { return XCTFail("said nothing") }
+        guard case .failure(let refusal) = CommandsFromAfar.apply(.toggleBookmark, in: model) else { return XCTFail("said nothing") }
         XCTAssertEqual(refusal.kind, .notNow)
         XCTAssertEqual(refusal.message, "A kiosk keeps no bookmarks")
         XCTAssertNil(state(model).photo?.bookmarked, "a kiosk's state does not pretend to keep any")
@@ -87,7 +87,7 @@ final class RefusalsSaidTests: XCTestCase {
     func testTheBookmarksFromTheSlideshowSayWhereTheyOpen() {
         let model = loadedGallery()
         _ = model.apply(.setMode(.slideshow))
-        guard case .failure(let refusal) = model.applyFromAfar(.showBookmarks) else { return XCTFail("said nothing") }
+        guard case .failure(let refusal) = CommandsFromAfar.apply(.showBookmarks, in: model) else { return XCTFail("said nothing") }
         XCTAssertEqual(refusal.message, "The bookmarks open from the wall")
         XCTAssertEqual(refusal.kind, .notNow)
         XCTAssertTrue(model.screen is SlideshowScreen)

@@ -44,7 +44,7 @@ public final class GalleryModel {
     private var requested = Effect.none
     /// Why the command being carried out did nothing or failed (`refuse`), for a remote's answer.
     var refusal: CommandRefusal?
-    /// While a command from afar is carried out (`applyFromAfar`): a failure is then a toast, never an alert.
+    /// While a command from afar is carried out (`CommandsFromAfar`): a failure is then a toast, never an alert.
     var actingFromAfar = false
 
     private var dragging: Room?
@@ -145,17 +145,8 @@ public final class GalleryModel {
 
     // MARK: input
 
-    public enum Effect: Equatable {
-        case none, quit, toggleFullscreen
-        /// Put this text on the clipboard.
-        case copy(String)
-        /// Open this http(s) URL in the user's browser.
-        case open(String)
-        /// Switch the display on or off (`Command.setDisplay`).
-        case display(on: Bool)
-        /// Show photos from another source (`Command.useSource`).
-        case useSource(String, album: String?)
-    }
+    /// What a command asks of the app beyond the gallery (`AppEffect`).
+    public typealias Effect = AppEffect
 
     /// Whether typed text has somewhere to go (the app turns the platform's text input on only then).
     public var hasFocusedField: Bool { innermost.field != nil }

@@ -24,7 +24,7 @@ extension GalleryApp {
         default:
             // What did nothing or failed is said on screen (a toast: an alert would stop the remote until someone at
             // the frame closed it), in the log, and in the answer.
-            let outcome = model.applyFromAfar(command)
+            let outcome = CommandsFromAfar.apply(command, in: model)
             frames.noteChange()
             switch outcome {
             case .success(let effect):
