@@ -106,6 +106,7 @@ public final class GalleryApp {
         let remote = RemoteTurns(app: self, options: options)
         self.remote = remote
         participants.append(remote)
+        let mailroom = Mailroom(mailbox: mailbox, images: images, feed: feed, model: model, remote: remote)
         var pacer = FramePacer(clockHz: options.config.clockHz, refreshHz: window.refreshRate ?? 60,
                                now: GalleryApp.now())
         var moving = false
@@ -132,7 +133,7 @@ public final class GalleryApp {
             }
             // A page or an image that arrived is drawn now rather than at the clock's next tick (a few ms apart at
             // most, so a burst of arrivals cannot take the processor).
-            let (delivered, arrived) = deliver(now: t)
+            let (delivered, arrived) = mailroom.deliver(now: t)
             if delivered { frames.noteChange() }
             let asleep = kiosk?.keepSchedule(now: t) ?? false
             input.settle(asleep: asleep)
@@ -162,27 +163,6 @@ public final class GalleryApp {
             for p in participants { p.presented(shown) }
             if case .whole = drawn { driver?.afterPresent(self, workStarted: t, now: GalleryApp.now()) }
         }
-    }
-
-    // MARK: per turn
-
-    /// Hands the workers' results to the feed and the pipeline; returns whether there were any, and whether any of
-    /// them is worth drawing at once.
-    private func deliver(now: Double) -> (any: Bool, arrived: Bool) {
-        var arrived = false, any = false
-        for message in mailbox.takeAll() {
-            any = true
-            arrived = arrived || message.changesPicture
-            switch message {
-            case .images(let delivery): images.receive(delivery, now: now)
-            case .feed(let delivery): feed.receive(delivery, now: now)
-            case .said(let words): model.toasts.show(words)
-            case .clipFrame: break  // taken up by `clips.upload` in the frame
-            case .remote(let call): desk.take(call, in: self, now: now)
-            case .reply(let reply): if let note = model.receive(reply), !note.isEmpty { Log.info(note) }
-            }
-        }
-        return (any, arrived)
     }
 
     /// The start-up refresh is still out (automation waits for it).

@@ -15,6 +15,9 @@ final class RemoteTurns: LoopParticipant {
     /// The port the remote's HTTP server listens on.
     var port: Int? { services?.httpPort }
 
+    /// A remote's call, carried to the main thread.
+    func take(_ call: FrameDesk.Call, now: Double) { app.desk.take(call, in: app, now: now) }
+
     func skipped(_ turn: Turn, drawing: Bool) { app.desk.nothingDrawn(in: app, now: turn.now, drawing: drawing) }
     func presented(_ turn: Turn) { app.desk.presented(in: app, now: turn.now) }
     func stop() { services?.stop() }
