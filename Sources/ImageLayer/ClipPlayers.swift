@@ -5,8 +5,9 @@ import SDLKit
 
 /// The moving pictures playing now: one `MediaPlayer` (a worker process of its own) per play request the rooms
 /// make, its newest frame handed each frame to the uploader, which fills the slot's stream (a streaming texture of
-/// the size drawn, shown in place of the poster): a clip is one more kind of slot, its texture not owned here. A clip that cannot play is remembered, so its
-/// poster stays with "cannot play" rather than a worker being started for it on every frame. Main thread only.
+/// the size drawn, shown in place of the poster): a clip is one more kind of slot, its texture not owned here. A
+/// clip that cannot play is remembered, so its poster stays with "cannot play" rather than a worker being started
+/// for it on every frame. Main thread only.
 public final class ClipPlayers {
     private struct Playing {
         let request: PlayRequest
@@ -41,8 +42,8 @@ public final class ClipPlayers {
     /// `textures`: the layer's uploader, which holds the clips' streams; `location`: where the shown source plays a
     /// photo's motion from; `wake`: called from a player's thread when a frame or news arrives.
     /// `hardware`: the decoder asked for (`GalleryConfig.hardwareDecoding`).
-    public init(textures: TextureUploader, location: @escaping (Photo) -> MediaLocation?, limits: MediaLimits = .standard,
-         hardware: String = "none", wake: @escaping @Sendable () -> Void) {
+    public init(textures: TextureUploader, location: @escaping (Photo) -> MediaLocation?,
+                limits: MediaLimits = .standard, hardware: String = "none", wake: @escaping @Sendable () -> Void) {
         self.textures = textures; self.location = location; self.limits = limits; self.hardware = hardware
         self.wake = wake
     }
@@ -143,7 +144,8 @@ public final class ClipPlayers {
                 changed = true
                 continue
             }
-            if textures.uploadFrame(key, size: entry.size, renderer: renderer, take: { _ = entry.player.takeFrame($0) }) {
+            let player = entry.player
+            if textures.uploadFrame(key, size: entry.size, renderer: renderer, take: { _ = player.takeFrame($0) }) {
                 changed = true
             }
         }

@@ -65,8 +65,8 @@ public final class ImagePipeline {
     /// Makes the held and loading set match `wanted`, most urgent first (`LoadSchedule.plan`).
     public func update(wanted: [ImageWant], now: Double) {
         if !received.isEmpty { received = received.filter { schedule.isLoading($0.key) } }
-        let plan = schedule.plan(wanted.map { LoadSchedule.Want(key: $0.key, size: $0.size, worthStarting: $0.worthStarting) },
-                                 now: now)
+        let wants = wanted.map { LoadSchedule.Want(key: $0.key, size: $0.size, worthStarting: $0.worthStarting) }
+        let plan = schedule.plan(wants, now: now)
         for token in plan.cancelled { cancel(token) }
         for key in plan.released { textures.releaseStill(key) }
         for start in plan.started { self.start(wanted[start.index], priority: start.index, token: start.token) }
@@ -146,7 +146,8 @@ public final class ImagePipeline {
     }
 
     /// A worker's result arrived. Results for slots no longer waiting on that token are dropped.
-    public func receive(_ key: ImageKey, token: UInt64, _ result: Result<Surface, ImageFailure>, standIn: Bool, now: Double) {
+    public func receive(_ key: ImageKey, token: UInt64, _ result: Result<Surface, ImageFailure>, standIn: Bool,
+                        now: Double) {
         switch result {
         case .success(let surface):
             if schedule.arrived(key, token: token, standIn: standIn) { textures.enqueue(key, token: token, surface) }
