@@ -25,7 +25,7 @@ struct Composition {
     let pictures: PictureShots
     let model: GalleryModel
     let scene: SceneRenderer
-    /// The window as it opened (`GalleryApp.apply` hands it to everything that depends on it).
+    /// The window as it opened (`WindowKeeper` hands it to everything that depends on it).
     let geometry: WindowGeometry
 
     /// Process-wide settings made before anything else: memory, SDL's pixel allocator, stop signals, the screen

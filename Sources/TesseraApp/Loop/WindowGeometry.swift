@@ -4,7 +4,7 @@ import SDLKit
 /// What the window is now, as everything that lays out, draws or maps the pointer needs it: its size in interface
 /// pixels, its drawable's device pixels, and the interface scale (how large the interface is drawn on this display,
 /// `InterfaceScale`). Measured anew at every resize and display change and handed to every part that depends on it
-/// (`GalleryApp.apply`): nothing keeps a copy from start-up.
+/// (`WindowKeeper`): nothing keeps a copy from start-up.
 struct WindowGeometry: Equatable {
     /// Interface pixels, and device pixels per interface pixel.
     let viewport: Viewport
