@@ -67,7 +67,7 @@ extension HeaderStatus {
             note = display
         }
         if gallery.browse.pullDistance > 0 {
-            note = gallery.browse.pullDistance >= BrowseScreen.pullToReload ? "Release to reload" : "Pull to reload"
+            note = gallery.browse.pullReloads ? "Release to reload" : "Pull to reload"
         }
         // A folder's index knows its whole count before the pages are read (39 photos, not the first page's 30).
         let photos = max(catalog.photoCount, gallery.services.knownPhotos ?? 0)

@@ -318,6 +318,8 @@ public final class BrowseScreen {
     public private(set) var pullDistance = 0.0
     /// Pulling further than this and letting go reloads.
     public static let pullToReload = 120.0
+    /// Whether letting go now reloads (the header says so).
+    public var pullReloads: Bool { pullDistance >= BrowseScreen.pullToReload }
 
     public func beginDrag(at time: Double) {
         pullDistance = 0

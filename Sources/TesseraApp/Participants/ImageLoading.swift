@@ -26,7 +26,7 @@ final class ImageLoading: LoopParticipant {
 
     func frame(_ turn: Turn) {
         demand.sample(model, at: turn.now)
-        images.backdrops?.wanted = model.screen is SlideshowScreen
+        images.backdrops?.wanted = model.screen.frameMode == .slideshow
         images.update(wanted: demand.wants(model, loadTime: images.loadTime), now: turn.now)
         if images.upload(to: renderer, count: config.uploadsPerFrame, bytes: config.uploadBytesPerFrame, now: turn.now) > 0 {
             frames.noteChange()
