@@ -30,6 +30,16 @@ final class MemoriesFirstTests: XCTestCase {
                         completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID { RequestID(0) }
         func cancel(_ id: RequestID) -> Bool { false }
         func place(shown photo: Photo) -> String? { "at " + photo.id }
+        var knownPhotoCount: Int? { pages * perPage }
+        func motionLocation(for photo: Photo) -> MediaLocation? { MediaLocation(file: "/clips/\(photo.id).mov") }
+    }
+
+    /// What the source answers of its photos passes through (the protocol's defaults would answer nil): a memory's
+    /// clip plays, and the header counts the source's photos.
+    func testWhereAClipPlaysFromAndHowManyPhotosThereAreAreTheSources() {
+        let source = MemoriesFirstSource(PagedSource(pages: 2, perPage: 4), today: { PhotoDateFilter.Day(year: 2026, month: 11, day: 26) })
+        XCTAssertEqual(source.motionLocation(for: photo("m0")), MediaLocation(file: "/clips/m0.mov"))
+        XCTAssertEqual(source.knownPhotoCount, 8)
     }
 
     private func page(_ source: PhotoSource, _ n: Int, limit: Int) throws -> PageContents {

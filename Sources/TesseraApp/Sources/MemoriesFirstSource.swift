@@ -27,6 +27,9 @@ final class MemoriesFirstSource: PhotoSource {
     var answersAtRequestedSize: Bool { inner.answersAtRequestedSize }
     var emptyFeedText: String { inner.emptyFeedText }
     var offersMemories: Bool { inner.offersMemories }
+    var knownPhotoCount: Int? { inner.knownPhotoCount }
+    /// A memory's clip or Live Photo plays from where the source says, as it does later in the pass.
+    func motionLocation(for photo: Photo) -> MediaLocation? { inner.motionLocation(for: photo) }
     func credit(for photo: Photo) -> Credit { inner.credit(for: photo) }
     func start() { inner.start() }
     func stop() { inner.stop() }
