@@ -47,4 +47,31 @@ final class OverlayLayerUITests: XCTestCase {
         XCTAssertEqual(plain.status, 0, plain.log)
         XCTAssertEqual(markPixels(try XCTUnwrap(plain.frame, plain.log)), 0, "the app itself has no test overlay")
     }
+
+    /// The frame's clock on the layer: in its corner, and drawn again when the minute turns while the photo stands
+    /// (the loop no longer pokes it into the slideshow). The wall clock is put where a test wants it (libfaketime).
+    func testTheFrameClockStandsInItsCornerAndTurnsWithTheMinute() throws {
+        XCTAssertNotNil(OverlayLayerUITests.sdl)
+        func corner(at start: String, wait: Int) throws -> [UInt32] {
+            let run = try AppProcess.run(["--demo", "--mode", "slideshow", "--name", "Ada", "--no-cache", "--size", "900x600",
+                                          "--clock", "bottom-right", "--script", "wait:\(wait)"],
+                                         environment: try FakeClock.environment("@2026-11-28 " + start))
+            XCTAssertEqual(run.status, 0, run.log)
+            let frame = try XCTUnwrap(run.frame, run.log)
+            // The clock's box: 32 px in from the right and the foot, about 60x25 at this size.
+            return (frame.height - 70..<frame.height - 30).flatMap { y in
+                (frame.width - 110..<frame.width - 30).map { x in
+                    let p = frame.pixel(x: x, y: y)
+                    return UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+                }
+            }
+        }
+        let turned = try corner(at: "12:34:57", wait: 5)
+        let later = try corner(at: "12:35:20", wait: 1)
+        let before = try corner(at: "12:34:20", wait: 1)
+        XCTAssertGreaterThan(later.filter { p in [16, 8, 0].allSatisfy { p >> UInt32($0) & 0xFF > 180 } }.count, 20,
+                             "light digits in the corner, over the photo's dark foot")
+        XCTAssertEqual(turned, later, "12:35 once the minute turned under a photo that stood still")
+        XCTAssertNotEqual(turned, before, "not the 12:34 it started with")
+    }
 }

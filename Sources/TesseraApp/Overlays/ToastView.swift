@@ -3,9 +3,9 @@ import GalleryCore
 /// Draws the toast: a dark band centred where the layer puts it, with its words and its button ("Undo"), and tells
 /// the model where the button is so a click finds it.
 final class ToastView: OverlayView {
-    private let toasts: ToastOverlay
-
-    init(_ toasts: ToastOverlay) { self.toasts = toasts }
+    /// The words and the button are the gallery's `Toasts`' (a click on the button goes there too); the overlay
+    /// only says when and where.
+    init(_ toasts: ToastOverlay) {}
 
     /// The band's width for the words and the button, and its height.
     private func measure(_ toast: Toast, text: TextRenderer, window: PixelSize) -> (size: PixelSize, words: Int, label: Int) {
