@@ -128,7 +128,7 @@ final class KenBurnsTests: XCTestCase {
             XCTAssertFalse(s.isAnimating, "but automation does not wait for it to end")
             s.step(1)
             XCTAssertEqual(s.crop(of: photo, outgoing: true), later, "the outgoing photo goes on from where it was")
-            _ = m.apply(.action(SlideshowScreen.pause))
+            _ = m.apply(.action(RoomAction.pause))
             let paused = s.crop(of: photo, outgoing: true)
             m.tick(dt: 1)
             XCTAssertEqual(s.crop(of: photo, outgoing: true), paused, "a pause holds it still")

@@ -116,8 +116,8 @@ final class PaneViewerTests: XCTestCase {
         XCTAssertEqual(pane.tooltip(in: model), "Open (o)")
         model.click(atWindowX: open.textOrigin.x + 10, y: y)
         let id = model.currentBrowse.catalog.items[model.detail!.index].photo.id
-        XCTAssertEqual(model.takeRequested(), .open("https://example.org/\(id)"))
-        XCTAssertEqual(model.takeRequested(), .none, "taken once")
+        XCTAssertEqual(model.input.takeRequested(), .open("https://example.org/\(id)"))
+        XCTAssertEqual(model.input.takeRequested(), .none, "taken once")
         // The details button closes them again.
         let info = try XCTUnwrap(open.frame(of: .info))
         model.click(atWindowX: info.x + 4, y: info.y + 4)
@@ -154,13 +154,13 @@ final class KioskPaneTests: XCTestCase {
         let pane = try XCTUnwrap(model.detail?.overlay, "one tap opens the photo")
         let layout = pane.layout(in: model)
         XCTAssertEqual(layout.frame(of: .bookmark) == nil, kiosk != nil, "no star on a kiosk")
-        _ = pane.perform(.action(DetailPane.info), in: model)
+        _ = pane.perform(.action(RoomAction.info), in: model)
         let open = pane.layout(in: model)
         model.click(atWindowX: open.textOrigin.x + 10, y: open.textOrigin.y + model.services.detailLineHeight / 2)
         if kiosk == nil {
-            XCTAssertNotEqual(model.takeRequested(), .none, "a desktop opens the link")
+            XCTAssertNotEqual(model.input.takeRequested(), .none, "a desktop opens the link")
         } else {
-            XCTAssertEqual(model.takeRequested(), .none, "a kiosk opens no browser")
+            XCTAssertEqual(model.input.takeRequested(), .none, "a kiosk opens no browser")
         }
     }
 }

@@ -9,7 +9,7 @@ public enum CommandNames {
     public static let plain: [String: Command] = [
         "next": .nextPhoto, "previous": .previousPhoto, "prev": .previousPhoto,
         "nextphoto": .nextPhoto, "previousphoto": .previousPhoto, "prevphoto": .previousPhoto,
-        "pause": .setPaused(true), "play": .setPaused(false), "toggle-pause": .action(SlideshowScreen.pause),
+        "pause": .setPaused(true), "play": .setPaused(false), "toggle-pause": .action(RoomAction.pause),
         "wall": .setMode(.wall), "slideshow": .setMode(.slideshow),
         "display-off": .setDisplay(on: false), "display-on": .setDisplay(on: true),
         "reload": .reload,
@@ -22,10 +22,10 @@ public enum CommandNames {
         "undo": .undoRemoveBookmark, "search": .openSearch, "keep": .commitSearch, "clear": .clearSearch,
         "help": .toggleHelp, "name": .changeName, "submit": .submit, "start": .submit, "dismiss": .dismissAlert,
         "view": .toggleView, "list": .openList, "memories": .showMemories,
-        "zoomin": .action(DetailPane.zoomIn), "zoomout": .action(DetailPane.zoomOut),
-        "zoomfit": .action(DetailPane.zoomFit), "zoomactual": .action(DetailPane.zoomActual),
-        "info": .action(DetailPane.info), "playpause": .action(DetailPane.playPause),
-        "seekback": .action(DetailPane.seekBack), "seekforward": .action(DetailPane.seekForward),
+        "zoomin": .action(RoomAction.zoomIn), "zoomout": .action(RoomAction.zoomOut),
+        "zoomfit": .action(RoomAction.zoomFit), "zoomactual": .action(RoomAction.zoomActual),
+        "info": .action(RoomAction.info), "playpause": .action(RoomAction.playPause),
+        "seekback": .action(RoomAction.seekBack), "seekforward": .action(RoomAction.seekForward),
     ]
 
     /// Commands that take an argument, by name, with what the argument must be (said when it is not).

@@ -34,7 +34,7 @@ public enum Command: Equatable, Hashable, Sendable {
     /// The open photo's page: copied to the clipboard, or opened in the browser.
     case copyLink, openLink
     /// Pauses (true) or goes on (false), whatever the show was doing: the remote's `pause` and `play`, which must
-    /// not toggle (a command sent twice leaves it as asked). Space toggles with `.action(SlideshowScreen.pause)`.
+    /// not toggle (a command sent twice leaves it as asked). Space toggles with `.action(RoomAction.pause)`.
     case setPaused(Bool)
     /// The wall or the slideshow, whatever shows now.
     case setMode(FrameMode)

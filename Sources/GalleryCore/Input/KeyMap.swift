@@ -10,9 +10,10 @@ public struct Scope: RawRepresentable, Hashable, CaseIterable, Sendable, CustomS
     public static let global = Scope("global"), welcome = Scope("welcome"), browse = Scope("browse")
     public static let bookmarks = Scope("bookmarks"), search = Scope("search"), detail = Scope("detail")
     public static let alert = Scope("alert"), help = Scope("help"), slideshow = Scope("slideshow")
+    public static let memories = Scope("memories"), menu = Scope("menu")
     /// The scopes of the rooms that come with the gallery.
     public static let allCases: [Scope] = [.global, .welcome, .browse, .bookmarks, .search, .detail, .alert, .help,
-                                           .slideshow]
+                                           .slideshow, .memories, .menu]
 }
 
 /// Keys are data: for each scope, a table of (modifiers, key) → command. Letters arrive already cased (`G` is
@@ -97,7 +98,7 @@ public struct KeyMap {
         .slideshow: [
             Chord(.right): .nextPhoto, Chord(.character("l")): .nextPhoto, Chord(.pageDown): .nextPhoto,
             Chord(.left): .previousPhoto, Chord(.character("h")): .previousPhoto, Chord(.pageUp): .previousPhoto,
-            Chord(.space): .action(SlideshowScreen.pause),
+            Chord(.space): .action(RoomAction.pause),
             Chord(.escape): .closeScreen, Chord(.backspace): .closeScreen, Chord(.character("s")): .showSlideshow,
             Chord(.character("b")): .toggleBookmark,
         ],
@@ -117,7 +118,7 @@ public struct KeyMap {
             Chord(.escape): .closeScreen, Chord(.backspace): .closeScreen,
             Chord(.character("B"), .shift): .closeScreen,
         ],
-        MemoriesScreen.scope: [
+        .memories: [
             Chord(.escape): .closeScreen, Chord(.backspace): .closeScreen, Chord(.character("m")): .closeScreen,
         ],
         .welcome: [
@@ -126,7 +127,7 @@ public struct KeyMap {
         .alert: [
             Chord(.enter): .dismissAlert, Chord(.escape): .dismissAlert,
         ],
-        MenuOverlay.scope: [
+        .menu: [
             Chord(.escape): .closeScreen,
         ],
         .detail: [
@@ -137,12 +138,12 @@ public struct KeyMap {
             Chord(.right, .alt): .historyForward, Chord(.character("]")): .historyForward,
             Chord(.character("b")): .toggleBookmark,
             Chord(.character("c")): .copyLink, Chord(.character("o")): .openLink,
-            Chord(.character("+")): .action(DetailPane.zoomIn), Chord(.character("=")): .action(DetailPane.zoomIn),
-            Chord(.character("-")): .action(DetailPane.zoomOut),
-            Chord(.character("0")): .action(DetailPane.zoomFit), Chord(.character("1")): .action(DetailPane.zoomActual),
-            Chord(.character("i")): .action(DetailPane.info),
-            Chord(.space): .action(DetailPane.playPause),
-            Chord(.character(",")): .action(DetailPane.seekBack), Chord(.character(".")): .action(DetailPane.seekForward),
+            Chord(.character("+")): .action(RoomAction.zoomIn), Chord(.character("=")): .action(RoomAction.zoomIn),
+            Chord(.character("-")): .action(RoomAction.zoomOut),
+            Chord(.character("0")): .action(RoomAction.zoomFit), Chord(.character("1")): .action(RoomAction.zoomActual),
+            Chord(.character("i")): .action(RoomAction.info),
+            Chord(.space): .action(RoomAction.playPause),
+            Chord(.character(",")): .action(RoomAction.seekBack), Chord(.character(".")): .action(RoomAction.seekForward),
         ],
     ]
 }

@@ -90,19 +90,19 @@ public struct RoomRegistry {
         rooms.register(menu, summary: "More buttons", open: MenuOverlay.toggle)
         rooms.everywhere(EverywhereCommands.perform)
         for (scope, title) in [(Scope.browse, "The wall"), (.detail, "Detail pane"), (.slideshow, "Slideshow"),
-                               (.bookmarks, "Bookmarks"), (MemoriesScreen.scope, "Memories"), (.search, "Search"), (.global, "Everywhere")] {
+                               (.bookmarks, "Bookmarks"), (.memories, "Memories"), (.search, "Search"), (.global, "Everywhere")] {
             rooms.describe(scope: scope, as: title)
         }
-        for scope in [Scope.welcome, .alert, .help, MenuOverlay.scope] { rooms.describe(scope: scope, as: nil) }
-        rooms.describe(action: SlideshowScreen.pause, as: "Pause or go on")
-        rooms.describe(action: DetailPane.zoomIn, as: "Zoom in")
-        rooms.describe(action: DetailPane.playPause, as: "Play or pause a clip")
-        rooms.describe(action: DetailPane.seekBack, as: "A clip: back 5 seconds")
-        rooms.describe(action: DetailPane.seekForward, as: "A clip: on 5 seconds")
-        rooms.describe(action: DetailPane.zoomOut, as: "Zoom out")
-        rooms.describe(action: DetailPane.zoomFit, as: "Fit the photo")
-        rooms.describe(action: DetailPane.zoomActual, as: "One photo pixel per screen pixel")
-        rooms.describe(action: DetailPane.info, as: "Details: links, folder, camera")
+        for scope in [Scope.welcome, .alert, .help, .menu] { rooms.describe(scope: scope, as: nil) }
+        rooms.describe(action: RoomAction.pause, as: "Pause or go on")
+        rooms.describe(action: RoomAction.zoomIn, as: "Zoom in")
+        rooms.describe(action: RoomAction.playPause, as: "Play or pause a clip")
+        rooms.describe(action: RoomAction.seekBack, as: "A clip: back 5 seconds")
+        rooms.describe(action: RoomAction.seekForward, as: "A clip: on 5 seconds")
+        rooms.describe(action: RoomAction.zoomOut, as: "Zoom out")
+        rooms.describe(action: RoomAction.zoomFit, as: "Fit the photo")
+        rooms.describe(action: RoomAction.zoomActual, as: "One photo pixel per screen pixel")
+        rooms.describe(action: RoomAction.info, as: "Details: links, folder, camera")
         return rooms
     }()
 }

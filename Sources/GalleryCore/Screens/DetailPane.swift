@@ -13,10 +13,6 @@ public final class DetailPane: Overlay {
     public var origin: Rect?
     /// The viewer's zoom into the photo (`+` `-` `0` `1`, the wheel, a pinch, a double tap; a drag pans).
     public private(set) var zoom = Zoom()
-    public static let zoomIn = "zoom-in", zoomOut = "zoom-out", zoomFit = "zoom-fit", zoomActual = "zoom-actual"
-    public static let info = "info"
-    /// A clip's controls: Space, `,` and `.`, the bar along its bottom.
-    public static let playPause = "play-pause", seekBack = "seek-back", seekForward = "seek-forward"
     /// Its moving picture's playing, pausing and seeking.
     public private(set) var clip = PaneClip()
     /// The details (folder, camera, size, keys) under the photo's links: `i` or the ⓘ button.
@@ -64,18 +60,18 @@ public final class DetailPane: Overlay {
         switch command {
         case .closeDetail: gallery.close(self)
         case .nextPhoto, .previousPhoto, .historyBack: navigate(command)
-        case .action(DetailPane.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
-        case .action(DetailPane.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
-        case .action(DetailPane.zoomFit): zoom.reset()
-        case .action(DetailPane.playPause): clip.playPause(gallery.services.clipProgress(key))
+        case .action(RoomAction.zoomIn): zoom(in: gallery) { $0.zoom(by: 1.5, fit: $1, area: $2, photoWidth: $3) }
+        case .action(RoomAction.zoomOut): zoom(in: gallery) { $0.zoom(by: 1 / 1.5, fit: $1, area: $2, photoWidth: $3) }
+        case .action(RoomAction.zoomFit): zoom.reset()
+        case .action(RoomAction.playPause): clip.playPause(gallery.services.clipProgress(key))
         // The remote's pause and play: the clip as asked, never toggled by a command sent twice.
         case .setPaused(let pause) where pause != clip.paused: clip.playPause(gallery.services.clipProgress(key))
-        case .action(DetailPane.seekBack): clip.step(-PaneClip.step, gallery.services.clipProgress(key))
-        case .action(DetailPane.seekForward): clip.step(PaneClip.step, gallery.services.clipProgress(key))
-        case .action(DetailPane.info):
+        case .action(RoomAction.seekBack): clip.step(-PaneClip.step, gallery.services.clipProgress(key))
+        case .action(RoomAction.seekForward): clip.step(PaneClip.step, gallery.services.clipProgress(key))
+        case .action(RoomAction.info):
             showsInfo.toggle()
             hovered = nil  // the links moved or went: no tooltip of one stays
-        case .action(DetailPane.zoomActual):
+        case .action(RoomAction.zoomActual):
             let scale = gallery.viewport.scale
             zoom(in: gallery) { $0.set(scale: Zoom.actualSize(fit: $1, photoWidth: $3, scalePerPixel: scale),
                                        fit: $1, area: $2, photoWidth: $3) }
@@ -167,7 +163,7 @@ public final class DetailPane: Overlay {
             else if arrowsDrawn, hasPrevious, layout.previousArrow.contains(x: x, y: y) { navigate(.previousPhoto) }
             else if arrowsDrawn, hasNext, layout.nextArrow.contains(x: x, y: y) { navigate(.nextPhoto) }
             // A kiosk opens no browser for a passer-by.
-            else if gallery.kiosk == nil, let link = link(atX: x, y: y, layout: layout, in: gallery) { gallery.request(.open(link)) }
+            else if gallery.kiosk == nil, let link = link(atX: x, y: y, layout: layout, in: gallery) { gallery.input.request(.open(link)) }
             else if layout.imageArea.contains(x: x, y: y) { arrowsTapped.toggle() }
             else if !layout.panel.contains(x: x, y: y) { gallery.close(self) }
         case let .doubleClick(x, y):
@@ -206,12 +202,12 @@ public final class DetailPane: Overlay {
     private func press(_ control: DetailLayout.Control, in gallery: GalleryModel) {
         let command: Command
         switch control {
-        case .playPause: command = .action(DetailPane.playPause)
+        case .playPause: command = .action(RoomAction.playPause)
         case .bookmark: command = .toggleBookmark
-        case .zoomOut: command = .action(DetailPane.zoomOut)
-        case .zoomIn: command = .action(DetailPane.zoomIn)
-        case .zoomLevel: command = .action(zoom.isZoomed ? DetailPane.zoomFit : DetailPane.zoomActual)
-        case .info: command = .action(DetailPane.info)
+        case .zoomOut: command = .action(RoomAction.zoomOut)
+        case .zoomIn: command = .action(RoomAction.zoomIn)
+        case .zoomLevel: command = .action(zoom.isZoomed ? RoomAction.zoomFit : RoomAction.zoomActual)
+        case .info: command = .action(RoomAction.info)
         }
         _ = perform(command, in: gallery)
     }

@@ -3,7 +3,7 @@
 /// answers from its index, Immich from its own); the wall waits for the answer, says when there is none, and never
 /// pages. Esc goes back to the wall it was opened from, which kept its place.
 public final class MemoriesScreen: Screen {
-    public static let scope = Scope("memories")
+    public static let scope = Scope.memories
     /// Memories a room shows at the most (a library of many years may hold thousands for one day).
     public static let limit = PhotoDateFilter.memoriesLimit
     /// The day whose memories show.
@@ -83,7 +83,7 @@ public final class MemoriesScreen: Screen {
     }
 
 
-    public var scopes: [Scope] { [MemoriesScreen.scope, .browse] }
+    public var scopes: [Scope] { [.memories, .browse] }
     /// Back keeps it for Forward.
     public var isPage: Bool { true }
     public var wall: BrowseScreen? { memories }

@@ -1,7 +1,7 @@
 /// The header buttons that did not fit a narrow window, as a list under its "⋯" button: each row its glyph, what it
 /// does and its key. A tap on a row runs it; a tap elsewhere or Esc closes the menu.
 public final class MenuOverlay: Overlay {
-    public static let scope = Scope("menu")
+    public static let scope = Scope.menu
     public static let rowHeight = 40, width = 280
 
     public let entries: [Toolbar.Button]
@@ -26,7 +26,7 @@ public final class MenuOverlay: Overlay {
         return Rect(x: first.x, y: first.y, width: first.width, height: last.maxY - first.y)
     }
 
-    public var scopes: [Scope] { [MenuOverlay.scope] }
+    public var scopes: [Scope] { [.menu] }
 
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
         guard command == .closeScreen else { return nil }
@@ -37,7 +37,7 @@ public final class MenuOverlay: Overlay {
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
         guard case let .click(x, y) = input else { return true }
         gallery.close(self)
-        if let row = rows.firstIndex(where: { $0.contains(x: x, y: y) }) { gallery.click(button: entries[row]) }
+        if let row = rows.firstIndex(where: { $0.contains(x: x, y: y) }) { gallery.input.click(button: entries[row]) }
         return true
     }
 

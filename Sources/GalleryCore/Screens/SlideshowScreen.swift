@@ -8,7 +8,6 @@ public final class SlideshowScreen: Screen {
     public static let fadeDuration = SlideTransition.crossfade.duration
     /// How one photo gives way to the next (`fade` runs over its duration).
     public let transition: SlideTransition
-    public static let pause = "pause"
 
     /// The wall it shows the photos of; its focus follows the slideshow, so leaving lands on the photo shown.
     public let feedWall: BrowseScreen
@@ -310,7 +309,7 @@ public final class SlideshowScreen: Screen {
         switch command {
         case .nextPhoto: step(1)
         case .previousPhoto: step(-1)
-        case .action(SlideshowScreen.pause): paused.toggle()
+        case .action(RoomAction.pause): paused.toggle()
         case .setPaused(let pause): paused = pause
         case .closeScreen: gallery.pop(self)
         case .toggleBookmark:
