@@ -30,12 +30,12 @@ public struct ImageDemand {
         var wants: [ImageWant] = []
         var detailBytes = 0
         // What is shown large (the pane's photo, the slideshow's), most urgent first.
-        for large in model.largeImages {
+        for large in model.onShow.largeImages {
             let size = ResidencyPolicy.pixelSize(of: large.frame, scale: scale).fitted(withinSide: maxTextureSide)
             detailBytes += size.area * 4
             wants.append(ImageWant(key: ImageKey(item: large.item, detail: true), photo: large.photo, size: size))
         }
-        guard model.showsCells else { return wants }
+        guard model.onShow.showsCells else { return wants }
         let policy = residency.adapted(screensPerSecond: abs(motion.velocity) / Double(browse.gridHeight),
                                        detailBytes: detailBytes)
         let plan = policy.plan(layout: browse.layout, top: browse.scrollTop, height: browse.gridHeight,

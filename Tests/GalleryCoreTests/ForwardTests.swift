@@ -105,9 +105,10 @@ final class ForwardTests: XCTestCase {
         XCTAssertEqual(pane.tooltip(in: m), "Remove the bookmark (b)", "the star says what a press does now")
         XCTAssertNotNil(m.toasts.current?.actionLabel, "Undo offered")
         for _ in 0..<30 { m.tick(dt: 0.02) }  // the pane has grown to its place
-        XCTAssertLessThanOrEqual(m.toastFloor, pane.layout(in: m).textOrigin.y, "the toast stays off the pane's links")
+        XCTAssertLessThanOrEqual(m.onShow.toastFloor, pane.layout(in: m).textOrigin.y,
+                                 "the toast stays off the pane's links")
         _ = m.apply(.closeDetail)
         for _ in 0..<30 { m.tick(dt: 0.02) }
-        XCTAssertEqual(m.toastFloor, m.viewport.size.height, "on the wall, at the window's foot")
+        XCTAssertEqual(m.onShow.toastFloor, m.viewport.size.height, "on the wall, at the window's foot")
     }
 }

@@ -151,7 +151,7 @@ final class KioskHardeningTests: XCTestCase {
         _ = model.handle(key: .character("?"), modifiers: .shift)
         _ = model.handle(key: .character("/"))
         XCTAssertNil(SearchScreen.shown(in: model)?.search, "no search field on a kiosk")
-        XCTAssertFalse(model.hasFocusedField)
+        XCTAssertFalse(model.input.hasFocusedField)
         let star = BrowseScreen.starRect(of: model.browse.screenFrame(of: 0))!
         model.click(atWindowX: star.x + 4, y: star.y + 4)
         XCTAssertFalse(model.user.isBookmarked("0"))

@@ -78,7 +78,7 @@ final class MovingPicturesTests: XCTestCase {
         let photos = [moving("0", .clip), Photo(id: "1", author: "A", width: 300, height: 200, url: "", downloadURL: ""),
                       moving("2", .livePhoto), moving("3", .animation)]
         let m = model(photos)
-        let requests = m.playRequests
+        let requests = m.onShow.playRequests
         XCTAssertEqual(requests.map(\.key.photoID), ["0", "2"], "two at most, a still never")
         XCTAssertEqual(requests.map(\.loops), [true, false], "a clip loops, a Live Photo plays once")
         XCTAssertTrue(requests.allSatisfy { !$0.sound }, "the wall is muted")
@@ -150,27 +150,27 @@ final class MovingPicturesTests: XCTestCase {
         m.standIn.progress = { _ in progress }
         _ = m.handle(key: .enter)
         let pane = try XCTUnwrap(m.overlays.last as? DetailPane)
-        XCTAssertEqual(m.playRequests, [], "nothing plays while the pane grows")
+        XCTAssertEqual(m.onShow.playRequests, [], "nothing plays while the pane grows")
         for _ in 0..<60 { m.tick(dt: 1.0 / 60) }
-        XCTAssertEqual(m.playRequests.map(\.key.photoID), ["c"], "the pane's clip, not the wall's")
-        XCTAssertFalse(m.playRequests[0].paused)
+        XCTAssertEqual(m.onShow.playRequests.map(\.key.photoID), ["c"], "the pane's clip, not the wall's")
+        XCTAssertFalse(m.onShow.playRequests[0].paused)
         _ = m.handle(key: .space)
-        XCTAssertTrue(m.playRequests[0].paused)
+        XCTAssertTrue(m.onShow.playRequests[0].paused)
         _ = m.handle(key: .character("."))
-        XCTAssertEqual(m.playRequests[0].seek?.to, 15)
-        let first = try XCTUnwrap(m.playRequests[0].seek?.id)
+        XCTAssertEqual(m.onShow.playRequests[0].seek?.to, 15)
+        let first = try XCTUnwrap(m.onShow.playRequests[0].seek?.id)
         _ = m.handle(key: .character(","))
-        XCTAssertEqual(m.playRequests[0].seek?.to, 5)
-        XCTAssertNotEqual(m.playRequests[0].seek?.id, first, "each seek is new")
+        XCTAssertEqual(m.onShow.playRequests[0].seek?.to, 5)
+        XCTAssertNotEqual(m.onShow.playRequests[0].seek?.id, first, "each seek is new")
         // A click on the bar's middle goes to the clip's middle.
         let bar = pane.layout(in: m).clipBar
         m.pointer(.click(x: bar.x + bar.width / 2, y: bar.y + bar.height / 2))
-        XCTAssertEqual(try XCTUnwrap(m.playRequests[0].seek?.to), 30, accuracy: 1)
+        XCTAssertEqual(try XCTUnwrap(m.onShow.playRequests[0].seek?.to), 30, accuracy: 1)
         XCTAssertTrue(m.overlays.last is DetailPane, "the click stayed in the pane")
         // An ended clip plays again from the start.
         progress.ended = true
         _ = m.handle(key: .space)
-        XCTAssertEqual(m.playRequests[0].seek?.to, 0)
-        XCTAssertFalse(m.playRequests[0].paused)
+        XCTAssertEqual(m.onShow.playRequests[0].seek?.to, 0)
+        XCTAssertFalse(m.onShow.playRequests[0].paused)
     }
 }

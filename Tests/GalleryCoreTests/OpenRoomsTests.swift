@@ -134,7 +134,7 @@ final class OpenRoomsTests: XCTestCase {
         XCTAssertEqual(model.activeScopes, [Scope("peek"), .global])
         _ = model.handle(key: .character("x"))
         XCTAssertEqual((model.screen as? ThrowawayScreen)?.pings, 0, "the screen under an overlay takes no keys")
-        XCTAssertEqual(model.largeImages.map(\.item), [peek.item.key])
+        XCTAssertEqual(model.onShow.largeImages.map(\.item), [peek.item.key])
         _ = model.handle(key: .escape)
         XCTAssertTrue(model.overlays.isEmpty)
         XCTAssertTrue(model.screen is ThrowawayScreen, "Esc closed the overlay, not the screen")

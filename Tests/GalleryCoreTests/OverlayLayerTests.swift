@@ -92,7 +92,7 @@ final class OverlayLayerTests: XCTestCase {
         model.toasts.tick(dt: 10)
         XCTAssertTrue(toasts.refresh(OverlayContext(date: Date(), gallery: model)))
         XCTAssertFalse(toasts.isShowing)
-        XCTAssertEqual(toasts.area(in: model).height, model.toastFloor)
+        XCTAssertEqual(toasts.area(in: model).height, model.onShow.toastFloor)
     }
 
     func testCaptionsFollowTheSlideshowsPhotosAndHideWhileOneGivesWay() throws {

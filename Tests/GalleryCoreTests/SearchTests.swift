@@ -61,7 +61,7 @@ final class SearchTests: XCTestCase {
     func testTypingFiltersLiveEnterKeepsEscClears() {
         let model = loaded()
         _ = model.handle(key: .character("/"))
-        XCTAssertTrue(model.hasFocusedField)
+        XCTAssertTrue(model.input.hasFocusedField)
         model.handle(text: "/")  // the opening key's own text event
         model.handle(text: "ada")
         XCTAssertEqual(SearchScreen.shown(in: model)?.search.query, "ada")
@@ -72,7 +72,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(model.currentBrowse.catalog.count, 7, "“ada l”: Ada Lovelace only")
         XCTAssertEqual(model.handle(key: .character("q")), .none, "letters go to the field")
         _ = model.handle(key: .enter)
-        XCTAssertFalse(model.hasFocusedField)
+        XCTAssertFalse(model.input.hasFocusedField)
         XCTAssertEqual(model.currentBrowse.catalog.count, 7, "Enter keeps the filter")
         _ = model.handle(key: .enter)
         XCTAssertEqual(model.detail.map { model.currentBrowse.catalog.items[$0.index].photo.author }, "Ada Lovelace")

@@ -25,7 +25,7 @@ final class ShowResumeTests: XCTestCase {
         let m = model()
         receive(m, PageContents(photos: photos(0..<39, tall: true), resumed: ShowResume(stoodAt: "p19", next: "p20")))
         XCTAssertEqual(m.catalog.photoCount, 39, "the feed is whole")
-        XCTAssertEqual(m.photoOnShow?.id, "p19", "the wall stands where it stood")
+        XCTAssertEqual(m.onShow.photoOnShow?.id, "p19", "the wall stands where it stood")
         XCTAssertEqual(m.browse.indexOnShow, 19)
         _ = m.apply(.scrollToTop)
         for _ in 0..<200 { m.tick(dt: 0.05) }
@@ -58,11 +58,11 @@ final class ShowResumeTests: XCTestCase {
         let show = try XCTUnwrap(m.screen as? SlideshowScreen)
         receive(m, PageContents(photos: photos(0..<40), resumed: ShowResume(stoodAt: "p24", next: "p25")))
         m.tick(dt: 0.05)
-        XCTAssertEqual(m.photosOnShow.map(\.id), ["p25"], "the first photo not yet shown, not the feed's first")
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), ["p25"], "the first photo not yet shown, not the feed's first")
         XCTAssertEqual(show.fade, 1, "at once, no transition from a photo that never showed")
         XCTAssertEqual(m.catalog.photoCount, 40)
         show.step(1)
-        XCTAssertEqual(m.photosOnShow.map(\.id), ["p26"])
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), ["p26"])
     }
 
     /// Today's memories open the show: they show first, then the show goes on past what the kept place had shown.
@@ -73,15 +73,15 @@ final class ShowResumeTests: XCTestCase {
         receive(m, PageContents(photos: photos(100..<102), skipped: 28))  // not a short page: the feed goes on
         m.tick(dt: 0.05)
         receive(m, PageContents(photos: photos(0..<10), resumed: ShowResume(stoodAt: "p3", next: "p4")))
-        XCTAssertEqual(m.photosOnShow.map(\.id), ["p100"], "the memory on show stays")
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), ["p100"], "the memory on show stays")
         show.step(1)
-        XCTAssertEqual(m.photosOnShow.map(\.id), ["p101"])
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), ["p101"])
         show.step(1)
-        XCTAssertEqual(m.photosOnShow.map(\.id), ["p4"], "past the photos already shown")
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), ["p4"], "past the photos already shown")
         show.step(-1)
         show.step(-1)
         show.step(1)
-        XCTAssertEqual(m.photosOnShow.map(\.id), ["p3"], "once only: going back and on again is by hand")
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), ["p3"], "once only: going back and on again is by hand")
     }
 
     /// A slide counts as shown once its image is on screen, not when it is chosen (a power cut in between must not
@@ -92,9 +92,9 @@ final class ShowResumeTests: XCTestCase {
         m.standIn.arrived = { key in arrived.contains(key.photoID) }
         receive(m, PageContents(photos: photos(0..<40)))
         SlideshowScreen.open(in: m)
-        XCTAssertEqual(m.photosOnShow.map(\.id), [], "chosen, its image on its way")
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), [], "chosen, its image on its way")
         arrived.insert("p0")
-        XCTAssertEqual(m.photosOnShow.map(\.id), ["p0"])
+        XCTAssertEqual(m.onShow.photosOnShow.map(\.id), ["p0"])
     }
 
     func testAPageThatSaysNothingMovesNothing() {

@@ -128,17 +128,18 @@ final class DetailViewerTests: XCTestCase {
     func testKeysZoomAndTheImageIsAskedForAtTheSizeShownWithinTheBudget() throws {
         let model = opened()
         let pane = try XCTUnwrap(model.detail?.overlay)
-        let fitted = try XCTUnwrap(model.largeImages.first).frame
+        let fitted = try XCTUnwrap(model.onShow.largeImages.first).frame
         _ = model.handle(key: .character("+"))
         XCTAssertEqual(pane.zoom.scale, 1.5)
-        XCTAssertEqual(model.largeImages.first?.frame.width, fitted.width * 2, "asked for at the next power of two")
+        XCTAssertEqual(model.onShow.largeImages.first?.frame.width, fitted.width * 2,
+                       "asked for at the next power of two")
         for _ in 0..<10 { _ = model.handle(key: .character("+")) }
-        let asked = try XCTUnwrap(model.largeImages.first).frame
+        let asked = try XCTUnwrap(model.onShow.largeImages.first).frame
         XCTAssertLessThanOrEqual(asked.width * asked.height, DetailPane.maxZoomedPixels, "never over the decode budget")
         XCTAssertLessThanOrEqual(asked.width, 6000, "never more pixels than the photo has")
         _ = model.handle(key: .character("0"))
         XCTAssertFalse(pane.zoom.isZoomed)
-        XCTAssertEqual(model.largeImages.first?.frame, fitted)
+        XCTAssertEqual(model.onShow.largeImages.first?.frame, fitted)
         _ = model.handle(key: .character("1"))
         XCTAssertEqual(pane.zoom.scale, Zoom.actualSize(fit: fitted, photoWidth: 6000), accuracy: 1e-9)
         _ = model.handle(key: .right)
@@ -196,10 +197,10 @@ final class SlideshowTests: XCTestCase {
         _ = m.handle(key: .character("s"))
         let show = try XCTUnwrap(m.screen as? SlideshowScreen)
         XCTAssertEqual(shown(m), "1")
-        XCTAssertEqual(m.largeImages.map(\.item), [m.catalog.items[1].key, m.catalog.items[2].key],
+        XCTAssertEqual(m.onShow.largeImages.map(\.item), [m.catalog.items[1].key, m.catalog.items[2].key],
                        "the photo shown, then the next one ready in advance")
-        XCTAssertFalse(m.showsCells, "no cells are wanted behind it")
-        let frame = m.largeImages[0].frame
+        XCTAssertFalse(m.onShow.showsCells, "no cells are wanted behind it")
+        let frame = m.onShow.largeImages[0].frame
         XCTAssertEqual(frame.height, 800, "a landscape photo as tall as the window (the header fades over it)")
         m.tick(dt: 9.9)
         XCTAssertEqual(shown(m), "1")
@@ -207,7 +208,7 @@ final class SlideshowTests: XCTestCase {
         XCTAssertEqual(shown(m), "2")
         XCTAssertTrue(m.isAnimating, "crossfading")
         XCTAssertNil(StillPicture(of: m))
-        XCTAssertEqual(m.largeImages.map(\.item).count, 3, "the one fading out is still wanted")
+        XCTAssertEqual(m.onShow.largeImages.map(\.item).count, 3, "the one fading out is still wanted")
         m.tick(dt: SlideshowScreen.fadeDuration)
         XCTAssertEqual(show.fade, 1)
         XCTAssertNil(show.previous)

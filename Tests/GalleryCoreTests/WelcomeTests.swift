@@ -21,7 +21,7 @@ final class TextFieldTests: XCTestCase {
 
     func testCtrlASelectsTheWholeTextForTheNextKeyToReplaceOrRemove() {
         let m = GalleryModel(config: GalleryConfig(), library: MemoryLibrary())
-        XCTAssertTrue(m.hasFocusedField)
+        XCTAssertTrue(m.input.hasFocusedField)
         m.handle(text: "Ada")
         XCTAssertEqual(m.handle(key: .character("a"), modifiers: .control), .none)
         m.handle(text: "a")  // a stray text event after the chord must not land either
@@ -41,16 +41,16 @@ final class WelcomeScreenTests: XCTestCase {
     func testAFirstStartAsksForTheNameAndABlankOneShowsTheAlert() {
         let m = model()
         XCTAssertTrue(m.screen is WelcomeScreen)
-        XCTAssertTrue(m.hasFocusedField)
+        XCTAssertTrue(m.input.hasFocusedField)
         m.handle(text: "   ")
         _ = m.handle(key: .enter)
         guard let alert = m.overlays.last as? AlertOverlay else { return XCTFail("no alert") }
         XCTAssertEqual(alert.message, "Please enter your name")
         XCTAssertTrue(m.screen is WelcomeScreen, "stays")
-        XCTAssertFalse(m.hasFocusedField, "the alert has the keys")
+        XCTAssertFalse(m.input.hasFocusedField, "the alert has the keys")
         _ = m.handle(key: .escape)
         XCTAssertTrue(m.overlays.isEmpty)
-        XCTAssertTrue(m.hasFocusedField, "the field has the focus again")
+        XCTAssertTrue(m.input.hasFocusedField, "the field has the focus again")
         // Enter dismisses it too, and a click on OK.
         _ = m.handle(key: .enter)
         _ = m.handle(key: .enter)

@@ -1,8 +1,7 @@
 /// The gallery without a display, as a navigator: the stack of screens (the feed's wall at the bottom), the overlays
 /// drawn over the top one, the catalog they show and the user's library. Input goes to the innermost room (the top
-/// overlay, else the top screen) through its key scopes, typed text to its field before any key binding; the rooms
-/// themselves decide what a command or a click means. The app draws what this says and feeds it input; tests drive
-/// it directly.
+/// overlay, else the top screen) through `InputDispatch`; the rooms themselves decide what a command or a click
+/// means. The app draws what this says (`OnShow`) and feeds it input; tests drive it directly.
 public final class GalleryModel {
     /// The settings; the remote may change the slideshow's interval while the gallery runs (`SlideInterval`).
     public internal(set) var config: GalleryConfig
@@ -30,8 +29,8 @@ public final class GalleryModel {
     public private(set) var overlays: [Overlay] = []
     /// Overlays just closed that still animate away: drawn, take no input.
     public private(set) var leaving: [Overlay] = []
-    /// Where the pointer is, for hover states of buttons.
-    public private(set) var pointer: (x: Int, y: Int)?
+    /// Where keys, text and pointer input go (`InputDispatch`).
+    public private(set) lazy var input = InputDispatch(gallery: self)
     /// How many pixels at the header's right the buttons may take (the header's layout says, as it measures text).
     public var toolbarRoom = Int.max
     /// The message at the window's foot after an action (bookmarked, link copied, cannot open).
@@ -40,15 +39,10 @@ public final class GalleryModel {
     public internal(set) var forwardTrail = ForwardTrail()
     /// While Forward opens a room again (which must not forget the trail, as opening anything new does).
     var reopening = false
-    /// What a click asked of the app (a link in the pane opened, a header button's copy): taken once by the app.
-    private var requested = Effect.none
     /// Why the command being carried out did nothing or failed (`refuse`), for a remote's answer.
     var refusal: CommandRefusal?
     /// While a command from afar is carried out (`CommandsFromAfar`): a failure is then a toast, never an alert.
     var actingFromAfar = false
-
-    private var dragging: Room?
-    private var swallowText: String?
 
     /// `library`: where the name and bookmarks are stored; with one and no name in it (and `asksName`), the welcome
     /// screen shows first. `userName`: a name for this run only, which skips the welcome screen and is not stored.
@@ -78,16 +72,8 @@ public final class GalleryModel {
     /// The wall input and drawing go to: the top screen's, else the feed's.
     public var currentBrowse: BrowseScreen { screens.reversed().lazy.compactMap(\.wall).first ?? browse }
 
-    /// Photos shown large now (the overlays', innermost first, then the screen's): wanted before any cell.
-    public var largeImages: [LargeImage] {
-        overlays.reversed().flatMap { $0.largeImages(in: self) } + screen.largeImages(in: self)
-    }
-
-    /// The moving pictures that play now: the innermost room's alone (the pane's clip, not the wall's under it).
-    public var playRequests: [PlayRequest] { innermost.playRequests(in: self) }
-
-    /// Whether the screen shows a wall of cells (the slideshow and the welcome screen do not).
-    public var showsCells: Bool { screen.wall != nil }
+    /// What the rooms show now, for those who work each frame on it (`OnShow`).
+    public var onShow: OnShow { OnShow(gallery: self) }
 
     /// The scopes input goes through now: the innermost room's, then global. While an overlay is open the screen
     /// under it takes no input (overlays are modal).
@@ -143,45 +129,15 @@ public final class GalleryModel {
         forwardTrail.forget()
     }
 
-    // MARK: input
+    // MARK: input, routed by `InputDispatch` (these doors are its, kept for the app and tests)
 
     /// What a command asks of the app beyond the gallery (`AppEffect`).
     public typealias Effect = AppEffect
-
-    /// Whether typed text has somewhere to go (the app turns the platform's text input on only then).
-    public var hasFocusedField: Bool { innermost.field != nil }
-
-    /// A key press. A focused field takes editing keys and swallows characters (they arrive as text); otherwise
-    /// the innermost scope that binds the key acts.
-    public func handle(key: Key, modifiers: Modifiers = []) -> Effect {
-        swallowText = nil
-        if hasFocusedField {
-            if key == .backspace { innermost.editField({ $0.backspace() }, in: self); return .none }
-            // Ctrl+A selects the field's text, as in every text field; it is never a binding's key there.
-            if key == .character("a") || key == .character("A"), modifiers.contains(.control), !modifiers.contains(.alt) {
-                innermost.editField({ $0.selectAll() }, in: self)
-                return .none
-            }
-            if case .character = key, modifiers.isDisjoint(with: [.control, .alt]) { return .none }
-            if key == .space { return .none }
-        }
-        guard let command = keyMap.command(for: key, modifiers: modifiers, in: activeScopes) else { return .none }
-        let effect = apply(command)
-        // The key that opened a field must not be typed into it: its text event follows the key press.
-        if hasFocusedField, case .character(let c) = key { swallowText = String(c) }
-        return effect
-    }
-
-    /// Text typed (or committed by an input method) goes to the focused field, never to key bindings.
-    public func handle(text: String) {
-        defer { swallowText = nil }
-        guard hasFocusedField else { return }
-        if let swallow = swallowText, text == swallow { return }
-        innermost.editField({ $0.insert(text) }, in: self)
-    }
-
-    /// An input method's composition in progress, shown in the focused field.
-    public func handle(composition: String) { innermost.editField({ $0.compose(composition) }, in: self) }
+    public func handle(key: Key, modifiers: Modifiers = []) -> Effect { input.handle(key: key, modifiers: modifiers) }
+    public func handle(text: String) { input.handle(text: text) }
+    public func pointer(_ event: PointerInput) { input.pointer(event) }
+    public func click(atWindowX x: Int, y: Int) { input.click(atWindowX: x, y: y) }
+    public var pointer: (x: Int, y: Int)? { input.pointer }
 
     /// Runs a command (scripts and tests name commands directly): the gallery's own, else the innermost room's.
     public func apply(_ command: Command) -> Effect {
@@ -211,56 +167,6 @@ public final class GalleryModel {
 
     /// What shows: the slideshow if it is anywhere on the stack, else the wall.
     public var mode: FrameMode { screens.contains { $0.frameMode == .slideshow } ? .slideshow : .wall }
-
-    /// Asks the app for something a room cannot do itself (open a link); pointer input has no other way back.
-    public func request(_ effect: Effect) { if effect != .none { requested = effect } }
-
-    /// What a click asked of the app since the last call.
-    public func takeRequested() -> Effect {
-        defer { requested = .none }
-        return requested
-    }
-
-    /// A click (or tap) that was not a drag: a header button's command, else the innermost room's.
-    public func click(atWindowX x: Int, y: Int) {
-        // The toast lies over the rooms, but under an alert, which takes every click.
-        if !innermost.scopes.contains(.alert), toasts.contains(x: x, y: y) || toasts.buttonContains(x: x, y: y) {
-            if toasts.buttonContains(x: x, y: y) { toasts.runAction() }
-            return
-        }
-        if let button = toolbar.button(atX: x, y: y) {
-            click(button: button)
-            return
-        }
-        _ = innermost.pointer(.click(x: x, y: y), in: self)
-    }
-
-    /// Pointer input from the mouse or touch (`GestureRecognizer`): a drag goes on going to the room it began in,
-    /// whatever opens meanwhile; the rest goes to the innermost room. A swipe from the window's edge towards its
-    /// middle that no room takes goes back, as Esc does.
-    public func pointer(_ input: PointerInput) {
-        switch input {
-        case .beginDrag:
-            let room = innermost
-            dragging = room.pointer(input, in: self) ? room : nil
-        case .drag: _ = dragging?.pointer(input, in: self)
-        case .endDrag:
-            _ = dragging?.pointer(input, in: self)
-            dragging = nil
-        case let .hover(x, y):
-            pointer = (x, y)
-            _ = innermost.pointer(input, in: self)
-        case let .swipe(dx, _, fromEdge):
-            if !innermost.pointer(input, in: self), fromEdge, abs(dx) > 0 { goBack() }
-        case let .click(x, y): click(atWindowX: x, y: y)
-        case let .doubleClick(x, y):
-            // A quick second press is a click wherever a double one means nothing (a button pressed twice); on the
-            // toast it is the toast's.
-            if toasts.contains(x: x, y: y) { return click(atWindowX: x, y: y) }
-            if toolbar.button(atX: x, y: y) != nil || !innermost.pointer(input, in: self) { click(atWindowX: x, y: y) }
-        default: _ = innermost.pointer(input, in: self)
-        }
-    }
 
     /// What a Back button (and an edge swipe) does: the innermost overlay closes, else the top screen, else the list
     /// turns back into the grid.

@@ -80,7 +80,7 @@ public protocol Screen: Room {
     /// What the frame shows while this screen is on the stack, for the remote (nil: it says nothing of it; the
     /// slideshow says `.slideshow`).
     var frameMode: FrameMode? { get }
-    /// The photos on show here, for the show's place in the user's library (`GalleryModel.photosOnShow`).
+    /// The photos on show here, for the show's place in the user's library (`OnShow.photosOnShow`).
     func photosOnShow(in gallery: GalleryModel) -> [Photo]
     /// Whether the header's buttons are dimmed over it, help's alone excepted (the welcome screen wants a name).
     var dimsToolbar: Bool { get }

@@ -18,7 +18,7 @@ extension StillPicture {
     /// The picture under the gallery's header now, or nil while it changes by itself: scrolling, a pane's animation,
     /// a caret blinking in a text field, the welcome screen.
     public init?(of gallery: GalleryModel) {
-        guard !gallery.hasFocusedField, !gallery.isAnimating else { return nil }
+        guard !gallery.input.hasFocusedField, !gallery.isAnimating else { return nil }
         let shown: [Room] = [gallery.screen] + gallery.overlays
         var pictures: [AnyHashable] = []
         for room in shown {

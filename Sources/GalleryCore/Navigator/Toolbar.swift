@@ -142,15 +142,4 @@ extension GalleryModel {
     public var toolbar: Toolbar {
         Toolbar(for: self, width: viewport.size.width, headerHeight: config.headerHeight, room: toolbarRoom)
     }
-
-    /// A header button (or a row of its "⋯" menu) pressed. It acts on the screen: what covers it closes first (help,
-    /// the menu and Back act on the overlays themselves).
-    public func click(button: Toolbar.Button) {
-        guard button.enabled else { return }
-        let onOverlays: [Command] = [.toggleHelp, .action(Toolbar.back), .historyForward, .show(RoomRegistry.menu)]
-        if !onOverlays.contains(button.command) {
-            for overlay in overlays.reversed() { close(overlay) }
-        }
-        request(apply(button.command))
-    }
 }

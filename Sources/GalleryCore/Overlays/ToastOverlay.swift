@@ -20,6 +20,6 @@ public final class ToastOverlay: OverlayModel {
 
     /// Above whatever the screen keeps at its foot (the pane's links), else at the window's foot.
     public func area(in gallery: GalleryModel) -> Rect {
-        Rect(x: 0, y: 0, width: gallery.viewport.size.width, height: gallery.toastFloor)
+        Rect(x: 0, y: 0, width: gallery.viewport.size.width, height: gallery.onShow.toastFloor)
     }
 }

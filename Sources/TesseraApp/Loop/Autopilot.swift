@@ -104,7 +104,8 @@ final class Autopilot: FrameDriver {
             let s = images.state(of: key)
             return s == .ready || s == .failed
         }
-        for large in model.largeImages where !done(ImageKey(item: large.item, detail: true)) { return false }
-        return !model.showsCells || browse.visibleIndices.allSatisfy { done(ImageKey(item: items[$0].key, detail: false)) }
+        for large in model.onShow.largeImages where !done(ImageKey(item: large.item, detail: true)) { return false }
+        return !model.onShow.showsCells
+            || browse.visibleIndices.allSatisfy { done(ImageKey(item: items[$0].key, detail: false)) }
     }
 }

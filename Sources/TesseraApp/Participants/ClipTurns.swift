@@ -16,7 +16,7 @@ final class ClipTurns: LoopParticipant {
     }
 
     func frame(_ turn: Turn) {
-        clips.update(model.playRequests, scale: window.geometry.viewport.scale, now: turn.now)
+        clips.update(model.onShow.playRequests, scale: window.geometry.viewport.scale, now: turn.now)
         if clips.upload(to: renderer) { frames.noteChange() }
     }
 

@@ -60,7 +60,7 @@ final class InputRouter {
         case .text(let typed):
             model.handle(text: typed)
         case .editing(let composing):
-            model.handle(composition: composing)
+            model.input.handle(composition: composing)
         case let .wheel(_, dy):
             model.pointer(.wheel(notches: dy))
         case let .buttonDown(button, x, y, _) where button == 1:
@@ -86,7 +86,7 @@ final class InputRouter {
             break
         }
         // A click may have asked for something (a link in the pane opened).
-        return model.takeRequested()
+        return model.input.takeRequested()
     }
 
     /// In a kiosk, deliberate input pauses the scrolling, motion SDL makes up does not, and a window close (the

@@ -20,7 +20,7 @@ final class InputTurns: LoopParticipant {
     /// After the turn's events and deliveries. Asleep, input wakes the frame (`--wake-on-touch`) and does nothing
     /// else: a tap in the dark must not open a photo.
     func settle(asleep: Bool) {
-        pump.setTextInput(model.hasFocusedField)
+        pump.setTextInput(model.input.hasFocusedField)
         router.asleep = asleep
     }
 

@@ -43,7 +43,7 @@ final class PlaceKeeper {
     func frame(model: GalleryModel, source: PhotoSource, sourceKey: String, now: Double) {
         // Nowhere to keep it and nobody reading the log: nothing to work out each frame.
         guard library != nil || logsShown else { return }
-        let photos = model.photosOnShow
+        let photos = model.onShow.photosOnShow
         let ids = photos.map(\.id)
         guard !ids.isEmpty, ids != lastIDs else { pending = nil; return }
         guard model.screen.frameMode == .slideshow || now - lastWrite >= 2 else {
