@@ -55,6 +55,33 @@ final class OverlayLayerTests: XCTestCase {
         XCTAssertEqual(traits.shiftShare, 1, "a share is at most the whole shift")
     }
 
+    /// A clock set back (an NTP step, a Pi's clock set at boot) makes a refresh due at once, not when the time comes
+    /// round again (a frame's clock stood an hour on a clock put back an hour).
+    func testARefreshIsDueWhenItsTimeComesOrAtOnceWhenTheClockWentBack() {
+        let minute = OverlayRefresh.every(seconds: 60)
+        let due = minute.next(after: 3600)  // 3660
+        XCTAssertFalse(minute.isDue(due, at: 3630))
+        XCTAssertTrue(minute.isDue(due, at: 3660))
+        XCTAssertTrue(minute.isDue(due, at: 0), "the clock went back an hour")
+        XCTAssertTrue(minute.isDue(-.infinity, at: 5), "never refreshed yet")
+        XCTAssertTrue(OverlayRefresh.everyFrame.isDue(nil, at: 5))
+    }
+
+    /// The frame's clock stands over a photo only, as the slideshow drew it: not over "Waiting for photos…".
+    func testTheFrameClockShowsOverAPhotoOnly() throws {
+        var config = GalleryConfig()
+        config.windowSize = PixelSize(width: 1280, height: 800)
+        let model = GalleryModel(config: config, pager: .init(pageSize: 50, wraps: false, minInterval: 0))
+        let clock = FrameClockOverlay(corner: .bottomRight)
+        model.show(.slideshow)
+        XCTAssertFalse(clock.shows(in: model), "the slideshow waits for its first photo")
+        let r = try XCTUnwrap(model.feed.nextPageRequest(now: 0))
+        model.feed.receive(r, .success(PageContents(photos: [Photo(id: "0", author: "A", width: 900, height: 600,
+                                                                   url: "", downloadURL: "")])), now: 0)
+        model.tick(dt: 0.1)
+        XCTAssertTrue(clock.shows(in: model))
+    }
+
     func testTheFrameClockChangesOnceAMinuteAndWithMillisecondsEveryFrame() throws {
         let model = loadedGallery(), utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
         let clock = FrameClockOverlay(corner: .bottomRight)

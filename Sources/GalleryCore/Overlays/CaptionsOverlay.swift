@@ -14,4 +14,5 @@ public final class CaptionsOverlay: OverlayModel {
     }
 
     public var isShowing: Bool { !captions.isEmpty }
+    public func shows(in gallery: GalleryModel) -> Bool { isShowing }
 }

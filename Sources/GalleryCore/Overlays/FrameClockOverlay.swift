@@ -30,6 +30,9 @@ public final class FrameClockOverlay: OverlayModel {
         self.init(corner: corner)
     }
 
+    /// Over a photo only, as the slideshow drew it: not over "Waiting for photos…" or the empty feed's words.
+    public func shows(in gallery: GalleryModel) -> Bool { (gallery.screen as? FrameScreen)?.showsPhoto ?? true }
+
     public func refresh(_ context: OverlayContext) -> Bool {
         let full = ClockFormat.now(context.date, timeZone: context.timeZone)
         let shown = showsMilliseconds ? full : String(full.prefix(5))

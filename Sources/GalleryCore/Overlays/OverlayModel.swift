@@ -7,14 +7,15 @@ public protocol OverlayModel: AnyObject {
     /// Brings what it shows up to `context`; returns whether that changed (then the frame is drawn again). Called
     /// as often as `traits.refresh` says.
     func refresh(_ context: OverlayContext) -> Bool
-    /// Whether it has anything to show now (a toast between messages has not).
-    var isShowing: Bool { get }
+    /// Whether it has anything to show now in `gallery` (a toast between messages has not; the frame's clock not
+    /// while the slideshow waits for its first photo).
+    func shows(in gallery: GalleryModel) -> Bool
     /// The part of the window it stands in (the window, unless something there keeps its foot).
     func area(in gallery: GalleryModel) -> Rect
 }
 
 extension OverlayModel {
-    public var isShowing: Bool { true }
+    public func shows(in gallery: GalleryModel) -> Bool { true }
     public func area(in gallery: GalleryModel) -> Rect {
         Rect(x: 0, y: 0, width: gallery.viewport.size.width, height: gallery.viewport.size.height)
     }
@@ -37,6 +38,8 @@ public struct OverlayContext {
 public protocol FrameScreen: Screen {
     /// The captions of the photos shown now, each with the photo's frame (none while one photo gives way).
     func captions(in gallery: GalleryModel) -> [PlacedCaption]
+    /// Whether a photo stands on it now (not while it waits for its first, or says the feed is empty).
+    var showsPhoto: Bool { get }
 }
 
 /// A photo's caption and where the photo stands.

@@ -133,6 +133,17 @@ public enum OverlayRefresh: Equatable, Sendable {
             return ((time / period).rounded(.down) + 1) * period
         }
     }
+
+    /// Whether a refresh planned for `due` (by `next(after:)`) is due at `time`: once the time reaches it, and at
+    /// once when the wall clock went back by more than a period (an NTP step, a Pi's clock set at boot), which
+    /// would otherwise hold the overlay, a clock among them, until the time came round again.
+    public func isDue(_ due: Double?, at time: Double) -> Bool {
+        guard let due else { return true }
+        switch self {
+        case .everyFrame: return true
+        case .every(let seconds): return time >= due || due - time > max(0.001, seconds)
+        }
+    }
 }
 
 /// Where an overlay is drawn in the frame's order.

@@ -17,6 +17,7 @@ public final class ToastOverlay: OverlayModel {
     }
 
     public var isShowing: Bool { toast != nil }
+    public func shows(in gallery: GalleryModel) -> Bool { isShowing }
 
     /// Above whatever the screen keeps at its foot (the pane's links), else at the window's foot.
     public func area(in gallery: GalleryModel) -> Rect {

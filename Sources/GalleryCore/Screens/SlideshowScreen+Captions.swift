@@ -2,6 +2,8 @@
 /// carries its caption (how long ago for a memory, then the fields `--caption` asks for), never while one photo
 /// gives way to the next.
 extension SlideshowScreen: FrameScreen {
+    public var showsPhoto: Bool { !layout(current, beside: companion).isEmpty }
+
     public func captions(in gallery: GalleryModel) -> [PlacedCaption] {
         guard fade >= 1 else { return [] }
         let fields = gallery.config.slideshowCaptions

@@ -9,7 +9,7 @@ final class OverlayLayer {
         let name: String
         let model: any OverlayModel
         let view: any OverlayView
-        /// Wall-clock time of its next refresh (nil: every frame).
+        /// Wall-clock time of its next refresh (nil: every frame; a clock set back makes it due at once).
         var due: Double? = -.infinity
     }
 
@@ -30,8 +30,8 @@ final class OverlayLayer {
         let time = date.timeIntervalSince1970
         var changed = false
         for i in installed.indices {
-            if let due = installed[i].due, time < due { continue }
             let model = installed[i].model
+            guard model.traits.refresh.isDue(installed[i].due, at: time) else { continue }
             if model.refresh(OverlayContext(date: date, gallery: gallery)) { changed = true }
             installed[i].due = model.traits.refresh.next(after: time)
         }
@@ -46,7 +46,7 @@ final class OverlayLayer {
         let rotation = PanelRotation(degrees: pen.canvas.renderer.rotation)
         for overlay in installed {
             let model = overlay.model, traits = model.traits
-            guard traits.depth == depth, traits.scenes.include(scene), model.isShowing else { continue }
+            guard traits.depth == depth, traits.scenes.include(scene), model.shows(in: gallery) else { continue }
             let opacity = traits.fade.opacity(header: header)
             guard opacity > 0 else { continue }
             var placement = traits.placement
