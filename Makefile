@@ -5,7 +5,7 @@ APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libwayland-dev libdrm-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev libwebp-dev libmosquitto-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola ca-certificates
 # The clip benchmark (`bench --clips`) makes its test clip and times its peer with the ffmpeg and ffprobe commands;
 # the remote's (`bench --remote --broker local`) starts a mosquitto of its own.
-BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg mosquitto
+BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg mosquitto python3-pil
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick libheif-examples ffmpeg time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri mosquitto mosquitto-clients chromium chromium-driver python3-venv faketime
 # Python for the browser and MQTT tests (Selenium, paho-mqtt); the tests find it through TESSERA_TEST_PYTHON, else here.
 # Home Assistant Core for the MQTT discovery test goes into a venv of its own (scripts/install-home-assistant:

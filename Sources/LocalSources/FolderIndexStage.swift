@@ -4,9 +4,10 @@ import GalleryCore
 /// The folder source's second stage: the `FolderIndex`, fed by the walk (batches of files, changes seen), and the
 /// pages, memories and credits answered from it. Each piece of its state has one owner: the index (and the clips the
 /// prober refused) behind one lock, held by the walk for a batch and while a page is put in order (a million files'
-/// index grows its tables under it), never taken on the main thread; what the main thread asks for (the scan's
-/// progress, the page waited for, the pane's credits) behind locks of their own, held briefly, so the frame never
-/// waits on the walk. Pages are put in order and answered on the stage's queue, off the caller's thread.
+/// index grows its tables under it); what the main thread asks for (the scan's progress, the page waited for, the
+/// pane's credits) behind locks of their own, held briefly, so the frame seldom waits on the walk. Two questions
+/// still take the index's lock on the main thread when their answer is not kept already: a credit for a photo whose
+/// page was not served (`credit(for:)`) and where a clip plays from (`FolderMotion`); either may wait for a batch. Pages are put in order and answered on the stage's queue, off the caller's thread.
 final class FolderIndexStage {
     struct Progress {
         var finished = false

@@ -17,10 +17,10 @@ public final class UserData {
         shelf = library.map { BookmarkShelf(library: $0, source: source) }
     }
 
-    /// Stores the name the header greets with.
     /// The longest name kept (the welcome screen's field, `--name`).
     public static let maxNameCharacters = 80
 
+    /// Stores the name the header greets with.
     public func saveName(_ name: String) throws {
         try library?.setUserName(name)
         self.name = name

@@ -1,8 +1,8 @@
 import GalleryCore
 import SDLKit
 
-/// The drawing's participant: the frame drawn whole, or the header alone when nothing under it changed
-/// (`FramePlanner`), and shown.
+/// What the loop does last in a turn, after its participants (called by name, not one of the list): the frame drawn
+/// whole, or the header alone when nothing under it changed (`FramePlanner`), and shown.
 final class Drawing {
     private let scene: SceneRenderer
     private let renderer: Renderer

@@ -1,7 +1,7 @@
 import GalleryCore
 
-/// The mailbox's participant: each message from a worker thread (`Delivery`) goes to the one receiver that acts on
-/// it, at the start of a turn.
+/// The mailbox's sorter, called by the loop when a message wakes it (not one of the participants): each message
+/// from a worker thread (`Delivery`) goes to the one receiver that acts on it, at the start of a turn.
 final class Mailroom {
     private let mailbox: Mailbox<Delivery>
     private let images: ImagePipeline

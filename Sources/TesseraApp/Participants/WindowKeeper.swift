@@ -2,8 +2,9 @@ import CPlatform
 import GalleryCore
 import SDLKit
 
-/// The window's participant: its size, its display, its visibility and its textures as they change, handed to
-/// everything laid out, drawn or touched on them in one place, and fullscreen on or off when asked.
+/// The window's keeper, called by the loop on a window event (not one of the participants): its size, its display,
+/// its visibility and its textures as they change, handed to everything laid out, drawn or touched on them in one
+/// place, and fullscreen on or off when asked.
 final class WindowKeeper {
     let window: Window
     private let renderer: Renderer
