@@ -244,7 +244,15 @@ final class MQTTBridgeTests: XCTestCase {
 
     // MARK: Leaving and coming back
 
+    /// `vanish()` cancels libmosquitto's network thread (pthread_cancel, as a crash would end it). ThreadSanitizer
+    /// cannot follow a thread cancelled inside libmosquitto's uninstrumented code and ends the whole run now and then
+    /// ("thread finished with ignores enabled"), so the cases that vanish run in `make test` alone.
+    private func skipUnderThreadSanitizer() throws {
+        if MediaClips.sanitized { throw XCTSkip("vanish() cancels libmosquitto's thread, which ThreadSanitizer cannot follow") }
+    }
+
     func testStopSaysOfflineAndVanishingLeavesTheWill() throws {
+        try skipUnderThreadSanitizer()
         try broker.start()
         let heard = try watch()
         let bridge = try startBridge(control: FakeFrameControl())
@@ -261,6 +269,7 @@ final class MQTTBridgeTests: XCTestCase {
     }
 
     func testCommandsSentWhileTheFrameIsAwayArriveWhenItIsBack() throws {
+        try skipUnderThreadSanitizer()
         try broker.start()
         let heard = try watch()
         let first = FakeFrameControl()
