@@ -25,6 +25,8 @@ DIST_BIN := $(DIST)/release/tessera
 # The Vulkan stand-in loader that lets a Wayland window be made without OpenGL (Sources/VulkanStandIn), installed
 # in PREFIX/lib/tessera. Plain C compiled here: SwiftPM's own build of it (for `swift build`) links the Swift runtime.
 STAND_IN := libTesseraVulkanStandIn.so
+# Any C compiler: the system's, else the clang every Swift toolchain carries.
+STAND_IN_CC := $(shell command -v cc 2>/dev/null || command -v clang 2>/dev/null)
 DIST_STAND_IN := $(DIST)/release/$(STAND_IN)
 # The benchmark, built the same way beside it (it is not installed).
 BENCH_BIN := $(DIST)/release/tessera-bench
@@ -95,7 +97,7 @@ bench: bench-deps dist
 # --help) and shell completions.
 dist:
 	swift build -c release --product tessera --static-swift-stdlib --build-path $(DIST)
-	$(CC) -shared -fPIC -O2 -Wall -Werror -o $(DIST_STAND_IN) Sources/VulkanStandIn/stand_in.c
+	$(STAND_IN_CC) -shared -fPIC -O2 -Wall -Werror -o $(DIST_STAND_IN) Sources/VulkanStandIn/stand_in.c
 	swift build -c release --product generate-manual --build-path $(DIST)
 	mkdir -p $(GENERATED)
 	$(DIST)/release/generate-manual $(DIST_BIN) --output-directory $(GENERATED)
