@@ -83,7 +83,7 @@ final class OverlayLayerTests: XCTestCase {
     }
 
     func testTheFrameClockChangesOnceAMinuteAndWithMillisecondsEveryFrame() throws {
-        let model = loadedGallery(), utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
+        let model = loadedGallery()
         let clock = FrameClockOverlay(corner: .bottomRight)
         XCTAssertEqual(clock.traits.refresh, .every(seconds: 1))
         XCTAssertEqual(clock.traits.placement, OverlayPlacement(.bottomRight, inset: 32))
