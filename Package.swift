@@ -50,6 +50,13 @@ let package = Package(
         .systemLibrary(
             name: "CMosquitto", pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]),
+        // JPEG XL (libjxl 0.7) and camera RAW (LibRaw 0.20, its thread-safe build): wrapped by JXLKit and RawKit alone.
+        .systemLibrary(
+            name: "CJXL", pkgConfig: "libjxl",
+            providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(
+            name: "CLibRaw", pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -77,6 +84,9 @@ let package = Package(
         .target(name: "PNGKit", dependencies: ["CPNG"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
+        .target(name: "JXLKit", dependencies: ["CJXL"]),
+        // RawKit also turns LibRaw's metadata into the core's `ImageHeader` (the folder scan and the decoder share it).
+        .target(name: "RawKit", dependencies: ["CLibRaw", "GalleryCore"]),
         // Moving pictures: the worker process's decoding (MediaDecode, the only code that touches FFmpeg and libwebp,
         // and plays a clip's sound through SDL's audio in the worker;
         // optimized even in a debug build, where it turns and scales frames a pixel at a time) and the app's side of
@@ -92,7 +102,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Where photos come from, a target per family; the app installs them in `SourceRegistry.installed`.
         .target(name: "Workers", dependencies: ["GalleryCore"]),
-        .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform", "Workers"]),
+        .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform", "Workers", "RawKit"]),
         .target(name: "NetworkSources", dependencies: ["GalleryCore", "DemoPhotos"]),
         .target(
             name: "FixtureServer",
@@ -106,7 +116,8 @@ let package = Package(
         // uploader alone makes and fills them), the loads and their decoding, and the one door to the cell cache.
         // What to load, in what order and when to retry is the core's `LoadSchedule`.
         .target(name: "ImageLayer",
-                dependencies: ["GalleryCore", "SDLKit", "JPEGKit", "HEIFKit", "PNGKit", "MediaWorkers", "CPlatform"]),
+                dependencies: ["GalleryCore", "SDLKit", "JPEGKit", "HEIFKit", "PNGKit", "JXLKit", "RawKit", "MediaWorkers",
+                               "CPlatform"]),
         .target(
             name: "TesseraApp",
             dependencies: ["GalleryCore", "ImageLayer", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources", "MediaWorkers",
@@ -141,6 +152,7 @@ let package = Package(
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp", "ImageLayer",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples", "TextKit", "PNGKit", "MediaWorkers", "RemoteControl", "MosquittoKit",
+                           "JXLKit", "RawKit",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         // The real app driven as a person would (a window under Xvfb, or headless with a script): shared by the UI
         // tests and the brief's.

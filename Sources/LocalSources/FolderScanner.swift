@@ -169,10 +169,12 @@ public struct FolderScanner {
             // A still and the MOV of its name are one Live Photo: the MOV is not listed on its own.
             let pairs = LivePhotoPairing.pairs(in: images.map(\.name))
             let paired = Set(pairs.values)
+            // A camera's RAW+JPEG pair is one photo: the JPEG is shown, the RAW of its name is not.
+            let shadowed = CameraRawNames.shadowedByJPEG(in: images.map(\.name))
             // Files before subfolders: the first screen comes from the top folder without waiting for deep ones.
             for (path, name, info) in images.sorted(by: { $0.path < $1.path }) {
                 if scanner.cancelled() { return }
-                if paired.contains(name) { continue }
+                if paired.contains(name) || shadowed.contains(name) { continue }
                 if LocalFileReader.nameKind(Substring(name)) != .still, scanner.prober == nil { continue }
                 // A rescan compares what it knows by size and time; the first scan reads every header anyway.
                 let current = info ?? (scanner.isKnown == nil ? nil : FolderScanner.status(path))

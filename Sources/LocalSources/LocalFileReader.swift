@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import RawKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,9 +9,10 @@ import Glibc
 /// bytes for the header (format, size, EXIF orientation, date taken, camera). The size as drawn swaps width and
 /// height for rotated photos, so the layout is final before any pixel is read.
 public enum LocalFileReader {
-    /// Extensions of stills looked at; anything else is not opened at all (RAW files, sidecars), apart from clips
-    /// and animations when a media prober is there to read them.
-    public static let extensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "heic", "heif", "hif", "avif"]
+    /// Extensions of stills looked at; anything else is not opened at all (sidecars), apart from clips and
+    /// animations when a media prober is there to read them.
+    public static let extensions = Set(["jpg", "jpeg", "jpe", "png", "webp", "heic", "heif", "hif", "avif", "jxl"])
+        .union(CameraRawNames.extensions)
     /// Clips (`.mov` also makes a Live Photo with a still of its name) and animations, lowercased.
     public static let clipExtensions: Set<String> = ["mp4", "mov", "m4v", "webm", "mkv"]
     public static let animationExtensions: Set<String> = ["gif"]
@@ -83,6 +85,13 @@ public enum LocalFileReader {
                 prefix = bytes
                 break
             } catch let refusal as ImageRefusal {
+                if case .unsupportedFormat = refusal, ImageHeaderReader.mayBeCameraRaw(bytes) {
+                    // A camera RAW: LibRaw reads its metadata from the file (not the whole file).
+                    guard let raw = file.rawHeader() else { return .failure(.refused(refusal)) }
+                    header = raw
+                    prefix = bytes
+                    break
+                }
                 // Only a header cut off by the prefix is worth a longer read.
                 if bytes.count < limit || limit == ImageHeaderReader.searchLimit || !refusal.mayNeedMoreBytes {
                     return .failure(.refused(refusal))
@@ -149,6 +158,14 @@ final class RegularFile {
             return .failure(.unreadable("not a regular file (a pipe, device or socket)"))
         }
         return .success(RegularFile(fd: fd, info: info))
+    }
+
+    /// A camera RAW's header, read by LibRaw from this open file (through `/proc/self/fd`: the file checked to be a
+    /// regular one, whatever its name points at now). LibRaw reads only the metadata. Nil when LibRaw cannot.
+    func rawHeader() -> ImageHeader? {
+        guard let raw = try? RawFile(path: "/proc/self/fd/\(fd)", maxRawMemoryMB: 64) else { return nil }
+        let header = ImageHeader(raw: raw.metadata)
+        return header.width > 0 && header.height > 0 ? header : nil
     }
 
     /// Up to `count` bytes from the start (`pread`: the descriptor's offset is not used).

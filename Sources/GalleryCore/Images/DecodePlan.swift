@@ -11,6 +11,10 @@ public struct DecodeLimits: Equatable, Sendable {
     /// scale after it makes up the rest (an enlargement of at most 11 %, which a cell does not show), and a 1/2
     /// decode costs a third of a full one. 1 would ask for full coverage.
     public var dctCoverage = 0.9
+    /// A camera RAW without a usable preview is decoded by LibRaw at half size: it holds the raw mosaic (2 bytes a
+    /// photosite), the half-size picture (8 bytes a pixel) and its 8-bit copy at once, about 4.75 bytes a photosite
+    /// (114 MB for 24 megapixels). Such a decode is large (one at a time) and may take up to this.
+    public var maxRawDecodeBytes = 192 << 20
 
     public init() {}
 }
@@ -27,6 +31,9 @@ public struct DecodePlan: Equatable, Sendable {
     /// Bytes of buffers the decode needs at its peak.
     public var bufferBytes: Int
     public var isLarge: Bool
+    /// Camera RAW only: the embedded JPEG preview is decoded (else LibRaw's half-size picture, or, when the file's
+    /// metadata gave no preview size, the preview if it turns out usable once unpacked).
+    public var rawPreview = false
 }
 
 public struct ScalingFactor: Equatable, Sendable, CustomStringConvertible {
@@ -61,14 +68,18 @@ public enum DecodePlanner {
             bytes = scale.scaled(header.width) * scale.scaled(header.height) * 4
             // A progressive JPEG keeps every coefficient of the full-size image, whatever the output scale.
             if header.progressive { bytes += header.coefficientBytes }
-        case .png, .webp, .heic, .avif:
-            // SDL_image and libheif decode the whole picture to 32 bits a pixel (a 12-megapixel HEIC: 48 MB).
-            // Sides are below 2^31 (PNG) or 2^24 (WebP): the product fits, and is capped before it can overflow.
+        case .png, .webp, .heic, .avif, .jxl:
+            // SDL_image, libheif and libjxl decode the whole picture to 32 bits a pixel (a 12-megapixel HEIC: 48 MB).
+            // Sides are below 2^31 (PNG) or 2^30 (JPEG XL): the product fits, and is capped before it can overflow.
             bytes = min(header.width * header.height, Int.max / 4) * 4
+        case .raw:
+            bytes = RawDecodeChoice.bytes(header, target: target)
         }
-        guard bytes <= limits.maxDecodeBytes else {
+        let limit = header.format == .raw && !RawDecodeChoice.usesPreview(header, target: target)
+            ? limits.maxRawDecodeBytes : limits.maxDecodeBytes
+        guard bytes <= limit else {
             throw ImageRefusal.tooLarge(header.format, width: header.width, height: header.height, bytes: bytes,
-                                        limit: limits.maxDecodeBytes)
+                                        limit: limit)
         }
         let upright = header.displaySize
         if let requested,
@@ -76,11 +87,14 @@ public enum DecodePlanner {
             || upright.height > limits.maxOversize * max(1, requested.height) {
             throw ImageRefusal.notAsRequested(width: upright.width, height: upright.height, requested: requested)
         }
-        // libheif hands the picture over turned upright already.
-        let decoded = header.format.isHEIF ? upright : PixelSize(width: scale.scaled(header.width),
-                                                                  height: scale.scaled(header.height))
+        // libheif hands the picture over turned upright already; a RAW's preview or half-size picture is the size
+        // LibRaw gives (checked by the decoder against its own reading).
+        let decoded = header.format.isHEIF ? upright
+            : header.format == .raw ? RawDecodeChoice.decodedSize(header, target: target)
+            : PixelSize(width: scale.scaled(header.width), height: scale.scaled(header.height))
         return DecodePlan(header: header, scale: scale, decodedWidth: decoded.width,
                           decodedHeight: decoded.height, bufferBytes: bytes,
-                          isLarge: bytes > limits.largeDecodeBytes)
+                          isLarge: bytes > limits.largeDecodeBytes,
+                          rawPreview: header.format == .raw && RawDecodeChoice.usesPreview(header, target: target))
     }
 }

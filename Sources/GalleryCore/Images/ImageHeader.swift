@@ -2,9 +2,10 @@ import Foundation
 
 /// The formats Tessera decodes. Every other format is refused by its magic bytes, before any decoder sees it:
 /// each decoder is attack surface, and these cover photos from the web, cameras and phones (HEIC is the iPhone's
-/// own; AVIF the web's newest).
+/// own; AVIF the web's newest; JPEG XL the photographers' export; camera RAW their originals, through LibRaw, whose
+/// header the adapters read: `ImageHeaderReader` only recognises a RAW container by its magic).
 public enum ImageFormat: String, Sendable, Equatable {
-    case jpeg = "JPEG", png = "PNG", webp = "WebP", heic = "HEIC", avif = "AVIF"
+    case jpeg = "JPEG", png = "PNG", webp = "WebP", heic = "HEIC", avif = "AVIF", jxl = "JPEG XL", raw = "camera RAW"
 
     /// Decoded through libheif, which applies the container's rotation and mirror itself.
     public var isHEIF: Bool { self == .heic || self == .avif }
@@ -25,6 +26,10 @@ public struct ImageHeader: Equatable, Sendable {
     /// JPEG only, from EXIF: when the photo was taken ("YYYY:MM:DD HH:MM:SS") and the camera, when known.
     public var taken: String?
     public var camera: String?
+    /// JPEG XL only: the codestream says it is an animation (its first frame is the still).
+    public var animated = false
+    /// Camera RAW only: the embedded JPEG preview's size as the file's metadata gives it (nil: none, or not said).
+    public var preview: PixelSize?
 
     public init(format: ImageFormat, width: Int, height: Int, progressive: Bool = false, coefficientBytes: Int = 0,
                 orientation: ExifOrientation = .up) {
@@ -59,7 +64,7 @@ public enum ImageRefusal: Error, Equatable, CustomStringConvertible {
         switch self {
         case .empty: return "no bytes"
         case .unsupportedFormat(let name):
-            return "\(name) is not a supported image format (JPEG, PNG, WebP, HEIC and AVIF are)"
+            return "\(name) is not a supported image format (JPEG, PNG, WebP, HEIC, AVIF, JPEG XL and camera RAW are)"
         case .malformedHeader(let format, let why): return "\(format.rawValue) header is malformed (\(why))"
         case let .tooLarge(format, w, h, bytes, limit):
             return "\(format.rawValue) of \(w)x\(h) would need \(bytes >> 20) MB to decode (limit \(limit >> 20) MB)"
@@ -84,7 +89,20 @@ public enum ImageHeaderReader {
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try readPNG(b) }
         if b.starts(with: Array("RIFF".utf8)), b.matches(Array("WEBP".utf8), at: 8) { return try readWebP(b) }
         if HEIFHeader.recognises(b) { return try HEIFHeader.read(b) }
+        if JXLHeader.recognises(b) { return try JXLHeader.read(b) }
         throw ImageRefusal.unsupportedFormat(name(of: b))
+    }
+
+    /// Whether the bytes start as one of the camera RAW containers LibRaw reads: TIFF-based (DNG, CR2, NEF, ARW; ORF's
+    /// "IIRO"/"IIRS"/"MMOR", RW2's "IIU"), Canon's CR3 (ISO media of brand "crx ") or Fujifilm's RAF. A plain TIFF
+    /// passes too: LibRaw's own reading of the header decides.
+    public static func mayBeCameraRaw(_ data: Data) -> Bool {
+        let b = ByteReader(Array(data.prefix(32)))
+        return b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || b.starts(with: Array("IIRO".utf8)) || b.starts(with: Array("IIRS".utf8)) || b.starts(with: Array("MMOR".utf8))
+            || b.starts(with: [0x49, 0x49, 0x55, 0x00])
+            || (b.matches(Array("ftyp".utf8), at: 4) && b.matches(Array("crx ".utf8), at: 8))
+            || b.starts(with: Array("FUJIFILMCCD-RAW".utf8))
     }
 
     /// Whether the bytes end where the format says an image ends (JPEG's EOI marker, PNG's IEND chunk, WebP's RIFF
@@ -111,6 +129,9 @@ public enum ImageHeaderReader {
                 offset += Int(size)
             }
             return offset == data.count
+        case .jxl, .raw:
+            // Neither says where it ends without walking it all; their decoders report a short file.
+            return true
         }
     }
 
