@@ -61,7 +61,8 @@ public final class FolderSource: ScanningSource {
         public init() {}
     }
 
-    let roots: [String]
+    /// The folders and files named, made absolute.
+    public let roots: [String]
     let settings: Settings
     /// The first stage: walks the folders and reads headers (`FolderWalking` runs it on `walkQueue`).
     let walker: FileWalker

@@ -86,6 +86,7 @@ public struct KeyMap {
             Chord(.left): .focusPrevious, Chord(.character("h")): .focusPrevious,
             Chord(.enter): .openDetail,
             Chord(.character("N"), .shift): .changeName,
+            Chord(.character("o"), .control): .action(RoomAction.chooseFolder),
             Chord(.character("v")): .toggleView,
             Chord(.enter, .shift): .openList,
             Chord(.character("b")): .toggleBookmark,

@@ -9,4 +9,6 @@ public enum RoomAction {
     public static let info = "info"
     /// A clip's controls in the pane: Space, `,` and `.`.
     public static let playPause = "play-pause", seekBack = "seek-back", seekForward = "seek-forward"
+    /// The empty wall's "Choose another folder" (Ctrl+O): the desktop's folder chooser.
+    public static let chooseFolder = "choose-folder"
 }

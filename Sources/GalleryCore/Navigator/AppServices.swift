@@ -21,6 +21,10 @@ public protocol AppServices: AnyObject {
     var knownPhotos: Int? { get }
     /// What the wall says when the feed ended empty (the shown source's words).
     var emptyFeedText: String { get }
+    /// The server the shown source talks to, as messages name it ("picsum.photos", "127.0.0.1:8321").
+    var serverName: String { get }
+    /// The folder shown, as a person writes it ("~/Pictures/x"); nil when the source is not a folder.
+    var shownFolder: String? { get }
     /// What the welcome screen offers to show (nil: nothing; the run was told its source), asked when it opens (a
     /// start that greets by name never looks into the Pictures folder).
     var photoOffer: PhotoOffer? { get }
@@ -60,6 +64,8 @@ extension AppServices {
     public var keepsUp: Bool { true }
     public var knownPhotos: Int? { nil }
     public var emptyFeedText: String { "This feed has no photos." }
+    public var serverName: String { "the server" }
+    public var shownFolder: String? { nil }
     public var photoOffer: PhotoOffer? { nil }
     public func resolveFolder(_ typed: String) -> String? { nil }
     public var offersMemories: Bool { false }

@@ -86,6 +86,8 @@ public protocol Screen: Room {
     var dimsToolbar: Bool { get }
     /// A page of a show carried on from a kept place arrived on `wall`: a slideshow over it carries on at `next`.
     func carryOn(at next: Int, pageStart: Int, of wall: BrowseScreen)
+    /// What it says while it has nothing to show: a picture, a title and the actions that help (`EmptyState`).
+    func emptyState(in gallery: GalleryModel) -> EmptyState?
 }
 
 /// Drawn over the screen, innermost last; an overlay takes input before everything under it (it is modal).

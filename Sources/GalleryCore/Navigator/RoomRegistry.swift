@@ -103,6 +103,7 @@ public struct RoomRegistry {
         rooms.describe(action: RoomAction.zoomFit, as: "Fit the photo")
         rooms.describe(action: RoomAction.zoomActual, as: "One photo pixel per screen pixel")
         rooms.describe(action: RoomAction.info, as: "Details: links, folder, camera")
+        rooms.describe(action: RoomAction.chooseFolder, as: "Choose another folder to show")
         return rooms
     }()
 }

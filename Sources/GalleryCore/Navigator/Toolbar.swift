@@ -6,6 +6,8 @@ public struct Toolbar: Equatable {
         /// What it is (tests and the view find it by this).
         public let id: String
         public let glyph: String
+        /// Drawn in its place where the icon font is installed (`Icon`).
+        public let icon: Icon?
         /// The tooltip: what it does and its key.
         public let tooltip: String
         public let command: Command
@@ -35,7 +37,8 @@ public struct Toolbar: Equatable {
         var wanted = gallery.rooms.buttons.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.compactMap { item in
             item.look(gallery).map { look in
                 (item, welcoming && item.command != .toggleHelp
-                    ? ToolbarItem.Look(glyph: look.glyph, label: look.label, active: look.active, enabled: false) : look)
+                    ? ToolbarItem.Look(glyph: look.glyph, icon: look.icon, label: look.label, active: look.active,
+                                       enabled: false) : look)
             }
         }.filter { item, _ in !item.needsKey || gallery.boundCommands.contains(item.command) }
         // At least one button always shows: in a window too narrow for the rest, the "⋯" that lists them.
@@ -57,7 +60,7 @@ public struct Toolbar: Equatable {
         func button(_ entry: (item: ToolbarItem, look: ToolbarItem.Look), at frame: Rect) -> Button {
             let keys = gallery.keyMap.chordNames(for: entry.item.command, in: gallery.activeScopes + [.browse])
             let enabled = entry.look.enabled
-            return Button(id: entry.item.id, glyph: entry.look.glyph,
+            return Button(id: entry.item.id, glyph: entry.look.glyph, icon: entry.look.icon,
                           tooltip: entry.look.label + (keys.isEmpty ? "" : " (\(keys))"),
                           command: entry.item.command, frame: frame, active: entry.look.active, enabled: enabled)
         }
@@ -84,13 +87,17 @@ public struct Toolbar: Equatable {
 public struct ToolbarItem {
     public struct Look: Equatable {
         public let glyph: String
+        /// The icon drawn for it (`Icon`); the glyph is drawn where the icon font is missing.
+        public let icon: Icon?
         /// The tooltip's words (the key is added).
         public let label: String
         /// Drawn lit (the list while the list shows, the slideshow while it shows).
         public let active: Bool
         public let enabled: Bool
-        public init(glyph: String, label: String, active: Bool = false, enabled: Bool = true) {
-            self.glyph = glyph; self.label = label; self.active = active; self.enabled = enabled
+        /// `icon`: the glyph's own (`Icon.standing(for:)`) unless told.
+        public init(glyph: String, icon: Icon? = nil, label: String, active: Bool = false, enabled: Bool = true) {
+            self.glyph = glyph; self.icon = icon ?? Icon.standing(for: glyph)
+            self.label = label; self.active = active; self.enabled = enabled
         }
     }
 

@@ -102,9 +102,18 @@ public final class BookmarksScreen: Screen {
 }
 
 extension BookmarksScreen {
+    /// None kept yet: how to keep one (its key and the star), and the way back to the photos.
+    public func emptyState(in gallery: GalleryModel) -> EmptyState? {
+        guard bookmarks.catalog.isEmpty else { return nil }
+        let key = gallery.keyMap.chordNames(for: .toggleBookmark, in: [.browse])
+        return EmptyState(icon: .bookmarkBorder, title: "No bookmarks yet",
+                          actions: [EmptyState.Action("Back to the photos", .closeScreen)],
+                          detail: "Click the ☆ on a photo" + (key.isEmpty ? "" : ", or press \(key),") + " to keep it here.")
+    }
+
     /// Only with the user's library (a run without one keeps no bookmarks).
     public static let button = ToolbarItem(id: "bookmarks", command: .showBookmarks, rank: 4) { gallery in
         gallery.user.shelf == nil ? nil
-            : ToolbarItem.Look(glyph: "★", label: "Bookmarks", active: gallery.screen is BookmarksScreen)
+            : ToolbarItem.Look(glyph: "★", icon: .bookmarks, label: "Bookmarks", active: gallery.screen is BookmarksScreen)
     }
 }

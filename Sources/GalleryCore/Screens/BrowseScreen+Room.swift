@@ -12,6 +12,8 @@ extension BrowseScreen: Screen {
         if command == .clearSearch, mode == .list {
             // Esc (bound to clearing a search on the wall) leaves the list for the grid when there is no search.
             setMode(.grid)
+        } else if command == .action(RoomAction.chooseFolder) {
+            chooseFolder(in: gallery)
         } else if command == .toggleBookmark {
             guard let index = focusedIndex else {
                 gallery.refuse("Choose a photo to bookmark first: click it, or move to it with the arrow keys")

@@ -57,6 +57,8 @@ public final class BrowseScreen {
     public var topInset = 0 {
         didSet { if topInset != oldValue { updateBounds() } }
     }
+    /// The folder chooser opened from the empty wall is open (`chooseFolder`).
+    var choosingFolder = false
     public var gridTop: Int { config.headerHeight + topInset }
     public var gridHeight: Int { max(1, window.height - gridTop) }
     /// Content offset of the viewport's top edge, in whole pixels.

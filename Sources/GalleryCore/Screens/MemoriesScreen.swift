@@ -113,7 +113,7 @@ extension MemoriesScreen {
     public static let button = ToolbarItem(id: "memories", command: .showMemories, rank: 4) { gallery in
         let shows = gallery.screen is MemoriesScreen
         guard shows || (gallery.screen.wall != nil && gallery.services.offersMemories) else { return nil }
-        return ToolbarItem.Look(glyph: "⟲", label: shows ? "Leave memories" : "Memories: this day in earlier years",
+        return ToolbarItem.Look(glyph: "⟲", icon: .history, label: shows ? "Leave memories" : "Memories: this day in earlier years",
                                 active: shows)
     }
 }

@@ -51,6 +51,15 @@ public final class SearchScreen: Screen {
             + "Esc clears it, or try another name."
     }
 
+    /// Nothing matches: what was looked for, and the way out of the search.
+    public func emptyState(in gallery: GalleryModel) -> EmptyState? {
+        guard matches.catalog.isEmpty else { return nil }
+        guard !search.query.isEmpty else { return EmptyState(icon: .search, title: "Type part of an author’s name") }
+        return EmptyState(icon: .searchOff, title: "No photos match “\(search.query)”",
+                          actions: [EmptyState.Action("Clear search", .clearSearch)],
+                          detail: emptyText(photos: gallery.catalog.count))
+    }
+
     /// ← (or an edge swipe) leaves the search at once, bar and all: one click, not two.
     public func goBack(in gallery: GalleryModel) -> Bool {
         gallery.pop(self)
@@ -130,6 +139,16 @@ public final class SearchBar: Overlay {
     }
 
     public func goBack(in gallery: GalleryModel) -> Bool { screen.goBack(in: gallery) }
+
+    /// The bar lies over the wall's top alone: a click on an empty search's button below it ("Clear search") is
+    /// pressed as if the bar were not open.
+    public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
+        guard case let .click(x, y) = input, let empty = screen.emptyState(in: gallery),
+              let action = empty.action(atX: x, y: y, window: gallery.viewport.size, top: gallery.emptyStateTop)
+        else { return false }
+        _ = gallery.apply(action.command)
+        return true
+    }
 }
 
 extension SearchScreen {

@@ -361,6 +361,6 @@ extension SlideshowScreen {
     public static let button = ToolbarItem(id: "slideshow", command: .showSlideshow, rank: 2) { gallery in
         let shows = gallery.screen is SlideshowScreen
         guard shows || gallery.screen.wall != nil else { return nil }
-        return ToolbarItem.Look(glyph: "▶", label: shows ? "Leave the slideshow" : "Slideshow", active: shows)
+        return ToolbarItem.Look(glyph: "▶", icon: .slideshow, label: shows ? "Leave the slideshow" : "Slideshow", active: shows)
     }
 }

@@ -25,8 +25,9 @@ final class ServiceDesk: AppServices {
         switch request {
         case .showFolders(let folders): mailbox.post(.feed(.showFolders(folders)))
         case .chooseFolder:
-            guard let offer else { return mailbox.post(.reply(.chosenFolder(nil))) }
-            FolderChooser.choose(start: offer.chooserStart) {
+            // From the welcome screen, or the empty folder's wall (a run told its folder has no offer).
+            let start = offer?.chooserStart ?? FolderChooser.picturesFolder() ?? NSHomeDirectory()
+            FolderChooser.choose(start: start) {
                 mailbox.post(.reply(.chosenFolder($0.map { FolderChooser.abbreviated($0) })))
             }
         case .askMemories(let day):
@@ -36,6 +37,11 @@ final class ServiceDesk: AppServices {
 
     func credit(for photo: Photo) -> Credit { sources.source.credit(for: photo) }
     var emptyFeedText: String { sources.upstream.emptyFeedText }
+    var serverName: String { sources.serverName }
+    var shownFolder: String? {
+        guard let folders = sources.upstream as? FolderSource else { return nil }
+        return folders.roots.count == 1 ? FolderChooser.abbreviated(folders.roots[0]) : folders.name
+    }
     var knownPhotos: Int? { sources.upstream.knownPhotoCount }
     var offersMemories: Bool { sources.upstream.offersMemories }
     var today: PhotoDateFilter.Day { LocalDay.today() }

@@ -27,6 +27,17 @@ enum FontLocator {
         return dejaVu().map { ($0.regular, $0.bold ?? $0.regular) }
     }
 
+    /// Where Material Icons is (Debian's fonts-material-design-icons-iconfont), nil when it is not installed.
+    /// `TESSERA_ICON_FONT` names another file; one that cannot be read means no icon font (the buttons' glyphs).
+    static func iconFont() -> String? {
+        if let path = ProcessInfo.processInfo.environment["TESSERA_ICON_FONT"], !path.isEmpty {
+            return readable(path) ? path : nil
+        }
+        return ["/usr/share/fonts/truetype/material-design-icons-iconfont", "/usr/share/fonts/TTF",
+                "/usr/local/share/fonts", "/usr/share/fonts/truetype"]
+            .map { $0 + "/MaterialIcons-Regular.ttf" }.first(where: readable)
+    }
+
     private static func inter() -> Face? {
         for dir in ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/OTF", "/usr/local/share/fonts"] {
             let regular = "\(dir)/Inter-Regular.otf"

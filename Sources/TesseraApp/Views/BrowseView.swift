@@ -22,6 +22,7 @@ final class BrowseView {
     }
 
     private let placeholders: Placeholders
+    private lazy var emptyView = EmptyStateView(canvas: canvas)
 
     init(canvas: Canvas) {
         self.canvas = canvas
@@ -30,8 +31,9 @@ final class BrowseView {
 
     func dropTextures() { placeholders.drop() }
 
-    /// `fillsGaps`: paint the background around the cells (the window was not cleared).
-    func draw(_ screen: BrowseScreen, _ scene: SceneFrame, emptyText: String?) {
+    /// `fillsGaps`: paint the background around the cells (the window was not cleared). `empty`: what the screen
+    /// says while it has nothing to show (else `emptyText`, one grey paragraph).
+    func draw(_ screen: BrowseScreen, _ scene: SceneFrame, emptyText: String?, empty: EmptyState? = nil) {
         let images = scene.images, fillsGaps = scene.fillsGaps
         let showsFocus = scene.model.overlays.isEmpty
         let visible = screen.visibleIndices
@@ -82,7 +84,9 @@ final class BrowseView {
             }
         }
         drawHeadings(screen)
-        if visible.isEmpty, let emptyText, let text = canvas.text {
+        if visible.isEmpty, let empty {
+            emptyView.draw(empty, model: scene.model)
+        } else if visible.isEmpty, let emptyText, let text = canvas.text {
             // Wrapped, each line centred: a narrow window shows all of it.
             let lines = TextFit.wrap(emptyText, width: screen.window.width - 2 * Metrics.margin, maxLines: 6) {
                 text.width(of: $0, .body)

@@ -6,6 +6,8 @@ import SDLKit
 final class Canvas {
     let renderer: Renderer
     let text: TextRenderer?
+    /// The icon font (nil when it is not installed: buttons draw their glyphs).
+    let icons: IconFont?
     let theme: Theme
     private let radius: Int
     private var cornerMask: Texture?
@@ -14,6 +16,7 @@ final class Canvas {
     init(renderer: Renderer, text: TextRenderer?, config: GalleryConfig, viewport: Viewport) {
         self.renderer = renderer
         self.text = text
+        icons = IconFont.open(renderer: renderer, scale: viewport.scale)
         theme = config.theme
         radius = config.cornerRadius
         viewportChanged(viewport)
@@ -24,6 +27,7 @@ final class Canvas {
         guard viewport.scale != maskScale else { return }
         maskScale = viewport.scale
         text?.setScale(viewport.scale)
+        icons?.setScale(viewport.scale)
         cornerMask = Canvas.makeCornerMask(renderer: renderer, radius: radius, scale: viewport.scale,
                                            color: theme.background)
     }
@@ -31,6 +35,7 @@ final class Canvas {
     /// The renderer lost its textures: the corner mask and text are made again now.
     func rebuildTextures() {
         text?.rebuildTextures()
+        icons?.dropTextures()
         cornerMask = Canvas.makeCornerMask(renderer: renderer, radius: radius, scale: maskScale, color: theme.background)
     }
 
@@ -45,6 +50,13 @@ final class Canvas {
         body()
         self.opacity = 1
         text?.opacity = 1
+    }
+
+    /// Draws an icon `size` logical pixels tall centred in `frame`, faded as everything is; false when there is no
+    /// icon font (the caller draws its glyph instead).
+    @discardableResult
+    func icon(_ icon: Icon, size: Int, in frame: Rect, color: RGBA) -> Bool {
+        icons?.draw(icon, size: size, in: frame, color: color, opacity: opacity) ?? false
     }
 
     func set(_ c: RGBA) {

@@ -120,8 +120,12 @@ final class DetailView {
             case .zoomIn: label = "+"; lit = false
             case .info: label = "i"; lit = pane.showsInfo
             }
-            Buttons.draw(canvas, label, in: frame, pointer: model.pointer, enabled: true, lit: lit)
-            if control == .bookmark, bookmarked, let text = canvas.text {
+            Buttons.draw(canvas, label, in: frame, pointer: model.pointer, enabled: true, lit: lit,
+                         icon: Icon.standing(for: label))
+            if control == .bookmark, bookmarked,
+               canvas.icon(.star, size: IconFont.buttonSize, in: frame, color: Theme.star) {
+                // The filled star in the bookmark colour, over the button's own.
+            } else if control == .bookmark, bookmarked, let text = canvas.text {
                 // The filled star in the bookmark colour, over the button's own glyph.
                 let w = text.width(of: "★", .bold)
                 text.draw("★", .bold, x: frame.x + (frame.width - w) / 2,
@@ -133,6 +137,9 @@ final class DetailView {
         where shown {
             let hovered = model.pointer.map { frame.contains(x: $0.x, y: $0.y) } == true
             canvas.fill(frame, hovered ? theme.accent : theme.scrim)
+            let icon: Icon = glyph == "‹" ? .chevronLeft : .chevronRight
+            if canvas.icon(icon, size: min(frame.width, frame.height, 2 * IconFont.buttonSize), in: frame,
+                           color: theme.text) { continue }
             guard let text = canvas.text else { continue }
             let w = text.width(of: glyph, .title)
             text.draw(glyph, .title, x: frame.x + (frame.width - w) / 2,

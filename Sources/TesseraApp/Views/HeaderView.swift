@@ -49,7 +49,7 @@ final class HeaderView {
         let second = status.problem ?? status.note
         for button in toolbar.buttons {
             Buttons.draw(canvas, button.glyph, in: button.frame, pointer: model.pointer, enabled: button.enabled,
-                         lit: button.active)
+                         lit: button.active, icon: button.icon)
         }
         let layout = HeaderLayout.plan(
             width: width - toolbar.width, name: name, clockWidth: text.width(of: clock, .title),

@@ -28,14 +28,16 @@ import SDLKit
         let walls = browseView, detail = DetailView(canvas: canvas), welcome = WelcomeView(canvas: canvas)
         let alert = AlertView(canvas: canvas), searchBar = SearchBarView(canvas: canvas), help = HelpView(canvas: canvas)
         views.register(BrowseScreen.self) { wall, f in
-            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.services.emptyFeedText : nil)
+            walls.draw(wall, f, emptyText: f.model.catalog.hasEnded ? f.model.services.emptyFeedText : nil,
+                       empty: wall.emptyState(in: f.model))
         }
         views.register(BookmarksScreen.self) { screen, f in
-            walls.draw(screen.bookmarks, f, emptyText: "No bookmarks yet. Click the ☆ on a photo, or press b, to keep it here; ← or Esc goes back.")
+            walls.draw(screen.bookmarks, f, emptyText: nil, empty: screen.emptyState(in: f.model))
         }
         views.register(MemoriesScreen.self) { screen, f in walls.draw(screen.memories, f, emptyText: screen.emptyText) }
         views.register(SearchScreen.self) { screen, f in
-            walls.draw(screen.matches, f, emptyText: screen.emptyText(photos: f.model.catalog.count))
+            walls.draw(screen.matches, f, emptyText: screen.emptyText(photos: f.model.catalog.count),
+                       empty: screen.emptyState(in: f.model))
         }
         let slideshow = slideshowView
         views.register(SlideshowScreen.self) { show, f in slideshow.draw(show, f) }
@@ -55,7 +57,10 @@ import SDLKit
                 if hovered { canvas.fill(row, canvas.theme.headerRule) }
                 guard let text = canvas.text else { continue }
                 let y = row.y + (row.height - text.lineHeight(.body)) / 2
-                text.draw(button.glyph, .bold, x: row.x + Metrics.fieldPadding, y: y, color: canvas.theme.accent)
+                let iconBox = Rect(x: row.x + Metrics.fieldPadding, y: row.y, width: IconFont.buttonSize, height: row.height)
+                if button.icon.map({ canvas.icon($0, size: IconFont.buttonSize, in: iconBox, color: canvas.theme.accent) }) != true {
+                    text.draw(button.glyph, .bold, x: row.x + Metrics.fieldPadding, y: y, color: canvas.theme.accent)
+                }
                 text.draw(button.tooltip, .body, x: row.x + 4 * Metrics.fieldPadding, y: y, color: canvas.theme.text,
                           maxWidth: row.width - 4 * Metrics.fieldPadding - Metrics.padding)
             }

@@ -95,14 +95,18 @@ final class AlertView {
 
 /// A clickable button: filled with the accent while the pointer is over it, dimmed when it cannot be used.
 enum Buttons {
+    /// `icon`: drawn in place of the label where the icon font is installed.
     static func draw(_ canvas: Canvas, _ label: String, in frame: Rect, pointer: (x: Int, y: Int)?, enabled: Bool,
-                     lit: Bool = false) {
+                     lit: Bool = false, icon: Icon? = nil) {
         let theme = canvas.theme
         let hovered = enabled && pointer.map { frame.contains(x: $0.x, y: $0.y) } == true
         // Borderless: a quiet fill, the accent under the pointer or while lit. An outline would make every button
         // look focused.
         // One that cannot be used has no tile at all and a faint glyph: it must not look like one to press.
         if enabled { canvas.fill(frame, hovered || lit ? theme.accent : theme.headerRule) }
+        if let icon, canvas.icon(icon, size: IconFont.buttonSize, in: frame, color: enabled ? theme.text : theme.disabledText) {
+            return
+        }
         guard let text = canvas.text else { return }
         let w = text.width(of: label, .bold)
         text.draw(label, .bold, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.bold)) / 2,
