@@ -18,7 +18,8 @@ import Glibc
 public final class FolderSource: ScanningSource {
     public let name: String
     public var traits: SourceTraits {
-        SourceTraits(pageSizes: 1...200, networked: false, cacheable: false, wrapsByDefault: false)
+        SourceTraits(pageSizes: 1...200, networked: false, cacheable: false, wrapsByDefault: false,
+                     inDateOrder: settings.sort == .date)
     }
     /// Files on disk are originals: any size may come back.
     public var answersAtRequestedSize: Bool { false }

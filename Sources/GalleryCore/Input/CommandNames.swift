@@ -26,6 +26,8 @@ public enum CommandNames {
         "zoomfit": .action(RoomAction.zoomFit), "zoomactual": .action(RoomAction.zoomActual),
         "info": .action(RoomAction.info), "playpause": .action(RoomAction.playPause),
         "seekback": .action(RoomAction.seekBack), "seekforward": .action(RoomAction.seekForward),
+        "fewer-columns": .action(RoomAction.fewerColumns), "more-columns": .action(RoomAction.moreColumns),
+        "default-columns": .action(RoomAction.defaultColumns),
     ]
 
     /// Commands that take an argument, by name, with what the argument must be (said when it is not).

@@ -95,6 +95,10 @@ public struct KeyMap {
             Chord(.escape): .clearSearch,
             Chord(.character("s")): .showSlideshow,
             Chord(.character("m")): .showMemories,
+            Chord(.character("+"), .control): .action(RoomAction.fewerColumns),
+            Chord(.character("="), .control): .action(RoomAction.fewerColumns),
+            Chord(.character("-"), .control): .action(RoomAction.moreColumns),
+            Chord(.character("0"), .control): .action(RoomAction.defaultColumns),
         ],
         .slideshow: [
             Chord(.right): .nextPhoto, Chord(.character("l")): .nextPhoto, Chord(.pageDown): .nextPhoto,

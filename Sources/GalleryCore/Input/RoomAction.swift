@@ -9,6 +9,8 @@ public enum RoomAction {
     public static let info = "info"
     /// A clip's controls in the pane: Space, `,` and `.`.
     public static let playPause = "play-pause", seekBack = "seek-back", seekForward = "seek-forward"
+    /// The wall's zoom (Ctrl+`+` `-` `0`): larger photos in fewer columns, smaller in more, the usual two again.
+    public static let fewerColumns = "fewer-columns", moreColumns = "more-columns", defaultColumns = "default-columns"
     /// The empty wall's "Choose another folder" (Ctrl+O): the desktop's folder chooser.
     public static let chooseFolder = "choose-folder"
 }

@@ -41,6 +41,21 @@ public final class UserData {
 
     static let foldersKey = "folders"
 
+    /// The columns the wall was zoomed to, kept in the library (nil: never zoomed, or back to the usual two).
+    public var wallColumns: Int? {
+        library?.setting(UserData.wallColumnsKey).flatMap { Int($0) }.flatMap {
+            BrowseScreen.columnRange.contains($0) ? $0 : nil
+        }
+    }
+
+    /// Keeps the wall's columns (nil: forgets them). A library that cannot be written already says so in the
+    /// header: the zoom holds for this run all the same.
+    public func keepWallColumns(_ columns: Int?) {
+        try? library?.setSetting(UserData.wallColumnsKey, to: columns.map(String.init))
+    }
+
+    static let wallColumnsKey = "wall-columns"
+
     /// Another source shows: bookmarks made from now on belong to it, and the shelf shows its bookmarks.
     public func showSource(_ source: String) {
         guard let library, source != shelf?.source else { return }

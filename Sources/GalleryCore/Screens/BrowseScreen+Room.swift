@@ -5,7 +5,8 @@ extension BrowseScreen: Screen {
     public var scrollsInKiosk: Bool { true }
 
     public var picture: AnyHashable? {
-        scroll.isMoving ? nil : [mode == .grid ? 0 : 1, scrollTop, droppedHeight, focusedIndex ?? -1, catalog.count]
+        scroll.isMoving ? nil : [mode == .grid ? 0 : 1, scrollTop, droppedHeight, focusedIndex ?? -1, catalog.count,
+                                 layout.metrics.columns]
     }
 
     public func perform(_ command: Command, in gallery: GalleryModel) -> GalleryModel.Effect? {
@@ -20,6 +21,8 @@ extension BrowseScreen: Screen {
                 return GalleryModel.Effect.none
             }
             Bookmarking.toggle(catalog.items[index].photo, in: gallery)
+        } else if let changed = zoom(command) {
+            if changed { gallery.user.keepWallColumns(chosenColumns) }
         } else if let open = apply(command) {
             DetailPane.open(at: open, on: self, in: gallery)
         }
@@ -47,7 +50,9 @@ extension BrowseScreen: Screen {
             guard let index = index(atWindowX: x, y: y) else { return false }
             focus(index, scrolling: false)
             Bookmarking.toggle(catalog.items[index].photo, in: gallery)
-        case .doubleClick, .swipe, .pinch: return false
+        case let .pinch(scale, x, y):
+            if pinchColumns(scale: scale, x: x, y: y) { gallery.user.keepWallColumns(chosenColumns) }
+        case .doubleClick, .swipe: return false
         }
         return true
     }

@@ -4,7 +4,7 @@
 public final class BrowseScreen {
     public let config: GalleryConfig
     public let catalog: Catalog
-    public private(set) var layout: MasonryLayout
+    public internal(set) var layout: MasonryLayout
     public private(set) var scroll = ScrollModel()
     public private(set) var viewport: Viewport
     public private(set) var focusedIndex: Int?
@@ -29,6 +29,17 @@ public final class BrowseScreen {
     }
     /// The sections as far as the layout has read the photos (where the run of memories stands).
     private var sectioning: WallSections?
+    /// Headings at each month or day of a wall in date order (a folder by date): set or cleared, the layout is made
+    /// again. Memories' sections come first where both are set.
+    public var dateHeadings: DateSections? {
+        didSet { if dateHeadings != oldValue { layout = makeLayout(); updateBounds() } }
+    }
+    /// The date sections as far as the layout has read the photos.
+    private var dating: DateSections?
+    /// Columns the user zoomed the grid to (`BrowseScreen+Zoom`), nil: as the configuration says.
+    var zoomedColumns: Int?
+    /// A pinch's spread so far since the grid last changed its columns.
+    var pinchSpread = 1.0
     /// The feed generation the layout was made for: a reset catalog empties the layout.
     private var generation: Int
     /// How many items the feed had dropped from its front when the layout last followed it.
@@ -95,7 +106,7 @@ public final class BrowseScreen {
         let anchorShift = anchor.map { Double(scrollTop - layout.frames[$0].y) / Double(max(1, layout.frames[$0].height)) }
         viewport = newViewport
         // A width that holds another number of columns (`--columns auto`) lays the wall out afresh.
-        if mode == .list || config.columns(forWidth: window.width) != layout.metrics.columns {
+        if mode == .list || columns(forWidth: window.width) != layout.metrics.columns {
             layout = makeLayout()
         } else {
             layout.relayout(width: window.width)
@@ -107,7 +118,7 @@ public final class BrowseScreen {
         }
     }
 
-    private func updateBounds() {
+    func updateBounds() {
         let extra = catalog.hasEnded ? BrowseScreen.endMarkerHeight : 0
         scroll.setBounds(contentHeight: Double(layout.contentHeight + extra), viewportHeight: Double(gridHeight))
     }
@@ -131,6 +142,7 @@ public final class BrowseScreen {
             droppedHeight = 0
             layout.removeAll()
             sectioning = sections?.fresh
+            dating = dateHeadings?.starting(columns: layout.metrics.columns)
             focusedIndex = nil
             scroll.set(offset: 0)
         }
@@ -143,7 +155,7 @@ public final class BrowseScreen {
             focusedIndex = focusedIndex.flatMap { $0 >= k ? $0 - k : nil }
         }
         let before = layout.count
-        if catalog.count > before { place(catalog.items[before...], in: &layout, sectioning: &sectioning) }
+        if catalog.count > before { place(catalog.items[before...], in: &layout) }
         updateBounds()
         if let outcome { restoreAnchor(searchingFrom: before, outcome: outcome) }
     }
@@ -245,8 +257,8 @@ public final class BrowseScreen {
     /// The layout for the mode and window, with every catalog item in it. In the list a photo is at full width and
     /// its own height, at most one grid height tall: a taller one is fitted inside that cell (`pictureFrame`), so
     /// every photo is seen whole and the visible cells always fit the texture budget.
-    private func makeLayout() -> MasonryLayout {
-        var metrics = config.layoutMetrics(width: window.width)
+    func makeLayout() -> MasonryLayout {
+        var metrics = layoutMetrics(width: window.width)
         if mode == .list {
             metrics.columns = 1
             let width = window.width - 2 * metrics.gap, height = max(1, gridHeight - 2 * metrics.gap)
@@ -255,15 +267,18 @@ public final class BrowseScreen {
         }
         var fresh = MasonryLayout(width: window.width, metrics: metrics)
         sectioning = sections?.fresh
-        place(catalog.items[...], in: &fresh, sectioning: &sectioning)
+        dating = dateHeadings?.starting(columns: metrics.columns)
+        place(catalog.items[...], in: &fresh)
         return fresh
     }
 
-    /// Lays items out after those already in `layout`, each under the heading the sections give it, if any.
-    private func place(_ items: ArraySlice<FeedItem>, in layout: inout MasonryLayout, sectioning: inout WallSections?) {
-        guard sectioning != nil else { return layout.append(items.lazy.map(\.photo)) }
+    /// Lays items out after those already in `layout`, each under the heading the sections give it, if any (the
+    /// memories' sections, else the dates').
+    private func place(_ items: ArraySlice<FeedItem>, in layout: inout MasonryLayout) {
+        guard sectioning != nil || dating?.grain != nil else { return layout.append(items.lazy.map(\.photo)) }
         for item in items {
-            let title = sectioning?.heading(for: item.photo, pass: item.key.pass)
+            let title = sectioning != nil ? sectioning?.heading(for: item.photo, pass: item.key.pass)
+                : dating?.heading(for: item.photo)
             layout.append(aspect: item.photo.width, height: item.photo.height,
                           heading: title.map { ($0, config.sectionHeadingHeight) })
         }

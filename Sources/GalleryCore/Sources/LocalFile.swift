@@ -83,7 +83,8 @@ public struct LocalFile: Equatable, Sendable {
     public var photo: Photo {
         var photo = Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "",
                           imageReference: path)
-        if dateIsTaken || camera != nil { photo.facts = PhotoFacts(taken: dateIsTaken ? date : nil, camera: camera) }
+        photo.facts = PhotoFacts(taken: dateIsTaken ? date : nil, camera: camera, modified: modified / 1_000_000_000,
+                                 bytes: bytes)
         photo.motion = motion?.photoMotion
         return photo
     }

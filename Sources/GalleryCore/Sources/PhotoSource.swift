@@ -141,11 +141,14 @@ public struct SourceTraits: Equatable, Sendable {
     public var cacheable: Bool
     /// Whether the feed starts over at the end unless told otherwise (network feeds do; folders end, unless kiosk).
     public var wrapsByDefault: Bool
+    /// Whether its photos come newest first by their dates (a folder by date): the wall heads its months and days
+    /// (`DateSections`).
+    public var inDateOrder: Bool
 
     public init(pageSizes: ClosedRange<Int> = 1...100, networked: Bool = true, cacheable: Bool = true,
-                wrapsByDefault: Bool = true) {
+                wrapsByDefault: Bool = true, inDateOrder: Bool = false) {
         self.pageSizes = pageSizes; self.networked = networked; self.cacheable = cacheable
-        self.wrapsByDefault = wrapsByDefault
+        self.wrapsByDefault = wrapsByDefault; self.inDateOrder = inDateOrder
     }
 
     /// A page size the source accepts, as near `wanted` as it allows.

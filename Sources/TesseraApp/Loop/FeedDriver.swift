@@ -67,6 +67,7 @@ final class FeedDriver {
         network = NetworkWatch(serverName: sources.serverName)
         images.reset(source: sources.source)
         model.resetFeed(source: sources.key, wraps: model.kiosk != nil || (wrapGiven ?? sources.traits.wrapsByDefault))
+        model.browse.dateHeadings = LocalDay.dateHeadings(for: sources.traits)
     }
 
     /// A page arrived (or failed). A failure that says the source cannot work moves to its fallback and starts over.
@@ -74,6 +75,7 @@ final class FeedDriver {
         if case .failure(let error) = result, sources.switchedAway(after: error, feedIsEmpty: model.catalog.isEmpty) {
             images.reset(source: sources.source)
             model.resetFeed(source: sources.key)
+            model.browse.dateHeadings = LocalDay.dateHeadings(for: sources.traits)
             network = NetworkWatch(serverName: sources.serverName)
             if sources.isAwaiting { awaiting.networkFailed(now: now, unit: Double.random(in: 0..<1)) }
             return

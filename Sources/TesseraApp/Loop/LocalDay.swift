@@ -12,4 +12,10 @@ public enum LocalDay {
         localtime_r(&t, &parts)
         return PhotoDateFilter.Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }
+
+    /// The wall's date headings for a source: its months and days (files' times as here) when it comes in date
+    /// order, else none.
+    public static func dateHeadings(for traits: SourceTraits) -> DateSections? {
+        traits.inDateOrder ? DateSections(fileTimeOffset: Int64(TimeZone.current.secondsFromGMT())) : nil
+    }
 }

@@ -61,6 +61,10 @@ final class InputRouter {
             model.handle(text: typed)
         case .editing(let composing):
             model.input.handle(composition: composing)
+        case let .wheel(_, dy) where KeyboardState.controlHeld:
+            // Ctrl+wheel zooms, as a pinch around the window's centre would (a notch a step: the wall's column).
+            let size = model.viewport.size
+            model.pointer(.pinch(scale: pow(BrowseScreen.pinchStep, dy), x: size.width / 2, y: size.height / 2))
         case let .wheel(_, dy):
             model.pointer(.wheel(notches: dy))
         case let .buttonDown(button, x, y, _) where button == 1:

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 
 /// Draws the wall: each visible cell's image, or its placeholder, with rounded corners and the focus ring, and the
@@ -22,6 +23,8 @@ final class BrowseView {
     }
 
     private let placeholders: Placeholders
+    /// Seconds east of UTC here: a file's time in the list is the local one.
+    private let fileTimeOffset = Int64(TimeZone.current.secondsFromGMT())
     private lazy var emptyView = EmptyStateView(canvas: canvas)
 
     init(canvas: Canvas) {
@@ -75,7 +78,12 @@ final class BrowseView {
             // A gold star on bookmarked photos; an outline one on the focused photo shows where to click.
             let starred = scene.model.user.isBookmarked(items[index].photo.id)
             if (starred || focused), let star = BrowseScreen.starRect(of: frame) { drawStar(in: star, filled: starred) }
-            if let caption = Caption.text(for: items[index].photo, fields: screen.captions ?? scene.model.config.captions) {
+            if screen.mode == .list {
+                // The list says what each photo is beside it (name, date, camera, size) rather than a caption.
+                canvas.listDetails(ListDetails.lines(for: items[index].photo, fileTimeOffset: fileTimeOffset),
+                                   cell: screen.screenFrame(of: index), picture: frame, gap: scene.model.config.gap)
+            } else if let caption = Caption.text(for: items[index].photo,
+                                                 fields: screen.captions ?? scene.model.config.captions) {
                 canvas.caption(caption, in: frame)
             }
             if let motion = items[index].photo.motion {
