@@ -102,7 +102,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Where photos come from, a target per family; the app installs them in `SourceRegistry.installed`.
         .target(name: "Workers", dependencies: ["GalleryCore"]),
-        .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform", "Workers", "RawKit"]),
+        .target(name: "LocalSources", dependencies: ["GalleryCore", "CPlatform", "Workers", "RawKit", "JPEGKit"]),
         .target(name: "NetworkSources", dependencies: ["GalleryCore", "DemoPhotos"]),
         .target(
             name: "FixtureServer",

@@ -44,10 +44,10 @@ public struct KeyMap {
     /// Commands a public screen must not offer: a way out (quit, leaving fullscreen, a browser opened on a link)
     /// or a change to someone's data (the name, bookmarks).
     /// Search is one too: a passer-by's typing must not appear on a public screen.
-    public static let kioskForbidden: Set<Command> = [
+    public static let kioskForbidden: Set<Command> = Set<Command>([
         .quit, .toggleFullscreen, .copyLink, .openLink, .changeName, .toggleBookmark, .showBookmarks, .removeBookmark,
         .undoRemoveBookmark, .openSearch,
-    ]
+    ]).union(FileAction.commands)
 
     /// The key map of a kiosk: the given one without `kioskForbidden` commands and without Esc, and Ctrl+Alt+Q as the
     /// only way to quit.
@@ -69,7 +69,7 @@ public struct KeyMap {
             Chord(.character("r")): .reload,
             Chord(.character("?")): .toggleHelp,
             // What the toast offers to undo (a bookmark just made or removed).
-            Chord(.character("u")): .undoRemoveBookmark,
+            Chord(.character("u")): .undoRemoveBookmark, Chord(.character("z"), .control): .undoRemoveBookmark,
             // Back and forward as in a browser (in the pane, through the photos viewed in it).
             Chord(.left, .alt): .action(Toolbar.back), Chord(.character("[")): .action(Toolbar.back),
             Chord(.right, .alt): .historyForward, Chord(.character("]")): .historyForward,
@@ -149,6 +149,12 @@ public struct KeyMap {
             Chord(.character("i")): .action(RoomAction.info),
             Chord(.space): .action(RoomAction.playPause),
             Chord(.character(",")): .action(RoomAction.seekBack), Chord(.character(".")): .action(RoomAction.seekForward),
+            // The file's own (`FileAction`): a letter with Shift arrives as its capital.
+            Chord(.delete): FileAction.trash.command,
+            Chord(.character("r"), .control): FileAction.rotateRight.command,
+            Chord(.character("R"), [.control, .shift]): FileAction.rotateLeft.command,
+            Chord(.character("C"), [.control, .shift]): FileAction.copyPath.command,
+            Chord(.character("O"), [.control, .shift]): FileAction.showFolder.command,
         ],
     ]
 }

@@ -36,6 +36,10 @@ public protocol AppServices: AnyObject {
     var today: PhotoDateFilter.Day { get }
     /// Line height of the pane's text, from the font the app loaded.
     var detailLineHeight: Int { get }
+    /// Whether the pane may offer file actions on this photo: it is a file in a folder on this computer.
+    func canChangeFiles(of photo: Photo) -> Bool
+    /// Does a file action on the photo's file (the pane has checked who asks); what came of it, with its undo.
+    func fileAction(_ action: FileAction, on photo: Photo) -> FileActionOutcome
 }
 
 /// What a room asks of the app (`GalleryModel.ask`).
@@ -71,6 +75,10 @@ extension AppServices {
     public var offersMemories: Bool { false }
     public var today: PhotoDateFilter.Day { PhotoDateFilter.day(of: 0) }
     public var detailLineHeight: Int { 22 }
+    public func canChangeFiles(of photo: Photo) -> Bool { false }
+    public func fileAction(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
+        .refused("Only photos from folders on this computer have files to change")
+    }
 }
 
 /// A gallery without an app (a test that needs none): every answer the default.

@@ -103,6 +103,7 @@ public struct RoomRegistry {
         rooms.describe(action: RoomAction.zoomFit, as: "Fit the photo")
         rooms.describe(action: RoomAction.zoomActual, as: "One photo pixel per screen pixel")
         rooms.describe(action: RoomAction.info, as: "Details: links, folder, camera")
+        for action in FileAction.allCases { rooms.describe(action: action.rawValue, as: action.summary) }
         rooms.describe(action: RoomAction.fewerColumns, as: "Larger photos: fewer columns (Ctrl+wheel, pinch)")
         rooms.describe(action: RoomAction.moreColumns, as: "Smaller photos: more columns (Ctrl+wheel, pinch)")
         rooms.describe(action: RoomAction.defaultColumns, as: "The usual columns again")

@@ -8,6 +8,8 @@ public struct Toast: Equatable {
     /// The button's words ("Undo"), when there is something to undo.
     public let actionLabel: String?
     let action: (() -> Void)?
+    /// Whether its button is for the person at the window alone (a file's Undo): the remote's `undo` is refused.
+    public let windowOnly: Bool
     public internal(set) var remaining: Double
     /// Where the view drew the button and the whole toast (window pixels): a click on the button runs it, one
     /// elsewhere on the toast goes to nothing under it.
@@ -26,9 +28,9 @@ public struct Toasts {
 
     public init() {}
 
-    public mutating func show(_ text: String, action: (label: String, run: () -> Void)? = nil) {
+    public mutating func show(_ text: String, action: (label: String, run: () -> Void)? = nil, windowOnly: Bool = false) {
         shown += 1
-        current = Toast(id: shown, text: text, actionLabel: action?.label, action: action?.run,
+        current = Toast(id: shown, text: text, actionLabel: action?.label, action: action?.run, windowOnly: windowOnly,
                         remaining: action == nil ? Toast.duration : Toast.durationWithAction, buttonFrame: nil, frame: nil)
     }
 

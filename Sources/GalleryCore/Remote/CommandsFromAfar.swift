@@ -11,7 +11,10 @@ public enum CommandsFromAfar {
         gallery.actingFromAfar = true
         defer { gallery.actingFromAfar = false; gallery.refusal = nil }
         var effect = GalleryModel.Effect.none
-        if command == .toggleBookmark {
+        // Files are changed only by the person at the window: no file action, nor the Undo of one, from afar.
+        if FileAction(command) != nil || command == .undoRemoveBookmark && gallery.toasts.current?.windowOnly == true {
+            gallery.refuse("Files are changed only at the window, never from afar", kind: .invalid)
+        } else if command == .toggleBookmark {
             if let shown = FrameState.photoShown(in: gallery) {
                 Bookmarking.toggle(shown.photo, in: gallery)
             } else {

@@ -27,6 +27,9 @@ public struct DetailHistory: Equatable {
         }
     }
 
+    /// The photo shown became another (its file was replaced: turned for good): the history names the new one.
+    public mutating func replaceCurrent(with key: ItemKey) { history[position] = key }
+
     @discardableResult
     public mutating func back() -> Bool {
         guard canGoBack else { return false }

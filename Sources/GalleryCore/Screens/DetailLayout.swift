@@ -5,8 +5,22 @@
 public struct DetailLayout {
     /// The buttons along the panel's top, left to right.
     public enum Control: String, CaseIterable, Hashable {
+        /// Only for a file in a folder on this computer, on a desktop: its file actions (`FileAction`).
+        case showFolder, copyPath, rotateLeft, rotateRight, trash
         /// Only for a moving picture: plays and pauses it (Space).
         case playPause, bookmark, zoomOut, zoomLevel, zoomIn, info
+
+        /// The file action the button asks for, if it is one.
+        public var fileAction: FileAction? {
+            switch self {
+            case .showFolder: return .showFolder
+            case .copyPath: return .copyPath
+            case .rotateLeft: return .rotateLeft
+            case .rotateRight: return .rotateRight
+            case .trash: return .trash
+            default: return nil
+            }
+        }
     }
 
     public var panel: Rect
@@ -26,8 +40,9 @@ public struct DetailLayout {
     public static let arrowWidth = 44, arrowHeight = 64
 
     /// `star`: whether the row offers the bookmark star (not on a kiosk, nor without a library to keep it in).
+    /// `files`: whether it offers the file actions (a local file, on a desktop).
     public init(window: PixelSize, headerHeight: Int, margin: Int, photo: Photo, lineHeight: Int, lines: Int,
-                star: Bool = true) {
+                star: Bool = true, files: Bool = false) {
         let padding = DetailLayout.padding
         let panel = Rect(x: margin, y: headerHeight + margin / 2,
                          width: max(1, window.width - 2 * margin),
@@ -35,7 +50,8 @@ public struct DetailLayout {
         var x = panel.maxX - padding
         var controls: [(Control, Rect)] = []
         for control in Control.allCases.reversed()
-        where (star || control != .bookmark) && (photo.motion != nil || control != .playPause) {
+        where (star || control != .bookmark) && (photo.motion != nil || control != .playPause)
+            && (files || control.fileAction == nil) {
             let width = control == .zoomLevel ? DetailLayout.levelWidth : DetailLayout.controlWidth
             x -= width
             controls.insert((control, Rect(x: x, y: panel.y + padding / 2, width: width, height: DetailLayout.controlHeight)), at: 0)

@@ -7,14 +7,14 @@ import Foundation
 public final class DetailPane: Overlay {
     /// The wall it was opened from: its photos are the ones shown, and its focus follows the pane.
     public let wall: BrowseScreen
-    public private(set) var history: DetailHistory
+    public internal(set) var history: DetailHistory
     /// The pane grows out of the cell it was opened from (`origin`, window coordinates) and shrinks back into it.
     public var reveal = Reveal()
     public var origin: Rect?
     /// The viewer's zoom into the photo (`+` `-` `0` `1`, the wheel, a pinch, a double tap; a drag pans).
-    public private(set) var zoom = Zoom()
+    public internal(set) var zoom = Zoom()
     /// Its moving picture's playing, pausing and seeking.
-    public private(set) var clip = PaneClip()
+    public internal(set) var clip = PaneClip()
     /// The details (folder, camera, size, keys) under the photo's links: `i` or the ⓘ button.
     public private(set) var showsInfo = false
     /// What the pointer is over, for hover looks and tooltips.
@@ -78,6 +78,7 @@ public final class DetailPane: Overlay {
         // The pane's own photo, whatever the screen under it does with its focus (the bookmarks screen rebuilds its
         // wall when a star comes off: its focus moves to a neighbour, which a second press must not remove).
         case .toggleBookmark: if let index { Bookmarking.toggle(wall.catalog.items[index].photo, in: gallery) }
+        case let command where FileAction(command) != nil: return perform(FileAction(command)!, in: gallery)
         case .copyLink, .openLink:
             guard let index else { return GalleryModel.Effect.none }
             // Only http(s) links leave the app (and a local photo's own file); a page URL is validated when parsed,
@@ -208,6 +209,8 @@ public final class DetailPane: Overlay {
         case .zoomIn: command = .action(RoomAction.zoomIn)
         case .zoomLevel: command = .action(zoom.isZoomed ? RoomAction.zoomFit : RoomAction.zoomActual)
         case .info: command = .action(RoomAction.info)
+        case .showFolder, .copyPath, .rotateLeft, .rotateRight, .trash:
+            command = control.fileAction?.command ?? .closeDetail
         }
         _ = perform(command, in: gallery)
     }
@@ -224,6 +227,7 @@ public final class DetailPane: Overlay {
         case .control(.zoomLevel): return zoom.isZoomed ? "Fit to the window (0)" : "Actual size (1)"
         case .control(.zoomIn): return "Zoom in (+, wheel, pinch)"
         case .control(.info): return "Details (i)"
+        case .control(let control): return control.fileAction.map(DetailPane.tooltip(of:))
         case .previous: return arrowsDrawn && hasPrevious ? "Previous photo (←)" : nil
         case .next: return arrowsDrawn && hasNext ? "Next photo (→)" : nil
         case .link: return "Open (o)"
@@ -290,7 +294,8 @@ public final class DetailPane: Overlay {
         return DetailPane.layout(window: gallery.viewport.size, config: gallery.config, photo: photo,
                                  lineHeight: gallery.services.detailLineHeight,
                                  lines: shownLines(DetailPane.lines(for: photo, in: gallery)).count,
-                                 star: gallery.kiosk == nil && gallery.user.shelf != nil)
+                                 star: gallery.kiosk == nil && gallery.user.shelf != nil,
+                                 files: gallery.kiosk == nil && gallery.services.canChangeFiles(of: photo))
     }
 
     /// The photo at the size it is drawn: fitted, or zoomed (in steps of two, so a pinch does not ask for a new size
@@ -315,9 +320,9 @@ public final class DetailPane: Overlay {
     public static let maxZoomedPixels = 16_000_000
 
     public static func layout(window: PixelSize, config: GalleryConfig, photo: Photo, lineHeight: Int,
-                              lines: Int, star: Bool = true) -> DetailLayout {
+                              lines: Int, star: Bool = true, files: Bool = false) -> DetailLayout {
         DetailLayout(window: window, headerHeight: config.headerHeight, margin: config.detailMargin, photo: photo,
-                     lineHeight: lineHeight, lines: lines, star: star)
+                     lineHeight: lineHeight, lines: lines, star: star, files: files)
     }
 
     /// One line of text under the photo, and how it is drawn.

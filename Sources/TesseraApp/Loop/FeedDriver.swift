@@ -39,7 +39,7 @@ final class FeedDriver {
         case .network(let reachable): self.reachable(reachable, now: now)
         case let .restored(limit, pages): restored(pages, pageSize: limit)
         case .refreshed: refreshing = false
-        case .edits(let edits): model.feed.apply(edits)
+        case .edits(let edits): DetailPane.follow(edits, in: model)  // an open pane keeps to its file
         case .storeProblem(let failure): storeFailed(failure)
         case .awaitedSource(let answered): awaitedSource(answered: answered, now: now)
         case .showFolders(let folders): show(folders: folders)

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import LocalSources
 
 /// The app's side of the door to the rooms (`AppServices`): the one place that answers what rooms ask. Requests
 /// that take time (the folder chooser, a day's memories) post their answer to the mailbox as `Delivery.reply`,
@@ -56,6 +57,15 @@ final class ServiceDesk: AppServices {
 
     var photoOffer: PhotoOffer? { offer?.photoOffer() }
     func resolveFolder(_ typed: String) -> String? { FolderChooser.resolve(typed) }
+
+    /// File actions are a folder's photos' alone (`FolderFileActions`); asked every frame the pane is open.
+    func canChangeFiles(of photo: Photo) -> Bool { (sources.upstream as? FolderSource)?.files(of: photo) != nil }
+    func fileAction(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
+        guard let folder = sources.upstream as? FolderSource else {
+            return .refused("Only photos from folders on this computer have files to change")
+        }
+        return FolderFileActions(source: folder).perform(action, on: photo)
+    }
 }
 
 /// What the welcome screen offers on a start that named no folder of its own: the folder chosen before, else the

@@ -119,6 +119,11 @@ final class DetailView {
             case .zoomLevel: label = "\(pane.zoomPercent(in: model))%"; lit = false
             case .zoomIn: label = "+"; lit = false
             case .info: label = "i"; lit = pane.showsInfo
+            case .showFolder: label = "📂"; lit = false
+            case .copyPath: label = "⧉"; lit = false
+            case .rotateLeft: label = "⟲"; lit = false
+            case .rotateRight: label = "⟳"; lit = false
+            case .trash: label = "🗑"; lit = false
             }
             Buttons.draw(canvas, label, in: frame, pointer: model.pointer, enabled: true, lit: lit,
                          icon: Icon.standing(for: label))

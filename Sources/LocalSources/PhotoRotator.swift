@@ -1,0 +1,114 @@
+import Foundation
+import GalleryCore
+import JPEGKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns a photo's file a quarter for good: a JPEG losslessly (`RotationPlan` says how: its blocks turned by
+/// `JPEGTransformer`, every marker kept, the orientation reset to 1; or its orientation tag alone rewritten), any
+/// other format refused in words. The new bytes replace the old atomically (`replace`); the old bytes come back in
+/// the answer, for Undo.
+public enum PhotoRotator {
+    public struct Rotated {
+        /// The file's bytes before, for Undo.
+        public let original: Data
+        /// What was done, for the toast ("Rotated right").
+        public let message: String
+    }
+
+    /// Why a file was not turned, in words for a person (nothing was written).
+    public struct Refusal: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Largest file turned (a JPEG this size is ~100 megapixels; its bytes are held twice while it is turned).
+    public static let maxBytes = 128 << 20
+
+    public static func rotate(_ path: String, _ turn: QuarterTurn) throws -> Rotated {
+        let original = try FileCalls.read(path, limit: maxBytes)
+        let bytes = [UInt8](original.prefix(16))
+        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
+            throw Refusal(description: "Can't rotate \(formatName(bytes, path: path)) files yet: only JPEG")
+        }
+        let transformer = try JPEGTransformer()
+        let blocks = try transformer.blocks(of: original)
+        let tag = OrientationTag.inJPEG([UInt8](original.prefix(256 << 10)))
+        let plan = RotationPlan.jpeg(width: blocks.width, height: blocks.height,
+                                     mcu: (blocks.mcuWidth, blocks.mcuHeight), orientation: tag?.value, turn: turn)
+        let turned = turn == .right ? "Rotated right" : "Rotated left"
+        switch plan {
+        case .retag(let orientation):
+            guard let tag else { throw Refusal(description: "Can't rotate this JPEG: no orientation tag") }
+            var edited = [UInt8](original)
+            tag.write(orientation, into: &edited)
+            try replace(path, with: Data(edited))
+            return Rotated(original: original,
+                           message: turned + " (by its orientation tag: its size is not in whole blocks)")
+        case .transform(let op, let trimmed):
+            var output = try transformer.transform(original, operation(op), trim: trimmed > 0)
+            // The markers were copied as they were: the orientation the pixels now carry out is reset to upright.
+            var edited = [UInt8](output)
+            if let copied = OrientationTag.inJPEG([UInt8](output.prefix(256 << 10))), copied.value != .up {
+                copied.write(.up, into: &edited)
+                output = Data(edited)
+            }
+            try replace(path, with: output)
+            let pixels = "\(trimmed) pixel\(trimmed == 1 ? "" : "s")"
+            let note = trimmed > 0 ? " (\(pixels) trimmed at an edge: JPEG turns whole blocks)" : ""
+            return Rotated(original: original, message: turned + note)
+        }
+    }
+
+    /// Writes `data` over the file at `path` whole or not at all: a temporary file in the same folder (a name the
+    /// folder's watcher does not take for a photo), the old file's permissions (and owner, where allowed), flushed
+    /// (`fsync`), renamed over the old one, the folder flushed. The modification time is the new one: file managers'
+    /// thumbnails are checked by it, and a turned photo needs a new one.
+    public static func replace(_ path: String, with data: Data) throws {
+        guard let old = try FileCalls.status(path) else { throw FileCallError(call: "stat", path: path, code: ENOENT) }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var temporary = "", fd: Int32?
+        for attempt in 0..<100 where fd == nil {
+            temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).\(attempt).tessera-part"
+            fd = try FileCalls.createNew(temporary, mode: 0o600)
+        }
+        guard let fd else { throw FileCallError(call: "open", path: temporary, code: EEXIST) }
+        do {
+            FileCalls.tryOwner(fd, uid: old.st_uid, gid: old.st_gid)
+            try FileCalls.setMode(fd, old.st_mode, path: temporary)
+            try FileCalls.writeAll(data, to: fd, path: temporary)
+            try FileCalls.rename(temporary, to: path)
+        } catch {
+            try? FileCalls.remove(temporary)
+            throw error
+        }
+        FileCalls.syncFolder(folder.isEmpty ? "." : folder)
+    }
+
+    private static func operation(_ op: LosslessTransform) -> JPEGTransformer.Operation {
+        switch op {
+        case .none: return .none
+        case .flipHorizontal: return .flipHorizontal
+        case .flipVertical: return .flipVertical
+        case .transpose: return .transpose
+        case .transverse: return .transverse
+        case .rotate90: return .rotate90
+        case .rotate180: return .rotate180
+        case .rotate270: return .rotate270
+        }
+    }
+
+    /// The format's name, by its first bytes, else by the name's extension.
+    static func formatName(_ b: [UInt8], path: String) -> String {
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "PNG" }
+        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return "WebP" }
+        if b.starts(with: [0xFF, 0x0A]) || b.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return "JPEG XL" }
+        if b.count >= 12, Array(b[4..<8]) == Array("ftyp".utf8) {
+            let brand = String(decoding: b[8..<12], as: UTF8.self)
+            return brand.hasPrefix("avi") ? "AVIF" : "HEIC"
+        }
+        let ext = (path as NSString).pathExtension.uppercased()
+        return ext.isEmpty ? "these" : ext
+    }
+}

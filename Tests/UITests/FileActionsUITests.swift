@@ -1,0 +1,83 @@
+#if canImport(AppDriving)
+import AppDriving
+#endif
+import Foundation
+import SDLKit
+import XCTest
+
+/// The trash from the pane as a person uses it, in an X11 window under Xvfb with the remote on to read the wall:
+/// Delete takes the photo off the wall at once and into the trash (its own XDG_DATA_HOME), the toast shows over the
+/// next photo, Ctrl+Z (the toast's Undo) brings the file back byte for byte and onto the wall. The remote, asked the
+/// same, is refused and the file stays.
+final class FileActionsUITests: XCTestCase {
+    private var root = ""
+    private var frame: RemoteFrame!
+
+    override func setUpWithError() throws {
+        guard XSession.hasDisplay else { throw missing("X display") }
+        guard FileManager.default.isExecutableFile(atPath: AppProcess.executable) else {
+            throw missing("the app (swift build): \(AppProcess.executable)")
+        }
+        root = NSTemporaryDirectory() + "tessera-fileactions-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/photos", withIntermediateDirectories: true)
+        frame = RemoteFrame(root: root)
+    }
+
+    override func tearDown() {
+        frame?.stop(signal: SIGKILL)
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private static let colours = [(230, 30, 30), (30, 200, 30), (40, 60, 230)]
+
+    /// How many pixels of the window's middle column have this photo's colour: the toast over the photo hides some.
+    private func shown(_ colour: (Int, Int, Int), in surface: Surface) -> Int {
+        (0..<surface.height).filter { y in
+            XSession.isColor(surface.pixel(x: surface.width / 2, y: y), colour, tolerance: 24)
+        }.count
+    }
+
+    func testDeleteInThePaneTrashesThePhotoAndUndoBringsItBack() throws {
+        let x = XSession(root: root)
+        for (i, (r, g, b)) in FileActionsUITests.colours.enumerated() {
+            try x.tool(["convert", "-size", "400x300", "xc:rgb(\(r),\(g),\(b))", root + "/photos/p\(i).jpg"])
+        }
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: root + "/photos/p1.jpg"))
+        try frame.launch([root + "/photos", "--sort", "name", "--size", "1000x700", "--name", "Ada", "--no-cache"],
+                         driver: "x11", environment: ["XDG_DATA_HOME": root + "/data"])
+        let window = try XCTUnwrap(frame.window)
+        try frame.waitForState("three photos") { $0.photos == 3 ? true : nil }
+
+        // The pane on the first photo, then the second (→).
+        try x.tool(["xdotool", "key", "--window", window, "Right", "Return"])
+        try frame.waitForState("the pane open") { $0.screen != "wall" ? true : nil }
+        try x.tool(["xdotool", "key", "--window", window, "Right"])
+        let second = try frame.waitForState("the second photo") { $0.photo?.index == 1 ? $0.photo?.id : nil }
+        // The photos are all one size: the second's height down the middle is what the third shows without a toast.
+        let green = try x.waitForFrame(window, "the second photo large") { self.shown(FileActionsUITests.colours[1], in: $0) > 300 }
+        let large = shown(FileActionsUITests.colours[1], in: green)
+
+        // The remote cannot trash it.
+        let refused = try frame.request("POST", "/api/v1/commands", body: #"{"command":"trash"}"#)
+        XCTAssertEqual(refused.status, 400, refused.text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/photos/p1.jpg"))
+
+        // Delete: off the wall, into the trash with its .trashinfo, the pane on the next photo under the toast.
+        try x.tool(["xdotool", "key", "--window", window, "Delete"])
+        try frame.waitForState("the photo off the wall") { $0.photos == 2 && $0.photo?.id != second ? true : nil }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/photos/p1.jpg"))
+        XCTAssertEqual(FileManager.default.contents(atPath: root + "/data/Trash/files/p1.jpg"), original)
+        let info = try String(contentsOfFile: root + "/data/Trash/info/p1.jpg.trashinfo", encoding: .utf8)
+        XCTAssertTrue(info.hasPrefix("[Trash Info]\nPath=\(root)/photos/p1.jpg\nDeletionDate="), info)
+        try x.waitForFrame(window, "the third photo with the toast over it") { surface in
+            let third = self.shown(FileActionsUITests.colours[2], in: surface)
+            return third > 300 && third < large - 20
+        }
+
+        // Ctrl+Z: the toast's Undo. The file is back, byte for byte, and on the wall again.
+        try x.tool(["xdotool", "key", "--window", window, "ctrl+z"])
+        try frame.waitForState("the photo back on the wall") { $0.photos == 3 ? true : nil }
+        XCTAssertEqual(FileManager.default.contents(atPath: root + "/photos/p1.jpg"), original)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/data/Trash/info/p1.jpg.trashinfo"))
+    }
+}
