@@ -2,11 +2,11 @@
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
-RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libwayland-dev libdrm-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev libwebp-dev libmosquitto-dev libjxl-dev libraw-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola fonts-material-design-icons-iconfont ca-certificates
+RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libwayland-dev libdrm-dev libsdl2-image-dev libsdl2-ttf-dev libcurl4-openssl-dev libturbojpeg0-dev libheif-dev libfribidi-dev libpng-dev libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev libwebp-dev libmosquitto-dev liblcms2-dev libjxl-dev libraw-dev fonts-inter fonts-dejavu-core fonts-noto-core fonts-wqy-microhei fonts-symbola fonts-material-design-icons-iconfont ca-certificates
 # The clip benchmark (`bench --clips`) makes its test clip and times its peer with the ffmpeg and ffprobe commands;
 # the remote's (`bench --remote --broker local`) starts a mosquitto of its own.
-BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg mosquitto python3-pil
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick libheif-examples libjxl-tools ffmpeg time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri mosquitto mosquitto-clients chromium chromium-driver python3-venv faketime
+BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg mosquitto python3-pil icc-profiles-free
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick icc-profiles-free libheif-examples libjxl-tools ffmpeg time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri mosquitto mosquitto-clients chromium chromium-driver python3-venv faketime
 # Python for the browser and MQTT tests (Selenium, paho-mqtt); the tests find it through TESSERA_TEST_PYTHON, else here.
 # Home Assistant Core for the MQTT discovery test goes into a venv of its own (scripts/install-home-assistant:
 # /opt/tessera-ha-venv, TESSERA_HA_VENV for the tests; about 4 minutes and 820 MB the first time, nothing after).
@@ -43,7 +43,7 @@ INSTALLED := bin/tessera lib/tessera/$(STAND_IN) share/applications/tessera.desk
 # Runtime libraries of the package (never the -dev ones).
 DEB_DEPENDS := libc6, libstdc++6, libgcc-s1, libsdl2-2.0-0 (>= 2.26.0), libsdl2-image-2.0-0, libsdl2-ttf-2.0-0, \
 	libcurl4, libturbojpeg0, libheif1, libsqlite3-0, libfribidi0, libpng16-16, libavformat59, libavcodec59, libswscale6, \
-	libswresample4, libavutil57, libwebpdemux2, libmosquitto1, libjxl0.7, libraw20, fonts-dejavu-core, ca-certificates
+	libswresample4, libavutil57, libwebpdemux2, libmosquitto1, liblcms2-2, libjxl0.7, libraw20, fonts-dejavu-core, ca-certificates
 DEB_RECOMMENDS := fonts-inter, fonts-noto-core, fonts-wqy-microhei, fonts-symbola, fonts-material-design-icons-iconfont, xdg-utils
 
 .PHONY: run test test-tsan deps test-deps bench-deps build release bench clean dist install uninstall deb check-install check-deb check-vm

@@ -57,6 +57,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibRaw", pkgConfig: "libraw_r",
             providers: [.apt(["libraw-dev"])]),
+        // Colour management (Little CMS 2): wrapped by ColourKit alone.
+        .systemLibrary(
+            name: "CLCMS2", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -84,6 +88,7 @@ let package = Package(
         .target(name: "PNGKit", dependencies: ["CPNG"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
+        .target(name: "ColourKit", dependencies: ["CLCMS2"]),
         .target(name: "JXLKit", dependencies: ["CJXL"]),
         // RawKit also turns LibRaw's metadata into the core's `ImageHeader` (the folder scan and the decoder share it).
         .target(name: "RawKit", dependencies: ["CLibRaw", "GalleryCore"]),
@@ -116,7 +121,7 @@ let package = Package(
         // uploader alone makes and fills them), the loads and their decoding, and the one door to the cell cache.
         // What to load, in what order and when to retry is the core's `LoadSchedule`.
         .target(name: "ImageLayer",
-                dependencies: ["GalleryCore", "SDLKit", "JPEGKit", "HEIFKit", "PNGKit", "JXLKit", "RawKit", "MediaWorkers",
+                dependencies: ["GalleryCore", "SDLKit", "JPEGKit", "HEIFKit", "PNGKit", "ColourKit", "JXLKit", "RawKit", "MediaWorkers",
                                "CPlatform"]),
         .target(
             name: "TesseraApp",
@@ -149,10 +154,10 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AdapterTests",
-            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "FixtureServer", "TesseraApp", "ImageLayer",
+            dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "ColourKit", "FixtureServer", "TesseraApp", "ImageLayer",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples", "TextKit", "PNGKit", "MediaWorkers", "RemoteControl", "MosquittoKit",
-                           "JXLKit", "RawKit",
+                           "JXLKit", "RawKit", "AppDriving",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         // The real app driven as a person would (a window under Xvfb, or headless with a script): shared by the UI
         // tests and the brief's.

@@ -48,7 +48,7 @@ public final class HEIFFile {
 
 /// One image of a file: the primary, or one of its thumbnails (`heif_image_handle_release`). Keeps its file alive.
 public final class HEIFItem {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private let file: HEIFFile
 
     init(handle: OpaquePointer, file: HEIFFile) { self.handle = handle; self.file = file }

@@ -192,7 +192,8 @@ public final class DecodePool {
             if job.background || live.contains(job.token) {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let result = Result {
-                    if let plan = item.plan { return try decoder.decode(job.answer.data, plan: plan, target: job.target) }
+                    if let plan = item.plan { return try decoder.decode(job.answer.data, plan: plan, target: job.target,
+                                                                        inDisplayColours: job.answer.inDisplayColours) }
                     return try decoder.poster(job.answer, target: job.target)
                 }
                 took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

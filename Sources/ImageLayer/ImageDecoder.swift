@@ -11,11 +11,15 @@ import SDLKit
 /// decode with libjpeg-turbo at the smallest DCT scale that still covers the target; PNG with libpng's simplified
 /// API (its warnings logged once, not printed); WebP with SDL_image's loader; HEIC and AVIF with libheif (the primary image, or the file's own thumbnail when that covers
 /// the target). The result is upright (EXIF orientation; a HEIF's container rotation, applied by libheif and never
-/// again) and exactly the target size. Safe on any thread.
+/// again) and exactly the target size, its colours converted from what the file describes (an embedded ICC
+/// profile, a HEIF's `nclx`) to the display's (`DisplayColours`), at whichever of the two sizes is smaller. Safe on
+/// any thread.
 public struct ImageDecoder {
     public var limits = DecodeLimits()
     /// Makes moving pictures' posters (the media worker, out of process); nil: they show as unavailable.
     public var posters: PosterMaker?
+    /// Converts what each file says its colours are to the display's (`DisplayColours`).
+    public var colours = DisplayColours.sRGB
 
     public init() {}
 
@@ -28,12 +32,12 @@ public struct ImageDecoder {
     /// What decoding `data` for a `target`-sized cell will do, from the header alone, or the refusal.
     /// `requested` is the size a source that answers at the size asked was asked for.
     public func plan(_ data: Data, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
-        try plan(ImageHeaderReader.read(data), target: target, requested: requested)
+        try plan(header(of: data), target: target, requested: requested)
     }
 
     /// The plan for an answer, from the header it carries when whoever answered read it already.
     public func plan(_ answer: ImageAnswer, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
-        try plan(answer.header ?? ImageHeaderReader.read(answer.data), target: target, requested: requested)
+        try plan(answer.header ?? header(of: answer.data), target: target, requested: requested)
     }
 
     private func plan(_ header: ImageHeader, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
@@ -47,16 +51,37 @@ public struct ImageDecoder {
         public let peakBytes: Int
     }
 
-    /// Decodes as planned: upright, at exactly `target`.
-    public func decode(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Decoded {
+    /// Decodes as planned: upright, at exactly `target`, in the display's colours. `inDisplayColours`: the bytes
+    /// are pixels converted already (a kept cell), not to be converted again.
+    public func decode(_ data: Data, plan: DecodePlan, target: PixelSize, inDisplayColours: Bool = false) throws
+        -> Decoded {
         let header = plan.header
         let stored: Surface
+        // What the file says its colours are: each decoder reports it, the conversion below is the same for all.
+        var colour = ColourDescription.sRGB
         var fromThumbnail = false
+        // How the stored picture is turned upright (a RAW's preview may say so itself).
+        var orientation = header.orientation
         switch header.format {
-        case .jpeg: stored = try decodeJPEG(data, plan: plan, target: target)
-        case .png: stored = try decodePNG(data, plan: plan)
-        case .webp: stored = try Surface(decoding: data, with: .webp)
-        case .heic, .avif: stored = try decodeHEIF(data, plan: plan, target: target, fromThumbnail: &fromThumbnail)
+        case .jpeg:
+            stored = try decodeJPEG(data, plan: plan, target: target)
+            colour = ColourDescription(icc: EmbeddedProfile.jpeg(data))
+        case .png:
+            let png = try decodePNG(data, plan: plan)
+            (stored, colour) = (png.surface, png.colour)
+        case .webp:
+            colour = ColourDescription(icc: EmbeddedProfile.webp(data))
+            // SDL_image's loader gives RGBA bytes; the conversion works on ARGB8888's.
+            let loaded = try Surface(decoding: data, with: .webp)
+            stored = try colours.converts(from: colour) ? loaded.convertedToARGB() : loaded
+        case .heic, .avif:
+            let heif = try decodeHEIF(data, plan: plan, target: target, fromThumbnail: &fromThumbnail)
+            (stored, colour) = (heif.surface, heif.colour)
+        case .jxl: (stored, colour) = try decodeJXL(data, plan: plan)
+        case .raw:
+            // The preview or the half-size picture: its size is LibRaw's, checked there.
+            (stored, colour, orientation) = try decodeRAW(data, plan: plan, target: target)
+            fromThumbnail = true
         }
         // The loader must have read the size the header showed (or a HEIF's own thumbnail was used, which covers
         // the target); anything else means the planning was wrong.
@@ -66,11 +91,16 @@ public struct ImageDecoder {
         }
         let peak = stored.byteCount + (header.progressive ? header.coefficientBytes : 0)
         // Scale in stored orientation, then turn the (small) result upright (libheif's output is upright already).
-        let turn = header.format.isHEIF ? ExifOrientation.up.transform : header.orientation.transform
+        let turn = header.format.isHEIF ? ExifOrientation.up.transform : orientation.transform
         let storedTarget = turn.transpose ? (target.height, target.width) : (target.width, target.height)
+        // Colours are converted at whichever size has fewer pixels (a cell after scaling, a pane's enlargement
+        // before): the same transform, inside the decode's time.
+        let convertsFirst = stored.width * stored.height < target.width * target.height
+        if !inDisplayColours, convertsFirst { colours.convert(stored, from: colour) }
         let scaled = try stored.scaled(toWidth: storedTarget.0, height: storedTarget.1)
         let upright = try scaled.reoriented(transpose: turn.transpose, flipHorizontal: turn.flipHorizontal,
                                             flipVertical: turn.flipVertical)
+        if !inDisplayColours, !convertsFirst { colours.convert(upright, from: colour) }
         return Decoded(surface: upright, peakBytes: peak)
     }
 
@@ -90,7 +120,8 @@ public struct ImageDecoder {
 
     /// The primary image through libheif, or the smallest of the file's thumbnails that covers the target (a
     /// phone's HEIC carries one of about 320 px: a small cell need not decode 12 megapixels).
-    private func decodeHEIF(_ data: Data, plan: DecodePlan, target: PixelSize, fromThumbnail: inout Bool) throws -> Surface {
+    private func decodeHEIF(_ data: Data, plan: DecodePlan, target: PixelSize, fromThumbnail: inout Bool) throws
+        -> (surface: Surface, colour: ColourDescription) {
         let file = try HEIFFile(data: data, maxSide: 16384)
         let primary = try file.primary()
         guard primary.width == plan.decodedWidth, primary.height == plan.decodedHeight else {
@@ -126,11 +157,22 @@ public struct ImageDecoder {
                 }
             }
         }
-        return out
+        return (out, ImageDecoder.colour(of: item))
+    }
+
+    /// What a HEIF item's `colr` box says: an ICC profile, or H.273 primaries and transfer (see `CodedColour`).
+    private static func colour(of item: HEIFItem) -> ColourDescription {
+        switch item.colourProfile(maxBytes: EmbeddedProfile.maxBytes) {
+        case .none: return .sRGB
+        case .icc(let bytes): return ColourDescription(icc: bytes)
+        case .nclx(let primaries, let transfer):
+            if transfer == 16 { ImageDecoder.hdrNotes.note("a PQ (HDR) picture is drawn without tone mapping") }
+            return ColourDescription(nclxPrimaries: primaries, transfer: transfer)
+        }
     }
 
     /// libpng's simplified API: its warnings (a camera's sRGB profile) go to the log once, not to stderr.
-    private func decodePNG(_ data: Data, plan: DecodePlan) throws -> Surface {
+    private func decodePNG(_ data: Data, plan: DecodePlan) throws -> (surface: Surface, colour: ColourDescription) {
         try data.withUnsafeBytes { bytes in
             let png: PNGDecoder
             do { png = try PNGDecoder(reading: bytes) } catch {
@@ -142,11 +184,12 @@ public struct ImageDecoder {
             let out = try Surface(width: png.width, height: png.height)
             try out.withUnsafeMutablePixels { pixels, pitch in try png.decode(into: pixels, pitch: pitch) }
             if let warning = png.warning { ImageDecoder.pngWarnings.note(warning) }
-            return out
+            let icc = EmbeddedProfile.pngHasProfile(data) ? PNGProfile.icc(in: bytes, maxBytes: EmbeddedProfile.maxBytes) : nil
+            return (out, ColourDescription(icc: icc))
         }
     }
 
-    private func decodeJPEG(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Surface {
+    func decodeJPEG(_ data: Data, plan: DecodePlan, target: PixelSize) throws -> Surface {
         // Made smaller afterwards (a cell, most of the time): the fast DCT and upsampling are invisible there.
         let shrinks = plan.decodedWidth * plan.decodedHeight > target.width * target.height
         let jpeg = try JPEGDecompressor()
@@ -177,6 +220,8 @@ extension ImageDecoder {
     /// libpng's warnings, said once each per run (decode workers share it): a folder of photos from one camera
     /// has the same "known incorrect sRGB profile" in every file.
     public static let pngWarnings = WarnOnce(prefix: "PNG: ")
+    /// HDR pictures drawn as they are, said once.
+    static let hdrNotes = WarnOnce(prefix: "Colour: ")
 }
 
 /// Logs each distinct message once (at most 32 of them), from any thread.

@@ -165,6 +165,12 @@ struct Show: ParsableCommand {
     @Flag(help: "Do not wait for the display's vertical sync.")
     var noVsync = false
 
+    @Option(help: "The display's ICC profile (default: the one an X11 desktop publishes, else sRGB; Wayland publishes none).")
+    var displayProfile: String?
+
+    @Flag(help: "Draw colours as the files hold them: no conversion of embedded profiles to the display's.")
+    var noColourManagement = false
+
     @Option(help: "Redraws per second for the clock when nothing else changes.")
     var clockHz: Int = 60
 
@@ -226,6 +232,9 @@ struct Show: ParsableCommand {
         if case .failure(let refusal) = CacheSizeText.bytes(cacheSize) { throw ValidationError(refusal.message) }
         // A font named by hand that is not there is a slip to say now, not a window without any text.
         if let font, let problem = FontFileCheck.problem(font) { throw ValidationError("--font: \(problem)") }
+        if let displayProfile, !FileManager.default.isReadableFile(atPath: displayProfile) {
+            throw ValidationError("--display-profile: \(displayProfile) cannot be read")
+        }
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
         guard Show.columnCount(columns) != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
@@ -318,6 +327,8 @@ struct Show: ParsableCommand {
         options.fontPath = font
         options.renderer = renderer.flatMap(Renderer.Kind.init(rawValue:))
         options.vsync = !noVsync
+        options.displayProfilePath = displayProfile
+        options.managesColour = !noColourManagement
         try remote.apply(to: &options)
         options.screenshotPath = screenshot
         options.script = scriptNames.compactMap(ScriptStep.init(name:))

@@ -128,6 +128,11 @@ int tessera_kms_connectors(int fd);
 /* The DRM descriptor of an SDL window on SDL's KMSDRM driver (an SDL_Window *), -1 on any other. */
 int tessera_sdl_window_drm_fd(void *window);
 
+/* The X11 display's ICC profile (x11_profile.c): the root window's _ICC_PROFILE property for an SDL window (an
+   SDL_Window *) on SDL's X11 driver. On success *out is a malloc'd copy the caller frees and its length is returned;
+   0 (and *out NULL) on another driver, without libX11, without the property, or past max_size bytes. */
+size_t tessera_x11_icc_profile(void *window, size_t max_size, unsigned char **out);
+
 /* Closes every descriptor from `low` up in a child posix_spawn starts (glibc 2.34's
    posix_spawn_file_actions_addclosefrom_np; `actions` is a posix_spawn_file_actions_t): a descriptor another library
    opened without close-on-exec (libdbus's pipe to dbus-launch while SDL starts) must not live on in a media worker,

@@ -21,6 +21,8 @@ public struct ImageAnswer {
     /// A moving picture whose poster the media worker makes (a clip's first frame, an animation's first frame), at
     /// the size asked: `data` is empty then, and the pipeline never holds the clip's bytes.
     public var media: MediaLocation?
+    /// The bytes are pixels in the display's colours already (a kept cell): the decoder does not convert them again.
+    public var inDisplayColours = false
 
     public init(_ data: Data, isStandIn: Bool = false, header: ImageHeader? = nil, cellKey: String? = nil,
                 undecodable: (() -> Void)? = nil) {

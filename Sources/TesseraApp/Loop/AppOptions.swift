@@ -80,6 +80,10 @@ public struct AppOptions {
     /// nil lets SDL choose (accelerated where it can).
     public var renderer: Renderer.Kind?
     public var vsync = true
+    /// The display's ICC profile file (`--display-profile`); nil: what the desktop publishes, else sRGB.
+    public var displayProfilePath: String?
+    /// False with `--no-colour-management`: files' colour values are drawn as they are.
+    public var managesColour = true
 
     /// Automation, for tests and screenshots: once the screen has settled (every visible image drawn), run these
     /// commands one by one, each after the screen settles again, then save the frame as PNG and quit.

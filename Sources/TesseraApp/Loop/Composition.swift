@@ -150,6 +150,8 @@ struct Composition {
         let keeper = CellKeeper(cells: sources.cells)
         var decoder = ImageDecoder()
         decoder.posters = early.media
+        decoder.colours = Composition.displayColours(window: window, options: options)
+        sources.cells?.keep(in: decoder.colours)
         pool = DecodePool(live: live, decoder: decoder, idle: keeper.nextIdleWork)
         let shownSource = sources
         pictures = PictureShots(decoder: decoder, source: { shownSource.source })
