@@ -96,7 +96,7 @@ let package = Package(
         // and plays a clip's sound through SDL's audio in the worker;
         // optimized even in a debug build, where it turns and scales frames a pixel at a time) and the app's side of
         // the workers (MediaWorkers: processes, pipes, shared frames; no decoder linked).
-        .target(name: "MediaDecode", dependencies: ["GalleryCore", "CPlatform", "CFFmpeg", "CWebPDemux", "CSDL2"],
+        .target(name: "MediaDecode", dependencies: ["GalleryCore", "CPlatform", "CFFmpeg", "CWebPDemux", "CSDL2", "JXLKit"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "MediaWorkers", dependencies: ["GalleryCore", "CPlatform"]),
         .target(name: "GalleryNet", dependencies: ["GalleryCore", "CurlKit", "CPlatform"]),

@@ -102,7 +102,9 @@ public enum LocalFileReader {
         }
         guard let header else { return .failure(.unreadable("no header")) }
         let size = header.displaySize
-        let motion = stillMotion(file, path: path, header: header, prefix: prefix, companion: companion, prober: prober)
+        // An animated JPEG XL plays like an animated WebP (the media worker); without a worker, its first frame shows.
+        let motion = header.animated && prober != nil ? LocalMotion(kind: .animation)
+            : stillMotion(file, path: path, header: header, prefix: prefix, companion: companion, prober: prober)
         return .success(LocalFile(path: path, bytes: Int64(info.st_size), modified: modified, width: size.width,
                                   height: size.height, taken: header.taken, camera: header.camera,
                                   inode: UInt64(info.st_ino), changed: changed, motion: motion))

@@ -22,8 +22,8 @@ extension FrameSource {
     func setPaused(_ paused: Bool) {}
 }
 
-/// Opening a location as a frame source: an animated WebP through libwebp (FFmpeg 5.1 cannot decode one), anything
-/// else through FFmpeg.
+/// Opening a location as a frame source: an animated WebP through libwebp (FFmpeg 5.1 cannot decode one), an animated
+/// JPEG XL through libjxl, anything else through FFmpeg.
 enum FrameSources {
     /// `output`: the size its frames are drawn at (nil: a probe, which reads the header and decodes nothing); what
     /// decoding at that size needs is judged by the worker's share of memory first. `sound`: the clip's sound is
@@ -32,6 +32,9 @@ enum FrameSources {
                      sound: Bool = false) throws(MediaRefusal) -> FrameSource {
         if case .file = location.place, WebPAnimation.isWebP(location) {
             return try WebPAnimation(location, limits: limits, output: output)
+        }
+        if case .file = location.place, JXLAnimation.isJXL(location) {
+            return try JXLAnimation(location, limits: limits, output: output)
         }
         return try VideoClip(location, limits: limits, decoding: output != nil, hardware: hardware, sound: sound)
     }
