@@ -80,4 +80,37 @@ final class FileActionsUITests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: root + "/photos/p1.jpg"), original)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/data/Trash/info/p1.jpg.trashinfo"))
     }
+
+    /// Ctrl+R in the pane: the file is turned for good and the pane shows it turned at once (a new photo of the same
+    /// file, its size swapped); the toast's Undo puts the old bytes back.
+    func testCtrlRTurnsTheFileAndThePaneShowsItTurnedAtOnce() throws {
+        let x = XSession(root: root)
+        // 320×240 in whole blocks: red, green over blue, yellow.
+        let path = root + "/photos/q.jpg"
+        try x.tool(["convert", "-size", "320x240", "xc:red", "(", "-size", "160x120", "xc:blue", ")", "-geometry", "+0+120",
+                    "-composite", "(", "-size", "160x120", "xc:yellow", ")", "-geometry", "+160+120", "-composite",
+                    "(", "-size", "160x120", "xc:lime", ")", "-geometry", "+160+0", "-composite", "-quality", "95", path])
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        try frame.launch([root + "/photos", "--size", "1000x700", "--name", "Ada", "--no-cache"], driver: "x11",
+                         environment: ["XDG_DATA_HOME": root + "/data"])
+        let window = try XCTUnwrap(frame.window)
+        let before = try frame.waitForState("one photo") { $0.photos == 1 ? $0.photo?.id : nil }
+        try x.tool(["xdotool", "key", "--window", window, "Right", "Return"])
+        func quadrants(_ s: Surface) -> (Bool, Bool) {
+            let y = s.height / 2 - 60, left = s.pixel(x: s.width / 2 - 60, y: y), right = s.pixel(x: s.width / 2 + 60, y: y)
+            return (XSession.isColor(left, (255, 0, 0), tolerance: 40), XSession.isColor(right, (0, 255, 0), tolerance: 40))
+        }
+        try x.waitForFrame(window, "the pane: red top left, green top right") { quadrants($0) == (true, true) }
+        try x.tool(["xdotool", "key", "--window", window, "ctrl+r"])
+        try x.waitForFrame(window, "turned right: blue top left, red top right") { s in
+            let y = s.height / 2 - 60
+            return XSession.isColor(s.pixel(x: s.width / 2 - 60, y: y), (0, 0, 255), tolerance: 40)
+                && XSession.isColor(s.pixel(x: s.width / 2 + 60, y: y), (255, 0, 0), tolerance: 40)
+        }
+        try frame.waitForState("a new photo of the file") { $0.photos == 1 && $0.photo?.id != before ? true : nil }
+        XCTAssertEqual(try x.tool(["identify", "-format", "%w %h", path]), "240 320")
+        try x.tool(["xdotool", "key", "--window", window, "ctrl+z"])
+        try x.waitForFrame(window, "back: red top left") { quadrants($0) == (true, true) }
+        XCTAssertEqual(FileManager.default.contents(atPath: path), original)
+    }
 }
