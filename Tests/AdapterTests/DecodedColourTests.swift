@@ -82,6 +82,32 @@ final class DecodedColourTests: XCTestCase {
         damaged[33 + 20] ^= 0xFF
         XCTAssertNil(Data(damaged).withUnsafeBytes { PNGProfile.icc(in: $0) })
     }
+
+    func testAnAVIFWhoseNCLXSaysDisplayP3IsConverted() throws {
+        // heif-enc 1.15 writes "unspecified" (2, 2) whatever it is asked: the colr box's code points are set here.
+        let dir = NSTemporaryDirectory() + "tessera-nclx-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try flatSurface().savePNG(to: dir + "/flat.png")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["heif-enc", "-A", "-q", "100", dir + "/flat.png", "-o", dir + "/flat.avif"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        var avif = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: dir + "/flat.avif"),
+                                         "heif-enc (libheif-examples) is in TEST_PACKAGES"))
+        let box = Array("colrnclx".utf8)
+        let at = try XCTUnwrap((0..<(avif.count - box.count)).first { Array(avif[$0..<($0 + box.count)]) == box })
+        let plain = try ImageDecoder().decode(Data(avif), target: PixelSize(width: 32, height: 24))
+        avif.replaceSubrange((at + 8)..<(at + 12), with: [0, 12, 0, 13])  // Display P3 primaries, sRGB curve
+        let p3 = try ImageDecoder().decode(Data(avif), target: PixelSize(width: 32, height: 24))
+        let coded = centre(plain).map { UInt8($0) }
+        assertClose(centre(p3), ColourMaths.toSRGB(coded, primaries: ColourMaths.displayP3, decode: ColourMaths.srgbDecode),
+                    within: 2)
+        assertClose(centre(plain), rgb.map(Int.init), within: 4)
+    }
 }
 
 /// PNG chunks written by hand: an iCCP whose zlib stream holds stored (uncompressed) blocks.

@@ -2,7 +2,7 @@ import Foundation
 import SDLKit
 import XCTest
 
-/// True colours, judged on screen: a photo of one flat colour tagged with a wide-gamut profile (Adobe RGB, embedded
+/// True colours, judged on screen: a JPEG, PNG and WebP of one flat colour tagged with a wide-gamut profile (Adobe RGB, embedded
 /// by ImageMagick without touching the pixels) is drawn in its sRGB colours, not its raw values; and on an X11
 /// desktop that publishes a display profile (`_ICC_PROFILE` on the root window), an untagged photo is drawn in that
 /// display's colours.
@@ -27,7 +27,9 @@ final class ColourUITests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + name
         let colour = "xc:rgb(\(raw[0]),\(raw[1]),\(raw[2]))"
-        try tool(["convert", "-size", "400x300", colour] + (tagged ? ["-profile", adobe] : []) + ["-quality", "98", path])
+        let lossless = name.hasSuffix(".webp") ? ["-define", "webp:lossless=true"] : []
+        try tool(["convert", "-size", "400x300", colour] + (tagged ? ["-profile", adobe] : []) + lossless
+                 + ["-quality", "98", path])
         return path
     }
 
@@ -60,10 +62,10 @@ final class ColourUITests: XCTestCase {
         ColourMaths.toSRGB(raw, primaries: ColourMaths.adobeRGB, decode: { pow($0, ColourMaths.adobeGamma) })
     }
 
-    func testAWideGamutJPEGAndPNGAreDrawnInTheirConvertedColours() throws {
+    func testAWideGamutJPEGPNGAndWebPAreDrawnInTheirConvertedColours() throws {
         let want = converted
         XCTAssertGreaterThan(zip(want, raw).map { abs($0 - Int($1)) }.max() ?? 0, 12, "the test must tell them apart")
-        for name in ["adobe.jpg", "adobe.png"] {
+        for name in ["adobe.jpg", "adobe.png", "adobe.webp"] {
             let shown = try drawn(try photo(name, tagged: true))
             assertClose(shown.colour, want, name)
         }
