@@ -6,7 +6,7 @@ RUN_PACKAGES := pkg-config libsqlite3-dev libsdl2-dev libwayland-dev libdrm-dev 
 # The clip benchmark (`bench --clips`) makes its test clip and times its peer with the ffmpeg and ffprobe commands;
 # the remote's (`bench --remote --broker local`) starts a mosquitto of its own.
 BENCH_PACKAGES := $(RUN_PACKAGES) ffmpeg mosquitto python3-pil icc-profiles-free
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 openssl xdotool imagemagick icc-profiles-free libheif-examples libjxl-tools ffmpeg time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri mosquitto mosquitto-clients chromium chromium-driver python3-venv faketime
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth python3 desktop-file-utils openssl xdotool imagemagick icc-profiles-free libheif-examples libjxl-tools ffmpeg time sway grim wtype weston libegl-mesa0 libgl1-mesa-dri mosquitto mosquitto-clients chromium chromium-driver python3-venv faketime
 # Python for the browser and MQTT tests (Selenium, paho-mqtt); the tests find it through TESSERA_TEST_PYTHON, else here.
 # Home Assistant Core for the MQTT discovery test goes into a venv of its own (scripts/install-home-assistant:
 # /opt/tessera-ha-venv, TESSERA_HA_VENV for the tests; about 4 minutes and 820 MB the first time, nothing after).

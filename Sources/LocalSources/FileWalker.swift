@@ -47,6 +47,8 @@ public struct FolderWalk {
     public var hidden = false
     /// Follow links out of the roots, and onto other file systems (`--follow-links`).
     public var followLinks = false
+    /// The folders named are walked without their subfolders (a file opened: its folder, `OpenPaths`).
+    public var onlyTopFolders = false
     /// Reads clips and animations (and the clips of Live and motion photos); nil: clips and animations are not listed.
     public var prober: MediaProber?
     /// Called for each folder entered, so a watcher can follow it.

@@ -57,7 +57,7 @@ extension FolderSource {
             case .removed:
                 continue
             case .folderAdded(let folder):
-                guard FolderScanner.isInside(folder, folderRoots) else { continue }
+                guard FolderScanner.isInside(folder, folderRoots), !settings.onlyTopFolders else { continue }
                 let name = folder.split(separator: "/").last ?? ""
                 if settings.hidden || !name.hasPrefix(".") { rescan.append(folder) }
             case .overflowed:

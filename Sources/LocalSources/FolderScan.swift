@@ -10,7 +10,10 @@ import Glibc
 /// checked against the disk when it was there; folders past the watch limit looked through again from time to time.
 extension FolderSource {
     /// The key the index is stored under: the roots shown.
-    var indexKey: String { "index:" + roots.joined(separator: "\u{0}") }
+    /// A folder walked without its subfolders keeps an index of its own (the whole tree's would show them). The
+    /// roots are joined by a newline, not a NUL: the store reads a key as C text, so everything after a NUL was lost
+    /// and `tessera a.jpg c.jpg` then `tessera a.jpg d.jpg` shared an index (c.jpg showed in the second).
+    var indexKey: String { "index:" + (settings.onlyTopFolders ? "top:" : "") + roots.joined(separator: "\n") }
 
 
     /// Adds the stored index of the last run, newest first, a batch at a time (the first page goes out with the first
@@ -91,6 +94,7 @@ extension FolderSource {
         var walk = FolderWalk()
         walk.hidden = settings.hidden
         walk.followLinks = settings.followLinks
+        walk.onlyTopFolders = settings.onlyTopFolders
         walk.prober = settings.prober
         let stage = self.stage
         walk.mediaRefused = { path, bytes, modified in stage.refused(path: path, bytes: bytes, modified: modified) }

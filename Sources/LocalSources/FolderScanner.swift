@@ -14,6 +14,8 @@ public struct FolderScanner {
     public var hidden = false
     /// Follow symbolic links that lead out of the roots, and onto other file systems (`--follow-links`).
     public var followLinks = false
+    /// Walk the folders named without their subfolders (a file opened shows its own folder, `OpenPaths`).
+    public var onlyTopFolders = false
     /// Called for each folder entered, so a watcher can follow it.
     public var enteredFolder: (String) -> Void = { _ in }
     /// One line for the person at the terminal, per thing skipped.
@@ -181,7 +183,7 @@ public struct FolderScanner {
                 if scanner.consider(path, info: current, companion: pairs[name], found: found) { count += 1 }
             }
             for (path, id) in folders.sorted(by: { $0.0 < $1.0 }) {
-                if scanner.cancelled() { return }
+                if scanner.cancelled() || scanner.onlyTopFolders { return }
                 enter(path, identity: id, visited: &visited, count: &count, found: found)
             }
         }

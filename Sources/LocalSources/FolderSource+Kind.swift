@@ -45,12 +45,14 @@ extension FolderSource {
         settings.sort = context.folderSort
         settings.hidden = context.hidden
         settings.followLinks = context.followLinks
+        settings.onlyTopFolders = context.onlyTopFolders
         settings.dates = context.dates
         settings.prober = context.mediaProber
         let folder = FolderSource(roots: present, settings: settings, walker: walker, cells: context.cells,
                                   indexStore: context.indexStore, log: context.log)
         folder.onEdits = context.edits
-        return InstalledSource(folder, key: "folder:" + context.paths.joined(separator: "\u{0}"))
+        let top = context.onlyTopFolders ? "top:" : ""
+        return InstalledSource(folder, key: "folder:" + top + context.paths.joined(separator: "\u{0}"))
     }
 
     /// What a person who typed a path that is not there is told: which, and the likeliest name they meant.

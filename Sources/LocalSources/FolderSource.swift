@@ -46,6 +46,8 @@ public final class FolderSource: ScanningSource {
         public var maxBytesInFlight = 64 << 20
         /// Follow links out of the folders, and onto other file systems (`--follow-links`).
         public var followLinks = false
+        /// Walk the folders named without their subfolders: a file opened shows its own folder (`OpenPaths`).
+        public var onlyTopFolders = false
         /// Folders watched at most (each costs one of the user's inotify watches); past it, the rest is looked
         /// through again every `rescanInterval` seconds.
         public var maxWatches = 8192
@@ -116,7 +118,10 @@ public final class FolderSource: ScanningSource {
 
     /// Whether an event's path is one the user asked for: a file named, or anything under a folder named.
     func isShown(_ path: String) -> Bool {
-        fileRoots.contains(path) || FolderScanner.isInside(path, folderRoots)
+        if fileRoots.contains(path) { return true }
+        guard settings.onlyTopFolders else { return FolderScanner.isInside(path, folderRoots) }
+        let parent = (path as NSString).deletingLastPathComponent
+        return folderRoots.contains(parent.isEmpty ? "/" : parent)
     }
 
     /// Starts the walk (and the watcher) in the background.

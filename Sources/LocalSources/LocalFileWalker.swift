@@ -59,6 +59,7 @@ extension FolderScanner {
     init(_ walk: FolderWalk) {
         self.init(hidden: walk.hidden)
         followLinks = walk.followLinks
+        onlyTopFolders = walk.onlyTopFolders
         prober = walk.prober
         enteredFolder = walk.enteredFolder
         skipped = walk.skipped

@@ -29,11 +29,17 @@ public enum InputEvent: Equatable {
     case editing(String)
     /// A wake-up posted by `EventPump.wake` from another thread.
     case wake
+    /// Files or folders dropped on the window, all of one drop (`SDL_DROPBEGIN`, a `SDL_DROPFILE` each,
+    /// `SDL_DROPCOMPLETE`).
+    case dropped([String])
 }
 
 /// Reads SDL's event queue (`SDL_WaitEventTimeout`, `SDL_PollEvent`) and lets any thread wake it (`SDL_PushEvent`).
 public final class EventPump {
     private let wakeType: UInt32
+    /// The paths of a drop under way, said at its end (`SDL_DROPCOMPLETE`); a drop is at most `maxDropped` paths.
+    private var dropping: [String] = []
+    public static let maxDropped = 10_000
 
     public init() throws {
         let t = SDL_RegisterEvents(1)
@@ -92,6 +98,26 @@ public final class EventPump {
         event.tfinger.pressure = phase == .up ? 0 : 1
         event.tfinger.windowID = windowID
         SDL_PushEvent(&event)
+    }
+
+    /// Puts a drop of `paths` on the window in the queue, as a file manager's drag would (automation's `drop:`
+    /// step): `SDL_DROPBEGIN`, one `SDL_DROPFILE` each (its path copied with `SDL_strdup`, freed by the reader with
+    /// `SDL_free`, as SDL's own), `SDL_DROPCOMPLETE`.
+    public func postDrop(_ paths: [String], windowID: UInt32) {
+        var begin = SDL_Event()
+        begin.type = SDL_DROPBEGIN.rawValue
+        begin.drop.windowID = windowID
+        SDL_PushEvent(&begin)
+        for path in paths {
+            var file = SDL_Event()
+            file.type = SDL_DROPFILE.rawValue
+            file.drop.windowID = windowID
+            file.drop.file = SDL_strdup(path)
+            SDL_PushEvent(&file)
+        }
+        var end = begin
+        end.type = SDL_DROPCOMPLETE.rawValue
+        SDL_PushEvent(&end)
     }
 
     /// Thread-safe: wakes the waiting loop. Several wakes before the loop runs may arrive as several `.wake`s.
@@ -162,6 +188,18 @@ public final class EventPump {
             return .displayChanged
         case wakeType:
             return .wake
+        case SDL_DROPBEGIN.rawValue:
+            dropping = []
+            return nil
+        case SDL_DROPFILE.rawValue:
+            // SDL hands over the path's copy: it is ours to free, read or not.
+            guard let file = e.drop.file else { return nil }
+            defer { SDL_free(file) }
+            if dropping.count < EventPump.maxDropped { dropping.append(String(cString: file)) }
+            return nil
+        case SDL_DROPCOMPLETE.rawValue:
+            defer { dropping = [] }
+            return dropping.isEmpty ? nil : .dropped(dropping)
         default:
             return nil
         }

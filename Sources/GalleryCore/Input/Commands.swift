@@ -45,6 +45,10 @@ public enum Command: Equatable, Hashable, Sendable {
     /// Photos from another source (a name of `SourceRegistry.installed`), of this album where it has albums: the
     /// app's to do.
     case useSource(String, album: String?)
+    /// Opens files and folders as the command line would (`OpenPaths`: one file in the pane over its folder's wall,
+    /// several as a wall of those, a folder as its wall): files dropped on the window. The app's to do; never a
+    /// kiosk's.
+    case openPaths([String])
     /// The slideshow's seconds per photo, from now on.
     case setInterval(Double)
     /// The kiosk wall's scrolling speed in pixels a second, from now on.
@@ -105,6 +109,8 @@ public enum ScriptStep: Equatable {
     case awaitClip(Double)
     /// Waits until the slideshow shows the photo at this place in the feed (`await-slide:INDEX`).
     case awaitSlide(Int)
+    /// Files and folders dropped on the window, as a file manager drops them (`drop:PATH;PATH`).
+    case drop([String])
 
     public init?(name: String) {
         if name == "render-reset" || name == "device-reset" {
@@ -117,6 +123,10 @@ public enum ScriptStep: Equatable {
             self = .awaitClip(seconds)
         } else if name.hasPrefix("await-slide:"), let index = Int(name.dropFirst(12)), index >= 0 {
             self = .awaitSlide(index)
+        } else if name.hasPrefix("drop:") {
+            let paths = name.dropFirst(5).split(separator: ";").map(String.init)
+            guard !paths.isEmpty else { return nil }
+            self = .drop(paths)
         } else if name.hasPrefix("await-source:") {
             self = .awaitSource(String(name.dropFirst(13)))
         } else if let gesture = TouchScript(name: name) {

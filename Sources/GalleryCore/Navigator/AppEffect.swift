@@ -10,4 +10,16 @@ public enum AppEffect: Equatable {
     case display(on: Bool)
     /// Show photos from another source (`Command.useSource`).
     case useSource(String, album: String?)
+    /// Open files and folders (`Command.openPaths`).
+    case openPaths([String])
+
+    /// The effect of a command that is the app's alone to carry out (nil: the gallery's or a room's).
+    public init?(handedOn command: Command) {
+        switch command {
+        case .setDisplay(let on): self = .display(on: on)
+        case .useSource(let name, let album): self = .useSource(name, album: album)
+        case .openPaths(let paths): self = .openPaths(paths)
+        default: return nil
+        }
+    }
 }

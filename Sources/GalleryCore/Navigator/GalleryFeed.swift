@@ -7,6 +7,9 @@ public final class GalleryFeed {
     public let wall: BrowseScreen
     /// The navigator whose screens have their say; set once, by it.
     weak var gallery: GalleryModel?
+    /// A photo to open in the pane as soon as a page brings it (`tessera FILE`, a file dropped); the feed grows until
+    /// then. Cleared when the feed starts again.
+    public var opening: PhotoOpening?
 
     /// `keepsMoving`: a kiosk's, which never stops for want of something new (`FeedPager.Settings.keepsMoving`).
     init(config: GalleryConfig, pager: FeedPager.Settings?, keepsMoving: Bool) {
@@ -25,7 +28,9 @@ public final class GalleryFeed {
     }
 
     /// The feed should grow: the top screen that has a say (a search showing too few matches), else the wall.
-    private var wantsMore: Bool { screens.reversed().lazy.compactMap(\.wantsFeedPages).first ?? wall.wantsMore }
+    private var wantsMore: Bool {
+        opening != nil || (screens.reversed().lazy.compactMap(\.wantsFeedPages).first ?? wall.wantsMore)
+    }
 
     @discardableResult
     public func receive(_ request: FeedPager.Request, _ result: Result<PageContents, SourceError>, now: Double,
@@ -40,7 +45,24 @@ public final class GalleryFeed {
             carryOn(resumed, in: newItems)
         }
         if case .success = result, let gallery { for screen in screens { screen.feedGrew(newItems, in: gallery) } }
+        openIfArrived(newItems, outcome: outcome)
         return outcome
+    }
+
+    /// Opens the pane on the photo waited for once a page brings it (`opening`); stops waiting when the feed ended
+    /// or wrapped without it.
+    private func openIfArrived(_ newItems: ArraySlice<FeedItem>, outcome: FeedPager.Outcome) {
+        guard let waited = opening, let gallery else { return }
+        // A wall that wraps has passed the end once its items come round again.
+        let ended = catalog.hasEnded || outcome == .wrapped || outcome == .stoppedNothingNew
+            || newItems.contains { $0.key.pass > 0 }
+        switch waited.step(after: newItems, feedEnded: ended) {
+        case .wait: return
+        case .giveUp: opening = nil
+        case .open(let index):
+            opening = nil
+            _ = gallery.apply(.openPhoto(id: catalog.items[index].photo.id))
+        }
     }
 
     /// A page of a show carried on from a kept place (it holds the photos already shown too): the wall stands at the
@@ -63,6 +85,7 @@ public final class GalleryFeed {
 
     /// Starts again from page 1 (the navigator closes what showed the old feed first).
     func reset(wraps: Bool? = nil) {
+        opening = nil
         catalog.reset(wraps: wraps)
         wall.sync()
     }

@@ -149,8 +149,7 @@ public final class GalleryModel {
             removeScreens { !$0.outlivesFeed }
             browse.reload()
         case .show(let name): rooms.open(name, in: self)
-        case .setDisplay(let on): return .display(on: on)
-        case .useSource(let name, let album): return .useSource(name, album: album)
+        case .setDisplay, .useSource, .openPaths: return AppEffect(handedOn: command) ?? .none
         case .setSpeed(let speed): kiosk?.autoScroll.speed = speed
         case .action(Toolbar.back): goBack()
         case .historyForward: goForward()

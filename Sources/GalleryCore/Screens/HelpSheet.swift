@@ -108,6 +108,7 @@ extension Command {
         case .setDisplay(let on): return on ? "Display on" : "Display off"
         case .openPhoto: return "Show this photo"
         case .useSource(let name, _): return "Photos from \(name)"
+        case .openPaths: return "Open files and folders"
         case .setInterval: return "Seconds each photo shows"
         case .setSpeed: return "Scrolling speed"
         }

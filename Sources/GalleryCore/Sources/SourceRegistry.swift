@@ -154,6 +154,8 @@ public struct SourceContext {
     public var hidden: Bool
     /// Follow links out of the folders named, and onto other file systems.
     public var followLinks = false
+    /// The folders named are walked without their subfolders (a file opened shows its own folder, `OpenPaths`).
+    public var onlyTopFolders = false
     /// Which photos show by their date (`--from`, `--to`, `--memories`; folders and Immich).
     public var dates = PhotoDateFilter()
     /// Where a source of originals asks for the cells the image layer kept (nil: nowhere).

@@ -66,6 +66,7 @@ final class Autopilot: FrameDriver {
                 return app.effects.quitAsked ? 0 : nil
             case .text(let typed): app.model.handle(text: typed); return nil
             case .renderReset(let device): app.pump.postRenderReset(device: device); return nil
+            case .drop(let paths): app.pump.postDrop(paths, windowID: app.window.id); return nil
             case .hang(let seconds): Thread.sleep(forTimeInterval: seconds); return nil
             case .touch(let gesture): playing = (gesture, nil, 0); return nil
             case .wait: return nil  // `beforeFrame` lets the time pass

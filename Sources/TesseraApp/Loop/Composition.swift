@@ -176,6 +176,9 @@ struct Composition {
             Log.warn(explanation)
             model.alert(explanation)
         }
+        // `tessera FILE`: the pane opens on it once its folder's page brings it; paths not there are said.
+        model.feed.opening = sources.opened?.photo.map(PhotoOpening.init(path:))
+        if let missing = sources.opened?.missingText, sources.setupExplanation == nil { model.toasts.show(missing) }
         let sources = self.sources
         // A wall of memories, or one that opens with them, stands under a heading per year.
         if options.dates.memories || options.memoriesFirst { model.browse.sections = WallSections(today: LocalDay.today()) }

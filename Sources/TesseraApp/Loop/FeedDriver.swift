@@ -52,6 +52,20 @@ final class FeedDriver {
         chosenSourceTookOver()
     }
 
+    /// Files and folders opened (dropped on the window) take over, as on the command line (`OpenPaths`): the pane
+    /// opens on a single file once its folder's page brings it; paths not there are said in a toast.
+    func open(_ paths: [String]) {
+        let (opened, shown) = sources.open(paths)
+        if shown {
+            chosenSourceTookOver()
+            model.feed.opening = opened.photo.map(PhotoOpening.init(path:))
+        }
+        let names = paths.prefix(3).map(PathBytes.display).joined(separator: ", ")
+        guard let words = shown ? opened.missingText : opened.missingText ?? "\(names) cannot be shown" else { return }
+        Log.warn(words)
+        model.toasts.show(words)
+    }
+
     /// Another installed source takes over, of this album where it has albums (the remote's `source`); the feed
     /// starts again from it. Why not, when it cannot be made (the source shown stays).
     func show(source name: String, album: String?) -> CommandRefusal? {

@@ -40,6 +40,10 @@ final class EffectPath {
             kiosk.setDisplay(on: on, at: Date().addingTimeInterval(clockShift), in: .current)
         case .useSource(let name, let album):
             if let refusal = feed.show(source: name, album: album) { return refusal }
+        case .openPaths(let paths):
+            // A kiosk shows what its owner set up; nothing dropped on it replaces that.
+            guard model.kiosk == nil else { return CommandRefusal("a kiosk opens nothing dropped on it", kind: .notNow) }
+            feed.open(paths)
         }
         frames.noteChange()
         return nil

@@ -61,6 +61,8 @@ final class InputRouter {
             model.handle(text: typed)
         case .editing(let composing):
             model.input.handle(composition: composing)
+        case .dropped(let paths):
+            return model.apply(.openPaths(paths))
         case let .wheel(_, dy) where KeyboardState.controlHeld:
             // Ctrl+wheel zooms, as a pinch around the window's centre would (a notch a step: the wall's column).
             let size = model.viewport.size

@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import GalleryNet
 import GalleryStore
+import LocalSources
 
 /// Makes and owns the photo source the registry's kinds say, and follows their fallback rules when one cannot work
 /// (the demo when the default server cannot be reached at start, picsum when Unsplash refuses its key). Sources
@@ -41,6 +42,9 @@ import GalleryStore
     private let places: (String) -> String?
     /// `--memories-first`: every pass opens with today's memories.
     private var memoriesFirst = false
+    /// What the paths named on the command line asked to see (`OpenPaths`; nil: none named, or a kiosk's, which
+    /// shows what its owner named as named).
+    private(set) var opened: OpenPaths?
     /// Whether the source shown carries on from a place an earlier run kept: its cached pages are an earlier order's
     /// (a shuffle's), which would show again what the place says was shown, so they are not shown before the network
     /// answers (offline, `CachingSource` still answers each page from the store).
@@ -69,6 +73,13 @@ import GalleryStore
             edits: { report(.edits($0)) }, log: { Log.info($0) })
         context.followLinks = options.followLinks
         context.dates = options.dates
+        if !options.paths.isEmpty, options.kiosk == nil {
+            let opened = FolderSource.open(options.paths)
+            self.opened = opened
+            context.paths = opened.roots
+            context.onlyTopFolders = opened.onlyTopFolders
+            if let missing = opened.missingText { Log.warn(missing) }
+        }
         context.mediaProber = media
         context = registry.completed(context)
         guard let wanted = registry.chosen(for: context) else {
@@ -201,18 +212,28 @@ import GalleryStore
     }
 
     /// Shows these folders in place of the source shown (the welcome screen's choice). Returns whether it could.
-    func show(folders: [String]) -> Bool {
+    func show(folders: [String], onlyTop: Bool = false, why: String = "chosen on the welcome screen") -> Bool {
         guard let folderKind = registry.kind(named: "folder") else { return false }
         var next = context
         next.paths = folders
+        next.onlyTopFolders = onlyTop
         do {
             try replace(with: folderKind, in: next)
-            Log.info("showing \(folders.joined(separator: ", ")), chosen on the welcome screen")
+            Log.info("showing \(folders.joined(separator: ", ")), \(why)")
             return true
         } catch {
             Log.warn("cannot show \(folders.joined(separator: ", ")): \(error)")
             return false
         }
+    }
+
+    /// Shows files and folders opened (dropped on the window) as the command line would (`OpenPaths`), and
+    /// whether it could (when none is there, or none can be shown, the source shown stays).
+    func open(_ paths: [String]) -> (opened: OpenPaths, shown: Bool) {
+        let opened = FolderSource.open(paths)
+        let shown = opened.roots != opened.missing
+            && show(folders: opened.roots, onlyTop: opened.onlyTopFolders, why: "dropped on the window")
+        return (opened, shown)
     }
 
     /// Makes `kind` in `next` and shows it in place of the source shown (which stops); throws, changing nothing,

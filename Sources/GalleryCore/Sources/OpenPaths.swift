@@ -1,0 +1,54 @@
+/// What a person opening paths asks to see: the command line's (`tessera FILE…`, the desktop entry's `%F`) and files
+/// dropped on the window read the same. One photo opens in the pane over the wall of its folder (the folder's own
+/// files, in the folder's order), as every desktop viewer does; several paths make a wall of exactly those (a folder
+/// among them shows all of its photos); paths not there are said in words and the others shown. Pure: what is on
+/// disk is asked through `kind` (of each path made absolute), and paths are made absolute by `canonical` (the walker's own, so the photo's path
+/// is spelt as the walk will spell it).
+public struct OpenPaths: Equatable, Sendable {
+    /// What is at a path.
+    public enum PathKind: Sendable { case folder, file }
+
+    /// What the folder source walks: the paths given that are there (all of them when none is: a folder not mounted
+    /// yet is waited for), or the folder of the one file given.
+    public let roots: [String]
+    /// The file whose pane opens once the folder's index holds it (nil: a wall).
+    public let photo: String?
+    /// Whether the folders walked are walked without their subfolders: a file's folder is the folder it is in, not
+    /// everything under it (a photo in the home folder must not walk the whole home).
+    public let onlyTopFolders: Bool
+    /// The paths not there, as given.
+    public let missing: [String]
+
+    public init(_ paths: [String], kind: (String) -> PathKind?, canonical: (String) -> String) {
+        let kinds = paths.map { kind(canonical($0)) }
+        missing = zip(paths, kinds).filter { $0.1 == nil }.map(\.0)
+        let present = zip(paths, kinds).filter { $0.1 != nil }.map(\.0)
+        if paths.count == 1, kinds[0] == .file {
+            let (folder, name) = OpenPaths.split(canonical(paths[0]))
+            roots = [folder]
+            photo = folder == "/" ? "/" + name : folder + "/" + name
+            onlyTopFolders = true
+        } else {
+            roots = present.isEmpty ? paths : present
+            photo = nil
+            onlyTopFolders = false
+        }
+    }
+
+    /// A line for the person who opened them when some paths are not there (nil: all are), naming at most three.
+    public var missingText: String? {
+        guard !missing.isEmpty else { return nil }
+        let named = missing.prefix(3).map { PathBytes.display($0) }.joined(separator: ", ")
+        let more = missing.count > 3 ? " and \(missing.count - 3) more" : ""
+        let verb = missing.count == 1 ? "is" : "are"
+        let rest = roots == missing ? "" : ": the others are shown"
+        return "\(named)\(more) \(verb) not there\(rest)"
+    }
+
+    /// An absolute path as its folder and its name ("/a/b.jpg" as "/a" and "b.jpg"; "/b.jpg" as "/" and "b.jpg").
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let name = String(path[path.index(after: slash)...])
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), name)
+    }
+}
