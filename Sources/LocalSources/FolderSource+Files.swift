@@ -5,11 +5,24 @@ import GalleryCore
 /// shows), and what changed, told at once rather than when the watcher says so (a trashed photo leaves the wall
 /// at once; with no watcher at all it would never leave).
 extension FolderSource {
-    /// The photo's file and, for a Live Photo, the clip beside it; nil when the photo is not this source's.
-    public func files(of photo: Photo) -> (path: String, companion: String?)? {
+    /// The photo's file; nil when the photo is not this source's. Asked every frame the pane is open.
+    public func file(of photo: Photo) -> String? {
         guard let file = stage.withIndex({ $0.file(id: photo.id) }), isShown(file.path) else { return nil }
-        let companion = file.motion?.kind == .livePhoto ? file.companionPath : nil
-        return (file.path, companion)
+        return file.path
+    }
+
+    /// The files that are the same photo and go with it: a Live Photo's clip, the RAW of a camera's RAW+JPEG pair
+    /// (`CameraRawNames`: the wall shows the JPEG alone, so a person trashing it means the pair).
+    public func companions(of photo: Photo) -> [String] {
+        guard let file = stage.withIndex({ $0.file(id: photo.id) }), isShown(file.path) else { return [] }
+        var companions: [String] = []
+        if file.motion?.kind == .livePhoto, let clip = file.companionPath { companions.append(clip) }
+        let folder = file.folderPath, name = (file.path as NSString).lastPathComponent
+        let raws = walker.names(in: folder).filter(CameraRawNames.isRaw)
+        for raw in CameraRawNames.shadowedByJPEG(in: [name] + raws).sorted() {
+            companions.append(folder == "/" ? "/" + raw : folder + "/" + raw)
+        }
+        return companions
     }
 
     /// Files gone from under the source or back, or changed: the index and the wall follow now.
@@ -32,16 +45,15 @@ public struct FolderFileActions {
         self.source = source; self.trash = trash; self.opener = opener
     }
 
-    public func canChange(_ photo: Photo) -> Bool { source.files(of: photo) != nil }
+    public func canChange(_ photo: Photo) -> Bool { source.file(of: photo) != nil }
 
     public func perform(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
-        guard let files = source.files(of: photo) else {
+        guard let path = source.file(of: photo) else {
             return .refused("This photo's file is not in the folders shown")
         }
-        let (path, companion) = (files.path, files.companion)
         let name = PathBytes.display((path as NSString).lastPathComponent)
         switch action {
-        case .trash: return moveToTrash(path, companion: companion, name: name)
+        case .trash: return moveToTrash(path, companions: source.companions(of: photo), name: name)
         case .rotateRight, .rotateLeft: return rotate(path, action == .rotateRight ? .right : .left, name: name)
         // As shown (a byte that is not UTF-8 as U+FFFD, no control characters): the clipboard holds text.
         case .copyPath: return FileActionOutcome("Path copied", effect: .copy(PathBytes.display(path)))
@@ -51,31 +63,39 @@ public struct FolderFileActions {
         }
     }
 
-    private func moveToTrash(_ path: String, companion: String?, name: String) -> FileActionOutcome {
+    private func moveToTrash(_ path: String, companions: [String], name: String) -> FileActionOutcome {
         let still: TrashCan.Trashed
         do { still = try trash.trash(path) } catch {
             let why = FolderFileActions.reason(error)
             return .failed("\(name) was not moved to the trash: \(why). The file is where it was.")
         }
-        // The Live Photo's clip goes with it; if it cannot, the still is trashed alone (the clip then shows as a
-        // clip of its own), and the toast says so.
-        var clip: TrashCan.Trashed?
-        var note = ""
-        if let companion {
-            do { clip = try trash.trash(companion) } catch {
-                note = " (its clip stayed: \(FolderFileActions.reason(error)))"
+        // The files that are the same photo go with it; one that cannot stays (it then shows as a photo or clip of
+        // its own), and the toast says so.
+        var others: [TrashCan.Trashed] = [], stayed: [String] = []
+        for companion in companions {
+            do { others.append(try trash.trash(companion)) } catch {
+                stayed.append("\(PathBytes.display((companion as NSString).lastPathComponent)) stayed: "
+                              + FolderFileActions.reason(error))
             }
         }
-        source.noteChanges(gone: [path] + (clip.map { [$0.original] } ?? []))
-        let (trash, source) = (self.trash, self.source)
-        return FileActionOutcome("\(name) moved to the trash" + (clip == nil ? "" : " with its clip") + note, undo: {
-            do {
-                try trash.restore(still)
-                if let clip { try trash.restore(clip) }
-            } catch {
-                return .failed("\(name) could not be put back: \(FolderFileActions.reason(error)). It is in the trash.")
+        let moved = [still] + others
+        source.noteChanges(gone: moved.map(\.original))
+        let names = others.map { PathBytes.display(($0.original as NSString).lastPathComponent) }
+        let with = names.isEmpty ? "" : " with " + names.joined(separator: ", ")
+        let note = stayed.isEmpty ? "" : " (" + stayed.joined(separator: "; ") + ")"
+        let trash = self.trash, source = self.source
+        return FileActionOutcome("\(name) moved to the trash" + with + note, undo: {
+            var back: [String] = []
+            for file in moved {
+                do { try trash.restore(file) } catch {
+                    source.noteChanges(changed: back)
+                    let what = PathBytes.display((file.original as NSString).lastPathComponent)
+                    let why = FolderFileActions.reason(error)
+                    return .failed("\(what) could not be put back: \(why). It is in the trash.")
+                }
+                back.append(file.original)
             }
-            source.noteChanges(changed: [still.original] + (clip.map { [$0.original] } ?? []))
+            source.noteChanges(changed: back)
             return FileActionOutcome("\(name) is back")
         })
     }

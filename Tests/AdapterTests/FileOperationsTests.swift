@@ -215,6 +215,46 @@ final class FileOperationsTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/photos"), ["mode.jpg"])
     }
 
+    // MARK: on a folder's photos
+
+    /// Through the folder source (not watching: the wall must not wait for the watcher): a JPEG of a RAW+JPEG pair
+    /// goes to the trash with its RAW and leaves the source's photos at once; Undo puts both back.
+    func testThePairGoesToTheTrashTogetherAndComesBack() throws {
+        let folder = root + "/photos"
+        try flatJPEG(40, 30).write(to: URL(fileURLWithPath: folder + "/IMG_1.JPG"))
+        try Data("raw bytes".utf8).write(to: URL(fileURLWithPath: folder + "/IMG_1.CR2"))
+        try flatJPEG(50, 30).write(to: URL(fileURLWithPath: folder + "/other.jpg"))
+        var settings = FolderSource.Settings()
+        settings.watch = false
+        let source = FolderSource(roots: [folder], settings: settings, cells: nil, indexStore: { nil }, log: { _ in })
+        source.start()
+        defer { source.stop() }
+        let page = expectation(description: "first page")
+        source.fetchPage(1, limit: 50) { _ in page.fulfill() }
+        wait(for: [page], timeout: 10)
+        let photo = try XCTUnwrap(source.photosInOrder().first { $0.author == "IMG_1.JPG" })
+        let actions = FolderFileActions(source: source, trash: trash, opener: FolderOpener { _, done in done(0) })
+        XCTAssertTrue(actions.canChange(photo))
+
+        let outcome = actions.perform(.trash, on: photo)
+        XCTAssertEqual(outcome.kind, .done)
+        XCTAssertEqual(outcome.message, "IMG_1.JPG moved to the trash with IMG_1.CR2")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: folder)), ["other.jpg"])
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: root + "/data/Trash/files")),
+                       ["IMG_1.JPG", "IMG_1.CR2"])
+        XCTAssertEqual(source.photosInOrder().map(\.author), ["other.jpg"], "off the source at once")
+
+        let back = try XCTUnwrap(outcome.undo)()
+        XCTAssertEqual(back.kind, .done)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: folder)), ["IMG_1.JPG", "IMG_1.CR2", "other.jpg"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/data/Trash/info"), [])
+        XCTAssertEqual(Set(source.photosInOrder().map(\.author)), ["IMG_1.JPG", "other.jpg"])
+
+        XCTAssertEqual(actions.perform(.copyPath, on: source.photosInOrder()[0]).effect,
+                       .copy(folder + "/" + source.photosInOrder()[0].author))
+        XCTAssertEqual(actions.perform(.rotateLeft, on: photo).kind, .refused, "the old photo is no longer the source's")
+    }
+
     // MARK: the file manager
 
     func testTheFolderIsShownThroughDBusElseXdgOpen() {

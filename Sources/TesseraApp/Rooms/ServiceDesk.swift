@@ -59,7 +59,7 @@ final class ServiceDesk: AppServices {
     func resolveFolder(_ typed: String) -> String? { FolderChooser.resolve(typed) }
 
     /// File actions are a folder's photos' alone (`FolderFileActions`); asked every frame the pane is open.
-    func canChangeFiles(of photo: Photo) -> Bool { (sources.upstream as? FolderSource)?.files(of: photo) != nil }
+    func canChangeFiles(of photo: Photo) -> Bool { (sources.upstream as? FolderSource)?.file(of: photo) != nil }
     func fileAction(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
         guard let folder = sources.upstream as? FolderSource else {
             return .refused("Only photos from folders on this computer have files to change")
