@@ -258,8 +258,8 @@ final class FolderSourceTests: XCTestCase {
         settings.watch = false
         let cells = StoredCells(store: { store }, log: { _ in })
         // The source asks the image layer's door to the cache, which alone reads and writes it.
-        let source = FolderSource(roots: [root], settings: settings, cells: CellShelf(cache: cells), indexStore: { nil },
-                                  log: { _ in })
+        let shelf = CellShelf(cache: cells)
+        let source = FolderSource(roots: [root], settings: settings, cells: shelf, indexStore: { nil }, log: { _ in })
         source.start()
         defer { source.stop() }
         let photo = try XCTUnwrap(firstPage(source).first)
@@ -280,14 +280,21 @@ final class FolderSourceTests: XCTestCase {
         XCTAssertEqual(first.data, original, "first time: the file itself")
         let key = try XCTUnwrap(FolderSource.cellKey(path: root + "/p.jpg", size: size))
         XCTAssertEqual(first.cellKey, key, "named so its decoded cell can be kept")
-        XCTAssertTrue(cells.wants(key))
+        XCTAssertTrue(shelf.wants(key))
         let cell = try jpeg(200, 150, shade: 10)
-        cells.keep(cell, forKey: key)  // as the image layer does once it has decoded the file
+        // A cell kept under the source's key alone (before colours were managed: perhaps a file's raw colours) is
+        // never read back.
+        cells.keep(cell, forKey: key)
         cells.flush()
-        XCTAssertFalse(cells.wants(key), "kept once")
-        XCTAssertEqual(try store.image(forKey: key), cell, "kept under path, size, time and cell size")
+        XCTAssertEqual(fetch()?.data, original, "a cell kept in colours of no known display")
+        shelf.keep(cell, forKey: key)  // as the image layer does once it has decoded the file
+        cells.flush()
+        XCTAssertFalse(shelf.wants(key), "kept once")
+        XCTAssertEqual(try store.image(forKey: key + "|srgb"), cell,
+                       "kept under path, size, time, cell size and the display's colours")
         let second = try XCTUnwrap(fetch())
         XCTAssertEqual(second.data, cell, "next time: the kept cell")
+        XCTAssertTrue(second.inDisplayColours, "converted already: not converted again")
         XCTAssertNil(second.cellKey, "a kept cell is not kept again")
         // A kept cell that does not decode is forgotten: the next fetch reads the file.
         try XCTUnwrap(second.undecodable)()
