@@ -2,10 +2,10 @@ import Foundation
 import SDLKit
 import XCTest
 
-/// True colours, judged on screen: a JPEG, PNG and WebP of one flat colour tagged with a wide-gamut profile (Adobe RGB, embedded
-/// by ImageMagick without touching the pixels) is drawn in its sRGB colours, not its raw values; and on an X11
-/// desktop that publishes a display profile (`_ICC_PROFILE` on the root window), an untagged photo is drawn in that
-/// display's colours.
+/// True colours, judged on screen: a JPEG, PNG and WebP of one flat colour tagged with a wide-gamut profile (Adobe
+/// RGB, embedded by ImageMagick without touching the pixels) is drawn in its sRGB colours, not its raw values; and
+/// with a display profile named (`--display-profile`) or published by an X11 desktop (`_ICC_PROFILE` on the root
+/// window), an untagged photo is drawn in that display's colours.
 final class ColourUITests: XCTestCase {
     private var root = ""
     private let adobe = "/usr/share/color/icc/compatibleWithAdobeRGB1998.icc"
