@@ -26,9 +26,9 @@ final class IconAndEmptyStateTests: XCTestCase {
     }
 
     private func click(_ model: GalleryModel, _ label: String) throws {
-        let empty = try XCTUnwrap(model.emptyState, "no empty state on \(type(of: model.screen))")
+        let empty = try XCTUnwrap(EmptyState.shown(in: model), "no empty state on \(type(of: model.screen))")
         let index = try XCTUnwrap(empty.actions.firstIndex { $0.label == label }, "no \(label): \(empty.actions)")
-        let frame = empty.layout(window: model.viewport.size, top: model.emptyStateTop).buttons[index]
+        let frame = empty.layout(window: model.viewport.size, top: EmptyState.top(in: model)).buttons[index]
         model.pointer(.click(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2))
     }
 
@@ -86,10 +86,10 @@ final class IconAndEmptyStateTests: XCTestCase {
         let desk = Desk()
         desk.shownFolder = "~/Pictures/x"
         let model = gallery(.success(PageContents(photos: [])), desk: desk)
-        let empty = try XCTUnwrap(model.emptyState)
+        let empty = try XCTUnwrap(EmptyState.shown(in: model))
         XCTAssertEqual(empty.icon, .photoLibrary)
         XCTAssertEqual(empty.title, "No photos in ~/Pictures/x")
-        XCTAssertEqual(model.labelWithKey(empty.actions[0]), "Choose another folder (Ctrl+o)")
+        XCTAssertEqual(EmptyState.label(empty.actions[0], in: model), "Choose another folder (Ctrl+o)")
         try click(model, "Choose another folder")
         XCTAssertEqual(desk.requests, [.chooseFolder])
         XCTAssertTrue(model.screen.awaitsReply, "automation waits for the chooser")
@@ -101,33 +101,33 @@ final class IconAndEmptyStateTests: XCTestCase {
         model.receive(.chosenFolder(nil))
         XCTAssertEqual(desk.requests.count, 3, "a cancelled chooser shows nothing new")
         // A click beside the button does nothing.
-        let frame = empty.layout(window: model.viewport.size, top: model.emptyStateTop).buttons[0]
+        let frame = empty.layout(window: model.viewport.size, top: EmptyState.top(in: model)).buttons[0]
         model.pointer(.click(x: frame.x - 5, y: frame.y + 5))
         XCTAssertEqual(desk.requests.count, 3)
     }
 
     func testAServerThatCannotBeReachedOffersRetryAndTheDemo() throws {
         let model = gallery(.failure(.http(.unreachable("Connection refused"))))
-        let empty = try XCTUnwrap(model.emptyState)
+        let empty = try XCTUnwrap(EmptyState.shown(in: model))
         XCTAssertEqual(empty.icon, .cloudOff)
         XCTAssertEqual(empty.title, "Can’t reach picsum.photos")
         XCTAssertEqual(empty.actions.map(\.command), [.reload, .useSource("demo", album: nil)])
-        XCTAssertEqual(model.labelWithKey(empty.actions[0]), "Retry (r)")
+        XCTAssertEqual(EmptyState.label(empty.actions[0], in: model), "Retry (r)")
         try click(model, "Show the demo")
         XCTAssertEqual(model.input.takeRequested(), .useSource("demo", album: nil), "the app is asked to show the demo")
         // A feed with photos says nothing of the sort, nor one still loading.
-        XCTAssertNil(gallery(.success(PageContents(photos: photos(0..<3)))).emptyState)
+        XCTAssertNil(EmptyState.shown(in: gallery(.success(PageContents(photos: photos(0..<3))))))
     }
 
     func testNoBookmarksSaysHowToKeepOneAndTheWayBack() throws {
         let model = gallery(.success(PageContents(photos: photos(0..<30))))
         _ = model.apply(.showBookmarks)
-        let empty = try XCTUnwrap(model.emptyState)
+        let empty = try XCTUnwrap(EmptyState.shown(in: model))
         XCTAssertEqual(empty.icon, .bookmarkBorder)
         XCTAssertEqual(empty.title, "No bookmarks yet")
         XCTAssertTrue(empty.detail.contains("press b"), empty.detail)
         XCTAssertTrue(empty.detail.contains("☆"), "the star to click is named")
-        XCTAssertEqual(model.labelWithKey(empty.actions[0]), "Back to the photos (B, Esc)")
+        XCTAssertEqual(EmptyState.label(empty.actions[0], in: model), "Back to the photos (B, Esc)")
         try click(model, "Back to the photos")
         XCTAssertTrue(model.screen === model.browse)
     }
@@ -136,14 +136,14 @@ final class IconAndEmptyStateTests: XCTestCase {
         let model = gallery(.success(PageContents(photos: photos(0..<30))))
         _ = model.handle(key: .character("/"))
         model.handle(text: "nobody")
-        let empty = try XCTUnwrap(model.emptyState)
+        let empty = try XCTUnwrap(EmptyState.shown(in: model))
         XCTAssertEqual(empty.icon, .searchOff)
         XCTAssertEqual(empty.title, "No photos match “nobody”")
         XCTAssertFalse(model.overlays.isEmpty, "the bar is still open")
         try click(model, "Clear search")
         XCTAssertTrue(model.screen === model.browse, "the search is cleared")
         XCTAssertTrue(model.overlays.isEmpty)
-        XCTAssertNil(model.emptyState)
+        XCTAssertNil(EmptyState.shown(in: model))
     }
 
     /// Narrow or short, the parts stay in the window and apart.

@@ -72,7 +72,7 @@ public final class InputDispatch {
             return
         }
         if let button = gallery.toolbar.button(atX: x, y: y) { return click(button: button) }
-        if let effect = gallery.clickEmptyState(atX: x, y: y) { return request(effect) }
+        if let effect = EmptyState.click(atX: x, y: y, in: gallery) { return request(effect) }
         _ = innermost.pointer(.click(x: x, y: y), in: gallery)
     }
 

@@ -64,25 +64,27 @@ extension Screen {
     public func emptyState(in gallery: GalleryModel) -> EmptyState? { nil }
 }
 
-extension GalleryModel {
-    /// What the screen says while it has nothing to show (nil: it shows something, or says nothing).
-    public var emptyState: EmptyState? { screen.emptyState(in: self) }
+extension EmptyState {
+    /// What the gallery's screen says while it has nothing to show (nil: it shows something, or says nothing).
+    public static func shown(in gallery: GalleryModel) -> EmptyState? { gallery.screen.emptyState(in: gallery) }
 
-    /// The area an empty screen's parts are laid out on: under the header and what the wall keeps clear at its top
-    /// (the search bar).
-    public var emptyStateTop: Int { config.headerHeight + (screen.wall?.topInset ?? 0) }
+    /// The top of the area an empty screen's parts are laid out on: under the header and what the wall keeps clear
+    /// at its top (the search bar).
+    public static func top(in gallery: GalleryModel) -> Int {
+        gallery.config.headerHeight + (gallery.screen.wall?.topInset ?? 0)
+    }
 
-    /// A click on an empty screen's button runs its command, as its key would (nothing covers the screen: an
-    /// overlay takes its own clicks). True when one was pressed.
-    func clickEmptyState(atX x: Int, y: Int) -> AppEffect? {
-        guard overlays.isEmpty, let empty = emptyState,
-              let action = empty.action(atX: x, y: y, window: viewport.size, top: emptyStateTop) else { return nil }
-        return apply(action.command)
+    /// A click on the shown empty screen's button runs its command, as its key would (nothing covers the screen: an
+    /// overlay takes its own clicks). Nil when no button was pressed.
+    static func click(atX x: Int, y: Int, in gallery: GalleryModel) -> AppEffect? {
+        guard gallery.overlays.isEmpty, let empty = shown(in: gallery),
+              let action = empty.action(atX: x, y: y, window: gallery.viewport.size, top: top(in: gallery)) else { return nil }
+        return gallery.apply(action.command)
     }
 
     /// An action's label with its key, as its button shows it ("Clear search (Esc)").
-    public func labelWithKey(_ action: EmptyState.Action) -> String {
-        let keys = keyMap.chordNames(for: action.command, in: activeScopes + [.browse])
+    public static func label(_ action: Action, in gallery: GalleryModel) -> String {
+        let keys = gallery.keyMap.chordNames(for: action.command, in: gallery.activeScopes + [.browse])
         return keys.isEmpty ? action.label : "\(action.label) (\(keys))"
     }
 }

@@ -144,7 +144,7 @@ public final class SearchBar: Overlay {
     /// pressed as if the bar were not open.
     public func pointer(_ input: PointerInput, in gallery: GalleryModel) -> Bool {
         guard case let .click(x, y) = input, let empty = screen.emptyState(in: gallery),
-              let action = empty.action(atX: x, y: y, window: gallery.viewport.size, top: gallery.emptyStateTop)
+              let action = empty.action(atX: x, y: y, window: gallery.viewport.size, top: EmptyState.top(in: gallery))
         else { return false }
         _ = gallery.apply(action.command)
         return true

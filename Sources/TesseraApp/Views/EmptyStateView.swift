@@ -11,10 +11,10 @@ final class EmptyStateView {
 
     func draw(_ empty: EmptyState, model: GalleryModel) {
         let window = model.viewport.size
-        let layout = empty.layout(window: window, top: model.emptyStateTop)
+        let layout = empty.layout(window: window, top: EmptyState.top(in: model))
         canvas.icon(empty.icon, size: EmptyState.pictureSize, in: layout.picture, color: theme.dimText)
         for (i, (action, frame)) in zip(empty.actions, layout.buttons).enumerated() {
-            Buttons.draw(canvas, model.labelWithKey(action), in: frame, pointer: model.pointer, enabled: true, lit: i == 0)
+            Buttons.draw(canvas, EmptyState.label(action, in: model), in: frame, pointer: model.pointer, enabled: true, lit: i == 0)
         }
         guard let text = canvas.text else { return }
         let title = text.fit(empty.title, .title, maxWidth: layout.title.width)
