@@ -12,7 +12,8 @@ final class DateSectionsTests: XCTestCase {
     private func shot(_ i: Int, taken: Int64? = nil, modified: Int64? = nil) -> Photo {
         var p = Photo(id: "d\(i)", author: "IMG_\(i).jpg", width: 300 + (i * 37) % 200, height: 200 + (i * 53) % 300,
                       url: "", downloadURL: "")
-        p.facts = PhotoFacts(taken: taken, modified: modified)
+        if let taken { p.facts = PhotoFacts(taken: taken) }
+        p.file = modified.map { FileFacts(modified: $0, bytes: 1000) }
         return p
     }
 

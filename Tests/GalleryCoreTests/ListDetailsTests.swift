@@ -6,7 +6,8 @@ final class ListDetailsTests: XCTestCase {
     func testAFilesLinesSayItsNameDateCameraAndSize() {
         var photo = Photo(id: "f1", author: "IMG_0042.jpg", width: 6000, height: 4000, url: "", downloadURL: "")
         photo.facts = PhotoFacts(taken: PhotoDateFilter.seconds(of: .init(year: 2026, month: 11, day: 3)) + 3600,
-                                 camera: "Canon EOS R5", modified: 0, bytes: 8_598_323)
+                                 camera: "Canon EOS R5")
+        photo.file = FileFacts(modified: 0, bytes: 8_598_323)
         XCTAssertEqual(ListDetails.lines(for: photo),
                        ["IMG_0042.jpg", "3 November 2026", "Canon EOS R5", "6000 × 4000 · 8.2 MB"])
     }
@@ -18,8 +19,8 @@ final class ListDetailsTests: XCTestCase {
 
     func testAFileWithoutADateTakenSaysWhenItWasModifiedHere() {
         var photo = Photo(id: "f2", author: "scan.png", width: 800, height: 600, url: "", downloadURL: "")
-        photo.facts = PhotoFacts(modified: PhotoDateFilter.seconds(of: .init(year: 2026, month: 10, day: 31)) + 23 * 3600,
-                                 bytes: 400_000)
+        photo.file = FileFacts(modified: PhotoDateFilter.seconds(of: .init(year: 2026, month: 10, day: 31)) + 23 * 3600,
+                               bytes: 400_000)
         XCTAssertEqual(ListDetails.lines(for: photo, fileTimeOffset: 3600),
                        ["scan.png", "Modified 1 November 2026", "800 × 600 · 391 KB"])
     }
@@ -41,9 +42,8 @@ final class ListDetailsTests: XCTestCase {
 
     func testAFolderPhotoCarriesItsFilesTimeAndLength() {
         let file = LocalFile(path: "/p/a.jpg", bytes: 1234, modified: 1_700_000_000_123_456_789, width: 10, height: 10)
-        XCTAssertEqual(file.photo.facts?.modified, 1_700_000_000)
-        XCTAssertEqual(file.photo.facts?.bytes, 1234)
-        XCTAssertNil(file.photo.facts?.taken)
-        XCTAssertEqual(file.photo.validated()?.facts, file.photo.facts, "kept through validation")
+        XCTAssertEqual(file.photo.file, FileFacts(modified: 1_700_000_000, bytes: 1234))
+        XCTAssertNil(file.photo.facts, "a file's time is no date taken")
+        XCTAssertEqual(file.photo.validated()?.file, file.photo.file, "kept through validation")
     }
 }

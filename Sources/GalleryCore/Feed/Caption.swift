@@ -7,15 +7,9 @@ public struct PhotoFacts: Equatable, Hashable, Sendable, Codable {
     public var camera: String?
     /// What its owner wrote about it (Immich's description).
     public var description: String?
-    /// A file's own time (seconds since 1970, an instant) and length, where the photo is a file: a wall by date heads
-    /// a photo without a date taken by its file's time, and the list says how big the file is.
-    public var modified: Int64?
-    public var bytes: Int64?
 
-    public init(taken: Int64? = nil, place: String? = nil, camera: String? = nil, description: String? = nil,
-                modified: Int64? = nil, bytes: Int64? = nil) {
+    public init(taken: Int64? = nil, place: String? = nil, camera: String? = nil, description: String? = nil) {
         self.taken = taken; self.place = place; self.camera = camera; self.description = description
-        self.modified = modified; self.bytes = bytes
     }
 
     /// Text from outside, cleaned and capped like an author's name; an absurd date dropped.
@@ -24,10 +18,7 @@ public struct PhotoFacts: Equatable, Hashable, Sendable, Codable {
         let camera = self.camera.map { ExternalText.clean($0, maxCharacters: 64) }.flatMap { $0.isEmpty ? nil : $0 }
         let taken = self.taken.flatMap { (-5_364_662_400...253_402_300_799).contains($0) ? $0 : nil }  // 1800…9999
         let description = self.description.map { ExternalText.clean($0, maxCharacters: 200) }.flatMap { $0.isEmpty ? nil : $0 }
-        let modified = self.modified.flatMap { PhotoDateFilter.representable.contains($0) ? $0 : nil }
-        let bytes = self.bytes.flatMap { $0 >= 0 ? $0 : nil }
-        let facts = PhotoFacts(taken: taken, place: place, camera: camera, description: description,
-                               modified: modified, bytes: bytes)
+        let facts = PhotoFacts(taken: taken, place: place, camera: camera, description: description)
         return facts == PhotoFacts() ? nil : facts
     }
 }

@@ -44,7 +44,7 @@ public struct DateSections: Equatable, Sendable {
     /// The date the folder orders the photo by, in local wall time (seconds since 1970 read as UTC).
     public func date(of photo: Photo) -> Int64? {
         if let taken = photo.facts?.taken { return taken }
-        return photo.facts?.modified.map { $0 + fileTimeOffset }
+        return photo.file.map { $0.modified + fileTimeOffset }
     }
 
     /// "November 2026".

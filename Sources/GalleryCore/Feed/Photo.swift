@@ -21,6 +21,9 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
     public var facts: PhotoFacts?
     /// What moves in it, if anything (a clip, an animation, a Live Photo, a motion photo).
     public var motion: PhotoMotion?
+    /// The file it is, where it is one (a folder's): a wall by date heads a photo without a date taken by the
+    /// file's time, and the list says how big the file is.
+    public var file: FileFacts?
 
     public init(id: String, author: String, width: Int, height: Int, url: String, downloadURL: String,
                 color: String? = nil, blurHash: String? = nil, imageReference: String? = nil) {
@@ -52,6 +55,7 @@ public struct Photo: Equatable, Hashable, Sendable, Codable {
         checked.color = placeholderColor == nil ? nil : color
         checked.facts = facts?.validated()
         checked.motion = motion?.validated()
+        checked.file = file.flatMap { PhotoDateFilter.representable.contains($0.modified) && $0.bytes >= 0 ? $0 : nil }
         checked.thumbHash = thumbHash.flatMap { ThumbHash.aspectRatio(base64: $0) == nil ? nil : $0 }
         return checked
     }
@@ -94,4 +98,12 @@ public struct FeedItem: Equatable, Sendable {
         self.photo = photo
         self.key = ItemKey(pass: pass, photoID: photo.id)
     }
+}
+
+/// What a photo that is a file says of the file: its own time (seconds since 1970, an instant, not a date taken)
+/// and its length.
+public struct FileFacts: Equatable, Hashable, Sendable, Codable {
+    public var modified: Int64
+    public var bytes: Int64
+    public init(modified: Int64, bytes: Int64) { self.modified = modified; self.bytes = bytes }
 }

@@ -9,12 +9,12 @@ public enum ListDetails {
         var lines = [photo.author]
         if let taken = photo.facts?.taken {
             lines.append(Caption.date(taken))
-        } else if let modified = photo.facts?.modified {
-            lines.append("Modified " + Caption.date(modified + fileTimeOffset))
+        } else if let file = photo.file {
+            lines.append("Modified " + Caption.date(file.modified + fileTimeOffset))
         }
         if let camera = photo.facts?.camera { lines.append(camera) }
         var size = "\(photo.width) × \(photo.height)"
-        if let bytes = photo.facts?.bytes { size += " · " + byteText(bytes) }
+        if let bytes = photo.file?.bytes { size += " · " + byteText(bytes) }
         lines.append(size)
         return lines
     }

@@ -83,8 +83,8 @@ public struct LocalFile: Equatable, Sendable {
     public var photo: Photo {
         var photo = Photo(id: id, author: name, width: width, height: height, url: "", downloadURL: "",
                           imageReference: path)
-        photo.facts = PhotoFacts(taken: dateIsTaken ? date : nil, camera: camera, modified: modified / 1_000_000_000,
-                                 bytes: bytes)
+        if dateIsTaken || camera != nil { photo.facts = PhotoFacts(taken: dateIsTaken ? date : nil, camera: camera) }
+        photo.file = FileFacts(modified: modified / 1_000_000_000, bytes: bytes)
         photo.motion = motion?.photoMotion
         return photo
     }
