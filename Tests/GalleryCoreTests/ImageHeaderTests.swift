@@ -45,7 +45,7 @@ final class ImageHeaderTests: XCTestCase {
             }
         }
         XCTAssertEqual(ImageRefusal.unsupportedFormat("GIF").description,
-                       "GIF is not a supported image format (JPEG, PNG, WebP, HEIC and AVIF are)")
+                       "GIF is not a supported image format (JPEG, PNG, WebP, HEIC, AVIF, JPEG XL and camera RAW are)")
     }
 
     func testTruncatedAndLyingHeadersThrowAndNeverTrap() {

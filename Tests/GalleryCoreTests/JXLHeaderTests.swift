@@ -1,4 +1,5 @@
 import Foundation
+import ImageSamples
 import XCTest
 @testable import GalleryCore
 
@@ -21,6 +22,24 @@ final class JXLHeaderTests: XCTestCase {
         XCTAssertEqual([animation.width, animation.height], [64, 48])
         XCTAssertTrue(animation.animated)
         XCTAssertFalse(try ImageHeaderReader.read(Self.still).animated)
+    }
+
+    func testAContainersExifBoxGivesTheDateAndCamera() throws {
+        let tiff = Array(HeaderBytes.exif(orientation: 6, taken: "2023:08:14 09:30:00", make: "Canon",
+                                          model: "Canon EOS R5").dropFirst(10))
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let n = UInt32(body.count + 8)
+            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + Array(type.utf8) + body
+        }
+        let file = Data(JXLHeader.containerSignature + box("Exif", [0, 0, 0, 0] + tiff) + box("jxlc", Array(Self.still)))
+        let header = try ImageHeaderReader.read(file)
+        XCTAssertEqual([header.width, header.height], [64, 48])
+        XCTAssertEqual(header.taken, "2023:08:14 09:30:00")
+        XCTAssertEqual(header.camera, "Canon EOS R5")
+        XCTAssertEqual(header.orientation, .up, "EXIF's orientation is never a JPEG XL's")
+        // An Exif box whose offset runs past it is ignored, not trusted.
+        let lying = Data(JXLHeader.containerSignature + box("Exif", [0, 0, 0xFF, 0xF0] + tiff) + box("jxlc", Array(Self.still)))
+        XCTAssertNil(try ImageHeaderReader.read(lying).taken)
     }
 
     func testOrientationAndSizesWrittenBitByBit() throws {

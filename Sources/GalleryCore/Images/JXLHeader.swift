@@ -3,8 +3,9 @@ import Foundation
 /// The header of a JPEG XL file, read without decoding anything: either a bare codestream (`FF 0A`) or the ISOBMFF
 /// container (a `JXL ` signature box, then boxes, the codestream in one `jxlc` box or split over `jxlp` boxes). From
 /// the codestream's SizeHeader and the start of its ImageMetadata (ISO/IEC 18181-1, A.2 and A.6): the size as stored,
-/// the orientation (applied by `ImageDecoder`, libjxl is told to keep it) and whether it is an animation. Bit reads are
-/// bounds-checked; nothing is allocated in proportion to what the header claims.
+/// the orientation (applied by `ImageDecoder`, libjxl is told to keep it) and whether it is an animation; from a
+/// container's `Exif` box before the codestream, the date taken and the camera (its orientation is the codestream's,
+/// never EXIF's). Bit reads are bounds-checked; nothing is allocated in proportion to what the header claims.
 public enum JXLHeader {
     /// The container's signature box: size 12, type "JXL ", then 0D 0A 87 0A.
     static let containerSignature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
@@ -16,13 +17,15 @@ public enum JXLHeader {
 
     /// The size, orientation and animation flag; throws `malformedHeader(.jxl, …)` when the bytes do not hold them.
     static func read(_ b: ByteReader) throws -> ImageHeader {
-        let start = try codestreamStart(b)
+        let (start, exif) = try codestreamStart(b)
         var bits = BitReader(b, from: start + 2)
         guard let size = bits.sizeHeader() else { throw ImageRefusal.malformedHeader(.jxl, "short SizeHeader") }
         guard size.width > 0, size.height > 0, size.width < 1 << 30, size.height < 1 << 30 else {
             throw ImageRefusal.malformedHeader(.jxl, "size \(size.width)x\(size.height)")
         }
         var header = ImageHeader(format: .jxl, width: size.width, height: size.height)
+        header.taken = exif?.taken
+        header.camera = exif?.camera
         // ImageMetadata: all_default, then (extra_fields) orientation, intrinsic size, preview, animation.
         guard let allDefault = bits.bool() else { throw ImageRefusal.malformedHeader(.jxl, "short ImageMetadata") }
         if allDefault { return header }
@@ -37,10 +40,12 @@ public enum JXLHeader {
         return header
     }
 
-    /// Where the codestream's `FF 0A` is: at 0 for a bare codestream, else inside the first `jxlc` or `jxlp` box.
-    private static func codestreamStart(_ b: ByteReader) throws -> Int {
-        if b.starts(with: [0xFF, 0x0A]) { return 0 }
+    /// Where the codestream's `FF 0A` is: at 0 for a bare codestream, else inside the first `jxlc` or `jxlp` box;
+    /// and what an `Exif` box before it says.
+    private static func codestreamStart(_ b: ByteReader) throws -> (Int, ExifInfo?) {
+        if b.starts(with: [0xFF, 0x0A]) { return (0, nil) }
         var offset = containerSignature.count
+        var exif: ExifInfo?
         for _ in 0..<64 {
             guard let size32 = b.u32be(at: offset), let type = b.string(at: offset + 4, length: 4) else { break }
             var headerLength = 8
@@ -53,8 +58,17 @@ public enum JXLHeader {
             }
             let body = offset + headerLength
             switch type {
-            case "jxlc": return try signature(b, at: body)
-            case "jxlp": return try signature(b, at: body + 4)  // a 4-byte part index comes first
+            case "jxlc": return (try signature(b, at: body), exif)
+            case "jxlp": return (try signature(b, at: body + 4), exif)  // a 4-byte part index comes first
+            case "Exif" where size32 != 0 && size > headerLength + 4:
+                // A 4-byte offset to the TIFF header, then the TIFF data: read as a JPEG's APP1 body would be.
+                if let skip = b.u32be(at: body), skip < 1 << 16 {
+                    let tiff = body + 4 + Int(skip), end = min(offset + size, b.count, tiff + 65_536)
+                    if tiff < end {
+                        let segment = ByteReader(Array("Exif".utf8) + [0, 0] + Array(b.bytes[tiff..<end]))
+                        exif = ExifInfo.read(from: segment, at: 0, length: segment.count)
+                    }
+                }
             default: break
             }
             // A box of size 0 runs to the end of the file: no codestream box comes after it.
