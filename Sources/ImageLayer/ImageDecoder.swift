@@ -6,12 +6,15 @@ import PNGKit
 import SDLKit
 
 /// The one door through which bytes from outside (network, cache file, folders) become pixels. The header is read
-/// and judged first (`DecodePlanner`): formats other than JPEG, PNG, WebP, HEIC and AVIF, pictures whose buffers
+/// and judged first (`DecodePlanner`): formats other than JPEG, PNG, WebP, HEIC, AVIF, JPEG XL and camera RAW (whose
+/// header is LibRaw's reading of its metadata, `header(of:)`), pictures whose buffers
 /// would pass the limit, and network images far larger than asked are refused before any pixel buffer exists. JPEGs
 /// decode with libjpeg-turbo at the smallest DCT scale that still covers the target; PNG with libpng's simplified
 /// API (its warnings logged once, not printed); WebP with SDL_image's loader; HEIC and AVIF with libheif (the primary image, or the file's own thumbnail when that covers
-/// the target). The result is upright (EXIF orientation; a HEIF's container rotation, applied by libheif and never
-/// again) and exactly the target size, its colours converted from what the file describes (an embedded ICC
+/// the target); JPEG XL with libjxl (its orientation kept by libjxl and applied here once); camera RAW by its
+/// embedded JPEG preview or LibRaw's half-size decode (`ImageDecoder+Formats.swift`). The result is upright (EXIF
+/// orientation; a HEIF's container rotation, applied by libheif and never again) and exactly the target size, its
+/// colours converted from what the file describes (an embedded ICC
 /// profile, a HEIF's `nclx`) to the display's (`DisplayColours`), at whichever of the two sizes is smaller. Safe on
 /// any thread.
 public struct ImageDecoder {
