@@ -160,7 +160,10 @@ public struct ImageDecoder {
                 }
             }
         }
-        return (out, ImageDecoder.colour(of: item))
+        // A thumbnail without a colour box of its own is the primary's picture made small: its colours are the
+        // primary's.
+        let colour = ImageDecoder.colour(of: item)
+        return (out, thumbnail != nil && colour == .sRGB ? ImageDecoder.colour(of: primary) : colour)
     }
 
     /// What a HEIF item's `colr` box says: an ICC profile, or H.273 primaries and transfer (see `CodedColour`).
