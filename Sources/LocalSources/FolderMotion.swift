@@ -40,6 +40,11 @@ extension FolderSource {
         let name = String(path[path.index(after: slash)...])
         let join = { (n: String) in folder == "/" ? "/" + n : folder + "/" + n }
         guard LivePhotoPairing.isStill(name) || LivePhotoPairing.isClip(name) else {
+            // A RAW arriving beside a JPEG of its name stays off the wall (a camera's RAW+JPEG pair is one photo).
+            if exists, CameraRawNames.isRaw(name),
+               CameraRawNames.shadowedByJPEG(in: names(in: folder, cache: &listing) + [name]).contains(name) {
+                return ([], [path])
+            }
             return (exists ? [(path, nil)] : [], exists ? [] : [path])
         }
         // The folder's names as they are now, with this one as the event says (a listing may lag a removal).
@@ -48,12 +53,14 @@ extension FolderSource {
         if !settings.hidden { names = names.filter { !$0.hasPrefix(".") } }
         let pairs = LivePhotoPairing.pairs(in: names)
         let paired = Set(pairs.values)
+        // The RAW of a JPEG's name leaves the wall while the JPEG is there, and comes back when it goes.
+        let shadowed = CameraRawNames.shadowedByJPEG(in: names)
         guard let base = LivePhotoPairing.parts(name)?.base else { return ([], []) }
         // Every name of this base is looked at again: which still holds the clip, and whether the clip is its own.
         var read: [(String, String?)] = [], gone: [String] = exists ? [] : [path]
         for other in names where LivePhotoPairing.parts(other)?.base == base {
             let kind = LocalFileReader.nameKind(Substring(other))
-            if paired.contains(other) {
+            if paired.contains(other) || shadowed.contains(other) {
                 gone.append(join(other))
             } else if kind == .still || (kind != nil && settings.prober != nil) {
                 read.append((join(other), pairs[other]))

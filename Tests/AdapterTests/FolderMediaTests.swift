@@ -33,6 +33,32 @@ final class NamedProber: MediaProber {
 /// clips found, their posters left to the media worker, where each plays from, the watcher keeping Live Photos
 /// whole, and the index keeping it all between runs (an index written before any of this still loads).
 final class FolderMediaTests: XCTestCase {
+    /// A camera's RAW+JPEG pair is one photo at the first scan and as the watcher sees files come and go.
+    func testTheWatcherKeepsARawBesideItsJPEGOffTheWall() throws {
+        let dng = { DNGSample.make(width: 64, height: 48, mosaic: (6000, 30000, 6000)) }
+        try write(try flatJPEG(40, 30), "IMG_1.JPG")
+        try write(dng(), "IMG_1.DNG")
+        try write(dng(), "IMG_2.dng")
+        var settings = FolderSource.Settings()
+        settings.sort = .name
+        let folder = source(settings: settings)
+        folder.start()
+        defer { folder.stop() }
+        XCTAssertEqual(pass(folder).map(\.author).sorted(), ["IMG_1.JPG", "IMG_2.dng"])
+
+        // The JPEG of IMG_2 arrives: its RAW leaves the wall. A RAW arriving beside a JPEG never shows.
+        try write(try flatJPEG(40, 30), ".part")
+        _ = rename(root + "/.part", root + "/IMG_2.jpg")
+        try write(dng(), ".part")
+        _ = rename(root + "/.part", root + "/img_1.nef")
+        waitUntil(folder, "the RAWs off the wall") { $0.map(\.author).sorted() == ["IMG_1.JPG", "IMG_2.jpg"] }
+        // The JPEG rewritten (turned for good, say): its RAW stays off. The JPEG deleted: its RAWs come back.
+        try write(try flatJPEG(30, 40), ".part")
+        _ = rename(root + "/.part", root + "/IMG_1.JPG")
+        try FileManager.default.removeItem(atPath: root + "/IMG_2.jpg")
+        waitUntil(folder, "the RAW of the deleted JPEG back") { $0.map(\.author).sorted() == ["IMG_1.JPG", "IMG_2.dng"] }
+    }
+
     private var root = ""
 
     override func setUpWithError() throws {
