@@ -70,6 +70,17 @@ final class WallZoomTests: XCTestCase {
         XCTAssertEqual(try CommandNames.command(named: "more-columns", argument: nil).get(), .action(RoomAction.moreColumns))
     }
 
+    func testTheRemoteZoomsTheWallAndTheHelpSaysHow() throws {
+        let model = loaded()
+        let command = try CommandNames.command(named: "more-columns", argument: nil).get()
+        XCTAssertNoThrow(try CommandsFromAfar.apply(command, in: model).get())
+        XCTAssertEqual(model.browse.gridColumns, 3, "the remote's JSON and MQTT name the same command")
+        let wall = try XCTUnwrap(HelpSheet.sections(for: model.keyMap).first { $0.title == "The wall" })
+        let row = try XCTUnwrap(wall.rows.first { $0.action.hasPrefix("Smaller photos") })
+        XCTAssertEqual(row.keys, "Ctrl+-")
+        XCTAssertTrue(wall.rows.contains { $0.keys == "Ctrl+0" && $0.action == "The usual columns again" })
+    }
+
     func testThePhotoUnderThePinchOrAtTheCentreStaysInViewAcrossAZoom() {
         let model = loaded(600)
         let wall = model.browse
