@@ -30,15 +30,15 @@ public enum InputEvent: Equatable {
     /// A wake-up posted by `EventPump.wake` from another thread.
     case wake
     /// Files or folders dropped on the window, all of one drop (`SDL_DROPBEGIN`, a `SDL_DROPFILE` each,
-    /// `SDL_DROPCOMPLETE`).
-    case dropped([String])
+    /// `SDL_DROPCOMPLETE`): each path's bytes as the system gave them (a name need not be UTF-8).
+    case dropped([[UInt8]])
 }
 
 /// Reads SDL's event queue (`SDL_WaitEventTimeout`, `SDL_PollEvent`) and lets any thread wake it (`SDL_PushEvent`).
 public final class EventPump {
     private let wakeType: UInt32
     /// The paths of a drop under way, said at its end (`SDL_DROPCOMPLETE`); a drop is at most `maxDropped` paths.
-    private var dropping: [String] = []
+    private var dropping: [[UInt8]] = []
     public static let maxDropped = 10_000
 
     public init() throws {
@@ -195,7 +195,9 @@ public final class EventPump {
             // SDL hands over the path's copy: it is ours to free, read or not.
             guard let file = e.drop.file else { return nil }
             defer { SDL_free(file) }
-            if dropping.count < EventPump.maxDropped { dropping.append(String(cString: file)) }
+            if dropping.count < EventPump.maxDropped {
+                dropping.append(Array(UnsafeRawBufferPointer(start: file, count: Int(SDL_strlen(file)))))
+            }
             return nil
         case SDL_DROPCOMPLETE.rawValue:
             defer { dropping = [] }

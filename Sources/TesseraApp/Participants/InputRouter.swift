@@ -62,7 +62,7 @@ final class InputRouter {
         case .editing(let composing):
             model.input.handle(composition: composing)
         case .dropped(let paths):
-            return model.apply(.openPaths(paths))
+            return model.apply(.openPaths(paths.map(PathBytes.string)))
         case let .wheel(_, dy) where KeyboardState.controlHeld:
             // Ctrl+wheel zooms, as a pinch around the window's centre would (a notch a step: the wall's column).
             let size = model.viewport.size
