@@ -148,6 +148,14 @@ final class WallZoomTests: XCTestCase {
         XCTAssertEqual(model.browse.layout.metrics.columns, 4)
     }
 
+    func testMemoriesKeepTheColumnsTheirWallWasZoomedTo() {
+        let room = MemoriesScreen(day: .init(year: 2026, month: 12, day: 1), config: GalleryConfig(),
+                                  viewport: Viewport(size: PixelSize(width: 1280, height: 800)), mode: .grid)
+        room.memories.setColumns(5)
+        room.arrived(.success(shots(20)))
+        XCTAssertEqual(room.memories.gridColumns, 5, "the answer's wall as zoomed as the one it replaces")
+    }
+
     func testAResizeKeepsTheChosenColumns() {
         let model = loaded()
         model.browse.setColumns(6)

@@ -34,6 +34,7 @@ public final class MemoriesScreen: Screen {
         gallery.closeOverlays()
         let room = MemoriesScreen(day: gallery.services.today, config: gallery.config, viewport: gallery.viewport,
                                   mode: gallery.currentBrowse.mode)
+        room.memories.setColumns(gallery.currentBrowse.chosenColumns)  // as zoomed as the wall it opens from
         gallery.push(room)
         gallery.ask(.askMemories(room.day))
     }
@@ -59,6 +60,7 @@ public final class MemoriesScreen: Screen {
             let old = memories
             memories = MemoriesScreen.wall(of: Array(photos.prefix(MemoriesScreen.limit)), day: day, config: old.config,
                                            viewport: old.viewport, mode: old.mode)
+            memories.setColumns(old.chosenColumns)
         case .failure(let error):
             failure = "Memories could not be asked for: \(error)"
         }
