@@ -48,8 +48,10 @@ enum FileCalls {
         throw FileCallError(call: "open", path: path, code: errno)
     }
 
-    /// `write(2)` until every byte is written, then `fsync(2)` and `close(2)`; the descriptor is closed either way.
-    static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
+    /// `write(2)` until every byte is written, then the modification time if one is given (`futimens(2)`: after
+    /// the last write, which would set it to now), then `fsync(2)` and `close(2)`; the descriptor is closed either
+    /// way.
+    static func writeAll(_ data: Data, to fd: Int32, path: String, modified: timespec? = nil) throws {
         defer { close(fd) }
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
@@ -60,7 +62,24 @@ enum FileCalls {
                 offset += wrote
             }
         }
+        if let modified { try setModified(fd, modified, path: path) }
         guard fsync(fd) == 0 else { throw FileCallError(call: "fsync", path: path, code: errno) }
+    }
+
+    /// `futimens(2)`: the modification time set to `modified`, the access time left as it is (`UTIME_OMIT`).
+    static func setModified(_ fd: Int32, _ modified: timespec, path: String) throws {
+        let omit = (1 << 30) - 2  // UTIME_OMIT (<sys/stat.h>), a macro Swift does not import
+        let times = [timespec(tv_sec: 0, tv_nsec: omit), modified]
+        guard futimens(fd, times) == 0 else { throw FileCallError(call: "futimens", path: path, code: errno) }
+    }
+
+    /// `realpath(3)`: the path with every link followed and no `.` or `..` left.
+    static func realPath(_ path: String) throws -> String {
+        guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else {
+            throw FileCallError(call: "realpath", path: path, code: errno)
+        }
+        defer { free(resolved) }
+        return PathBytes.string(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
 
     /// `fchmod(2)`: the mode asked for exactly (open's is cut by the umask).

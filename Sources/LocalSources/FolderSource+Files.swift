@@ -110,7 +110,7 @@ public struct FolderFileActions {
         source.noteChanges(changed: [path])
         let source = self.source
         return FileActionOutcome(rotated.message, undo: {
-            do { try PhotoRotator.replace(path, with: rotated.original) } catch {
+            do { try rotated.undo() } catch {
                 return .failed("\(name) could not be turned back: \(FolderFileActions.reason(error))")
             }
             source.noteChanges(changed: [path])

@@ -154,6 +154,23 @@ final class FileActionTests: XCTestCase {
         XCTAssertEqual(model.toasts.current?.text, "Undone")
     }
 
+    /// A key held down repeats: Delete held must not trash photo after photo (only the last could be undone), nor
+    /// Ctrl+R held rewrite the file again and again. Each file action wants a press of its own.
+    func testAHeldKeyRunsNoFileActionAgain() {
+        let (model, services) = paneOn(3)
+        _ = model.input.handle(key: .delete)
+        for _ in 0..<5 { _ = model.input.handle(key: .delete, isRepeat: true) }
+        _ = model.input.handle(key: .character("r"), modifiers: .control, isRepeat: true)
+        _ = model.input.handle(key: .character("R"), modifiers: [.control, .shift], isRepeat: true)
+        XCTAssertEqual(services.asked.map(\.0), [.trash], "one press, one file trashed")
+        XCTAssertEqual(model.detail?.overlay.key.photoID, "4")
+        // A held arrow still steps through the photos: only the file actions wait for a new press.
+        _ = model.input.handle(key: .right, isRepeat: true)
+        XCTAssertEqual(model.detail?.overlay.key.photoID, "5")
+        _ = model.input.handle(key: .character("r"), modifiers: .control)
+        XCTAssertEqual(services.asked.map(\.0), [.trash, .rotateRight], "a new press acts")
+    }
+
     func testTheButtonsAndKeysAskTheSameActions() {
         let (model, services) = paneOn(0)
         _ = model.handle(key: .character("r"), modifiers: .control)

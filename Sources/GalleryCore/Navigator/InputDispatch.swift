@@ -21,8 +21,10 @@ public final class InputDispatch {
     public var hasFocusedField: Bool { innermost.field != nil }
 
     /// A key press. A focused field takes editing keys and swallows characters (they arrive as text); otherwise
-    /// the innermost scope that binds the key acts.
-    public func handle(key: Key, modifiers: Modifiers = []) -> AppEffect {
+    /// the innermost scope that binds the key acts. A press the keyboard repeats (`isRepeat`: the key held down)
+    /// never runs a file action: holding Delete would trash photo after photo (and only the last could be undone),
+    /// holding Ctrl+R would rewrite the file again and again.
+    public func handle(key: Key, modifiers: Modifiers = [], isRepeat: Bool = false) -> AppEffect {
         swallowText = nil
         if hasFocusedField {
             if key == .backspace { innermost.editField({ $0.backspace() }, in: gallery); return .none }
@@ -37,6 +39,7 @@ public final class InputDispatch {
         }
         let scopes = gallery.activeScopes
         guard let command = gallery.keyMap.command(for: key, modifiers: modifiers, in: scopes) else { return .none }
+        if isRepeat, FileAction(command) != nil { return .none }
         let effect = gallery.apply(command)
         // The key that opened a field must not be typed into it: its text event follows the key press.
         if hasFocusedField, case .character(let c) = key { swallowText = String(c) }

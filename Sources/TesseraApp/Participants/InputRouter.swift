@@ -50,13 +50,13 @@ final class InputRouter {
         switch event {
         case .quit:
             return .quit
-        case let .keyDown(code, shift, control, alt, _):
+        case let .keyDown(code, shift, control, alt, isRepeat):
             guard let key = InputRouter.key(for: code, shift: shift) else { return .none }
             var mods: Modifiers = []
             if shift { mods.insert(.shift) }
             if control { mods.insert(.control) }
             if alt { mods.insert(.alt) }
-            return model.handle(key: key, modifiers: mods)
+            return model.input.handle(key: key, modifiers: mods, isRepeat: isRepeat)
         case .text(let typed):
             model.handle(text: typed)
         case .editing(let composing):

@@ -58,9 +58,21 @@ final class ServiceDesk: AppServices {
     var photoOffer: PhotoOffer? { offer?.photoOffer() }
     func resolveFolder(_ typed: String) -> String? { FolderChooser.resolve(typed) }
 
-    /// File actions are a folder's photos' alone (`FolderFileActions`); asked every frame the pane is open.
-    func canChangeFiles(of photo: Photo) -> Bool { (sources.upstream as? FolderSource)?.file(of: photo) != nil }
+    /// File actions are a folder's photos' alone (`FolderFileActions`). Asked every frame the pane is open, and the
+    /// source's answer takes its index lock: the last answer is kept for its photo and source (until a file action,
+    /// which may change it; an action on a file gone meanwhile is refused in words all the same).
+    func canChangeFiles(of photo: Photo) -> Bool {
+        let folder = sources.upstream as? FolderSource
+        let asked = (photo.id, folder.map(ObjectIdentifier.init))
+        if let known = changeable, known.photo == asked.0, known.source == asked.1 { return known.answer }
+        let answer = folder?.file(of: photo) != nil
+        changeable = (asked.0, asked.1, answer)
+        return answer
+    }
+    private var changeable: (photo: String, source: ObjectIdentifier?, answer: Bool)?
+
     func fileAction(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
+        changeable = nil
         guard let folder = sources.upstream as? FolderSource else {
             return .refused("Only photos from folders on this computer have files to change")
         }
