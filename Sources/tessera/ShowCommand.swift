@@ -109,8 +109,8 @@ struct Show: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Kiosk: move still things by a few pixels every few minutes against burn-in.")
     var pixelShift = true
 
-    @Option(help: "Columns of the wall: 1 to 12, or auto (one per 380 pixels of width, 2 to 8).")
-    var columns: String = "2"
+    @Option(help: "Columns of the wall: 1 to 12, or auto (one per 380 pixels of width, 2 to 8). Default: 2, or the columns the wall was last zoomed to.")
+    var columns: String?
 
     @Option(help: ArgumentHelp("Where photos come from: " + SourceRegistry.installed.kinds.map { "\($0.name) (\($0.summary))" }
         .joined(separator: ", ") + ". Unsplash needs UNSPLASH_ACCESS_KEY, Immich --api and IMMICH_API_KEY; with --demo, the built-in stand-in. Default: the folders chosen on the welcome screen, else picsum."))
@@ -237,7 +237,7 @@ struct Show: ParsableCommand {
         }
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
         guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
-        guard Show.columnCount(columns) != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
+        guard Show.columnCount(columns ?? "2") != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
         guard VideoDriverChoice.names.contains(videoDriver) else {
             throw ValidationError("--video-driver must be \(VideoDriverChoice.names.joined(separator: ", "))")
         }
@@ -318,7 +318,8 @@ struct Show: ParsableCommand {
         options.hidden = hidden
         options.followLinks = followLinks
         options.config.clockHz = clockHz
-        options.config.columns = Show.columnCount(columns) ?? 2
+        options.config.columns = Show.columnCount(columns ?? "2") ?? 2
+        options.config.columnsGiven = columns != nil
         options.fullscreen = fullscreen
         options.scale = scale
         options.cacheDirectory = cacheDir

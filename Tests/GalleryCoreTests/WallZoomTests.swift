@@ -137,6 +137,31 @@ final class WallZoomTests: XCTestCase {
         XCTAssertNil(UserData(library: library, name: nil, source: "picsum").wallColumns, "out of range: not taken")
     }
 
+    /// The kept zoom opens a desktop's wall, but `--columns` given says what this run shows, and a kiosk shows its
+    /// owner's columns and keeps no zoom of its own (a pinch at it, the remote's `more-columns`).
+    func testTheKeptZoomYieldsToColumnsGivenAndToAKiosk() {
+        let library = MemoryLibrary(userName: "Ada")
+        try? library.setSetting("wall-columns", to: "5")
+        func wall(_ config: GalleryConfig = GalleryConfig(), kiosk: Kiosk? = nil) -> GalleryModel {
+            let model = GalleryModel(config: config, pager: .init(pageSize: 50, minInterval: 0), kiosk: kiosk,
+                                     library: library)
+            model.feed.receive(model.feed.nextPageRequest(now: 0)!, .success(PageContents(photos: shots(50))), now: 0)
+            model.browse.takeKeptColumns(in: model)
+            return model
+        }
+        XCTAssertEqual(wall().browse.gridColumns, 5, "a desktop opens as it was zoomed")
+        var given = GalleryConfig()
+        given.columns = 3
+        given.columnsGiven = true
+        XCTAssertEqual(wall(given).browse.gridColumns, 3, "--columns 3 wins")
+        let kiosk = wall(kiosk: Kiosk())
+        XCTAssertEqual(kiosk.browse.gridColumns, 2, "a kiosk: its own columns")
+        _ = kiosk.apply(.action(RoomAction.moreColumns))
+        kiosk.pointer(.pinch(scale: 0.5, x: 640, y: 400))
+        XCTAssertGreaterThan(kiosk.browse.gridColumns, 3, "the kiosk's wall zooms for this run")
+        XCTAssertEqual(library.setting("wall-columns"), "5", "but the desktop's kept zoom is untouched")
+    }
+
     func testTheListKeepsItsOneColumnAndTheGridComesBackZoomed() {
         let model = loaded()
         model.browse.setColumns(4)

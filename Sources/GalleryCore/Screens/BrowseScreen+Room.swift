@@ -22,7 +22,7 @@ extension BrowseScreen: Screen {
             }
             Bookmarking.toggle(catalog.items[index].photo, in: gallery)
         } else if let changed = zoom(command) {
-            if changed { gallery.user.keepWallColumns(chosenColumns) }
+            if changed { keepColumns(in: gallery) }
         } else if let open = apply(command) {
             DetailPane.open(at: open, on: self, in: gallery)
         }
@@ -51,7 +51,7 @@ extension BrowseScreen: Screen {
             focus(index, scrolling: false)
             Bookmarking.toggle(catalog.items[index].photo, in: gallery)
         case let .pinch(scale, x, y):
-            if pinchColumns(scale: scale, x: x, y: y) { gallery.user.keepWallColumns(chosenColumns) }
+            if pinchColumns(scale: scale, x: x, y: y) { keepColumns(in: gallery) }
         case .doubleClick, .swipe: return false
         }
         return true

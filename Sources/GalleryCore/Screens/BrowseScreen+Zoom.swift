@@ -69,6 +69,19 @@ extension BrowseScreen {
         return changed
     }
 
+    /// Opens the grid at the columns a person last zoomed it to at this desktop, kept in the library: not when
+    /// `--columns` was given (the command line says what this run shows), not in a kiosk (its owner's columns).
+    public func takeKeptColumns(in gallery: GalleryModel) {
+        guard gallery.kiosk == nil, !config.columnsGiven, let columns = gallery.user.wallColumns else { return }
+        setColumns(columns)
+    }
+
+    /// Keeps the person's zoom in the library for the next run; a kiosk keeps none (a pinch at its screen, or the
+    /// remote's `more-columns`, must not carry into the desktop's library).
+    func keepColumns(in gallery: GalleryModel) {
+        if gallery.kiosk == nil { gallery.user.keepWallColumns(chosenColumns) }
+    }
+
     /// The wall's zoom commands: nil for any other command, else whether the columns changed.
     func zoom(_ command: Command) -> Bool? {
         switch command {

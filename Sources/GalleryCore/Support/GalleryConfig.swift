@@ -4,6 +4,8 @@ public struct GalleryConfig: Equatable {
     public var headerHeight = 48
     /// Columns of the wall: a number, or 0 for as many as the window's width holds (`--columns auto`).
     public var columns = 2
+    /// `--columns` was given: the wall opens at it, not at the zoom kept in the library (`takeKeptColumns`).
+    public var columnsGiven = false
     public var gap = 12
     /// A section's heading across the wall (a memories wall's year).
     public var sectionHeadingHeight = 44

@@ -182,9 +182,10 @@ struct Composition {
         let sources = self.sources
         // A wall of memories, or one that opens with them, stands under a heading per year.
         if options.dates.memories || options.memoriesFirst { model.browse.sections = WallSections(today: LocalDay.today()) }
-        // A folder by date heads its months (its days zoomed in); the wall has the columns it was last zoomed to.
+        // A folder by date heads its months (its days zoomed in); the wall has the columns it was last zoomed to
+        // (unless --columns said, or a kiosk).
         model.browse.dateHeadings = LocalDay.dateHeadings(for: sources.traits)
-        if let columns = model.user.wallColumns { model.browse.setColumns(columns) }
+        model.browse.takeKeptColumns(in: model)
         model.user.onBookmarkChange = { photo, bookmarked in sources.caching?.pin(photo, bookmarked) }
         // Pins live in the cache, which may have been moved aside: set them again for every bookmark.
         for bookmark in model.user.shelf?.list() ?? [] { sources.caching?.pin(bookmark.photo, true) }
