@@ -6,13 +6,17 @@ import SDLKit
 
 /// JPEG XL through libjxl and camera RAW through LibRaw: the header, and the stored picture with what its colours are.
 extension ImageDecoder {
-    /// The header of any format decoded here: the core's readers, or LibRaw's reading of a camera RAW's metadata
-    /// (a TIFF-like container the core cannot size without LibRaw). LibRaw's refusal keeps the core's words.
-    public func header(of data: Data) throws -> ImageHeader {
+    /// The header of any format decoded here: the core's readers, or, for a file from the user's folders only
+    /// (`fromFolder`, `ImageAnswer.fromFolder`), LibRaw's reading of a camera RAW's metadata (a TIFF-like container
+    /// the core cannot size without LibRaw). Bytes from anywhere else never reach LibRaw: a TIFF is refused as the
+    /// core refuses it. LibRaw's refusal keeps the core's words.
+    public func header(of data: Data, fromFolder: Bool = false) throws -> ImageHeader {
         do {
             return try ImageHeaderReader.read(data)
         } catch let refusal as ImageRefusal {
-            guard case .unsupportedFormat = refusal, ImageHeaderReader.mayBeCameraRaw(data) else { throw refusal }
+            guard fromFolder, case .unsupportedFormat = refusal, ImageHeaderReader.mayBeCameraRaw(data) else {
+                throw refusal
+            }
             guard let metadata = try? RawFile.metadata(of: data) else { throw refusal }
             return try ImageDecoder.checked(ImageHeader(raw: metadata))
         }
@@ -31,7 +35,7 @@ extension ImageDecoder {
     /// decoded pixels.
     func decodeJXL(_ data: Data, plan: DecodePlan) throws -> (Surface, ColourDescription) {
         do {
-            let decoder = try JXLDecoder(data)
+            let decoder = try JXLDecoder(data, maxMemoryBytes: limits.maxJXLDecodeBytes)
             let info = try decoder.readInfo()
             guard info.width == plan.header.width, info.height == plan.header.height else {
                 throw ImageRefusal.malformedHeader(.jxl, "libjxl reads \(info.width)x\(info.height)")

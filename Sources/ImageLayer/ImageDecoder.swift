@@ -33,14 +33,19 @@ public struct ImageDecoder {
         .map { ScalingFactor($0.num, $0.denom) }
 
     /// What decoding `data` for a `target`-sized cell will do, from the header alone, or the refusal.
-    /// `requested` is the size a source that answers at the size asked was asked for.
-    public func plan(_ data: Data, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
-        try plan(header(of: data), target: target, requested: requested)
+    /// `requested` is the size a source that answers at the size asked was asked for; `fromFolder`: the bytes are a
+    /// file from the user's folders, the only ones that may be a camera RAW (`header(of:fromFolder:)`).
+    public func plan(_ data: Data, target: PixelSize, requested: PixelSize?, fromFolder: Bool = false) throws
+        -> DecodePlan {
+        try plan(header(of: data, fromFolder: fromFolder), target: target, requested: requested)
     }
 
-    /// The plan for an answer, from the header it carries when whoever answered read it already.
+    /// The plan for an answer, from the header it carries when whoever answered read it already. Only an answer
+    /// from the user's folders (`ImageAnswer.fromFolder`) may be a camera RAW.
     public func plan(_ answer: ImageAnswer, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
-        try plan(answer.header ?? header(of: answer.data), target: target, requested: requested)
+        let header = try answer.header ?? self.header(of: answer.data, fromFolder: answer.fromFolder)
+        guard header.format != .raw || answer.fromFolder else { throw ImageRefusal.unsupportedFormat("Camera RAW") }
+        return try plan(header, target: target, requested: requested)
     }
 
     private func plan(_ header: ImageHeader, target: PixelSize, requested: PixelSize?) throws -> DecodePlan {
@@ -116,9 +121,10 @@ public struct ImageDecoder {
         return Decoded(surface: surface, peakBytes: surface.byteCount)
     }
 
-    /// Plans and decodes in one step (for callers that do not schedule by cost).
-    public func decode(_ data: Data, target: PixelSize, requested: PixelSize? = nil) throws -> Decoded {
-        try decode(data, plan: plan(data, target: target, requested: requested), target: target)
+    /// Plans and decodes in one step (for callers that do not schedule by cost); `fromFolder` as for `plan`.
+    public func decode(_ data: Data, target: PixelSize, requested: PixelSize? = nil, fromFolder: Bool = false) throws
+        -> Decoded {
+        try decode(data, plan: plan(data, target: target, requested: requested, fromFolder: fromFolder), target: target)
     }
 
     /// The primary image through libheif, or the smallest of the file's thumbnails that covers the target (a

@@ -45,7 +45,8 @@ final class FolderReader {
             let read = walker.contents(of: file, limit: limit)
             gate.release(share)
             switch read {
-            case .success(let data): completion(.success(ImageAnswer(data, cellKey: cells == nil ? nil : key)))
+            case .success(let data):
+                completion(.success(ImageAnswer(data, cellKey: cells == nil ? nil : key, fromFolder: true)))
             case .failure(let why): completion(.failure(.malformed("\(file.name): \(why)")))
             }
         }

@@ -70,7 +70,7 @@ final class JXLAndRawDecodeTests: XCTestCase {
 
     func testTheWrapperReadsInfoColourAndFrames() throws {
         try redThenBluePNG()
-        let decoder = try JXLDecoder(try cjxl("source.png", "w.jxl", ["-d", "0"]))
+        let decoder = try JXLDecoder(try cjxl("source.png", "w.jxl", ["-d", "0"]), maxMemoryBytes: 64 << 20)
         let info = try decoder.readInfo()
         XCTAssertEqual([info.width, info.height, info.orientation], [320, 200, 1])
         XCTAssertFalse(info.animated)
@@ -81,7 +81,7 @@ final class JXLAndRawDecodeTests: XCTestCase {
         XCTAssertEqual(Array(pixels[0..<4]), [220, 30, 30, 255])
         XCTAssertNil(try pixels.withUnsafeMutableBytes { try decoder.nextFrame(into: $0.baseAddress!, byteCount: $0.count) })
         // A buffer of the wrong size is refused, never written past.
-        let other = try JXLDecoder(try cjxl("source.png", "w2.jxl", ["-d", "0"]))
+        let other = try JXLDecoder(try cjxl("source.png", "w2.jxl", ["-d", "0"]), maxMemoryBytes: 64 << 20)
         var small = [UInt8](repeating: 0, count: 16)
         XCTAssertThrowsError(try small.withUnsafeMutableBytes { try other.nextFrame(into: $0.baseAddress!, byteCount: 16) })
     }
@@ -101,7 +101,7 @@ final class JXLAndRawDecodeTests: XCTestCase {
         let data = try cjxl("anim.gif", "anim.jxl")
         let header = try ImageHeaderReader.read(data)
         XCTAssertTrue(header.animated)
-        let decoder = try JXLDecoder(data)
+        let decoder = try JXLDecoder(data, maxMemoryBytes: 64 << 20)
         let info = try decoder.readInfo()
         XCTAssertTrue(info.animated)
         var frames: [JXLDecoder.Frame] = []
@@ -148,22 +148,24 @@ final class JXLAndRawDecodeTests: XCTestCase {
         let metadata = try RawFile.metadata(of: data)
         XCTAssertEqual([metadata.width, metadata.height, metadata.flip], [512, 384, 0])
         XCTAssertEqual([metadata.make, metadata.model], ["Tessera", "Test DNG"])
-        let header = try ImageDecoder().header(of: data)
+        let header = try ImageDecoder().header(of: data, fromFolder: true)
         XCTAssertEqual(header.format, .raw)
         XCTAssertEqual([header.width, header.height], [512, 384])
         XCTAssertEqual(header.taken, "2024:06:01 14:03:22")
         XCTAssertEqual(header.camera, "Tessera Test DNG")
-        let turned = try ImageDecoder().header(of: try dng(preview: false, orientation: 6))
+        let turned = try ImageDecoder().header(of: try dng(preview: false, orientation: 6), fromFolder: true)
         XCTAssertEqual(turned.orientation, .right)
         XCTAssertEqual(turned.displaySize, PixelSize(width: 384, height: 512))
     }
 
     func testTheEmbeddedPreviewIsShownAndTheHalfSizeDecodeWithoutOne() throws {
-        let withPreview = try ImageDecoder().decode(try dng(preview: true), target: PixelSize(width: 200, height: 150)).surface
+        let withPreview = try ImageDecoder().decode(try dng(preview: true), target: PixelSize(width: 200, height: 150),
+                                                 fromFolder: true).surface
         XCTAssertEqual([withPreview.width, withPreview.height], [200, 150])
         let p = withPreview.pixel(x: 100, y: 75)
         XCTAssertGreaterThan(Int(p.r), Int(p.g) + 100, "the preview (red) is shown (\(p))")
-        let withoutPreview = try ImageDecoder().decode(try dng(preview: false), target: PixelSize(width: 200, height: 150))
+        let withoutPreview = try ImageDecoder().decode(try dng(preview: false), target: PixelSize(width: 200, height: 150),
+                                                    fromFolder: true)
         let q = withoutPreview.surface.pixel(x: 100, y: 75)
         XCTAssertGreaterThan(Int(q.g), Int(q.r) + 60, "the mosaic (green) is decoded at half size (\(q))")
         XCTAssertGreaterThan(Int(q.g), Int(q.b) + 60, "the mosaic (green) is decoded at half size (\(q))")
@@ -173,7 +175,7 @@ final class JXLAndRawDecodeTests: XCTestCase {
         // Red on the stored left, blue on the right, turned a quarter clockwise: red on top, blue below.
         let data = DNGSample.make(width: 512, height: 384, mosaic: (30000, 6000, 6000), rightHalf: (6000, 6000, 30000),
                                   orientation: 6)
-        let upright = try ImageDecoder().decode(data, target: PixelSize(width: 150, height: 200)).surface
+        let upright = try ImageDecoder().decode(data, target: PixelSize(width: 150, height: 200), fromFolder: true).surface
         for x in [40, 110] {
             let top = upright.pixel(x: x, y: 40), bottom = upright.pixel(x: x, y: 160)
             XCTAssertGreaterThan(Int(top.r), Int(top.b) + 60, "red on top at x \(x) (\(top))")
@@ -185,13 +187,14 @@ final class JXLAndRawDecodeTests: XCTestCase {
         let good = try dng(preview: true)
         for n in [8, 64, 200, good.count / 2, good.count - 10] {
             let cut = good.prefix(n)
-            if let header = try? ImageDecoder().header(of: cut) {
-                XCTAssertThrowsError(try ImageDecoder().decode(cut, target: PixelSize(width: 64, height: 48)), "cut at \(n)")
+            if let header = try? ImageDecoder().header(of: cut, fromFolder: true) {
+                XCTAssertThrowsError(try ImageDecoder().decode(cut, target: PixelSize(width: 64, height: 48), fromFolder: true),
+                                     "cut at \(n)")
                 _ = header
             }
         }
         // A plain TIFF magic with nothing after it keeps the core's words.
-        XCTAssertThrowsError(try ImageDecoder().header(of: Data([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]))) { error in
+        XCTAssertThrowsError(try ImageDecoder().header(of: Data([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]), fromFolder: true)) { error in
             XCTAssertEqual(error as? ImageRefusal, .unsupportedFormat("TIFF"))
         }
         // A mosaic that claims 65535×65535 (8 GB of photosites) in a small file: refused from the header.
@@ -201,7 +204,7 @@ final class JXLAndRawDecodeTests: XCTestCase {
         let ifd = Int(patched[4]) | Int(patched[5]) << 8
         for entry in [1, 2] { let at = ifd + 2 + 12 * entry + 8; patched[at] = 0xFF; patched[at + 1] = 0xFF }
         do {
-            let decoded = try ImageDecoder().decode(patched, target: PixelSize(width: 64, height: 48))
+            let decoded = try ImageDecoder().decode(patched, target: PixelSize(width: 64, height: 48), fromFolder: true)
             XCTFail("a 65535×65535 mosaic in \(patched.count) bytes decoded to \(decoded.surface.width)")
         } catch {}
     }

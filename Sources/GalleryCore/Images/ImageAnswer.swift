@@ -23,11 +23,15 @@ public struct ImageAnswer {
     public var media: MediaLocation?
     /// The bytes are pixels in the display's colours already (a kept cell): the decoder does not convert them again.
     public var inDisplayColours = false
+    /// The bytes are a file in the user's own folders, just read by the folder source's reader: only these may be
+    /// a camera RAW, which LibRaw reads inside the app. Bytes from a server, the offline cache or the cell cache
+    /// never carry it (a TIFF from them is refused, as any other format the core does not read).
+    public var fromFolder = false
 
     public init(_ data: Data, isStandIn: Bool = false, header: ImageHeader? = nil, cellKey: String? = nil,
-                undecodable: (() -> Void)? = nil) {
+                undecodable: (() -> Void)? = nil, fromFolder: Bool = false) {
         self.data = data; self.isStandIn = isStandIn; self.header = header; self.cellKey = cellKey
-        self.undecodable = undecodable
+        self.undecodable = undecodable; self.fromFolder = fromFolder
     }
 
     /// The answer for a moving picture's poster, made by the media worker from `location`.

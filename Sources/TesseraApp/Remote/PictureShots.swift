@@ -59,7 +59,7 @@ final class PictureShots: @unchecked Sendable {
         let decoded: ImageDecoder.Decoded
         do {
             if answer.media != nil { decoded = try decoder.poster(answer, target: target) }
-            else { decoded = try decoder.decode(answer.data, target: target) }
+            else { decoded = try decoder.decode(answer.data, target: target, fromFolder: answer.fromFolder) }
         } catch { return nil }
         return CellEncoder.encode(decoded.surface, quality: quality).map { PictureShown(photoID: photoID, jpeg: $0) }
     }
