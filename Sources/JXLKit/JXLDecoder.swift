@@ -12,8 +12,14 @@ public struct JXLError: Error, Equatable, CustomStringConvertible {
 /// to 8-bit RGBA in a buffer of the caller's. The whole file is given at once (`JxlDecoderSetInput`, then
 /// `JxlDecoderCloseInput`): a file that ends early is an error, never a wait. The stored orientation is kept
 /// (`JxlDecoderSetKeepOrientation`): the caller turns the picture upright once, as it does a JPEG. Animations are
-/// coalesced (each frame is the whole canvas). On the caller's thread; not shared between threads.
+/// coalesced (each frame is the whole canvas). What libjxl allocates through its memory manager is capped
+/// (`JXLMemoryBudget`): past the cap a decode fails with an error, never a crash. On the caller's thread; not shared
+/// between threads.
 public final class JXLDecoder {
+    /// The most extra channels (alpha, a CMYK's black, depth...) a file may have: libjxl holds a full-size float plane
+    /// for each, which the planner's count (`DecodeLimits.jxlBytesPerPixel`) has room for only once.
+    public static let maxExtraChannels = 1
+
     /// What the codestream's header says, as libjxl reads it.
     public struct Info: Equatable {
         /// Stored size (the orientation is not applied).
@@ -35,6 +41,8 @@ public final class JXLDecoder {
     }
 
     private let decoder: OpaquePointer
+    /// libjxl's allocations for this decoder; outlives it (released after `JxlDecoderDestroy`).
+    public let budget: JXLMemoryBudget
     private let input: UnsafeMutableRawBufferPointer
     private var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
     public private(set) var info: Info?
@@ -43,9 +51,15 @@ public final class JXLDecoder {
     private var pendingDuration = 0.0
     private var pendingLast = true
 
-    /// Copies `data` (libjxl reads from it until the decoder is gone) and prepares the decoder.
-    public init(_ data: Data) throws {
-        guard let decoder = JxlDecoderCreate(nil) else { throw JXLError(call: "JxlDecoderCreate", why: "no decoder") }
+    /// Copies `data` (libjxl reads from it until the decoder is gone) and prepares the decoder, whose allocations
+    /// through libjxl's memory manager may hold at most `maxMemoryBytes` at once.
+    public init(_ data: Data, maxMemoryBytes: Int) throws {
+        let budget = JXLMemoryBudget(limit: maxMemoryBytes)
+        self.budget = budget
+        var manager = budget.manager
+        guard let decoder = JxlDecoderCreate(&manager) else {
+            throw JXLError(call: "JxlDecoderCreate", why: "no decoder within \(maxMemoryBytes) bytes")
+        }
         self.decoder = decoder
         input = .allocate(byteCount: max(1, data.count), alignment: 16)
         data.withUnsafeBytes { if let base = $0.baseAddress { input.baseAddress!.copyMemory(from: base, byteCount: $0.count) } }
@@ -94,6 +108,9 @@ public final class JXLDecoder {
         case JXL_DEC_BASIC_INFO:
             var basic = JxlBasicInfo()
             try check(JxlDecoderGetBasicInfo(decoder, &basic), "JxlDecoderGetBasicInfo")
+            guard basic.num_extra_channels <= JXLDecoder.maxExtraChannels else {
+                throw JXLError(call: "JxlDecoderGetBasicInfo", why: "\(basic.num_extra_channels) extra channels")
+            }
             let tps = basic.animation.tps_denominator == 0 ? 0
                 : Double(basic.animation.tps_numerator) / Double(basic.animation.tps_denominator)
             info = Info(width: Int(basic.xsize), height: Int(basic.ysize), orientation: Int(basic.orientation.rawValue),
@@ -132,6 +149,7 @@ public final class JXLDecoder {
         case JXL_DEC_NEED_MORE_INPUT:
             throw JXLError(call: "JxlDecoderProcessInput", why: "the file ends early")
         default:
+            if budget.refused { throw JXLError(call: "JxlDecoderProcessInput", why: "needs more than \(budget.limit) bytes") }
             throw JXLError(call: "JxlDecoderProcessInput", why: "not a readable JPEG XL (status \(status.rawValue))")
         }
         return nil

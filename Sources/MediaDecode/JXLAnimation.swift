@@ -48,7 +48,7 @@ final class JXLAnimation: FrameSource {
         data = Data(bytes.prefix(filled))
         let header: JXLDecoder.Info
         do {
-            decoder = try JXLDecoder(data)
+            decoder = try JXLDecoder(data, maxMemoryBytes: WorkerMemory.available)
             header = try decoder.readInfo()
         } catch {
             throw .cannotPlay("not a readable JPEG XL")
@@ -95,7 +95,7 @@ final class JXLAnimation: FrameSource {
     }
 
     func seek(to seconds: Double) -> Bool {
-        guard let fresh = try? JXLDecoder(data) else { return false }
+        guard let fresh = try? JXLDecoder(data, maxMemoryBytes: WorkerMemory.available) else { return false }
         decoder = fresh
         clock = 0
         hasFrame = false

@@ -15,6 +15,16 @@ public struct DecodeLimits: Equatable, Sendable {
     /// photosite), the half-size picture (8 bytes a pixel) and its 8-bit copy at once, about 4.75 bytes a photosite
     /// (114 MB for 24 megapixels). Such a decode is large (one at a time) and may take up to this.
     public var maxRawDecodeBytes = 192 << 20
+    /// A JPEG XL is decoded whole by libjxl, which holds its own planes besides the picture handed over
+    /// (`jxlBytesPerPixel`): 256 MB is 13.4 megapixels, decoded one at a time (such a decode is large). Counting 4
+    /// bytes a pixel against `maxDecodeBytes` let 16.7 through while libjxl held over 300 MB, uncounted. libjxl's own
+    /// allocations are capped at this too (`JXLMemoryBudget`).
+    public var maxJXLDecodeBytes = 256 << 20
+
+    /// Bytes a JPEG XL pixel costs to decode: the RGBA picture handed over (4), libjxl's float planes of the three
+    /// colour channels (12, as measured for the media worker's animations) and of the one extra channel allowed, an
+    /// alpha (4, `JXLDecoder.maxExtraChannels`).
+    public static let jxlBytesPerPixel = 20
 
     public init() {}
 }
@@ -68,15 +78,19 @@ public enum DecodePlanner {
             bytes = scale.scaled(header.width) * scale.scaled(header.height) * 4
             // A progressive JPEG keeps every coefficient of the full-size image, whatever the output scale.
             if header.progressive { bytes += header.coefficientBytes }
-        case .png, .webp, .heic, .avif, .jxl:
-            // SDL_image, libheif and libjxl decode the whole picture to 32 bits a pixel (a 12-megapixel HEIC: 48 MB).
-            // Sides are below 2^31 (PNG) or 2^30 (JPEG XL): the product fits, and is capped before it can overflow.
+        case .png, .webp, .heic, .avif:
+            // SDL_image and libheif decode the whole picture to 32 bits a pixel (a 12-megapixel HEIC: 48 MB).
+            // Sides are below 2^31 (PNG): the product fits, and is capped before it can overflow.
             bytes = min(header.width * header.height, Int.max / 4) * 4
+        case .jxl:
+            // libjxl's working planes as well as the picture (sides below 2^30: the product fits).
+            let perPixel = DecodeLimits.jxlBytesPerPixel
+            bytes = min(header.width * header.height, Int.max / perPixel) * perPixel
         case .raw:
             bytes = RawDecodeChoice.bytes(header, target: target)
         }
         let limit = header.format == .raw && !RawDecodeChoice.usesPreview(header, target: target)
-            ? limits.maxRawDecodeBytes : limits.maxDecodeBytes
+            ? limits.maxRawDecodeBytes : header.format == .jxl ? limits.maxJXLDecodeBytes : limits.maxDecodeBytes
         guard bytes <= limit else {
             throw ImageRefusal.tooLarge(header.format, width: header.width, height: header.height, bytes: bytes,
                                         limit: limit)
