@@ -51,8 +51,14 @@ extension FolderSource {
         let folder = FolderSource(roots: present, settings: settings, walker: walker, cells: context.cells,
                                   indexStore: context.indexStore, log: context.log)
         folder.onEdits = context.edits
-        let top = context.onlyTopFolders ? "top:" : ""
-        return InstalledSource(folder, key: "folder:" + top + context.paths.joined(separator: "\u{0}"))
+        return InstalledSource(folder, key: sourceKey(context.paths, onlyTopFolders: context.onlyTopFolders))
+    }
+
+    /// The key a folder source's bookmarks, kept place and cached pages belong to: the paths named. Joined by a
+    /// newline, not a NUL: the store reads a key as C text, so everything after a NUL was lost and every run naming
+    /// the same first path shared one key. One path's key is what it always was ("folder:" and the path).
+    static func sourceKey(_ paths: [String], onlyTopFolders: Bool) -> String {
+        "folder:" + (onlyTopFolders ? "top:" : "") + paths.joined(separator: "\n")
     }
 
     /// What a person who typed a path that is not there is told: which, and the likeliest name they meant.
