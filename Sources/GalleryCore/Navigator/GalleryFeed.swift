@@ -10,6 +10,9 @@ public final class GalleryFeed {
     /// A photo to open in the pane as soon as a page brings it (`tessera FILE`, a file dropped); the feed grows until
     /// then. Cleared when the feed starts again.
     public var opening: PhotoOpening?
+    /// The photo opened, once the pages ended without it, and since when: a file new since a folder's kept index
+    /// comes in an edit from the check for changes, after the kept index's pages (`apply`).
+    private var awaitedInEdits: (opening: PhotoOpening, since: Double)?
 
     /// `keepsMoving`: a kiosk's, which never stops for want of something new (`FeedPager.Settings.keepsMoving`).
     init(config: GalleryConfig, pager: FeedPager.Settings?, keepsMoving: Bool) {
@@ -45,20 +48,22 @@ public final class GalleryFeed {
             carryOn(resumed, in: newItems)
         }
         if case .success = result, let gallery { for screen in screens { screen.feedGrew(newItems, in: gallery) } }
-        openIfArrived(newItems, outcome: outcome)
+        openIfArrived(newItems, outcome: outcome, now: now)
         return outcome
     }
 
-    /// Opens the pane on the photo waited for once a page brings it (`opening`); stops waiting when the feed ended
-    /// or wrapped without it.
-    private func openIfArrived(_ newItems: ArraySlice<FeedItem>, outcome: FeedPager.Outcome) {
+    /// Opens the pane on the photo waited for once a page brings it (`opening`); gives up on pages when the feed
+    /// ended or wrapped without it (an edit may still bring it: `apply`).
+    private func openIfArrived(_ newItems: ArraySlice<FeedItem>, outcome: FeedPager.Outcome, now: Double) {
         guard let waited = opening, let gallery else { return }
         // A wall that wraps has passed the end once its items come round again.
         let ended = catalog.hasEnded || outcome == .wrapped || outcome == .stoppedNothingNew
             || newItems.contains { $0.key.pass > 0 }
         switch waited.step(after: newItems, feedEnded: ended) {
         case .wait: return
-        case .giveUp: opening = nil
+        case .giveUp:
+            opening = nil
+            awaitedInEdits = (waited, now)
         case .open(let index):
             opening = nil
             _ = gallery.apply(.openPhoto(id: catalog.items[index].photo.id))
@@ -80,16 +85,33 @@ public final class GalleryFeed {
         wall.sync()
     }
 
-    /// What changed on disk under photos already shown (a watched folder).
-    public func apply(_ edits: FeedEdits) { wall.apply(edits) }
+    /// What changed on disk under photos already shown (a watched folder, a kept index checked). The photo waited
+    /// for, put in by the edit (new since the folder's kept index), opens in the pane, unless something was opened
+    /// over the wall meanwhile.
+    public func apply(_ edits: FeedEdits) {
+        wall.apply(edits)
+        // Waited for on pages still to come, or after they ended: an edit puts it among the photos already shown.
+        guard let gallery, let id = (opening ?? awaitedInEdits?.opening)?.inserted(in: edits) else { return }
+        opening = nil
+        awaitedInEdits = nil
+        if gallery.screens.count == 1, gallery.overlays.isEmpty { _ = gallery.apply(.openPhoto(id: id)) }
+    }
 
     /// Starts again from page 1 (the navigator closes what showed the old feed first).
     func reset(wraps: Bool? = nil) {
         opening = nil
+        awaitedInEdits = nil
         catalog.reset(wraps: wraps)
         wall.sync()
     }
 
     /// Whether the feed is about to grow under this viewport (automation waits for it).
     public var expectsPage: Bool { catalog.expectsPage(wantsMore: wantsMore) }
+
+    /// Whether a file opened may still come in an edit, a little while after the pages ended without it (automation
+    /// waits for it, for `editWait` seconds at most: a file that is no photo never comes).
+    public func awaitsOpenedFile(now: Double) -> Bool {
+        awaitedInEdits.map { now - $0.since < GalleryFeed.editWait } ?? false
+    }
+    static let editWait = 10.0
 }

@@ -25,8 +25,12 @@ public struct OpenPaths: Equatable, Sendable {
         let present = zip(paths, kinds).filter { $0.1 != nil }.map(\.0)
         if paths.count == 1, kinds[0] == .file {
             let (folder, name) = OpenPaths.split(canonical(paths[0]))
-            roots = [folder]
-            photo = folder == "/" ? "/" + name : folder + "/" + name
+            let file = folder == "/" ? "/" + name : folder + "/" + name
+            // A file its folder does not show (hidden, or a RAW beside its JPEG) is walked as a root of its own too:
+            // the person asked for it by name, so the pane opens on it among its folder's photos.
+            let unlisted = OpenPaths.isUnlisted(name, in: folder) { kind($0) == .file }
+            roots = unlisted ? [folder, file] : [folder]
+            photo = file
             onlyTopFolders = true
         } else {
             roots = present.isEmpty ? paths : present
@@ -43,6 +47,15 @@ public struct OpenPaths: Equatable, Sendable {
         let verb = missing.count == 1 ? "is" : "are"
         let rest = roots == missing ? "" : ": the others are shown"
         return "\(named)\(more) \(verb) not there\(rest)"
+    }
+
+    /// Whether a folder's walk leaves this file out: a hidden name (the walk skips them unless `--hidden`; walked
+    /// twice, a file is one photo), or a camera RAW whose JPEG of the same base is beside it (`CameraRawNames`).
+    static func isUnlisted(_ name: String, in folder: String, isFile: (String) -> Bool) -> Bool {
+        if name.hasPrefix(".") { return true }
+        guard CameraRawNames.isRaw(name), let dot = name.lastIndex(of: ".") else { return false }
+        let base = (folder == "/" ? "/" : folder + "/") + name[..<dot]
+        return ["jpg", "jpeg", "jpe", "JPG", "JPEG", "JPE"].contains { isFile(base + "." + $0) }
     }
 
     /// An absolute path as its folder and its name ("/a/b.jpg" as "/a" and "b.jpg"; "/b.jpg" as "/" and "b.jpg").

@@ -56,7 +56,8 @@ final class Autopilot: FrameDriver {
 
     func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
         if case .wait? = steps.first { return nil }
-        guard playing == nil, !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images) else { return nil }
+        guard playing == nil, !app.refreshing, Autopilot.isSettled(model: app.model, images: app.images),
+              !app.model.feed.awaitsOpenedFile(now: now) else { return nil }
         if !steps.isEmpty {
             switch steps.removeFirst() {
             case .command(let command):
