@@ -38,6 +38,20 @@ public struct DetailLayout {
 
     public static let padding = 16, controlHeight = 36, controlWidth = 40, levelWidth = 64, gap = 6
     public static let arrowWidth = 44, arrowHeight = 64
+    /// The least room the credit line keeps beside the controls before the file actions move to a row of their own.
+    public static let minimumTitleWidth = 200
+
+    /// `controls` laid right to left, the last ending at `x`; `x` is left at the row's start, less a gap.
+    private static func row(_ controls: [Control], endingAt x: inout Int, y: Int) -> [(control: Control, frame: Rect)] {
+        var row: [(control: Control, frame: Rect)] = []
+        for control in controls.reversed() {
+            let width = control == .zoomLevel ? levelWidth : controlWidth
+            x -= width
+            row.insert((control, Rect(x: x, y: y, width: width, height: controlHeight)), at: 0)
+            x -= gap
+        }
+        return row
+    }
 
     /// `star`: whether the row offers the bookmark star (not on a kiosk, nor without a library to keep it in).
     /// `files`: whether it offers the file actions (a local file, on a desktop).
@@ -47,17 +61,25 @@ public struct DetailLayout {
         let panel = Rect(x: margin, y: headerHeight + margin / 2,
                          width: max(1, window.width - 2 * margin),
                          height: max(1, window.height - headerHeight - margin))
-        var x = panel.maxX - padding
-        var controls: [(Control, Rect)] = []
-        for control in Control.allCases.reversed()
-        where (star || control != .bookmark) && (photo.motion != nil || control != .playPause)
-            && (files || control.fileAction == nil) {
-            let width = control == .zoomLevel ? DetailLayout.levelWidth : DetailLayout.controlWidth
-            x -= width
-            controls.insert((control, Rect(x: x, y: panel.y + padding / 2, width: width, height: DetailLayout.controlHeight)), at: 0)
-            x -= DetailLayout.gap
+        let shown = Control.allCases.filter {
+            (star || $0 != .bookmark) && (photo.motion != nil || $0 != .playPause) && (files || $0.fileAction == nil)
         }
-        let top = panel.y + padding / 2 + DetailLayout.controlHeight + padding / 2
+        let rowY = panel.y + padding / 2
+        var x = panel.maxX - padding
+        var controls = DetailLayout.row(shown.filter { $0.fileAction == nil }, endingAt: &x, y: rowY)
+        // The file actions stand left of the viewer's controls while the credit line keeps `minimumTitleWidth`;
+        // in a narrow window (480 px) they take a row of their own under them, so the credit never vanishes.
+        let fileControls = shown.filter { $0.fileAction != nil }
+        let filesWidth = fileControls.count * (DetailLayout.controlWidth + DetailLayout.gap)
+        var top = rowY + DetailLayout.controlHeight + padding / 2
+        if x - filesWidth - panel.x - padding >= DetailLayout.minimumTitleWidth {
+            controls = DetailLayout.row(fileControls, endingAt: &x, y: rowY) + controls
+        } else if !fileControls.isEmpty {
+            var secondX = panel.maxX - padding
+            let secondY = rowY + DetailLayout.controlHeight + DetailLayout.gap
+            controls += DetailLayout.row(fileControls, endingAt: &secondX, y: secondY)
+            top += DetailLayout.controlHeight + DetailLayout.gap
+        }
         let textHeight = lines > 0 ? lines * lineHeight + padding : 0
         let imageArea = Rect(x: panel.x + padding, y: top,
                              width: max(1, panel.width - 2 * padding),
