@@ -94,7 +94,8 @@ public struct TrashCan {
     }
 
     /// Makes `trash`, `trash/files` and `trash/info` (mode 700) where missing, and checks each is a directory of its
-    /// own (not a link: a link could send the files anywhere).
+    /// own (not a link: a link could send the files anywhere) and the user's (on a shared volume another user could
+    /// make `.Trash-$uid` first and read what is put in it).
     func makeTrash(_ trash: String, parents: Bool) throws {
         if parents { try makeParents(of: trash) }
         for folder in [trash, trash + "/files", trash + "/info"] {
@@ -102,6 +103,7 @@ public struct TrashCan {
             guard let info = try FileCalls.lstatus(folder), (info.st_mode & S_IFMT) == S_IFDIR else {
                 throw FileCallError(call: "mkdir", path: folder, code: ENOTDIR)
             }
+            guard info.st_uid == uid else { throw FileCallError(call: "mkdir", path: folder, code: EPERM) }
         }
     }
 

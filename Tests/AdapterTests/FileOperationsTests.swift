@@ -69,6 +69,19 @@ final class FileOperationsTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: trashed.file))
     }
 
+    /// A trash that is not the user's own (made by someone else first, as anyone can on a shared volume) is refused:
+    /// the file stays, and nothing is written into it.
+    func testATrashOwnedBySomeoneElseIsRefused() throws {
+        let path = write("mine.jpg", Data("mine".utf8))
+        let stranger = TrashCan(environment: ["XDG_DATA_HOME": root + "/data", "HOME": root], uid: getuid() + 1)
+        XCTAssertThrowsError(try stranger.trash(path)) { error in
+            XCTAssertEqual((error as? FileCallError)?.code, EPERM, "\(error)")
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: path), Data("mine".utf8))
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: root + "/data/Trash/info")) ?? [], [])
+        XCTAssertNoThrow(try trash.trash(path), "the owner's own trash takes it")
+    }
+
     /// A file on another device than the home trash goes to that volume's `.Trash-$uid` (here /dev/shm, a tmpfs).
     func testAFileOnAnotherVolumeGoesToThatVolumesTrash() throws {
         var shm = stat(), tmp = stat()
