@@ -96,6 +96,20 @@ enum FileCalls {
         guard done == 0 else { throw FileCallError(call: "rename", path: from, code: errno) }
     }
 
+    /// Moves a file to `to` only if nothing stands there, in one step: `link(2)` refuses an existing name atomically
+    /// (`EEXIST`), then `unlink(2)` drops the old name. Where the file system has no hard links (FAT, exFAT) it checks
+    /// with `lstat(2)` and renames, leaving the narrow window the link closes elsewhere.
+    static func renameNoReplace(_ from: String, to: String) throws {
+        let linked = PathBytes.withCString(from) { a in PathBytes.withCString(to) { b in link(a, b) } }
+        if linked == 0 { return try remove(from) }
+        let code = errno
+        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK else {
+            throw FileCallError(call: "link", path: to, code: code)
+        }
+        if try lstatus(to) != nil { throw FileCallError(call: "rename", path: to, code: EEXIST) }
+        try rename(from, to: to)
+    }
+
     /// `unlink(2)`; a file already gone is no error.
     static func remove(_ path: String) throws {
         guard PathBytes.withCString(path, { unlink($0) }) == 0 || errno == ENOENT else {

@@ -67,10 +67,7 @@ public struct TrashCan {
 
     /// Puts a trashed file back where it was and drops its `.trashinfo`; refused when something stands there now.
     public func restore(_ trashed: Trashed) throws {
-        if try FileCalls.lstatus(trashed.original) != nil {
-            throw FileCallError(call: "rename", path: trashed.original, code: EEXIST)
-        }
-        try FileCalls.rename(trashed.file, to: trashed.original)
+        try FileCalls.renameNoReplace(trashed.file, to: trashed.original)
         try FileCalls.remove(trashed.info)
     }
 
