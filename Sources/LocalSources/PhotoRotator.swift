@@ -48,7 +48,7 @@ public enum PhotoRotator {
         let original = try FileCalls.read(path, limit: maxBytes)
         let bytes = [UInt8](original.prefix(16))
         guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
-            throw Refusal(description: "Can't rotate \(formatName(bytes, path: path)) files yet: only JPEG")
+            throw Refusal(description: "Can't rotate \(formatName(original, path: path)) files yet: only JPEG")
         }
         let transformer = try JPEGTransformer()
         let blocks = try transformer.blocks(of: original)
@@ -125,15 +125,9 @@ public enum PhotoRotator {
         }
     }
 
-    /// The format's name, by its first bytes, else by the name's extension.
-    static func formatName(_ b: [UInt8], path: String) -> String {
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "PNG" }
-        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return "WebP" }
-        if b.starts(with: [0xFF, 0x0A]) || b.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) { return "JPEG XL" }
-        if b.count >= 12, Array(b[4..<8]) == Array("ftyp".utf8) {
-            let brand = String(decoding: b[8..<12], as: UTF8.self)
-            return brand.hasPrefix("avi") ? "AVIF" : "HEIC"
-        }
+    /// The format's name as the decoder's header reader names it, else by the name's extension (a RAW's TIFF).
+    static func formatName(_ data: Data, path: String) -> String {
+        if let header = try? ImageHeaderReader.read(data) { return header.format.rawValue }
         let ext = (path as NSString).pathExtension.uppercased()
         return ext.isEmpty ? "these" : ext
     }
