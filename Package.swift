@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // GNU gettext's runtime (glibc's libintl): the words a user reads, in their language. Wrapped by GettextKit.
+        .systemLibrary(name: "CGettext", path: "Sources/CGettext"),
         .systemLibrary(
             name: "CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
@@ -64,27 +66,49 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        // iCalendar (libical 3: `--calendar`): wrapped by ICalKit alone.
+        .systemLibrary(
+            name: "CICal", pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]),
+        // systemd-logind over sd-bus (the backlight's SetBrightness for `--brightness`): wrapped by SystemdKit alone.
+        .systemLibrary(
+            name: "CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+        // DNS-SD over mDNS through avahi-daemon (D-Bus): the remote announced (`_tessera._tcp`), the other frames
+        // found. Wrapped by AvahiKit alone.
+        .systemLibrary(
+            name: "CAvahi", pkgConfig: "avahi-client",
+            providers: [.apt(["libavahi-client-dev"])]),
 
         .target(name: "GalleryCore"),
+        // Frames composed from pictures in memory, in bands of rows on all cores (the slideshow's fades in software).
+        .target(name: "PixelBands"),
         .target(name: "ImageSamples"),
         // Photos and repeatable randomness for the tests (not linked into `tessera`).
         .target(name: "GallerySamples", dependencies: ["GalleryCore"]),
-        .target(name: "CPlatform"),
+        // Optimised in debug builds too: the clips' I420 conversion (yuv_convert.c) takes 20 ms a 1080p frame at -O0,
+        // which would make the UI tests' clips drop frames.
+        .target(name: "CPlatform", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         .target(name: "VulkanStandIn"),
         .target(name: "SDLKit", dependencies: ["CSDL2", "CPlatform"]),
         .target(name: "CurlKit", dependencies: ["CCurl"]),
         .target(name: "MosquittoKit", dependencies: ["CMosquitto"]),
+        // ICalKit also reads a calendar into the core's `CalendarOccurrence`s (recurrences expanded by libical).
+        .target(name: "ICalKit", dependencies: ["CICal", "GalleryCore"]),
+        .target(name: "SystemdKit", dependencies: ["CSystemd"]),
+        .target(name: "AvahiKit", dependencies: ["CAvahi"]),
         // Steering from afar (`--remote`, `--mqtt`): the HTTP server (SwiftNIO), its page, the MQTT bridge with Home
         // Assistant's discovery. Nothing in it runs unless asked.
         .target(
             name: "RemoteControl",
             dependencies: [
-                "GalleryCore", "MosquittoKit", "CPlatform",
+                "GalleryCore", "MosquittoKit", "AvahiKit", "CPlatform",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .target(name: "TextKit", dependencies: ["CFriBidi"]),
+        .target(name: "GettextKit", dependencies: ["CGettext", "GalleryCore"]),
         .target(name: "PNGKit", dependencies: ["CPNG"]),
         .target(name: "JPEGKit", dependencies: ["CTurboJPEG"]),
         .target(name: "HEIFKit", dependencies: ["CHeif"]),
@@ -126,18 +150,18 @@ let package = Package(
         .target(
             name: "TesseraApp",
             dependencies: ["GalleryCore", "ImageLayer", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "DemoPhotos", "LocalSources", "MediaWorkers",
-                           "NetworkSources", "CPlatform", "TextKit", "PNGKit", "RemoteControl"]),
+                           "NetworkSources", "CPlatform", "TextKit", "PNGKit", "RemoteControl", "SystemdKit", "ICalKit", "PixelBands"]),
         // The options the window and the benchmark share.
         .target(name: "TesseraOptions", dependencies: ["GalleryCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit", "MediaDecode", "RemoteControl",
+                "TesseraApp", "TesseraOptions", "GalleryCore", "SDLKit", "MediaDecode", "RemoteControl", "GettextKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
             name: "TesseraBench",
-            dependencies: ["TesseraApp", "ImageLayer", "GalleryCore", "GalleryStore"]),
+            dependencies: ["TesseraApp", "ImageLayer", "GalleryCore", "GalleryStore", "GalleryNet", "NetworkSources", "CPlatform"]),
         .executableTarget(
             name: "tessera-bench",
             dependencies: [
@@ -150,6 +174,9 @@ let package = Package(
                           linkerSettings: [.linkedLibrary("wayland-client")]),
 
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "GallerySamples", "ImageSamples"]),
+        .testTarget(name: "PixelBandsTests", dependencies: ["PixelBands"]),
+        // libical through ICalKit, on real .ics files.
+        .testTarget(name: "ICalKitTests", dependencies: ["ICalKit", "GalleryCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SourceTests", dependencies: ["GalleryCore", "GallerySamples", "NetworkSources", "LocalSources", "ImageSamples"],
                     resources: [.copy("Fixtures")]),
         .testTarget(
@@ -157,11 +184,15 @@ let package = Package(
             dependencies: ["GalleryCore", "GalleryNet", "GalleryStore", "SDLKit", "JPEGKit", "HEIFKit", "ColourKit", "FixtureServer", "TesseraApp", "ImageLayer",
                            "LocalSources", "NetworkSources", "Workers", "DemoPhotos", "CPlatform", "TesseraBench",
                            "ImageSamples", "TextKit", "PNGKit", "MediaWorkers", "RemoteControl", "MosquittoKit",
-                           "JXLKit", "RawKit", "AppDriving",
-                           .product(name: "GRDB", package: "GRDB.swift")]),
+                           "JXLKit", "RawKit", "AppDriving", "SystemdKit", "FakeLogind", "GettextKit", "TesseraOptions", "AvahiKit",
+                           "PixelBands",
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The real app driven as a person would (a window under Xvfb, or headless with a script): shared by the UI
         // tests and the brief's.
         .target(name: "AppDriving", dependencies: ["SDLKit", "FixtureServer"], path: "Tests/AppDriving"),
+        // A stand-in for systemd-logind on a private bus (the brightness tests' SetBrightness); not installed.
+        .target(name: "FakeLogind", dependencies: ["CSystemd"], path: "Tests/FakeLogind"),
         .testTarget(name: "UITests", dependencies: ["AppDriving", "GalleryCore", "SDLKit", "FixtureServer", "GalleryStore",
                                                     "DemoPhotos", "ImageSamples"]),
         // The brief and the README's headline claims, one test each, against the real app: they change only when the

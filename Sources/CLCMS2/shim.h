@@ -9,8 +9,10 @@
 static inline cmsUInt32Number tessera_lcms_type_bgra_8(void) { return TYPE_BGRA_8; }
 static inline cmsUInt32Number tessera_lcms_type_rgba_8(void) { return TYPE_RGBA_8; }
 static inline cmsUInt32Number tessera_lcms_type_rgb_8(void) { return TYPE_RGB_8; }
-static inline cmsUInt32Number tessera_lcms_flags_shared_copy_alpha(void) {
-    /* No 1-pixel cache: one transform is used by several decode workers at once. */
-    return cmsFLAGS_NOCACHE | cmsFLAGS_COPY_ALPHA;
+static inline cmsUInt32Number tessera_lcms_flags_shared_in_place(void) {
+    /* No 1-pixel cache: one transform is used by several decode workers at once. No cmsFLAGS_COPY_ALPHA: pixels are
+       converted in place, so alpha stays where it is without Little CMS copying it over itself (that copy was a
+       third of a cell's conversion, BENCHMARKS.md "A folder's cells at the decode floor"). */
+    return cmsFLAGS_NOCACHE;
 }
 #endif

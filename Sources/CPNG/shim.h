@@ -3,10 +3,18 @@
 /* libpng 1.6 (Debian 12's libpng-dev), through its simplified API: it collects warnings (an iCCP profile it finds
    wrong) in the image's message instead of printing them to stderr as the classic API's default handler does. */
 #include <png.h>
+#include <string.h>
 
 /* Macros Swift cannot import. */
 static inline unsigned int tessera_png_image_version(void) { return PNG_IMAGE_VERSION; }
 static inline unsigned int tessera_png_format_bgra(void) { return PNG_FORMAT_BGRA; }
+static inline unsigned int tessera_png_format_rgb(void) { return PNG_FORMAT_RGB; }
+/* The most bytes an 8-bit RGB picture of this size can take as a PNG (libpng's PNG_IMAGE_PNG_SIZE_MAX). */
+static inline size_t tessera_png_rgb_size_max(png_uint_32 width, png_uint_32 height) {
+    png_image image; memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION; image.width = width; image.height = height; image.format = PNG_FORMAT_RGB;
+    return PNG_IMAGE_PNG_SIZE_MAX(image);
+}
 static inline int tessera_png_image_failed(png_uint_32 warning_or_error) { return (warning_or_error & PNG_IMAGE_ERROR) != 0; }
 
 /* The embedded ICC profile (iCCP), which the simplified API does not give: libpng's classic reader over the bytes in

@@ -2,7 +2,8 @@ import CLCMS2
 import Foundation
 
 /// A conversion of 8-bit pixels from one profile to another (`cmsCreateTransform`, `cmsDeleteTransform`), made
-/// without Little CMS's one-pixel cache so several threads may run it at once, alpha carried over unchanged.
+/// without Little CMS's one-pixel cache so several threads may run it at once. Pixels are converted in place, so alpha
+/// is never written (Little CMS leaves extra channels alone unless asked to copy them).
 /// Perceptual intent: a photo's wider colours are brought into the display's gamut as the profile's maker chose
 /// (for the matrix-shaper profiles of phones and cameras it is the relative colorimetric mapping, clipped).
 public final class ColourTransform: @unchecked Sendable {
@@ -11,16 +12,24 @@ public final class ColourTransform: @unchecked Sendable {
 
     private let handle: cmsHTRANSFORM
     public let layout: Layout
+    /// The same conversion in tables, when both profiles are matrix-shaper ones and the tables match Little CMS
+    /// (`MatrixShaper`): what `apply` uses then.
+    private let tables: MatrixShaper?
 
     public init(from source: ColourProfile, to destination: ColourProfile, layout: Layout = .bgra8) throws {
         let type = layout == .bgra8 ? tessera_lcms_type_bgra_8() : tessera_lcms_type_rgba_8()
         guard let handle = cmsCreateTransform(source.handle, type, destination.handle, type, UInt32(INTENT_PERCEPTUAL),
-                                              tessera_lcms_flags_shared_copy_alpha()) else {
+                                              tessera_lcms_flags_shared_in_place()) else {
             throw ColourError.cannotBuild("a transform between the two profiles")
         }
         self.handle = handle
         self.layout = layout
+        let tables = layout == .bgra8 ? MatrixShaper.make(from: source.handle, to: destination.handle) : nil
+        self.tables = tables.flatMap { $0.matches(handle) ? $0 : nil }
     }
+
+    /// Whether `apply` converts with tables of its own rather than Little CMS's pipeline (for tests).
+    public var convertsWithTables: Bool { tables != nil }
 
     deinit { cmsDeleteTransform(handle) }
 
@@ -28,6 +37,7 @@ public final class ColourTransform: @unchecked Sendable {
     /// (`cmsDoTransformLineStride`).
     public func apply(to pixels: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int) {
         guard width > 0, height > 0, pitch >= 4 * width else { return }
+        if let tables { return tables.apply(to: pixels, width: width, height: height, pitch: pitch) }
         cmsDoTransformLineStride(handle, pixels, pixels, UInt32(width), UInt32(height), UInt32(pitch), UInt32(pitch),
                                  0, 0)
     }

@@ -13,7 +13,7 @@ public struct DemoFlavour {
     public var photo: (DemoCatalog.Entry) -> Photo?
     public var credit: (Photo) -> Credit
 
-    public init(key: String, note: String = "Demo photos, drawn by Tessera: no network needed", pageSizes: ClosedRange<Int> = 1...100,
+    public init(key: String, note: String = untranslated("Demo photos, drawn by Tessera: no network needed"), pageSizes: ClosedRange<Int> = 1...100,
                 photo: @escaping (DemoCatalog.Entry) -> Photo? = DemoFlavour.plainPhoto,
                 credit: @escaping (Photo) -> Credit = DemoFlavour.plainCredit) {
         self.key = key; self.note = note; self.pageSizes = pageSizes; self.photo = photo; self.credit = credit
@@ -32,6 +32,8 @@ public struct DemoFlavour {
 
     /// The pane's line saying what a demo photo is.
     public static func demoDetails(_ photo: Photo) -> [String] {
-        ["Demo photo \(photo.id), \(photo.width) × \(photo.height), drawn by Tessera"]
+        // Translators: in the pane; {id} is the demo photo's number, {width} × {height} its size in pixels.
+        [tr("Demo photo {id}, {width} × {height}, drawn by Tessera",
+            ["id": photo.id, "width": String(photo.width), "height": String(photo.height)])]
     }
 }

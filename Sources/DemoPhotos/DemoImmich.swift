@@ -73,8 +73,9 @@ public enum DemoImmich {
     private static let cameras = [("Apple", "iPhone 15 Pro"), ("Google", "Pixel 8"), ("FUJIFILM", "X-T5"),
                                   ("SONY", "ILCE-7M4"), ("samsung", "SM-S918B")]
 
-    /// The asset as Immich's API describes it (`AssetResponseDto` with `exifInfo`), for a catalogue entry.
-    public static func asset(_ entry: DemoCatalog.Entry, index: Int) -> [String: Any] {
+    /// The asset as Immich's API describes it (`AssetResponseDto` with `exifInfo`), for a catalogue entry (`thumbHash`:
+    /// one already drawn for a picture of its shape, else its own).
+    public static func asset(_ entry: DemoCatalog.Entry, index: Int, thumbHash hash: String? = nil) -> [String: Any] {
         let (city, state, country) = places[index % places.count]
         let (make, model) = cameras[index % cameras.count]
         var exif: [String: Any] = ["city": city, "state": state, "country": country, "make": make, "model": model,
@@ -91,7 +92,7 @@ public enum DemoImmich {
         return ["id": assetID(index), "type": "IMAGE", "originalFileName": String(format: "IMG_%04d.HEIC", 1000 + index),
                 "localDateTime": takenText(index, hourShift: 2), "fileCreatedAt": takenText(index),
                 "createdAt": iso(uploaded(index)),
-                "isFavorite": isFavorite(index), "thumbhash": thumbHash(entry), "exifInfo": exif]
+                "isFavorite": isFavorite(index), "thumbhash": hash ?? thumbHash(entry), "exifInfo": exif]
     }
 
     /// The ThumbHash of the entry's own picture, drawn small.

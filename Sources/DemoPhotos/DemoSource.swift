@@ -60,7 +60,7 @@ extension DemoSource {
     /// The built-in catalogue (`--demo`, and where a network source falls back), in the flavour of the source asked
     /// for when that source brings a stand-in of its own.
     public static let kind = SourceKind(
-        name: "demo", title: "the demo", summary: "Built-in photos, drawn by Tessera (no network needed)", chosen: { $0.demo }
+        name: "demo", title: untranslated("the demo"), summary: "Built-in photos, drawn by Tessera (no network needed)", chosen: { $0.demo }
     ) { context in
         context.standIn?(context) ?? installed(context, flavour: .plain)
     }

@@ -16,6 +16,9 @@ public struct FixtureFaults {
     public var nonImageImages: Set<String> = []
     /// Every image answered with this status.
     public var imageStatus: Int?
+    /// Image bodies answered as usual up to this many in all; every later one never answered (its connection held
+    /// open), like a server whose image store hangs: a frame's source that stalls.
+    public var imagesBeforeSilence: Int?
     /// Images whose bodies are sent a few bytes at a time (`trickleBytesPerSecond`), like a dying connection.
     public var trickleImages: Set<String> = []
     public var trickleBytesPerSecond = 200
@@ -55,8 +58,13 @@ public struct FixtureFaults {
     /// Search fields the stand-in no longer takes (a server past the flat fields' removal that v3.2 announces for v4):
     /// in v3 a body with one is refused with 400, in Zod's words.
     public var immichUnknownFields: Set<String> = []
+    /// An asset's details (`GET /api/assets/{id}`) answered with this status (503: the server struggling).
+    public var immichDetailsStatus: Int?
     /// Originals (`GET /api/assets/{id}/original`) answered with this status: 403 for a key without `asset.download`.
     public var immichOriginalStatus: Int?
+    /// The faces Immich found in an asset (by index): boxes in thousandths of its upright preview, x1, y1, x2, y2
+    /// (`GET /api/faces?id=`, `FixtureImmichFaces`); an asset not listed has none.
+    public var immichFaces: [Int: [[Int]]] = [:]
 
     public init() {}
 }

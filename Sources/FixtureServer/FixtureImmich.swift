@@ -5,7 +5,7 @@ import GalleryCore
 /// The fixture's Immich stand-in, speaking the part of Immich's API Tessera uses: `POST /api/search/metadata`
 /// (page, size, order, albumIds, isFavorite, personIds, tagIds, takenAfter, takenBefore, visibility → `assets.items`,
 /// `assets.nextPage`), `POST /api/search/random`, `GET /api/search/person?name=`, `GET /api/tags`, `GET /api/albums`,
-/// `GET /api/albums/{id}`, `GET /api/assets/{id}/thumbnail?size=preview|thumbnail`, `GET /api/assets/{id}/original`,
+/// `GET /api/albums/{id}`, `GET /api/assets/{id}` (one asset's details), `GET /api/assets/{id}/thumbnail?size=preview|thumbnail`, `GET /api/assets/{id}/original`,
 /// `GET /api/assets/{id}/video/playback` (the clip of a video or a Live Photo) and `GET /api/server/ping`
 /// (the only call without the key). Every other call needs `x-api-key`; without it the answer is 401, as Immich's.
 /// It answers as Immich v2.x or v3.x (`FixtureFaults.immichVersion`; what differs: `FixtureImmichVersion`).
@@ -36,7 +36,7 @@ extension FixtureRouter {
             let issues = version.issues(searchBody: body)
             if !issues.isEmpty { return rejected(issues) }
         }
-        let library = assets(faults: faults, filter: request, version: version)
+        let library = method == "POST" || parts.first == "albums" ? assets(faults: faults, filter: request, version: version) : []
         switch (method, parts.first, parts.count) {
         case ("POST", "search", 2) where parts[1] == "metadata":
             counters.immichSearches.append(String(decoding: body.prefix(500), as: UTF8.self))
@@ -45,15 +45,17 @@ extension FixtureRouter {
             }
             let page = max(1, request["page"] as? Int ?? 1), size = min(max(1, request["size"] as? Int ?? 250), 1000)
             let start = (page - 1) * size
-            let items = start < library.count ? Array(library[start..<min(library.count, start + size)]) : []
+            let items = start < library.count ? library[start..<min(library.count, start + size)].map {
+                asset($0.index, clip: $0.clip, faults: faults, version: version)
+            } : []
             let more = start + size < library.count
             return json(["albums": ["total": 0, "count": 0, "items": [], "facets": [], "nextPage": NSNull()],
-                         "assets": ["total": items.count, "count": items.count, "items": items.map(\.asset),
+                         "assets": ["total": items.count, "count": items.count, "items": items,
                                     "facets": [], "nextPage": more ? String(page + 1) : NSNull()]])
         case ("POST", "search", 2) where parts[1] == "random":
             counters.immichSearches.append(String(decoding: body.prefix(500), as: UTF8.self))
             let size = min(max(1, request["size"] as? Int ?? 250), 1000)
-            return json(library.shuffled().prefix(size).map(\.asset))
+            return json(library.shuffled().prefix(size).map { asset($0.index, clip: $0.clip, faults: faults, version: version) })
         case ("GET", "search", 2) where parts[1] == "person":
             // Immich matches the start of any word of a name, case folded.
             let name = (query["name"] ?? "").removingPercentEncoding?.lowercased() ?? ""
@@ -87,8 +89,11 @@ extension FixtureRouter {
                 ? assets(faults: faults, filter: ["albumIds": [album.id], "visibility": "timeline"], version: version) : []
             var answer: [String: Any] = ["id": album.id, "albumName": album.name, "assetCount": inAlbum.count]
             // v3 lists an album's assets through the search only.
-            if !version.isV3 { answer["assets"] = inAlbum.map(\.asset) }
+            if !version.isV3 { answer["assets"] = inAlbum.map { asset($0.index, clip: $0.clip, faults: faults, version: version) } }
             return json(answer)
+        case ("GET", "assets", 2):
+            if let status = faults.immichDetailsStatus { return json(version.error("Unavailable", status: status), status: status) }
+            return assetDetails(parts[1], faults: faults, version: version)
         case ("GET", "assets", 3) where parts[2] == "thumbnail":
             guard let index = DemoImmich.index(ofAsset: parts[1]), index < faults.immichAssets,
                   let entry = catalog.entry(id: String(index)) else { return json(["message": "Not found"], status: 400) }
@@ -113,6 +118,8 @@ extension FixtureRouter {
             let f = min(1, Double(FixtureRouter.maxSide) / Double(max(entry.width, entry.height)))
             return FixtureResponse(status: 200, headers: [("Content-Type", "image/jpeg")],
                                    image: (entry.id, Int(Double(entry.width) * f), Int(Double(entry.height) * f)))
+        case ("GET", "faces", 1):
+            return immichFaces(of: query["id"] ?? "", faults: faults)
         case ("GET", "assets", 4) where parts[2] == "video" && parts[3] == "playback":
             let id = parts[1]
             let isVideo = DemoImmich.index(ofAsset: id).map { faults.immichVideos.contains($0) && $0 < faults.immichAssets }
@@ -134,60 +141,104 @@ extension FixtureRouter {
     /// The library's assets, newest first (oldest first for `"order": "asc"`), through a search's filters: albums,
     /// favourites, every person and every tag named (as Immich, an asset needs them all), taken within a span, of one
     /// visibility (none named: the timeline in v2, every one in v3, the locked folder aside). A Live Photo's clip
-    /// follows its photo, hidden.
+    /// follows its photo, hidden. Found by index only: an asset's JSON is made for the page answered (`asset`), so a
+    /// library of 200,000 is searched a page at a time without making every asset each time.
     private func assets(faults: FixtureFaults, filter: [String: Any],
-                        version: FixtureImmichVersion) -> [(index: Int, asset: [String: Any])] {
+                        version: FixtureImmichVersion) -> [(index: Int, clip: Bool)] {
         let visibility = filter["visibility"] as? String ?? (version.isV3 ? nil : "timeline")
         let albums = filter["albumIds"] as? [String] ?? []
         let favorites = filter["isFavorite"] as? Bool ?? false
         let people = filter["personIds"] as? [String] ?? [], tags = filter["tagIds"] as? [String] ?? []
         let after = (filter["takenAfter"] as? String).flatMap(FixtureRouter.seconds)
         let before = (filter["takenBefore"] as? String).flatMap(FixtureRouter.seconds)
-        let found: [(index: Int, asset: [String: Any])] = catalog.entries.prefix(faults.immichAssets).enumerated().flatMap { i, entry -> [(index: Int, asset: [String: Any])] in
-            if faults.immichDeleted.contains(i) { return [] }
-            if !albums.isEmpty, !(albums.contains(DemoImmich.albumID) && DemoImmich.inAlbum(i)) { return [] }
-            if favorites, !DemoImmich.isFavorite(i) { return [] }
-            if !people.isEmpty, !Set(people).isSubset(of: DemoImmich.people(on: i)) { return [] }
-            if !tags.isEmpty, !Set(tags).isSubset(of: DemoImmich.tags(on: i)) { return [] }
-            let taken = FixtureRouter.seconds(DemoImmich.takenText(i)) ?? 0
-            if let after, taken < after { return [] }
-            if let before, taken > before { return [] }
-            var asset = DemoImmich.asset(entry, index: i)
+        var found: [(index: Int, clip: Bool)] = []
+        for i in 0..<min(faults.immichAssets, catalog.entries.count) {
+            if faults.immichDeleted.contains(i) { continue }
+            if !albums.isEmpty, !(albums.contains(DemoImmich.albumID) && DemoImmich.inAlbum(i)) { continue }
+            if favorites, !DemoImmich.isFavorite(i) { continue }
+            if !people.isEmpty, !Set(people).isSubset(of: DemoImmich.people(on: i)) { continue }
+            if !tags.isEmpty, !Set(tags).isSubset(of: DemoImmich.tags(on: i)) { continue }
+            if after != nil || before != nil {
+                let taken = FixtureRouter.seconds(DemoImmich.takenText(i)) ?? 0
+                if let after, taken < after { continue }
+                if let before, taken > before { continue }
+            }
             let own = faults.immichArchived.contains(i) ? "archive" : faults.immichHidden.contains(i) ? "hidden" : "timeline"
-            asset["visibility"] = own
-            if !version.isV3 {
-                asset["isArchived"] = own == "archive"
-                asset["deviceAssetId"] = "IMG_\(1000 + i).HEIC-\(2_000_000 + i * 1_000)"
-                asset["deviceId"] = "fixture-phone"
-            }
-            if let uploaded = faults.immichUploads[i] { asset["createdAt"] = DemoImmich.iso(uploaded) }
-            var clip: [String: Any]?
-            if faults.immichVideos.contains(i) {
-                asset["type"] = "VIDEO"
-                asset["duration"] = version.duration(12.345)
-                asset["originalFileName"] = String(format: "VID_%04d.MP4", 1000 + i)
-            } else {
-                asset["duration"] = version.duration(nil)
-                if faults.immichLivePhotos.contains(i) {
-                    asset["livePhotoVideoId"] = DemoImmich.liveClipID(i)
-                    // The Live Photo's own clip: a video asset Immich hides from the timeline.
-                    var hidden = asset
-                    hidden["id"] = DemoImmich.liveClipID(i)
-                    hidden["type"] = "VIDEO"
-                    hidden["visibility"] = "hidden"
-                    hidden["duration"] = version.duration(2.5)
-                    hidden["originalFileName"] = String(format: "IMG_%04d.MOV", 1000 + i)
-                    hidden["livePhotoVideoId"] = nil
-                    if !version.isV3 { hidden["isArchived"] = false }
-                    clip = hidden
-                }
-            }
-            return ([(i, asset)] + (clip.map { [(i, $0)] } ?? [])).filter { entry in
-                visibility.map { entry.asset["visibility"] as? String == $0 } ?? true
-            }
+            if visibility.map({ own == $0 }) ?? true { found.append((i, false)) }
+            // The Live Photo's own clip: a video asset Immich hides from the timeline.
+            let clip = !faults.immichVideos.contains(i) && faults.immichLivePhotos.contains(i)
+            if clip, visibility.map({ $0 == "hidden" }) ?? true { found.append((i, true)) }
         }
         return filter["order"] as? String == "asc" ? found.reversed() : found
     }
+
+    /// Photo `i` as Immich's API describes it (`AssetResponseDto` with `exifInfo`), or its Live Photo's hidden clip.
+    private func asset(_ i: Int, clip: Bool, faults: FixtureFaults, version: FixtureImmichVersion) -> [String: Any] {
+        let entry = catalog.entries[i]
+        var asset = DemoImmich.asset(entry, index: i, thumbHash: FixtureRouter.thumbHash(entry, index: i))
+        let own = faults.immichArchived.contains(i) ? "archive" : faults.immichHidden.contains(i) ? "hidden" : "timeline"
+        asset["visibility"] = own
+        if !version.isV3 {
+            asset["isArchived"] = own == "archive"
+            asset["deviceAssetId"] = "IMG_\(1000 + i).HEIC-\(2_000_000 + i * 1_000)"
+            asset["deviceId"] = "fixture-phone"
+        }
+        if let uploaded = faults.immichUploads[i] { asset["createdAt"] = DemoImmich.iso(uploaded) }
+        if faults.immichVideos.contains(i) {
+            asset["type"] = "VIDEO"
+            asset["duration"] = version.duration(12.345)
+            asset["originalFileName"] = String(format: "VID_%04d.MP4", 1000 + i)
+        } else {
+            asset["duration"] = version.duration(nil)
+            if faults.immichLivePhotos.contains(i) {
+                asset["livePhotoVideoId"] = DemoImmich.liveClipID(i)
+                if clip {
+                    asset["id"] = DemoImmich.liveClipID(i)
+                    asset["type"] = "VIDEO"
+                    asset["visibility"] = "hidden"
+                    asset["duration"] = version.duration(2.5)
+                    asset["originalFileName"] = String(format: "IMG_%04d.MOV", 1000 + i)
+                    asset["livePhotoVideoId"] = nil
+                    if !version.isV3 { asset["isArchived"] = false }
+                }
+            }
+        }
+        return asset
+    }
+
+    /// `GET /api/assets/{id}`: one asset, whatever its visibility (as Immich answers its owner); a deleted or unknown
+    /// one is Immich's 400.
+    private func assetDetails(_ id: String, faults: FixtureFaults, version: FixtureImmichVersion) -> FixtureResponse {
+        var found: (index: Int, clip: Bool)?
+        if let i = DemoImmich.index(ofAsset: id) {
+            found = (i, false)
+        } else if id.hasPrefix("d0000000-0000-4000-8000-"), id.utf8.count == 36, let i = Int(id.suffix(12)),
+                  faults.immichLivePhotos.contains(i), !faults.immichVideos.contains(i) {
+            found = (i, true)
+        }
+        guard let found, found.index < min(faults.immichAssets, catalog.entries.count),
+              !faults.immichDeleted.contains(found.index) else {
+            return json(version.error("Not found or no asset.read access", status: 400), status: 400)
+        }
+        return json(asset(found.index, clip: found.clip, faults: faults, version: version))
+    }
+
+    /// Asset `index`'s ThumbHash, drawn once: the first 10,000 assets each their own, the rest one for each of the
+    /// catalogue's few shapes (drawing one per asset would make a 200,000-asset listing take minutes). Kept, not
+    /// drawn again for each answer: a picture drawn for every asset of every search and every `GET /api/assets/{id}`
+    /// cost 2 ms an asset in a debug build (a 300-asset search 0.6 s, most of `NetworkShuffleTests`' time).
+    private static func thumbHash(_ entry: DemoCatalog.Entry, index: Int) -> String {
+        thumbHashLock.withLock {
+            let key = index < 10_000 ? "\(entry.id)/\(entry.width)x\(entry.height)" : "\(entry.width)x\(entry.height)"
+            if let known = thumbHashes[key] { return known }
+            let made = DemoImmich.thumbHash(entry)
+            thumbHashes[key] = made
+            return made
+        }
+    }
+
+    private static let thumbHashLock = NSLock()
+    nonisolated(unsafe) private static var thumbHashes: [String: String] = [:]
 
     /// "2024-06-01T10:15:00.000Z" as seconds since 1970 (UTC).
     static func seconds(_ iso: String) -> Int64? {

@@ -12,6 +12,8 @@ struct FixtureResponse {
     var truncate = false
     /// Send the body at this many bytes per second.
     var trickle: Int?
+    /// Send nothing at all, the connection held open (`FixtureFaults.imagesBeforeSilence`).
+    var silent = false
 
     static func text(_ status: Int, _ text: String) -> FixtureResponse {
         FixtureResponse(status: status, headers: [("Content-Type", "text/plain")], body: Data(text.utf8))
@@ -44,12 +46,17 @@ struct FixtureRouter {
             return FixtureResponse(status: 302, headers: [("Location", location), ("Cache-Control", "no-store")])
         case "cdn" where parts.count == 4:
             counters.images += 1
+            if let limit = faults.imagesBeforeSilence, counters.images > limit {
+                return FixtureResponse(status: 200, silent: true)
+            }
             if counters.imagePaths.count < 10_000 {
                 let h = parts[3].replacingOccurrences(of: ".jpg", with: "")
                 counters.imagePaths.append("\(parts[1])/\(parts[2])/\(h)")
             }
             return image(id: parts[1], w: parts[2], h: parts[3].replacingOccurrences(of: ".jpg", with: ""),
                          faults: faults)
+        case "v1", "open-meteo": return openMeteo(parts, query: query)
+        case "calendar": return FixtureCalendar.respond(parts, headers: headers)
         case "loop":
             counters.other += 1
             return FixtureResponse(status: 302, headers: [("Location", "\(base)/loop")])

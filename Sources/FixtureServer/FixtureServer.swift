@@ -203,6 +203,8 @@ final class FixtureHandler: ChannelInboundHandler {
         let host = head.headers.first(name: "host") ?? "127.0.0.1"
         let (response, latency) = state.respond(path: head.uri, host: host, headers: head.headers.map { ($0.name, $0.value) },
                                                 method: head.method.rawValue, body: body)
+        // A server that hangs: no answer, the connection left open until the client gives up.
+        if response.silent { return }
         let loop = context.eventLoop
         let keepAlive = head.isKeepAlive
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)

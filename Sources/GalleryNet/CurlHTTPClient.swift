@@ -17,6 +17,9 @@ public final class CurlHTTPClient: HTTPClient {
         public var totalTimeout = 30.0
         /// Certificates to trust instead of the system's (a private CA; the tests' own).
         public var caFile: String?
+        /// Where each request's seconds (to its last byte) and each failure (no answer, or a status of 400 or more)
+        /// are counted (`GET /metrics`).
+        public var timing: TimedWork?
         public init() {}
     }
 
@@ -45,7 +48,7 @@ public final class CurlHTTPClient: HTTPClient {
     private var stopping = false
     private var stats = Stats()
     // Network thread only:
-    private var active: [RequestID: (handle: EasyHandle, job: Job)] = [:]
+    private var active: [RequestID: (handle: EasyHandle, job: Job, since: UInt64)] = [:]
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
@@ -53,7 +56,13 @@ public final class CurlHTTPClient: HTTPClient {
         self.settings = settings
         multi = try MultiHandle()
         multi.setMaxHostConnections(settings.maxConcurrent)
-        let thread = Thread { [unowned self] in self.run() }
+        // Weak, not unowned: a client let go before its thread starts is already in deinit (waiting in `shutdown`
+        // for this thread), and reading an unowned reference then is a fatal error; the thread says it finished.
+        let finished = finished
+        let thread = Thread { [weak self] in
+            guard let self else { finished.signal(); return }
+            self.run()
+        }
         thread.name = "tessera-net"
         self.thread = thread
         thread.start()
@@ -128,6 +137,10 @@ public final class CurlHTTPClient: HTTPClient {
                     case .failure: $0.failed += 1
                     }
                 }
+                if let timing = settings.timing {
+                    timing.seconds.observe(Double(DispatchTime.now().uptimeNanoseconds - entry.since) / 1e9)
+                    if case .success(let answer) = result, answer.status < 400 {} else { timing.failures.add() }
+                }
                 entry.job.completion(result)
             }
 
@@ -161,7 +174,7 @@ public final class CurlHTTPClient: HTTPClient {
             if let body = job.request.body { try handle.setPOST(body: body, contentType: "application/json") }
             if !job.request.followsRedirects { try handle.refuseRedirects() }
             try multi.add(handle)
-            active[job.id] = (handle, job)
+            active[job.id] = (handle, job, DispatchTime.now().uptimeNanoseconds)
             count { $0.started += 1 }
         } catch {
             count { $0.started += 1; $0.failed += 1 }

@@ -36,6 +36,14 @@ final class BackgroundQueue {
         state.condition.unlock()
     }
 
+    /// Waits until the blocks queued so far have run, at most `seconds`; whether they all ran. The thread runs at
+    /// `SCHED_IDLE`: on a busy machine its writes can lag the app by seconds, which at the app's end would lose them.
+    func drain(within seconds: Double) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        async { done.signal() }
+        return done.wait(timeout: .now() + seconds) == .success
+    }
+
     private static func run(_ state: State) {
         tessera_make_thread_background()
         while true {

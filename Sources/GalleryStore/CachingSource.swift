@@ -15,6 +15,9 @@ public final class CachingSource: PhotoSource {
     public func credit(for photo: Photo) -> Credit { upstream.credit(for: photo) }
     /// Motion is played from where the upstream says (never cached: a server's key is not kept with the photo).
     public func motionLocation(for photo: Photo) -> MediaLocation? { upstream.motionLocation(for: photo) }
+    public func interest(of photo: Photo, completion: @escaping (CentreOfInterest) -> Void) {
+        upstream.interest(of: photo, completion: completion)
+    }
     private let upstream: PhotoSource
     private let store: PhotoStore
     /// Identifies the upstream in the store (its base URL).
@@ -22,6 +25,8 @@ public final class CachingSource: PhotoSource {
     private let queue = BackgroundQueue(name: "tessera-store")
     private let networkReport: (Bool) -> Void
     private let storeFailure: (StoreFailure) -> Void
+    /// Images found in the store and not (the health's hit rate), counted from the store's queue.
+    private let tally: CacheTally?
 
     /// One image on its way: who waits for it, and the upstream request once there is one.
     private struct Flight {
@@ -37,7 +42,9 @@ public final class CachingSource: PhotoSource {
     private var pageRequests: [RequestID: RequestID?] = [:]
 
     public init(upstream: PhotoSource, store: PhotoStore, sourceKey: String,
-                networkReport: @escaping (Bool) -> Void, storeFailure: @escaping (StoreFailure) -> Void) {
+                networkReport: @escaping (Bool) -> Void, storeFailure: @escaping (StoreFailure) -> Void,
+                tally: CacheTally? = nil) {
+        self.tally = tally
         self.upstream = upstream
         self.store = store
         self.sourceKey = sourceKey
@@ -132,7 +139,11 @@ public final class CachingSource: PhotoSource {
         lock.unlock()
         queue.async { [self] in
             guard hasWaiters(key) else { return land(key, nil) }
-            if let data = try? store.image(forKey: key) { return land(key, .success(stored(data, key: key))) }
+            if let data = try? store.image(forKey: key) {
+                tally?.hit()
+                return land(key, .success(stored(data, key: key)))
+            }
+            tally?.miss()
             let inner = upstream.fetchImage(photo, size: size, priority: priority, progress: progress) { [self] result in
                 switch result {
                 case .success(var answer):
@@ -172,6 +183,10 @@ public final class CachingSource: PhotoSource {
     /// Stops waiting for a request. The download itself is withdrawn only if it has not been sent and nobody
     /// else waits for the same image; otherwise it finishes into the store.
     @discardableResult
+    /// At the app's end: waits for the photos fetched so far to be written to the store (at most `seconds`, so a
+    /// stuck disk cannot hold the quit); whether they all were. A photo shown is then found in the store next time.
+    public func finishSaving(within seconds: Double) -> Bool { queue.drain(within: seconds) }
+
     public func cancel(_ id: RequestID) -> Bool {
         lock.lock()
         if let page = pageRequests.removeValue(forKey: id) {
@@ -241,7 +256,9 @@ public final class CachingSource: PhotoSource {
     /// A failed store write (full disk, read-only) costs the cache, never the photo: report it and go on.
     private func attempt(_ what: String, _ body: () throws -> Void) {
         do { try body() } catch {
-            storeFailure(StoreFailure(words: "The offline cache cannot keep photos: \(StoreErrorWords.describe(error))",
+            // Translators: the header's note; {reason} says why ("the disk is full").
+            storeFailure(StoreFailure(words: tr("The offline cache cannot keep photos: {reason}",
+                                                ["reason": StoreErrorWords.describe(error)]),
                                       detail: "cache: could not \(what): \(error)"))
         }
     }

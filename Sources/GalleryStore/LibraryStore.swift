@@ -186,8 +186,9 @@ public enum LibraryOpener {
         let place = (directory as NSString).appendingPathComponent(LibraryStore.fileName)
         // A link that leads nowhere now (its disk not mounted yet) is left alone: this session keeps nothing.
         guard let path = PrivatePlace.followedToFile(place) else {
-            let notice = "Your library is a link to something that is not a file now (\(place)): nothing this session changes is kept"
-            return Outcome(library: MemoryLibrary(notice: notice), message: notice)
+            // Translators: the header's note; {path} is where the library's link is.
+            return keptNothing(untranslated("Your library is a link to something that is not a file now ({path}): nothing this session changes is kept"),
+                               ["path": place])
         }
         var attempt = 0
         var rebuilt: String?
@@ -204,13 +205,20 @@ public enum LibraryOpener {
             } catch LibraryStore.OpenError.unavailable(let why) {
                 attempt += 1
                 guard attempt < 3 else {
-                    let notice = "Your library cannot be opened just now (\(why)): nothing this session changes is kept"
-                    return Outcome(library: MemoryLibrary(notice: notice), message: notice)
+                    // Translators: the header's note; {reason} is what the system said.
+                    return keptNothing(untranslated("Your library cannot be opened just now ({reason}): nothing this session changes is kept"),
+                                       ["reason": why])
                 }
             } catch {
                 return openDamaged(path: path, directory: directory, error: error, now: now)
             }
         }
+    }
+
+    /// A library that keeps nothing this session, saying why: in the header in the frame's language, in the log
+    /// (`message`) in English.
+    private static func keptNothing(_ english: String, _ values: [String: String]) -> Outcome {
+        Outcome(library: MemoryLibrary(notice: tr(english, values)), message: EnglishBook().tr(english, values))
     }
 
     private static func readOnly(_ directory: String, because why: String) -> Outcome {
@@ -228,8 +236,8 @@ public enum LibraryOpener {
         do {
             throw error
         } catch LibraryStore.OpenError.newerVersion {
-            let notice = "Your library was written by a newer Tessera: it is left as it is, and nothing this session changes is kept"
-            return Outcome(library: MemoryLibrary(notice: notice), message: notice)
+            // Translators: the header's note.
+            return keptNothing(untranslated("Your library was written by a newer Tessera: it is left as it is, and nothing this session changes is kept"), [:])
         } catch let first {
             // A file this user cannot write is not theirs to move: read nothing, keep nothing, say so.
             if PrivatePlace.exists(path), let why = PrivatePlace.whyNotWritable(path) {
@@ -250,8 +258,9 @@ public enum LibraryOpener {
                 return Outcome(library: fresh,
                                message: "your library could not be opened (\(first)); it was moved to \(aside) and a new one started")
             } catch {
-                let notice = "Your library could not be opened (\(first)): nothing this session changes is kept"
-                return Outcome(library: MemoryLibrary(notice: notice), message: notice)
+                // Translators: the header's note; {reason} is what the system said.
+                return keptNothing(untranslated("Your library could not be opened ({reason}): nothing this session changes is kept"),
+                                   ["reason": "\(first)"])
             }
         }
     }

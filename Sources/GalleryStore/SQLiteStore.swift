@@ -155,7 +155,9 @@ public final class SQLiteStore: PhotoStore {
     /// together, a batch at a time and before any eviction (a crash loses at most the last batch's recency).
     public func image(forKey key: String) throws -> Data? {
         let data = try db.read { db in
-            try Data.fetchOne(db, sql: "SELECT data FROM images WHERE key = ?", arguments: [key])
+            // Prepared once a connection: parsing the query again was most of a look-up that finds nothing (every
+            // photo of a folder's first pass; perf: `sqlite3Parser`).
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT data FROM images WHERE key = ?"), arguments: [key])
         }
         guard let data else { return nil }
         lock.lock()

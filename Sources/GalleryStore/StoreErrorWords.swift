@@ -1,19 +1,20 @@
 import Foundation
+import GalleryCore
 import GRDB
 
 /// What a failed SQLite call means, in words a person understands, for the screen (an alert, the header); the
-/// technical detail (the code, the statement) goes to the log.
+/// technical detail (the code, the statement) goes to the log. In the frame's language.
 public enum StoreErrorWords {
     public static func describe(_ error: Error) -> String {
         guard let db = error as? DatabaseError else { return "\(error)" }
         switch db.resultCode.primaryResultCode {
-        case .SQLITE_FULL: return "the disk is full"
-        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: return "the file cannot be written (read-only)"
-        case .SQLITE_CANTOPEN: return "the file cannot be opened"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another program is using the file"
-        case .SQLITE_IOERR: return "the disk reported an error"
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return "the file is damaged"
-        default: return "the file could not be written"
+        case .SQLITE_FULL: return tr("the disk is full")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: return tr("the file cannot be written (read-only)")
+        case .SQLITE_CANTOPEN: return tr("the file cannot be opened")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return tr("another program is using the file")
+        case .SQLITE_IOERR: return tr("the disk reported an error")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return tr("the file is damaged")
+        default: return tr("the file could not be written")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// Opens the cache the way a user needs it: a store that cannot be used (a file of garbage, one from a newer
 /// version, a damaged one) is reported in one line, moved aside, and replaced by a new one; if no store can be made
@@ -6,8 +7,16 @@ import Foundation
 public enum StoreOpener {
     public struct Outcome {
         public let store: SQLiteStore?
-        /// One line for the user when something was wrong, nil when all was well.
+        /// One line when something was wrong, nil when all was well: in English, for the log.
         public let message: String?
+        /// The same line in the frame's language, for the header.
+        public let words: String?
+    }
+
+    /// `english` (a template marked for the catalogue) filled from `values`: English for the log, translated for
+    /// the screen. `{error}` and `{reason}` are the system's own words, which stay as they are.
+    private static func said(_ store: SQLiteStore?, _ english: String, _ values: [String: String]) -> Outcome {
+        Outcome(store: store, message: EnglishBook().tr(english, values), words: tr(english, values))
     }
 
     /// `$XDG_CACHE_HOME/tessera`, else `~/.cache/tessera`.
@@ -24,15 +33,18 @@ public enum StoreOpener {
                             now: Date = Date()) -> Outcome {
         do {
             return Outcome(store: try SQLiteStore(directory: directory, budgetBytes: budgetBytes,
-                                                  ownsDirectory: ownsDirectory), message: nil)
+                                                  ownsDirectory: ownsDirectory), message: nil, words: nil)
         } catch SQLiteStore.OpenError.unavailable(let why) {
             // Busy with another copy, a full or read-only disk: the file is fine; this session runs without it.
-            return Outcome(store: nil, message: "cache not used this session: \(why)")
+            // Translators: the header's note; {reason} is what the system said.
+            return said(nil, untranslated("cache not used this session: {reason}"), ["reason": "\(why)"])
         } catch let first {
             let path = (directory as NSString).appendingPathComponent(SQLiteStore.fileName)
             let parts = [path, path + "-wal", path + "-shm"]
             guard parts.contains(where: PrivatePlace.exists) else {
-                return Outcome(store: nil, message: "cache disabled: cannot create \(path): \(first)")
+                // Translators: the header's note; {path} is the cache's file, {error} what the system said.
+                return said(nil, untranslated("cache disabled: cannot create {path}: {error}"),
+                            ["path": path, "error": "\(first)"])
             }
             let aside = path + ".broken-\(Int(now.timeIntervalSince1970))"
             do {
@@ -41,14 +53,19 @@ public enum StoreOpener {
                     try FileManager.default.moveItem(atPath: part, toPath: aside + suffix)
                 }
             } catch {
-                return Outcome(store: nil, message: "cache disabled: \(path) is unusable (\(first)) and cannot be moved aside: \(error)")
+                // Translators: the header's note; {path} is the cache's file, {error} and {reason} what the system said.
+                return said(nil, untranslated("cache disabled: {path} is unusable ({error}) and cannot be moved aside: {reason}"),
+                            ["path": path, "error": "\(first)", "reason": "\(error)"])
             }
             pruneMovedAside(directory: directory, keep: 2)
             do {
                 let store = try SQLiteStore(directory: directory, budgetBytes: budgetBytes, ownsDirectory: ownsDirectory)
-                return Outcome(store: store, message: "cache at \(path) was unusable (\(first)); moved to \(aside), starting a new one")
+                // Translators: the header's note; {path} and {aside} are files, {error} what the system said.
+                return said(store, untranslated("cache at {path} was unusable ({error}); moved to {aside}, starting a new one"),
+                            ["path": path, "error": "\(first)", "aside": aside])
             } catch {
-                return Outcome(store: nil, message: "cache disabled: \(error)")
+                // Translators: the header's note; {error} is what the system said.
+                return said(nil, untranslated("cache disabled: {error}"), ["error": "\(error)"])
             }
         }
     }

@@ -23,7 +23,14 @@ public final class StoredCells: CellCache {
         self.log = log
     }
 
-    public func cell(forKey key: String) -> Data? { (try? store()?.image(forKey: key)) ?? nil }
+    public func cell(forKey key: String) -> Data? {
+        let cell = (try? store()?.image(forKey: key)) ?? nil
+        if cell == nil { tally.miss() } else { tally.hit() }
+        return cell
+    }
+
+    /// Cells found and not (the health's hit rate), counted from the decode workers.
+    public let tally = CacheTally()
 
     public func wants(_ key: String) -> Bool { lock.withLock { !kept.contains(key) } }
 

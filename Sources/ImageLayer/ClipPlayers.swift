@@ -102,8 +102,11 @@ public final class ClipPlayers {
             noteFailure(request.photo.id, "its source has no clip for it", transient: false)
             return
         }
+        // The decoder's planes go straight into the ring and a YUV texture; the worker converts only what is not
+        // 4:2:0 (or is turned), to BGRA.
         let player = MediaPlayer(location: place, width: size.width, height: size.height, loops: request.loops,
-                                 start: position, limits: limits, hardware: hardware, sound: request.sound, wake: wake)
+                                 start: position, limits: limits, hardware: hardware, sound: request.sound, planes: true,
+                                 wake: wake)
         if request.paused { player.pause() }
         playing[key] = Playing(request: request, size: size, player: player, seekID: request.seek?.id)
         started += 1
@@ -134,27 +137,28 @@ public final class ClipPlayers {
         return why.contains("crashed") || why.contains("timed out")
     }
 
-    /// Hands each player's newest frame to the uploader; whether any changed.
-    public func upload(to renderer: Renderer) -> Bool {
-        var changed = false
+    /// Hands each player's newest frame to the uploader; which clips show a new frame, and whether one stopped.
+    public func upload(to renderer: Renderer) -> ClipUploads {
+        var uploads = ClipUploads()
         for (key, entry) in playing {
             if let failure = entry.player.failure {
                 noteFailure(entry.request.photo.id, "\(failure)", transient: ClipPlayers.isTransient(failure))
                 stop(key)
-                changed = true
+                uploads.stopped = true
                 continue
             }
             let player = entry.player
             if textures.uploadFrame(key, size: entry.size, renderer: renderer, take: { _ = player.takeFrame($0) }) {
-                changed = true
+                uploads.newFrames.insert(key)
             }
         }
-        return changed
+        return uploads
     }
 
-    /// Whether a playing clip has drawn a frame at least `seconds` in (automation's `await-clip:`).
+    /// Whether a playing clip has drawn a frame at least `seconds` in (automation's `await-clip:`): a frame taken to
+    /// be drawn, not the point a seek asked for (its frame may still be on its way from a busy worker).
     public func hasShown(past seconds: Double) -> Bool {
-        playing.contains { textures.hasFrame($0.key) && $0.value.player.position >= seconds }
+        playing.contains { textures.hasFrame($0.key) && ($0.value.player.shownPosition ?? -1) >= seconds }
     }
 
     /// How a photo's moving picture stands (the large one first: what the pane or slideshow plays).

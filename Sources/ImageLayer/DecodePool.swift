@@ -56,18 +56,28 @@ public final class DecodePool {
     public private(set) var decodePeakBytes = 0
     /// Images refused from their header, for the benchmark and tests.
     public private(set) var refusedCount = 0
+    /// Where each decode's seconds and each failure (a header refused, a decode that threw) are counted
+    /// (`GET /metrics`).
+    private let timing: TimedWork?
 
     /// As many workers as cores less one for the main thread, but at least two: one may be busy with a large image.
     /// `idle`: what a worker with nothing to do asks for work (it is given everything before its workers start).
     public init(live: LiveTokens, decoder: ImageDecoder = ImageDecoder(),
          workers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount - 1),
-         idle: @escaping () -> ((DecodePool) -> Void)? = { nil }) {
+         idle: @escaping () -> ((DecodePool) -> Void)? = { nil }, timing: TimedWork? = nil) {
+        self.timing = timing
         self.live = live
         self.decoder = decoder
         self.idle = idle
         workerCount = max(1, workers)
         for i in 0..<workerCount {
-            let t = Thread { [unowned self] in self.work() }
+            // Weak, not unowned: a pool let go before a worker starts is in deinit (`shutdown` waits for each
+            // worker), and reading an unowned reference then is a fatal error; the worker just says it left.
+            let exited = exited
+            let t = Thread { [weak self] in
+                guard let self else { exited.signal(); return }
+                self.work()
+            }
             t.name = "tessera-decode-\(i)"
             t.start()
         }
@@ -81,6 +91,7 @@ public final class DecodePool {
             plan = job.answer.media != nil ? nil : try decoder.plan(job.answer, target: job.target, requested: job.requested)
         } catch {
             condition.lock(); refusedCount += 1; condition.unlock()
+            timing?.failures.add()
             job.done(.failure(error))
             return
         }
@@ -198,6 +209,10 @@ public final class DecodePool {
                 }
                 took = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 peak = (try? result.get().peakBytes) ?? 0
+                if let timing, let took {
+                    timing.seconds.observe(took / 1000)
+                    if case .failure = result { timing.failures.add() }
+                }
                 job.done(result.map(\.surface))
             }
             condition.lock()

@@ -205,7 +205,8 @@ public struct ImageDecoder {
         // Made smaller afterwards (a cell, most of the time): the fast DCT and upsampling are invisible there.
         let shrinks = plan.decodedWidth * plan.decodedHeight > target.width * target.height
         let jpeg = try JPEGDecompressor()
-        let out = try Surface(width: plan.decodedWidth, height: plan.decodedHeight)
+        // TurboJPEG writes every row (a file cut short too: libjpeg fills what is missing).
+        let out = try Surface(uninitializedWidth: plan.decodedWidth, height: plan.decodedHeight)
         try data.withUnsafeBytes { bytes in
             // libjpeg-turbo's own reading of the header must agree with ours before it writes into the buffer.
             let header = try jpeg.header(of: bytes)

@@ -1,14 +1,18 @@
 import GalleryCore
+import MediaWorkers
 import SDLKit
 
 /// The one owner of the image layer's textures, and the only code that makes, fills or frees them. A slot holds a
 /// still (a photo, a clip's poster: uploaded once from a decoded surface, in bands within a per-frame budget) or a
-/// stream (a playing clip: a streaming texture at the size drawn, filled with each new frame); a stream that has a
-/// frame is drawn in place of its slot's still. Main thread only.
+/// stream (a playing clip: a streaming texture at the size drawn, of the frames' layout, YUV planes or BGRA, filled
+/// with each new frame straight from the player's shared memory); a stream that has a frame is drawn in place of its
+/// slot's still. Main thread only.
 public final class TextureUploader {
     private struct Stream {
         let size: PixelSize
         var texture: Texture?
+        /// The layout `texture` takes (a worker changes it only if a clip's pixel format changes mid-way).
+        var layout: FrameLayout?
         /// A frame has been uploaded (until then the still shows).
         var hasFrame = false
     }
@@ -135,20 +139,39 @@ public final class TextureUploader {
 
     // MARK: streams
 
-    /// Fills `key`'s stream (made at `size` the first time) with the newest frame `take` hands over, if any;
-    /// whether a frame was uploaded. `take` calls its argument with the frame's pixels and pitch.
-    public func uploadFrame(_ key: ImageKey, size: PixelSize, renderer: Renderer,
-                     take: ((UnsafeRawPointer, Int) -> Void) -> Void) -> Bool {
+    /// Fills `key`'s stream (a texture of `size` in the frame's layout, made when the first frame comes or the
+    /// layout changes) with the newest frame `take` hands over, if any; whether a frame was uploaded. One pass over
+    /// the frame, from shared memory: a copy of BGRA into the texture, or YUV planes converted by the renderer (on
+    /// the software renderer when the frame is drawn, from the player's slot straight into the window's pixels
+    /// where it lands one to one, else into the texture: `Texture.update(heldPlanes:pitch:owner:)`).
+    public func uploadFrame(_ key: ImageKey, size: PixelSize, renderer: Renderer, take: ((ClipFrame) -> Void) -> Void)
+        -> Bool {
         var stream = streams[key] ?? Stream(size: size)
-        if stream.texture == nil {
-            stream.texture = try? Texture(renderer: renderer, streamingWidth: size.width, height: size.height)
-        }
-        guard let texture = stream.texture else { streams[key] = stream; return false }
         var uploaded = false
-        take { pixels, pitch in uploaded = (try? texture.update(pixels: pixels, pitch: pitch)) != nil }
+        take { frame in
+            if stream.layout != frame.layout || stream.texture == nil {
+                stream.texture = try? TextureUploader.streamTexture(frame.layout, size: size, renderer: renderer)
+                stream.layout = frame.layout
+            }
+            guard let texture = stream.texture, frame.width == size.width, frame.height == size.height else { return }
+            switch frame.layout {
+            case .bgra: uploaded = (try? texture.update(pixels: frame.base, pitch: frame.width * 4)) != nil
+            case .i420, .nv12:
+                // Converted when drawn, straight into the window where it lands one to one (software renderer).
+                uploaded = (try? texture.update(heldPlanes: frame.base, pitch: frame.width, owner: frame.owner)) != nil
+            }
+        }
         if uploaded { framesUploaded += 1; stream.hasFrame = true }
         streams[key] = stream
         return uploaded
+    }
+
+    private static func streamTexture(_ layout: FrameLayout, size: PixelSize, renderer: Renderer) throws -> Texture {
+        switch layout {
+        case .bgra: return try Texture(renderer: renderer, streamingWidth: size.width, height: size.height)
+        case .i420: return try Texture(renderer: renderer, streamingWidth: size.width, height: size.height, yuv: .iyuv)
+        case .nv12: return try Texture(renderer: renderer, streamingWidth: size.width, height: size.height, yuv: .nv12)
+        }
     }
 
     /// Lets go of `key`'s stream (its clip stopped): the still shows again.

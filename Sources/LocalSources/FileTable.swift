@@ -2,26 +2,35 @@ import Foundation
 import GalleryCore
 
 /// The files a folder index knows, compactly, and how to find them: by path, by photo ID, by folder. Built for a
-/// million files: each file is one record (about 64 bytes: its folder is a number into a table of folders, its name a
+/// million files: each file is one record (80 bytes: its folder is a number into a table of folders, its name a
 /// string that is stored inline when it is short, as camera names are); the photo ID, name key and date text are
-/// worked out when asked for, not kept. A slot freed by a file gone is used again. The order of a pass is the
-/// index's (`FolderIndex`); this table only keeps the files.
+/// worked out when asked for, not kept. A file is found by path and by ID through `SlotTable`s of record numbers
+/// (8 to 16 bytes a file each), not dictionaries that keep their keys. A slot freed by a file gone is used again.
+/// The order of a pass is the index's (`FolderIndex`); this table only keeps the files.
 struct FileTable {
     /// One file. `flags` are the index's marks for the pass.
     struct Record {
-        var folder: Int32
+        // The 8-byte fields first, the 4-byte ones together after them: 80 bytes a record, not 88.
         var name: String
         var bytes: Int64
         var modified: Int64
         var identity: UInt64
         var date: Int64
+        /// The photo ID's hash (`LocalFile.idHash`), which its rank in a shuffle is made from.
+        var hash: UInt64
+        var folder: Int32
         var width: Int32
         var height: Int32
         /// Index into `cameras`, or -1.
         var camera: Int32
-        /// The photo ID's hash (`LocalFile.idHash`), which its rank in a shuffle is made from.
-        var hash: UInt64
         var flags: UInt8
+
+        init(folder: Int32, name: String, bytes: Int64, modified: Int64, identity: UInt64, date: Int64, width: Int32,
+             height: Int32, camera: Int32, hash: UInt64, flags: UInt8) {
+            self.folder = folder; self.name = name; self.bytes = bytes; self.modified = modified
+            self.identity = identity; self.date = date; self.width = width; self.height = height
+            self.camera = camera; self.hash = hash; self.flags = flags
+        }
 
         /// `shown`: a shuffle's photo the kept place had shown this pass (it goes before the others, as it showed).
         static let alive: UInt8 = 1, placed: UInt8 = 2, served: UInt8 = 4, taken: UInt8 = 8, shown: UInt8 = 16
@@ -31,16 +40,12 @@ struct FileTable {
 
     private var records: [Record] = []
     private var free: [Int32] = []
-    /// A file by its folder and name.
-    private struct FileKey: Hashable {
-        let folder: Int32
-        let name: String
-    }
-    private var byName: [FileKey: Int32] = [:]
+    /// A file by its folder and name (`nameHash`), and by its photo ID's hash.
+    private var byName = SlotTable()
     /// Folders' paths (without the trailing "/"; the root is ""), and their numbers.
     private(set) var folders: [String] = []
     private var folderIDs: [String: Int32] = [:]
-    private var byID: [UInt64: Int32] = [:]
+    private var byID = SlotTable()
     private var cameras: [String] = []
     private var cameraIndex: [String: Int32] = [:]
     /// What moves in the few files that are not stills, by their record's hash (most files are stills: the record
@@ -66,13 +71,22 @@ struct FileTable {
     func slot(ofPath path: String) -> Int32? {
         let parts = FileTable.split(path)
         guard let folder = folderIDs[String(parts.folder)] else { return nil }
-        return byName[FileKey(folder: folder, name: String(parts.name))]
+        let name = String(parts.name)
+        return byName.find(hash: FileTable.nameHash(folder, name)) { records[Int($0)].folder == folder && records[Int($0)].name == name }
     }
 
     /// The slot of a photo ID ("f" and the ID's hash in hex).
     func slot(ofID id: String) -> Int32? {
         guard id.hasPrefix("f"), let hash = UInt64(id.dropFirst(), radix: 16) else { return nil }
-        return byID[hash]
+        return byID.find(hash: hash) { records[Int($0)].hash == hash }
+    }
+
+    /// A folder and name's hash, for `byName` (this run's: nothing keeps it).
+    private static func nameHash(_ folder: Int32, _ name: String) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(folder)
+        hasher.combine(name)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
     func path(_ r: Record) -> String { folders[Int(r.folder)] + "/" + r.name }
@@ -115,8 +129,12 @@ struct FileTable {
             slot = Int32(records.count)
             records.append(record)
         }
-        byName[FileKey(folder: folder, name: record.name)] = slot
-        byID[file.idHash] = slot
+        let held = records  // read by the look-ups below while `byName` and `byID` change (no copy: not written)
+        byName.insert(slot, hash: FileTable.nameHash(folder, record.name),
+                      matches: { held[Int($0)].folder == folder && held[Int($0)].name == record.name },
+                      hashOf: { FileTable.nameHash(held[Int($0)].folder, held[Int($0)].name) })
+        let hash = file.idHash
+        byID.insert(slot, hash: hash, matches: { held[Int($0)].hash == hash }, hashOf: { held[Int($0)].hash })
         if let motion = file.motion { motions[file.idHash] = motion }
         return slot
     }
@@ -125,8 +143,12 @@ struct FileTable {
     mutating func forget(_ slot: Int32) -> LocalFile {
         let r = records[Int(slot)]
         let old = file(r)
-        byName[FileKey(folder: r.folder, name: r.name)] = nil
-        byID[old.idHash] = nil
+        do {
+            let held = records  // let go before the record is written below, so the array is not copied
+            byName.remove(hash: FileTable.nameHash(r.folder, r.name)) { held[Int($0)].folder == r.folder && held[Int($0)].name == r.name }
+            let hash = old.idHash
+            byID.remove(hash: hash) { held[Int($0)].hash == hash }
+        }
         motions[r.hash] = nil
         records[Int(slot)] = Record(folder: 0, name: "", bytes: 0, modified: 0, identity: 0, date: 0, width: 0,
                                     height: 0, camera: -1, hash: 0, flags: 0)
@@ -151,14 +173,13 @@ struct FileTable {
         let top = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let prefix = top + "/"
         let under = Set(folders.indices.filter { folders[$0] == top || folders[$0].hasPrefix(prefix) }.map { Int32($0) })
-        return byName.filter { under.contains($0.key.folder) }.map(\.value)
+        return byName.slots.filter { under.contains(records[Int($0)].folder) }
     }
 
     /// The files in these folders (not below them) whose paths `seen` does not hold.
     func slots(in walked: Set<String>, except seen: Set<String>) -> [Int32] {
         let ids = Set(walked.compactMap { folderIDs[$0.hasSuffix("/") ? String($0.dropLast()) : $0] })
-        return byName.filter { key, slot in ids.contains(key.folder) && !seen.contains(path(records[Int(slot)])) }
-            .map(\.value)
+        return byName.slots.filter { ids.contains(records[Int($0)].folder) && !seen.contains(path(records[Int($0)])) }
     }
 
     /// Files of records `from` onwards, at most `count`, and where the next call starts.

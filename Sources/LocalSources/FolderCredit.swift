@@ -9,10 +9,12 @@ import Glibc
 extension FolderSource {
     static func credit(_ file: LocalFile) -> Credit {
         var about = FolderSource.megabytes(file.bytes) + " · "
-        about += file.taken.map { "taken " + FolderSource.readable(exifDate: $0) }
-            ?? "modified " + FolderSource.readable(nanoseconds: file.modified)
+        // Translators: in the pane's file details; {date} is "2026-11-23 14:03".
+        about += file.taken.map { tr("taken {date}", ["date": FolderSource.readable(exifDate: $0)]) }
+            // Translators: in the pane's file details, the file's time when it has no date taken; {date} is "2026-11-23 14:03".
+            ?? tr("modified {date}", ["date": FolderSource.readable(nanoseconds: file.modified)])
         if let camera = file.camera { about += " · " + camera }
-        return Credit(line: file.name, page: FolderSource.fileURL(file.path), details: ["Folder: " + file.folder, about])
+        return Credit(line: file.name, page: FolderSource.fileURL(file.path), details: [tr("Folder: {folder}", ["folder": file.folder]), about])
     }
 
     /// The file's URL with every byte of its path that is not plain ASCII percent-encoded (the path's own bytes, so a

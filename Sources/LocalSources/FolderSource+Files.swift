@@ -49,17 +49,18 @@ public struct FolderFileActions {
 
     public func perform(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
         guard let path = source.file(of: photo) else {
-            return .refused("This photo's file is not in the folders shown")
+            return .refused(tr("This photo's file is not in the folders shown"))
         }
         let name = PathBytes.display((path as NSString).lastPathComponent)
         switch action {
         case .trash: return moveToTrash(path, companions: source.companions(of: photo), name: name)
         case .rotateRight, .rotateLeft: return rotate(path, action == .rotateRight ? .right : .left, name: name)
         // As shown (a byte that is not UTF-8 as U+FFFD, no control characters): the clipboard holds text.
-        case .copyPath: return FileActionOutcome("Path copied", effect: .copy(PathBytes.display(path)))
+        case .copyPath: return FileActionOutcome(tr("Path copied"), effect: .copy(PathBytes.display(path)))
         case .showFolder:
             opener.show(path)
-            return FileActionOutcome("Showing \(name) in its folder")
+            // Translators: a toast; {name} is the photo's file name.
+            return FileActionOutcome(tr("Showing {name} in its folder", ["name": name]))
         }
     }
 
@@ -67,36 +68,42 @@ public struct FolderFileActions {
         let still: TrashCan.Trashed
         do { still = try trash.trash(path) } catch {
             let why = FolderFileActions.reason(error)
-            return .failed("\(name) was not moved to the trash: \(why). The file is where it was.")
+            // Translators: a toast; {name} is a file's name, {reason} the system's words for why (English).
+            return .failed(tr("{name} was not moved to the trash: {reason}. The file is where it was.",
+                              ["name": name, "reason": why]))
         }
         // The files that are the same photo go with it; one that cannot stays (it then shows as a photo or clip of
         // its own), and the toast says so.
         var others: [TrashCan.Trashed] = [], stayed: [String] = []
         for companion in companions {
             do { others.append(try trash.trash(companion)) } catch {
-                stayed.append("\(PathBytes.display((companion as NSString).lastPathComponent)) stayed: "
-                              + FolderFileActions.reason(error))
+                // Translators: part of a toast: a Live Photo's clip or a RAW beside the photo that was not moved.
+                stayed.append(tr("{name} stayed: {reason}", ["name": PathBytes.display((companion as NSString).lastPathComponent),
+                                                             "reason": FolderFileActions.reason(error)]))
             }
         }
         let moved = [still] + others
         source.noteChanges(gone: moved.map(\.original))
         let names = others.map { PathBytes.display(($0.original as NSString).lastPathComponent) }
-        let with = names.isEmpty ? "" : " with " + names.joined(separator: ", ")
+        // Translators: a toast; {others} names the files that are the same photo (a Live Photo's clip, a RAW).
+        let movedWords = names.isEmpty ? tr("{name} moved to the trash", ["name": name])
+            : tr("{name} moved to the trash with {others}", ["name": name, "others": names.joined(separator: ", ")])
         let note = stayed.isEmpty ? "" : " (" + stayed.joined(separator: "; ") + ")"
         let trash = self.trash, source = self.source
-        return FileActionOutcome("\(name) moved to the trash" + with + note, undo: {
+        return FileActionOutcome(movedWords + note, undo: {
             var back: [String] = []
             for file in moved {
                 do { try trash.restore(file) } catch {
                     source.noteChanges(changed: back)
                     let what = PathBytes.display((file.original as NSString).lastPathComponent)
                     let why = FolderFileActions.reason(error)
-                    return .failed("\(what) could not be put back: \(why). It is in the trash.")
+                    // Translators: a toast; {name} is a file's name, {reason} the system's words for why (English).
+                    return .failed(tr("{name} could not be put back: {reason}. It is in the trash.", ["name": what, "reason": why]))
                 }
                 back.append(file.original)
             }
             source.noteChanges(changed: back)
-            return FileActionOutcome("\(name) is back")
+            return FileActionOutcome(tr("{name} is back", ["name": name]))
         })
     }
 
@@ -105,16 +112,19 @@ public struct FolderFileActions {
         do { rotated = try PhotoRotator.rotate(path, turn) } catch let refusal as PhotoRotator.Refusal {
             return .refused(refusal.description)
         } catch {
-            return .failed("\(name) was not rotated: \(FolderFileActions.reason(error)). The file is as it was.")
+            // Translators: a toast; {name} is a file's name, {reason} the system's words for why (English).
+            return .failed(tr("{name} was not rotated: {reason}. The file is as it was.",
+                              ["name": name, "reason": FolderFileActions.reason(error)]))
         }
         source.noteChanges(changed: [path])
         let source = self.source
         return FileActionOutcome(rotated.message, undo: {
             do { try rotated.undo() } catch {
-                return .failed("\(name) could not be turned back: \(FolderFileActions.reason(error))")
+                // Translators: a toast; {name} is a file's name, {reason} the system's words for why (English).
+                return .failed(tr("{name} could not be turned back: {reason}", ["name": name, "reason": FolderFileActions.reason(error)]))
             }
             source.noteChanges(changed: [path])
-            return FileActionOutcome("\(name) is as it was")
+            return FileActionOutcome(tr("{name} is as it was", ["name": name]))
         })
     }
 

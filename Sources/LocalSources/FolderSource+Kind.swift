@@ -13,7 +13,7 @@ extension FolderSource {
     /// The folder kind, walking with `walkers` (a test installs a walker of its own this way).
     public static func kind(walkers: [FileWalkerKind]) -> SourceKind {
         SourceKind(
-            name: "folder", title: "the folders", summary: "Folders and files named on the command line",
+            name: "folder", title: untranslated("the folders"), summary: "Folders and files named on the command line",
             chosen: { !$0.paths.isEmpty }, fallbacks: [SourceFallback(.setupFailed, to: "demo", note: "{reason}")]
         ) { context in try make(context, walkers: walkers) }
     }
@@ -28,14 +28,17 @@ extension FolderSource {
         let strangers = context.paths.filter { path in walkers.first { $0.claims(path) }?.name != kind.name }
         guard strangers.isEmpty else {
             let names = strangers.map(PathBytes.display).joined(separator: ", ")
-            throw SourceSetupError("\(names) cannot be shown with \(PathBytes.display(first)) (another kind of folder)")
+            // Translators: {paths} and {path} name folders; a folder of another kind is a WebDAV share, say.
+            throw SourceSetupError(tr("{paths} cannot be shown with {path} (another kind of folder)",
+                                      ["paths": names, "path": PathBytes.display(first)]))
         }
         let walker = kind.make()
         // A folder not there yet (a USB stick, a network share mounted later) is waited for, never an exit.
         let present = context.paths.filter { walker.isFolder(walker.canonical($0)) != nil }
         guard !present.isEmpty else {
             let names = context.paths.map(PathBytes.display).joined(separator: ", ")
-            throw SourceSetupError("Waiting for \(names) to appear: showing the demo", mayComeLater: true,
+            // Translators: the header's note; {paths} names folders, separated by commas.
+            throw SourceSetupError(tr("Waiting for {paths} to appear: showing the demo", ["paths": names]), mayComeLater: true,
                                    explanation: notFound(context.paths, walker: walker))
         }
         for path in context.paths where !present.contains(path) {
@@ -67,14 +70,18 @@ extension FolderSource {
             let absolute = walker.canonical(path)
             let parent = (absolute as NSString).deletingLastPathComponent, name = (absolute as NSString).lastPathComponent
             if walker.isFolder(parent) == nil {
-                return "\(PathBytes.display(path)) does not exist, nor does the folder it would be in (\(PathBytes.display(parent)))."
+                // Translators: an alert; {path} is the folder asked for, {parent} the folder it would be in.
+                return tr("{path} does not exist, nor does the folder it would be in ({parent}).",
+                          ["path": PathBytes.display(path), "parent": PathBytes.display(parent)])
             }
             let siblings = walker.names(in: parent)
             guard let guess = NameSuggestion.closest(to: name, among: siblings.filter { !$0.hasPrefix(".") }) else {
-                return "\(PathBytes.display(path)) does not exist."
+                return tr("{path} does not exist.", ["path": PathBytes.display(path)])
             }
-            return "\(PathBytes.display(path)) does not exist. Did you mean \(PathBytes.display((parent as NSString).appendingPathComponent(guess)))?"
+            // Translators: an alert; {guess} is a folder beside it with a name close to the one asked for.
+            return tr("{path} does not exist. Did you mean {guess}?",
+                      ["path": PathBytes.display(path), "guess": PathBytes.display((parent as NSString).appendingPathComponent(guess))])
         }
-        return lines.joined(separator: " ") + " The demo photos show meanwhile; the folder is shown as soon as it appears."
+        return lines.joined(separator: " ") + " " + tr("The demo photos show meanwhile; the folder is shown as soon as it appears.")
     }
 }

@@ -25,15 +25,15 @@ public final class FolderSource: ScanningSource {
     public var answersAtRequestedSize: Bool { false }
     public var emptyFeedText: String {
         if let day = settings.dates.onThisDay {
-            return "No photos taken on this day (\(day.month)/\(day.day)) in earlier years: memories go by the date taken "
-                + "in the photos' EXIF. New ones show as they arrive."
+            // Translators: {day} is a day of the year as the language writes it ("23 November").
+            return tr("No photos taken on this day ({day}) in earlier years: memories go by the date taken in the photos' EXIF. New ones show as they arrive.",
+                      ["day": WordDates.dayOfYear(month: day.month, day: day.day)])
         }
-        if !settings.dates.isEmpty { return "No photos here from the days asked for (--from, --to)." }
+        if !settings.dates.isEmpty { return tr("No photos here from the days asked for (--from, --to).") }
         if settings.prober != nil {
-            return "No photos or videos here (JPEG, PNG, WebP, HEIC, AVIF, GIF, MP4, MOV, WebM, MKV). New ones show as "
-                + "they arrive."
+            return tr("No photos or videos here (JPEG, PNG, WebP, HEIC, AVIF, GIF, MP4, MOV, WebM, MKV). New ones show as they arrive.")
         }
-        return "No photos here (JPEG, PNG, WebP, HEIC, AVIF). New ones show as they arrive."
+        return tr("No photos here (JPEG, PNG, WebP, HEIC, AVIF). New ones show as they arrive.")
     }
 
     public struct Settings {

@@ -34,7 +34,13 @@ public final class FolderWatch {
         wake = eventfd(0, Int32(EFD_CLOEXEC))
         guard wake >= 0 else { close(fd); return nil }
         self.handler = handler
-        let thread = Thread { [unowned self] in self.run() }
+        // Weak, not unowned: a watch let go before its thread starts is in deinit (`stop` waits for this thread),
+        // and reading an unowned reference then is a fatal error; the thread just says it left.
+        let exited = exited
+        let thread = Thread { [weak self] in
+            guard let self else { exited.signal(); return }
+            self.run()
+        }
         thread.name = "tessera-watch"
         self.thread = thread
         thread.start()

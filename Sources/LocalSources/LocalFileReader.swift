@@ -173,24 +173,22 @@ final class RegularFile {
     /// Up to `count` bytes from the start (`pread`: the descriptor's offset is not used).
     func prefix(_ count: Int) -> Data? { read(at: 0, count: count) }
 
-    /// Up to `count` bytes from `offset` on.
+    /// Up to `count` bytes from `offset` on. The bytes are read into memory not cleared first (`Data(count:)` clears
+    /// it, a pass over a whole photo's bytes before `pread` writes them again: 0.6 % of a folder pass's processor
+    /// time); the `Data` owns it and frees it.
     func read(at offset: Int64, count: Int) -> Data? {
         guard count > 0 else { return Data() }
         guard offset >= 0 else { return nil }
-        var data = Data(count: count)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
         var filled = 0
-        let ok = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
-            while filled < count {
-                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { return false }
-                if n == 0 { break }
-                filled += n
-            }
-            return true
+        while filled < count {
+            let n = pread(fd, buffer + filled, count - filled, off_t(offset) + off_t(filled))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { buffer.deallocate(); return nil }
+            if n == 0 { break }
+            filled += n
         }
-        guard ok else { return nil }
-        data.count = filled
-        return data
+        // Only the bytes read are the Data's: nothing past them is ever seen.
+        return Data(bytesNoCopy: buffer, count: filled, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 }

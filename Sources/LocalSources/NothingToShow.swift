@@ -18,9 +18,11 @@ extension FolderSource {
             if let kind = LocalFileReader.nameKind(name), kind != .still { return nil }
             switch LocalFileReader.read(path: LocalFileWalker.absolute(path)) {
             case .success: return nil
-            case .failure(let why): reasons.append("\(PathBytes.display(path)) is not a photo or a clip (\(why))")
+            // Translators: printed on the command line; {path} is a file, {reason} the reader's words (English).
+            case .failure(let why): reasons.append(tr("{path} is not a photo or a clip ({reason})",
+                                                      ["path": PathBytes.display(path), "reason": "\(why)"]))
             }
         }
-        return "nothing to show: " + reasons.joined(separator: "; ")
+        return tr("nothing to show: {reasons}", ["reasons": reasons.joined(separator: "; ")])
     }
 }

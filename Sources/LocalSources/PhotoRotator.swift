@@ -48,22 +48,24 @@ public enum PhotoRotator {
         let original = try FileCalls.read(path, limit: maxBytes)
         let bytes = [UInt8](original.prefix(16))
         guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF else {
-            throw Refusal(description: "Can't rotate \(formatName(original, path: path)) files yet: only JPEG")
+            // Translators: a toast; {format} is a file format's name (PNG, HEIC).
+            throw Refusal(description: tr("Can't rotate {format} files yet: only JPEG", ["format": formatName(original, path: path)]))
         }
         let transformer = try JPEGTransformer()
         let blocks = try transformer.blocks(of: original)
         let tag = OrientationTag.inJPEG([UInt8](original.prefix(256 << 10)))
         let plan = RotationPlan.jpeg(width: blocks.width, height: blocks.height,
                                      mcu: (blocks.mcuWidth, blocks.mcuHeight), orientation: tag?.value, turn: turn)
-        let turned = turn == .right ? "Rotated right" : "Rotated left"
+        let right = turn == .right
         switch plan {
         case .retag(let orientation):
-            guard let tag else { throw Refusal(description: "Can't rotate this JPEG: no orientation tag") }
+            guard let tag else { throw Refusal(description: tr("Can't rotate this JPEG: no orientation tag")) }
             var edited = [UInt8](original)
             tag.write(orientation, into: &edited)
             try replace(path, with: Data(edited), modified: kept)
             return Rotated(original: original,
-                           message: turned + " (by its orientation tag: its size is not in whole blocks)",
+                           message: right ? tr("Rotated right (by its orientation tag: its size is not in whole blocks)")
+                               : tr("Rotated left (by its orientation tag: its size is not in whole blocks)"),
                            file: path, modified: before.st_mtim)
         case .transform(let op, let trimmed):
             var output = try transformer.transform(original, operation(op), trim: trimmed > 0)
@@ -74,9 +76,12 @@ public enum PhotoRotator {
                 output = Data(edited)
             }
             try replace(path, with: output, modified: kept)
-            let pixels = "\(trimmed) pixel\(trimmed == 1 ? "" : "s")"
-            let note = trimmed > 0 ? " (\(pixels) trimmed at an edge: JPEG turns whole blocks)" : ""
-            return Rotated(original: original, message: turned + note, file: path, modified: before.st_mtim)
+            let message = trimmed == 0 ? (right ? tr("Rotated right") : tr("Rotated left"))
+                : right ? trn("Rotated right ({count} pixel trimmed at an edge: JPEG turns whole blocks)",
+                              "Rotated right ({count} pixels trimmed at an edge: JPEG turns whole blocks)", count: trimmed)
+                : trn("Rotated left ({count} pixel trimmed at an edge: JPEG turns whole blocks)",
+                      "Rotated left ({count} pixels trimmed at an edge: JPEG turns whole blocks)", count: trimmed)
+            return Rotated(original: original, message: message, file: path, modified: before.st_mtim)
         }
     }
 

@@ -9,17 +9,26 @@ protocol FrameSource: AnyObject {
     func advance() -> Double?
     /// The held frame, scaled to `width`x`height` BGRA upright, into `destination`. False when there is none.
     func render(into destination: UnsafeMutableRawPointer, width: Int, height: Int, pitch: Int) -> Bool
+    /// The held frame as the decoder's planes (`FrameLayout.i420` or `.nv12`) at `width`x`height`, copied or scaled
+    /// as planes into `destination` (laid out as `FrameLayout.planes`): the layout written, or nil when the frame
+    /// does not come as such planes (another pixel format, full range, turned), which is then `render`ed as BGRA.
+    func renderPlanes(into destination: UnsafeMutableRawPointer, width: Int, height: Int) -> FrameLayout?
     /// Back to `seconds` (0: the start); the next `advance` gives the first frame at or after it.
     func seek(to seconds: Double) -> Bool
     /// The clip time of the sound being heard, when sound plays: what frames are paced by.
     var soundClock: Double? { get }
     /// Pauses or resumes the sound.
     func setPaused(_ paused: Bool)
+    /// Frames come late: decode faster if it can (a decoder thread more); whether it did, in which case the caller
+    /// seeks back to where it is, since the decoder starts afresh.
+    func decodeFaster() -> Bool
 }
 
 extension FrameSource {
+    func renderPlanes(into destination: UnsafeMutableRawPointer, width: Int, height: Int) -> FrameLayout? { nil }
     var soundClock: Double? { nil }
     func setPaused(_ paused: Bool) {}
+    func decodeFaster() -> Bool { false }
 }
 
 /// Opening a location as a frame source: an animated WebP through libwebp (FFmpeg 5.1 cannot decode one), an animated

@@ -2,9 +2,10 @@ import Glibc
 import GalleryCore
 
 /// The player worker: one clip, its frames paced by their times against the worker's own monotonic clock. A frame
-/// that is due goes into a free slot of the shared ring and is announced ("frame SLOT PTS"); when every slot is
-/// still the app's, or the frame is already late, it is dropped and counted: the app is never waited for. With
-/// sound (`sound=yes`), the clock follows the sound being heard.
+/// that is due goes into a free slot of the shared ring, as BGRA or, when the app asked for planes (`planes=yuv`),
+/// as the decoder's planes where it can (`FrameSource.renderPlanes`), and is announced ("frame SLOT PTS [LAYOUT]");
+/// when every slot is still the app's, or the frame is already late, it is dropped and counted: the app is never
+/// waited for. With sound (`sound=yes`), the clock follows the sound being heard.
 final class PlayerLoop {
     static let slotCount = MediaWorkerLaunch.slots
     /// A frame later than this is dropped unscaled; later than `resyncAfter`, the clock is set to it instead (a
@@ -33,6 +34,10 @@ final class PlayerLoop {
     private var position = 0.0
     private var shown = 0
     private var dropped = 0
+    /// Frames dropped for being late since the decoder last sped up (`FrameSource.decodeFaster`).
+    private var lateDrops = 0
+    /// Late frames after which the decoder is asked to go faster.
+    static let lateDropsBeforeFaster = 3
     private var lastReport = 0.0
 
     /// How long the last frame of a loop stays: the stream's frame rate, else a tenth of a second.
@@ -111,15 +116,28 @@ final class PlayerLoop {
             clockStart = WorkerChannel.now(); clockPts = pts
         } else if late > Self.dropAfter {
             dropped += 1
+            lateDrops += 1
+            if lateDrops >= Self.lateDropsBeforeFaster, source.decodeFaster() {
+                lateDrops = 0
+                seek(to: pts)
+            }
             return
         }
         guard let slot = slotFree.firstIndex(of: true), let base = shared.base else { dropped += 1; return }
-        let pitch = playback.width * 4
-        guard source.render(into: base + slot * slotBytes, width: playback.width, height: playback.height, pitch: pitch)
-        else { dropped += 1; return }
+        let target = base + slot * slotBytes, width = playback.width, height = playback.height
+        let layout: FrameLayout
+        if playback.planes, let written = source.renderPlanes(into: target, width: width, height: height) {
+            layout = written
+        } else {
+            guard source.render(into: target, width: width, height: height, pitch: width * 4) else {
+                dropped += 1
+                return
+            }
+            layout = .bgra
+        }
         slotFree[slot] = false
         shown += 1
-        channel.send(.frame(slot: slot, pts: pts))
+        channel.send(.frame(slot: slot, pts: pts, layout: layout))
     }
 
     private func handle(_ command: MediaWireMessage) {

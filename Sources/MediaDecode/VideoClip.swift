@@ -1,13 +1,15 @@
 import CFFmpeg
 import GalleryCore
 
-/// A clip or animation decoded by FFmpeg: `Demuxer` → `VideoDecoder` → `FrameScaler`. A corrupt packet is skipped
+/// A clip or animation decoded by FFmpeg: `Demuxer` → `VideoDecoder` → `FramePlanes` (the decoder's planes, when
+/// the app takes them) or `FrameScaler` (BGRA). A corrupt packet is skipped
 /// (the decoder conceals what it can); a stream that gives nothing but errors ends. An animation is decoded no
 /// further than `MediaLimits.maxFrames`.
 final class VideoClip: FrameSource {
     private let demuxer: Demuxer
-    private let decoder: VideoDecoder
+    private var decoder: VideoDecoder
     private let scaler = FrameScaler()
+    private let planes = FramePlanes()
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var held: UnsafeMutablePointer<AVFrame>?
@@ -24,6 +26,15 @@ final class VideoClip: FrameSource {
     private let audio: AudioTrack?
     /// Frames decoded before the stream is taken to have ended.
     private let frameCap: Int
+    /// Decoder threads now, and the most the worker's memory allows (`decodeFaster`).
+    private var threads: Int32
+    private let threadsAllowed: Int32
+    private let hardware: HardwareDecoding
+    /// Frames a second one decoder thread is given first: up to 1080p at 30 a second. A second frame thread costs
+    /// processor time (frames handed between threads, one more held, colder caches: `ffmpeg -threads 1` decodes the
+    /// bench's 1080p clip in 9-24 % less than with 2 here) for speed that a clip played at its own pace rarely needs;
+    /// a larger or faster clip starts on two, and one that falls behind gets its second (`decodeFaster`).
+    static let oneThreadPixelRate = 1920.0 * 1088 * 30
 
     /// `decoding`: frames will be decoded (a poster, a player), so what they need is judged by the worker's share of
     /// memory first (`WorkerMemory`): with one decoder thread fewer when that fits and two threads do not, else
@@ -55,6 +66,11 @@ final class VideoClip: FrameSource {
                 throw refusal
             }
         }
+        threadsAllowed = threads
+        let pixelRate = Double(info.storedSize.width * info.storedSize.height) * (info.frameRate ?? 30)
+        if decoding, pixelRate <= Self.oneThreadPixelRate { threads = 1 }
+        self.threads = threads
+        self.hardware = hardware
         decoder = try VideoDecoder(stream: demuxer.stream, limits: limits, threads: threads, hardware: hardware)
         audio = sound ? demuxer.audioStream.flatMap { AudioTrack(stream: $0) } : nil
         packet = av_packet_alloc()
@@ -98,6 +114,11 @@ final class VideoClip: FrameSource {
         return scaler.scale(held, rotation: info.rotation, into: destination, width: width, height: height, pitch: pitch)
     }
 
+    func renderPlanes(into destination: UnsafeMutableRawPointer, width: Int, height: Int) -> FrameLayout? {
+        guard let held else { return nil }
+        return planes.write(held, rotation: info.rotation, into: destination, width: width, height: height)
+    }
+
     func seek(to seconds: Double) -> Bool {
         guard demuxer.seek(to: seconds) else { return false }
         decoder.flush()
@@ -106,6 +127,16 @@ final class VideoClip: FrameSource {
         held = nil
         framesDecoded = 0
         skipUntil = seconds > 0 ? seconds : nil
+        return true
+    }
+
+    func decodeFaster() -> Bool {
+        guard threads < threadsAllowed, hardware == .none,
+              let faster = try? VideoDecoder(stream: demuxer.stream, limits: limits, threads: threads + 1, hardware: .none)
+        else { return false }
+        threads += 1
+        decoder = faster
+        workerLog("frames came late on \(threads - 1) decoder thread(s): decoding on \(threads)")
         return true
     }
 

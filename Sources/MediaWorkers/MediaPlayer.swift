@@ -16,12 +16,16 @@ public final class MediaPlayer: @unchecked Sendable {
     static let quitGrace = 0.3
 
     private let slotBytes: Int
-    private let pitch: Int
+    private let width: Int
+    private let height: Int
     private let shared: SharedMemory?
     private let worker: WorkerProcess?
     private let state: PlayerState
+    /// The slot of the frame taken last, kept from the worker until a newer one is taken (`takeFrame`).
+    private var heldSlot: Int?
 
-    /// Starts the worker for `location`, frames of exactly `width`x`height` BGRA, upright; `loops`: start again at the
+    /// Starts the worker for `location`, frames of exactly `width`x`height`, upright: BGRA, or with `planes` the
+    /// decoder's own YUV planes where they come so (`ClipFrame.layout`); `loops`: start again at the
     /// end (a clip on the wall), else stop there and report `hasEnded` (a Live Photo's moment). `start`: seconds to
     /// begin at. `hardware`: "none" (the default), "vaapi" or "v4l2m2m" (falls back to software in the worker).
     /// `sound`: the worker plays the clip's sound through SDL's audio and paces the frames by it (silent, by its own
@@ -29,18 +33,21 @@ public final class MediaPlayer: @unchecked Sendable {
     /// start, or refuses the clip, shows as `failure`.
     public init(executable: String = MediaWorkerExecutable.path, location: MediaLocation, width: Int, height: Int,
                 loops: Bool, start: Double = 0, limits: MediaLimits = .standard, hardware: String = "none",
-                sound: Bool = false, shares: WorkerMemoryShares = .machine, wake: @escaping @Sendable () -> Void) {
+                sound: Bool = false, planes: Bool = false, shares: WorkerMemoryShares = .machine,
+                wake: @escaping @Sendable () -> Void) {
         state = PlayerState(wake: wake)
         let side = 1...MediaWireMessage.maxSide
-        pitch = width * 4
-        slotBytes = pitch * max(1, height)
+        self.width = width
+        self.height = height
+        slotBytes = width * 4 * max(1, height)
         guard side.contains(width), side.contains(height) else {
             shared = nil; worker = nil
             state.fail(.cannotPlay("frames of \(width)x\(height)"))
             return
         }
         let playback = MediaWorkerLaunch.Playback(location: location, width: width, height: height, loops: loops,
-                                                  start: max(0, start), hardware: hardware, sound: sound)
+                                                  start: max(0, start), hardware: hardware, sound: sound,
+                                                  planes: planes)
         let launch = MediaWorkerLaunch(playback: playback, limits: limits)
         var memory: SharedMemory?
         var process: WorkerProcess?
@@ -66,20 +73,41 @@ public final class MediaPlayer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The newest frame not yet taken, handed to `body` (its BGRA pixels and row pitch) on the caller's thread;
-    /// that slot and any older ones go back to the worker. False when no new frame has come.
+    /// The newest frame not yet taken, handed to `body` on the caller's thread. Its slot stays the app's until a
+    /// newer frame is taken (so what was handed over can still be drawn from where it lies, `ClipFrame`); the slot
+    /// taken before and any older unread ones go back to the worker. False when no new frame has come.
+    @discardableResult
+    public func takeFrame(_ body: (ClipFrame) -> Void) -> Bool {
+        let frames = state.takeUnread()
+        guard let newest = frames.last, let shared, let base = shared.base else { return false }
+        for older in frames.dropLast() { worker?.send(.release(slot: older.slot)) }
+        if let held = heldSlot { worker?.send(.release(slot: held)) }
+        heldSlot = nil
+        // A layout is the worker's word: every layout fits a slot (`FrameLayout`), and a slot is `slotBytes` long.
+        guard newest.layout.bytes(width: width, height: height) <= slotBytes else {
+            worker?.send(.release(slot: newest.slot))
+            return true
+        }
+        heldSlot = newest.slot
+        shownPosition = newest.pts
+        body(ClipFrame(base: UnsafeRawPointer(base + newest.slot * slotBytes), layout: newest.layout, width: width,
+                       height: height, owner: shared))
+        return true
+    }
+
+    /// `takeFrame` for a player of BGRA frames (made without `planes`): the pixels and their row pitch.
     @discardableResult
     public func takeFrame(_ body: (UnsafeRawPointer, Int) -> Void) -> Bool {
-        let frames = state.takeUnread()
-        guard let newest = frames.last, let base = shared?.base else { return false }
-        for older in frames.dropLast() { worker?.send(.release(slot: older.slot)) }
-        body(UnsafeRawPointer(base + newest.slot * slotBytes), pitch)
-        worker?.send(.release(slot: newest.slot))
-        return true
+        takeFrame { (frame: ClipFrame) in
+            if frame.layout == .bgra { body(frame.base, frame.width * 4) }
+        }
     }
 
     /// Seconds into the clip of the last frame (or the point sought).
     public var position: Double { state.snapshot.position }
+    /// Seconds into the clip of the last frame taken to be drawn; nil before the first, and after a seek until a
+    /// frame is taken again (the point sought is not on screen until its frame is).
+    public private(set) var shownPosition: Double?
     /// Seconds the clip lasts, when known.
     public var duration: Double? { state.snapshot.duration }
     /// A clip played once has reached its end.
@@ -106,6 +134,7 @@ public final class MediaPlayer: @unchecked Sendable {
     /// To `seconds` from the start; frames not yet taken are from before it and go back unseen.
     public func seek(to seconds: Double) {
         let target = max(0, seconds.isFinite ? seconds : 0)
+        shownPosition = nil
         for stale in state.takeUnread(seekingTo: target) { worker?.send(.release(slot: stale.slot)) }
         worker?.send(.seek(target))
     }
@@ -142,7 +171,7 @@ final class PlayerState: @unchecked Sendable {
 
     private let lock = NSLock()
     private var current = Snapshot()
-    private var unread: [(slot: Int, pts: Double)] = []
+    private var unread: [(slot: Int, pts: Double, layout: FrameLayout)] = []
     private let wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
@@ -164,7 +193,7 @@ final class PlayerState: @unchecked Sendable {
         return !current.stopped
     }
 
-    func takeUnread(seekingTo seconds: Double? = nil) -> [(slot: Int, pts: Double)] {
+    func takeUnread(seekingTo seconds: Double? = nil) -> [(slot: Int, pts: Double, layout: FrameLayout)] {
         lock.lock(); defer { lock.unlock() }
         let frames = unread
         unread = []
@@ -209,9 +238,9 @@ final class PlayerState: @unchecked Sendable {
             current.duration = info.duration
         case .refused(let refusal):
             current.failure = refusal
-        case .frame(let slot, let pts) where slot < MediaPlayer.slotCount:
+        case .frame(let slot, let pts, let layout) where slot < MediaPlayer.slotCount:
             unread.removeAll { $0.slot == slot }
-            unread.append((slot, pts))
+            unread.append((slot, pts, layout))
             current.position = pts
         case .state(let position, let duration, let ended):
             current.position = position

@@ -44,6 +44,9 @@ public final class MQTTClient: @unchecked Sendable {
     /// Whether retained messages are heard (a command retained on a topic would otherwise run again at each
     /// subscription, so after every reconnect).
     public var hearsRetained = true
+    /// Topic filters whose retained messages are heard all the same (a house's value, retained so a client that
+    /// comes later knows it; `tessera/+/about`: wildcards match as a subscription's do); set before `startLoop`.
+    public var retainedHeardOn: Set<String> = []
 
     /// Hears each message on a subscribed topic: its topic and payload (copied). On libmosquitto's thread.
     public var onMessage: ((String, Data) -> Void)? {
@@ -190,6 +193,24 @@ public final class MQTTClient: @unchecked Sendable {
         try check(mosquitto_disconnect(handle), "mosquitto_disconnect")
     }
 
+    /// Leaves as a crash would, for tests of the will: the connection shut (`shutdown` of `mosquitto_socket`)
+    /// without a DISCONNECT, so the broker publishes the will; then the network thread, told to reconnect no more
+    /// (`mosquitto_disconnect`, whose packet can no longer be written), ends and is joined. Not a cancelled thread
+    /// (`stopLoop(force: true)`): one cancelled inside libmosquitto ends a ThreadSanitizer run.
+    public func vanish() {
+        let socket = mosquitto_socket(handle)
+        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+        _ = mosquitto_disconnect(handle)
+        try? stopLoop(force: false)
+    }
+
+    /// Whether `topic` is one that the subscription `filter` receives (`+` one level, `#` the rest;
+    /// `mosquitto_topic_matches_sub`). A filter or topic libmosquitto refuses matches nothing.
+    public static func topic(_ topic: String, matches filter: String) -> Bool {
+        var result = false
+        return mosquitto_topic_matches_sub(filter, topic, &result) == MOSQ_ERR_SUCCESS.rawValue && result
+    }
+
     // libmosquitto's callbacks: the userdata is this client, held by the loop while it runs.
 
     private static func client(_ userdata: UnsafeMutableRawPointer?) -> MQTTClient? {
@@ -225,8 +246,11 @@ public final class MQTTClient: @unchecked Sendable {
         guard let message, let client = MQTTClient.client(userdata), let handler = client.onMessage,
               let topic = message.pointee.topic else { return }
         let count = Int(max(0, message.pointee.payloadlen))
-        guard count <= client.payloadLimit, client.hearsRetained || !message.pointee.retain else { return }
+        guard count <= client.payloadLimit else { return }
+        let name = String(cString: topic)
+        guard client.hearsRetained || !message.pointee.retain || client.retainedHeardOn.contains(name)
+                || client.retainedHeardOn.contains(where: { MQTTClient.topic(name, matches: $0) }) else { return }
         let payload = message.pointee.payload.map { Data(bytes: $0, count: count) } ?? Data()
-        handler(String(cString: topic), payload)
+        handler(name, payload)
     }
 }

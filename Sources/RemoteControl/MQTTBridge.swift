@@ -10,39 +10,13 @@ import MosquittoKit
 /// goes away. Every connection (the first and each after a loss) publishes everything again and subscribes again.
 /// The session is persistent (a stable client id, no clean session) and the subscriptions are QoS 1, so commands sent
 /// with QoS 1 while the frame was briefly away are delivered when it is back; the broker publishes `offline` (the
-/// will) if the frame vanishes without saying goodbye.
+/// will) if the frame vanishes without saying goodbye. The house's values (`--show-value`) come on the same
+/// connection: their topics are subscribed too (QoS 0, retained ones heard), each message left on their board; and
+/// so are the other frames' `about` and availability, this frame's own `about` published (`MQTTFleet`).
 ///
 /// Threads: libmosquitto's thread parses each message and hands the command to `FrameControl` (which queues it for
 /// the app's main thread and never blocks); everything the bridge remembers is touched only on its own serial queue.
 public final class MQTTBridge: @unchecked Sendable {
-    /// The bridge's timings (named here, not scattered as literals).
-    public struct Timing: Sendable {
-        /// Seconds between keep-alive pings; the broker declares the frame gone after 1.5 times this in silence.
-        public var keepalive = 30
-        /// The reconnection back-off, in seconds: from `reconnectMin`, growing to `reconnectMax`.
-        public var reconnectMin: UInt32 = 1
-        public var reconnectMax: UInt32 = 60
-        /// The state is published at most once per this many seconds (about 4 a second), carrying the newest.
-        public var stateGap = 0.25
-        /// How long `stop` waits for the broker to have the goodbye before it lets go anyway.
-        public var goodbyeWait = 2.0
-        /// The same kind of trouble is logged at most once per this many seconds.
-        public var logGap = 10.0
-        /// The photo's longest side for Home Assistant's image entity.
-        public var photoSide = 512
-        /// How often a bridge without a connection checks that libmosquitto's thread still runs (it ends by itself
-        /// after a failed TLS handshake, which a broker's certificate being renewed can cause).
-        public var loopCheck = 30.0
-        /// Another frame with the same id: connections lost within `clashSoon` seconds, `clashInARow` times in a
-        /// row; over once one has held for `clashSettled` seconds (`ClientIDClash`).
-        public var clashSoon = 5.0
-        public var clashInARow = 3
-        public var clashSettled = 60.0
-        /// The reconnection's shortest wait while clashing: the two frames throw each other off less often.
-        public var clashReconnectMin: UInt32 = 30
-        public init() {}
-    }
-
     public let broker: BrokerAddress
     public let topics: FrameTopics
     public let discovery: HomeAssistantDiscovery
@@ -51,6 +25,8 @@ public final class MQTTBridge: @unchecked Sendable {
     private let control: FrameControl
     private let log: @Sendable (String) -> Void
     private let timing: Timing
+    /// The house's values (`--show-value`): their topics are subscribed, their messages left on the board.
+    private let values: HouseValueBoard?
 
     private let queue = DispatchQueue(label: "tessera.mqtt-bridge")
     // Touched only on `queue`:
@@ -65,6 +41,10 @@ public final class MQTTBridge: @unchecked Sendable {
     private var photoGeneration = 0
     private var refusedLog: LogThrottle
     private var brokerLog: LogThrottle
+    /// The screen image's screenshots (on `queue`).
+    private var screen: MQTTScreen!
+    /// This frame's `about` and the other frames heard (on `queue`).
+    private let fleet: MQTTFleet
     /// Signalled when the broker has `stop`'s `offline`, and when the connection ends after its DISCONNECT.
     private let goodbyeHeard = DispatchSemaphore(value: 0)
     private let goodbye = DispatchSemaphore(value: 0)
@@ -83,7 +63,8 @@ public final class MQTTBridge: @unchecked Sendable {
     public init(broker: BrokerAddress, password: String?, caFile: String?, frameID: String, deviceName: String,
                 version: String, control: FrameControl, log: @escaping @Sendable (String) -> Void,
                 sources: [String] = [], configurationURL: String? = nil,
-                notice: @escaping @Sendable (String?) -> Void = { _ in }, timing: Timing = Timing()) throws {
+                notice: @escaping @Sendable (String?) -> Void = { _ in }, overlays: [String] = [],
+                values: HouseValueBoard? = nil, seen: SeenFrames? = nil, timing: Timing = Timing()) throws {
         guard let id = FrameID(frameID) else {
             throw MQTTBridgeError(description: "\"\(frameID)\" is not a frame id (a-z, 0-9, _ and -, at most 64)")
         }
@@ -94,13 +75,19 @@ public final class MQTTBridge: @unchecked Sendable {
         self.log = log
         self.timing = timing
         self.notice = notice
+        self.values = values
         clash = ClientIDClash(soon: timing.clashSoon, inARow: timing.clashInARow, settled: timing.clashSettled)
         self.discovery = HomeAssistantDiscovery(frameID: id, deviceName: deviceName, version: version,
-                                                sources: sources, configurationURL: configurationURL)
+                                                sources: sources, configurationURL: configurationURL, overlays: overlays)
         self.topics = discovery.topics
+        fleet = MQTTFleet(topics: topics, name: deviceName, url: configurationURL, version: version, seen: seen)
         statePacer = UpdatePacer(minimumGap: timing.stateGap)
         refusedLog = LogThrottle(interval: timing.logGap)
         brokerLog = LogThrottle(interval: timing.logGap)
+        screen = MQTTScreen(control: control, queue: queue, timing: timing.screen) { [weak self] jpeg in
+            guard let self, !self.stopping, self.connected, let client = self.client else { return }
+            self.publish(client, self.topics.screen, jpeg)
+        }
     }
 
     /// The client id the broker keeps the frame's session under.
@@ -124,6 +111,7 @@ public final class MQTTBridge: @unchecked Sendable {
         // A command retained on the broker would run again at every reconnect; one larger than any command is not
         // even copied.
         client.hearsRetained = false
+        client.retainedHeardOn = Set((values?.topics ?? []) + MQTTFleet.subscriptions)
         client.payloadLimit = MQTTBridge.payloadLimit
         client.onMessage = { [weak self] topic, payload in self?.received(topic: topic, payload: payload) }
         client.onPublish = { [weak self] mid in self?.hop { $0.published(mid) } }
@@ -187,8 +175,8 @@ public final class MQTTBridge: @unchecked Sendable {
         log("mqtt: disconnected from \(broker)")
     }
 
-    /// Leaves as a crash would: the network thread cancelled, the socket closed without a DISCONNECT, so the broker
-    /// publishes the will. (For tests of the will and of commands kept while the frame is away.)
+    /// Leaves as a crash would: the connection shut without a DISCONNECT, so the broker publishes the will (for tests
+    /// of the will and of commands kept while the frame is away).
     func vanish() {
         let client: MQTTClient? = queue.sync {
             stopping = true
@@ -196,8 +184,7 @@ public final class MQTTBridge: @unchecked Sendable {
             defer { self.client = nil }
             return self.client
         }
-        try? client?.stopLoop(force: true)
-        // The last reference goes here: `mosquitto_destroy` closes the socket.
+        client?.vanish()
     }
 
     // MARK: Connections (on `queue`)
@@ -210,6 +197,7 @@ public final class MQTTBridge: @unchecked Sendable {
             return
         }
         connected = true
+        values?.brokerLost = false
         clash.connected(at: now())
         brokerLog = LogThrottle(interval: timing.logGap)
         log("mqtt: connected to \(broker)")
@@ -218,11 +206,17 @@ public final class MQTTBridge: @unchecked Sendable {
         for topic in topics.commandTopics {
             do { try client.subscribe(topic: topic, qos: 1) } catch { log("mqtt: subscribing to \(topic): \(error)") }
         }
+        // A value (and another frame's about) is as good as its latest: QoS 0, nothing queued while the frame is away.
+        for topic in (values?.topics ?? []) + MQTTFleet.subscriptions {
+            do { try client.subscribe(topic: topic, qos: 0) } catch { log("mqtt: subscribing to \(topic): \(error)") }
+        }
         for config in discovery.configs { publish(client, config.topic, config.payload) }
+        publish(client, fleet.aboutTopic, fleet.about)
         publish(client, topics.availability, Data(FrameTopics.online.utf8))
         // The state and photo again, since a broker that lost its store lost the retained messages too.
         publishedPhotoID = nil
         wantedPhotoID = nil
+        screen.forget()
         control.state { [weak self] state in self?.hop { $0.stateChanged(state, atOnce: true) } }
     }
 
@@ -234,6 +228,8 @@ public final class MQTTBridge: @unchecked Sendable {
 
     private func disconnected(_ code: Int32) {
         connected = false
+        values?.brokerLost = true  // the values shown say they may be old (`HouseValueStaleness`)
+        fleet.lost()
         if stopping {
             goodbye.signal()
             return
@@ -263,6 +259,7 @@ public final class MQTTBridge: @unchecked Sendable {
         guard !stopping, connected else { return }
         pendingState = state
         if state.photo?.id != wantedPhotoID { askForPhoto(state.photo?.id) }
+        screen.photoChanged(state.photo?.id, now: now())
         if atOnce { return publishPendingState() }
         // Inside the gap a change is postponed, never dropped: the newest state goes when the gap is over.
         switch statePacer.changed(now: now()) {
@@ -280,7 +277,8 @@ public final class MQTTBridge: @unchecked Sendable {
         guard !stopping, connected, let client, let state = pendingState else { return }
         pendingState = nil
         statePacer.sent(at: now())
-        publish(client, topics.state, state.json())
+        // Retained where anyone on the broker reads it: the overlays' on/shown, not their words (`forBroker`).
+        publish(client, topics.state, state.forBroker.json())
     }
 
     private func askForPhoto(_ id: String?) {
@@ -308,20 +306,24 @@ public final class MQTTBridge: @unchecked Sendable {
     /// Commands handed to the frame and not answered yet: past this, more are dropped (anyone who may publish on
     /// the broker must not be able to queue work on the frame without end).
     static let commandsInFlight = 8
-    private let inFlightLock = NSLock()
-    private var inFlight = 0
+    private let inFlight = CommandsInFlight(limit: MQTTBridge.commandsInFlight)
 
     private func received(topic: String, payload: Data) {
+        // A house's value is left on its board (the latest only); the overlay reads it at its own rate.
+        if let values, values.topics.contains(topic) {
+            if let line = values.receive(topic: topic, payload: payload, now: now()) { log(line) }
+            return
+        }
+        if MQTTCommand.asksForScreen(topic: topic, payload: payload, topics: topics) { return hop { $0.screen.asked() } }
+        if MQTTFleet.concerns(topic) { return hop { b in b.fleet.heard(topic: topic, payload: payload).map(b.refused) } }
         switch MQTTCommand.parse(topic: topic, payload: payload, topics: topics) {
         case .success(let command):
-            inFlightLock.lock()
-            let taken = inFlight < MQTTBridge.commandsInFlight
-            if taken { inFlight += 1 }
-            inFlightLock.unlock()
-            guard taken else { return hop { $0.refused("dropped a command on \(topic): \(MQTTBridge.commandsInFlight) still on their way") } }
+            guard inFlight.take() else {
+                return hop { $0.refused("dropped a command on \(topic): \(MQTTBridge.commandsInFlight) still on their way") }
+            }
             control.perform(command) { [weak self] result in
                 guard let self else { return }
-                self.inFlightLock.lock(); self.inFlight -= 1; self.inFlightLock.unlock()
+                self.inFlight.answered()
                 guard case .failure(let refusal) = result else { return }
                 self.hop { $0.refused("the frame refused \(topic): \(refusal)") }
             }
@@ -355,9 +357,4 @@ public final class MQTTBridge: @unchecked Sendable {
     }
 
     private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-}
-
-/// Why the bridge cannot start.
-public struct MQTTBridgeError: Error, CustomStringConvertible {
-    public let description: String
 }

@@ -103,7 +103,8 @@ final class RemoteConnection: ChannelInboundHandler {
             phase = .answering
             let loop = context.eventLoop
             let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-            endpoints.answer(route, body: Data(body.readableBytesView), on: loop).whenComplete { result in
+            endpoints.answer(route, body: Data(body.readableBytesView),
+                             acceptLanguage: head.headers["Accept-Language"].first, on: loop).whenComplete { result in
                 let response = (try? result.get()) ?? .error(.internalServerError, "the answer failed")
                 bound.value.handler.answer(response, to: head, context: bound.value.context)
             }

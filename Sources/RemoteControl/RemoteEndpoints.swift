@@ -9,12 +9,16 @@ struct RemoteEndpoints: Sendable {
     let control: FrameControl
     let settings: FrameSettings?
     let limits: RemoteLimits
+    /// The book for a request's `Accept-Language` (nil: the header was not sent), for the page and the form's labels.
+    let books: @Sendable (String?) -> any WordBook
     let log: @Sendable (String) -> Void
 
-    func answer(_ route: RemoteRoute, body: Data, on loop: EventLoop) -> EventLoopFuture<RemoteResponse> {
+    func answer(_ route: RemoteRoute, body: Data, acceptLanguage: String? = nil, on loop: EventLoop)
+        -> EventLoopFuture<RemoteResponse> {
         switch route {
         case .page:
-            var page = RemoteResponse(status: .ok, contentType: "text/html; charset=utf-8", body: Data(RemotePage.html.utf8))
+            let html = RemotePage.html(book: books(acceptLanguage))
+            var page = RemoteResponse(status: .ok, contentType: "text/html; charset=utf-8", body: Data(html.utf8))
             page.isPage = true
             return loop.makeSucceededFuture(page)
         case .icon:
@@ -53,34 +57,55 @@ struct RemoteEndpoints: Sendable {
             // configuration file: off the event loop.
             return ask(on: loop) { self.control.state(reply: $0) }.flatMap { state in
                 guard let state else { return loop.makeSucceededFuture(self.unanswered) }
+                let books = self.books
                 return self.ask(on: loop) { reply in
                     DispatchQueue.global(qos: .utility).async { reply(settings.form(inUse: state.source)) }
-                }.map { fields in fields.map { .json(.ok, RemoteReplies.form($0)) } ?? self.unanswered }
+                }.map { fields -> RemoteResponse in
+                    // The labels (English, marked where the form is written) in the phone's language.
+                    let book = books(acceptLanguage)
+                    let said = fields?.map { field in var field = field; field.label = book.tr(field.label); return field }
+                    return said.map { .json(.ok, RemoteReplies.form($0)) } ?? self.unanswered
+                }
             }
         case .saveSettings:
             guard let settings else { return loop.makeSucceededFuture(noSettings) }
-            return save(body, to: settings, on: loop)
+            return save(body, to: settings, book: books(acceptLanguage), on: loop)
+        case .exportSettings:
+            guard let settings else { return loop.makeSucceededFuture(noSettings) }
+            return exportSettings(settings, on: loop)
+        case .importSettings:
+            guard let settings else { return loop.makeSucceededFuture(noSettings) }
+            return importSettings(body, to: settings, book: books(acceptLanguage), on: loop)
+        case .screenshot(let request): return screenshot(request, on: loop)
+        case .log(let lines): return log(lines: lines, on: loop)
+        case .metrics: return metrics(on: loop)
+        case .frames: return frames(on: loop)
         }
     }
 
-    private var unanswered: RemoteResponse { .error(.serviceUnavailable, "the frame did not answer in time") }
-    private var noSettings: RemoteResponse { .error(.notFound, "this frame has no settings form") }
+    var unanswered: RemoteResponse { .error(.serviceUnavailable, "the frame did not answer in time") }
+    var noSettings: RemoteResponse { .error(.notFound, "this frame has no settings form") }
 
-    private func perform(_ command: Command, on loop: EventLoop)
+    func perform(_ command: Command, on loop: EventLoop)
         -> EventLoopFuture<Result<FrameState, CommandRefusal>?> {
         ask(on: loop) { self.control.perform(command, reply: $0) }
     }
 
     /// Checks and writes the settings (off the loop: a file is written), then applies the live ones one command
     /// after another.
-    private func save(_ body: Data, to settings: FrameSettings, on loop: EventLoop) -> EventLoopFuture<RemoteResponse> {
-        let values: [String: String]
+    func save(_ body: Data, to settings: FrameSettings, book: any WordBook, on loop: EventLoop)
+        -> EventLoopFuture<RemoteResponse> {
         switch RemoteSettingsBody.parse(body, maxBytes: limits.maxBodyBytes) {
         case .failure(let refusal):
             return loop.makeSucceededFuture(.error(.badRequest, refusal.message, problems: refusal.problems))
-        case .success(let parsed): values = parsed
+        case .success(let values): return save(values, to: settings, book: book, on: loop)
         }
-        return ask(on: loop) { reply in DispatchQueue.global(qos: .utility).async { reply(settings.save(values)) } }
+    }
+
+    /// Checks and writes `values` (the form's or an imported file's), then applies the live ones.
+    func save(_ values: [String: String], to settings: FrameSettings, book: any WordBook, on loop: EventLoop)
+        -> EventLoopFuture<RemoteResponse> {
+        ask(on: loop) { reply in DispatchQueue.global(qos: .utility).async { reply(settings.save(values, wordsIn: book)) } }
             .flatMap { outcome -> EventLoopFuture<RemoteResponse> in
                 switch outcome {
                 case nil: return loop.makeSucceededFuture(self.unanswered)

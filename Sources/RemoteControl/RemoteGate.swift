@@ -15,9 +15,12 @@ final class RemoteGate: @unchecked Sendable {  // `attempts` is behind `lock`
     private var attempts: FailedAttempts
     private let now: @Sendable () -> Double
     private let log: @Sendable (String) -> Void
+    /// Told of each refusal (the metrics' `remote_refused`).
+    private let refused: @Sendable () -> Void
 
     init(token: String, limits: RemoteLimits, now: @escaping @Sendable () -> Double,
-         log: @escaping @Sendable (String) -> Void) {
+         log: @escaping @Sendable (String) -> Void, refused: @escaping @Sendable () -> Void = {}) {
+        self.refused = refused
         self.token = token
         attempts = FailedAttempts(limits: limits)
         self.now = now
@@ -30,7 +33,9 @@ final class RemoteGate: @unchecked Sendable {  // `attempts` is behind `lock`
     /// in constant time, and only wrong ones are counted; a right one does not lift the slowing down either, so a
     /// guesser gains nothing from the owner's use.
     func refusal(client: String, authorization: [String]) -> RemoteResponse? {
-        switch AccessCheck.verdict(authorization: authorization, token: token) {
+        let verdict = AccessCheck.verdict(authorization: authorization, token: token)
+        if verdict != .granted { refused() }
+        switch verdict {
         case .granted:
             return nil
         case .missing:

@@ -1,8 +1,12 @@
 /// The remote page's script: the token, the API calls, the state polled every 2 s while the page is visible, the
-/// controls and the settings form built from `GET /api/v1/settings`. Text from the frame only ever goes into
-/// `textContent` or a form control's value.
+/// controls, and the settings form built from `GET /api/v1/settings` (`RemotePageSettingsScript`, spliced in before the
+/// start). Text from the frame only ever goes into `textContent` or a form control's value. Its words are English
+/// keys said through `w`/`wn` (`RemotePageWords`, which holds each of them).
 enum RemotePageScript {
-    static let js = #"""
+    static let js = [opening, RemotePageSettingsScript.js, closing].joined(separator: "\n")
+
+    /// From the start to the controls (the token, the API, the state and its rendering, the commands).
+    private static let opening = #"""
 
     "use strict";
     (function () {
@@ -60,7 +64,7 @@ enum RemotePageScript {
       // One request to the API with the token; the parsed JSON (or the response for a picture). A 401 asks for
       // the token; a frame out of reach says so.
       async function api(method, path, body, raw) {
-        if (!token) { askForToken("No token yet: paste the frame's remote token below."); throw new Refused("no token"); }
+        if (!token) { askForToken(w("No token yet: paste the frame's remote token below.")); throw new Refused("no token"); }
         let response;
         try {
           response = await fetch(path, {
@@ -70,25 +74,23 @@ enum RemotePageScript {
             body: body === undefined ? undefined : JSON.stringify(body),
           });
         } catch (e) {
-          status("Cannot reach the frame. Is it on, and on this network?", true);
+          status(w("Cannot reach the frame. Is it on, and on this network?"), true);
           throw new Refused("offline");
         }
         if (response.status === 401) {
-          askForToken("The frame did not accept the token. Paste the current one below.");
+          askForToken(w("The frame did not accept the token. Paste the current one below."));
           throw new Refused("unauthorized");
         }
         if (raw) return response;
         let answer = null;
         try { answer = await response.json(); } catch (e) { answer = null; }
         if (!response.ok) {
-          const error = new Refused((answer && answer.error) || ("The frame answered " + response.status + "."));
+          const error = new Refused((answer && answer.error) || w("The frame answered {status}.", { status: response.status }));
           error.answer = answer;
           throw error;
         }
         return answer;
       }
-
-      function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
 
       function render(s) {
         if (!s) return;
@@ -96,42 +98,51 @@ enum RemotePageScript {
         $("token-panel").hidden = true;
         if (locked) lock(false);
         // What the owner must act on (another frame using this one's MQTT id) stands first, as a problem.
-        if (s.notice) status("Connected. " + s.notice.charAt(0).toUpperCase() + s.notice.slice(1) + ".", true);
-        else status(s.online === false ? "Connected; the frame is offline." : "Connected.", false);
-        $("frame-name").textContent = s.name ? s.name + "'s frame" : "Tessera";
+        if (s.notice) {
+          const notice = sayNotice(s.notice);
+          status(w("Connected. {notice}.", { notice: notice.charAt(0).toUpperCase() + notice.slice(1) }), true);
+        }
+        else status(s.online === false ? w("Connected; the frame is offline.") : w("Connected."), false);
+        $("frame-name").textContent = s.name ? w("{name}'s frame", { name: s.name }) : "Tessera";
         const p = s.photo;
         if (p) {
           // A folder's file has a name (title) and no author; a source's photo an author and no name.
-          const byline = p.author ? "Photo by " + p.author : "";
-          $("now-caption").textContent = p.title || p.caption || byline || "A photo";
+          const byline = p.author ? w("Photo by {name}", { name: p.author }) : "";
+          $("now-caption").textContent = p.title || p.caption || byline || w("A photo");
           const details = [];
           if (p.title && p.caption) details.push(p.caption);
-          if (p.author) details.push("By " + p.author);
-          if (p.kind && p.kind !== "photo") details.push(p.kind.replace("-", " "));
-          if (typeof p.index === "number") details.push("photo " + (p.index + 1) + " of " + s.photos);
+          if (p.author) details.push(w("By {name}", { name: p.author }));
+          if (p.kind && p.kind !== "photo") details.push(kindWords(p.kind));
+          if (typeof p.index === "number") details.push(w("photo {index} of {count}", { index: num(p.index + 1), count: num(s.photos) }));
           $("now-details").textContent = details.join(" · ");
         } else {
-          $("now-caption").textContent = "Nothing showing yet.";
-          $("now-details").textContent = plural(s.photos || 0, "photo", "photos") + " in the feed.";
+          $("now-caption").textContent = w("Nothing showing yet.");
+          $("now-details").textContent = wn("{count} photo in the feed.", "{count} photos in the feed.", s.photos || 0);
         }
         const src = s.source || {};
-        $("now-source").textContent = "From " + (src.title || src.name || "?") + (src.album ? ", album " + src.album : "");
+        $("now-source").textContent = src.album ? w("From {source}, album {album}", { source: src.title || src.name || "?", album: src.album })
+          : w("From {source}", { source: src.title || src.name || "?" });
         showPicture(p ? p.id : null);
 
         const pause = $("btn-pause");
-        pause.textContent = s.paused ? "Play" : "Pause";
+        pause.textContent = s.paused ? w("Play") : w("Pause");
         pause.setAttribute("aria-pressed", s.paused ? "true" : "false");
         $("mode-wall").setAttribute("aria-pressed", s.mode === "wall" ? "true" : "false");
         $("mode-slideshow").setAttribute("aria-pressed", s.mode === "slideshow" ? "true" : "false");
         const on = s.display !== "off";
         const toggle = $("display-toggle");
-        toggle.textContent = on ? "On" : "Off";
+        toggle.textContent = on ? w("On") : w("Off");
         toggle.setAttribute("aria-checked", on ? "true" : "false");
 
-        $("schedule-text").textContent = s.schedule || "all day";
+        $("schedule-text").textContent = s.schedule || w("all day");
         if (!edited.has("interval-field")) $("interval-field").value = s.interval;
         if (!edited.has("source-select")) { ensureSourceChoice(src.name); $("source-select").value = src.name || ""; }
         if (!edited.has("source-album")) $("source-album").value = src.album || "";
+        window.tesseraOverlays.render(s, command);
+        // The page's parts (health, other frames, the log…: `RemotePagePart`) read the same state.
+        for (const part of window.tesseraParts) {
+          try { part.render(s, api, w); } catch (e) { console.error(e); }
+        }
       }
 
       // The thumbnail, fetched with the token when the photo changes, shown from a blob: URL.
@@ -208,7 +219,7 @@ enum RemotePageScript {
       }
       $("interval-apply").addEventListener("click", async () => {
         const seconds = Number($("interval-field").value);
-        if (!Number.isFinite(seconds) || seconds <= 0) { status("Seconds per photo must be a number above 0.", true); return; }
+        if (!Number.isFinite(seconds) || seconds <= 0) { status(w("Seconds per photo must be a number above 0."), true); return; }
         if (await command("interval", seconds)) edited.delete("interval-field");
       });
       $("source-apply").addEventListener("click", async () => {
@@ -221,164 +232,17 @@ enum RemotePageScript {
 
       $("token-save").addEventListener("click", () => {
         const given = $("token-field").value.trim();
-        if (!given) { status("Paste the token first.", true); return; }
+        if (!given) { status(w("Paste the token first."), true); return; }
         token = given;
         try { localStorage.setItem(TOKEN_KEY, given); } catch (e) { /* kept for this visit */ }
         $("token-field").value = "";
         start();
       });
 
-      // The settings form, one control per field the frame offers.
-      function control(field) {
-        let input;
-        if (field.kind === "choice") {
-          input = document.createElement("select");
-          for (const choice of field.choices || []) {
-            const option = document.createElement("option");
-            option.value = choice;
-            option.textContent = choice;
-            input.appendChild(option);
-          }
-          if (field.value == null) {
-            const none = document.createElement("option");
-            none.value = "";
-            none.textContent = "(default)";
-            input.insertBefore(none, input.firstChild);
-          }
-        } else {
-          input = document.createElement("input");
-          if (field.kind === "flag") {
-            input.type = "checkbox";
-          } else if (field.kind === "number") {
-            input.type = "number";
-            input.step = "any";
-            input.inputMode = "decimal";
-          } else {
-            input.type = "text";
-            input.autocomplete = "off";
-            input.spellcheck = false;
-            if (field.kind === "hours") input.placeholder = "07:00-23:00";
-          }
-        }
-        input.id = "setting-" + field.name;
-        input.name = field.name;
-        input.disabled = locked;
-        input.setAttribute("aria-describedby", "error-" + field.name);
-        return input;
-      }
+    """#
 
-      function valueOf(field) {
-        const input = $("setting-" + field.name);
-        if (field.kind === "flag") return input.checked ? "yes" : "no";
-        return input.value.trim();
-      }
-
-      function fill(field, value) {
-        const input = $("setting-" + field.name);
-        if (field.kind === "flag") input.checked = /^(yes|true|on|1)$/i.test(value || "");
-        else input.value = value == null ? "" : value;
-      }
-
-      function buildSettings(fields) {
-        settingsFields = fields;
-        settingsValues = {};
-        const form = $("settings-form");
-        form.replaceChildren();
-        for (const field of fields) {
-          const row = document.createElement("div");
-          row.className = "field" + (field.kind === "flag" ? " flag" : "");
-          const label = document.createElement("label");
-          label.htmlFor = "setting-" + field.name;
-          label.textContent = field.label || field.name;
-          const when = document.createElement("span");
-          when.className = "when";
-          when.textContent = field.live ? "now" : "at next start";
-          label.appendChild(when);
-          const input = control(field);
-          const error = document.createElement("p");
-          error.className = "error";
-          error.id = "error-" + field.name;
-          if (field.kind === "flag") { row.append(input, label); } else { row.append(label, input); }
-          row.appendChild(error);
-          form.appendChild(row);
-          fill(field, field.value);
-          settingsValues[field.name] = valueOf(field);
-        }
-      }
-
-      async function loadSettings() {
-        try {
-          const answer = await api("GET", "/api/v1/settings");
-          buildSettings((answer && answer.fields) || []);
-          const sources = (settingsFields.find((f) => f.name === "source") || {}).choices || [];
-          for (const name of sources) ensureSourceChoice(name);
-          if (state && !edited.has("source-select")) $("source-select").value = (state.source || {}).name || "";
-        } catch (e) {
-          if (!(e instanceof Refused) || e.answer) $("settings-message").textContent = "The settings cannot be loaded.";
-        }
-      }
-
-      function fieldProblem(name, text) {
-        const error = $("error-" + name);
-        if (!error) return;
-        error.textContent = text;
-        $("setting-" + name).setAttribute("aria-invalid", "true");
-      }
-
-      // The server's words as a sentence: a capital first, a full stop last.
-      function sentence(text) {
-        const t = String(text || "").trim();
-        if (!t) return "Not saved.";
-        return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
-      }
-
-      function settingsMessage(text, good) {
-        const m = $("settings-message");
-        m.textContent = text;
-        m.className = good ? "good" : "bad";
-      }
-
-      $("settings-form").addEventListener("submit", async (event) => {
-        event.preventDefault();
-        if (!settingsFields) return;
-        const changed = {};
-        let unreadable = 0;
-        for (const field of settingsFields) {
-          const input = $("setting-" + field.name);
-          input.removeAttribute("aria-invalid");
-          $("error-" + field.name).textContent = "";
-          // Letters in a number field read as empty: said here rather than sent as nothing.
-          if (input.validity && input.validity.badInput) {
-            fieldProblem(field.name, "must be a number");
-            unreadable += 1;
-            continue;
-          }
-          const value = valueOf(field);
-          if (value !== settingsValues[field.name]) changed[field.name] = value;
-        }
-        if (unreadable) { settingsMessage("Not saved: a value is not a number. Nothing changed.", false); return; }
-        if (Object.keys(changed).length === 0) { settingsMessage("Nothing changed.", true); return; }
-        const save = $("settings-save");
-        save.disabled = true;
-        try {
-          const answer = await api("POST", "/api/v1/settings", changed);
-          Object.assign(settingsValues, changed);
-          const parts = ["Saved."];
-          if (answer.applied && answer.applied.length) parts.push("Applied now: " + answer.applied.join(", ") + ".");
-          if (answer.atNextStart && answer.atNextStart.length) {
-            parts.push("At the next start: " + answer.atNextStart.join(", ") + ".");
-          }
-          settingsMessage(parts.join(" "), true);
-          if (answer.state) render(answer.state);
-        } catch (e) {
-          const problems = (e.answer && e.answer.problems) || {};
-          for (const name of Object.keys(problems)) fieldProblem(name, String(problems[name]));
-          if (e.answer) settingsMessage(sentence(e.message), false);
-          else if (e.message === "offline") settingsMessage("Not saved: the frame cannot be reached.", false);
-        } finally {
-          save.disabled = locked;
-        }
-      });
+    /// The start, once the settings form's handlers are set.
+    private static let closing = #"""
 
       async function start() {
         await refresh();
@@ -387,7 +251,7 @@ enum RemotePageScript {
 
       lock(true);
       token = takeToken();
-      if (!token) askForToken("No token yet: paste the frame's remote token below.");
+      if (!token) askForToken(w("No token yet: paste the frame's remote token below."));
       else start();
     })();
 

@@ -1,5 +1,7 @@
 /// The remote page's style: dark, for a phone held in one hand first (320 to 430 pixels wide, every control at least
-/// 48 pixels tall, nothing wider than the screen), a centred column on a desktop.
+/// 48 pixels tall, nothing wider than the screen), a centred column on a desktop. Sides are logical
+/// (`margin-inline-start`), flex and grid follow the page's `dir`: a right-to-left page mirrors; only the safe areas
+/// of the screen's notches stay physical.
 enum RemotePageStyle {
     static let css = """
 
@@ -57,7 +59,7 @@ enum RemotePageStyle {
     .field { margin-bottom: 6px; }
     .field.flag { display: flex; align-items: center; gap: 12px; }
     .field.flag label { margin: 0; flex: 1; }
-    .when { display: inline-block; font-size: 0.8rem; color: var(--quiet); margin-left: 6px; }
+    .when { display: inline-block; font-size: 0.8rem; color: var(--quiet); margin-inline-start: 6px; }
     .error { color: var(--bad); margin: 4px 0 0; font-size: 0.95rem; }
     .error:empty { display: none; }
     [aria-invalid=true] { border-color: var(--bad); }

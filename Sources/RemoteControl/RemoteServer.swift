@@ -24,16 +24,20 @@ public final class RemoteServer: @unchecked Sendable {  // `channel`, `group` an
     ///   - token: what `Authorization: Bearer` must carry (`RemoteToken`). Never logged.
     ///   - settings: the settings form; nil answers its routes with 404.
     ///   - now: seconds on a monotonic clock, for the failed attempts' windows (tests pass time by hand).
+    ///   - books: the book for a request's `Accept-Language` (nil when not sent): the page and the form's labels are
+    ///     in its language (`WordBooks.book(acceptLanguage:)`); by default the frame's.
     ///   - log: a line for the app's log, from the event loop's thread.
+    ///   - refused: a request refused for its token (none, a wrong one), for the metrics; any thread.
     public init(address: ListenAddress, token: String, control: FrameControl, settings: FrameSettings?,
                 limits: RemoteLimits = .standard,
                 now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
-                log: @escaping @Sendable (String) -> Void) {
+                books: @escaping @Sendable (String?) -> any WordBook = { _ in Words.book },
+                log: @escaping @Sendable (String) -> Void, refused: @escaping @Sendable () -> Void = {}) {
         self.address = address
         self.limits = limits
         self.log = log
-        endpoints = RemoteEndpoints(control: control, settings: settings, limits: limits, log: log)
-        gate = RemoteGate(token: token, limits: limits, now: now, log: log)
+        endpoints = RemoteEndpoints(control: control, settings: settings, limits: limits, books: books, log: log)
+        gate = RemoteGate(token: token, limits: limits, now: now, log: log, refused: refused)
         connections = ConnectionTable(limits: limits, log: log)
     }
 

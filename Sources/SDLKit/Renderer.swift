@@ -61,6 +61,8 @@ public final class Renderer {
     /// Whether what was drawn stays in the target after a present (the software renderer) rather than being
     /// undefined (a GL swap chain).
     public let framesPersist: Bool
+    /// Whether this is SDL's software renderer (every pixel drawn on the processor, into memory the app can reach).
+    public var drawsInSoftware: Bool { framesPersist }
     private var offset = (dx: 0, dy: 0)
     private var offsetMoved = false
     private var scale = 1.0
@@ -73,6 +75,14 @@ public final class Renderer {
     var rotationTargetSize = (width: 0, height: 0)
     /// Whether the turned target is bound now (only while a frame is drawn).
     var targetBound = false
+    /// A screen read right to left (`mirror(about:)`, RendererMirror.swift): the logical width everything drawn
+    /// into the frame is mirrored about; nil draws as laid out.
+    public internal(set) var mirrorWidth: Int?
+    /// A run drawn piece by piece that keeps its order when mirrored (`keepingOrder`): its box as laid out.
+    var orderedRun: (x: Int, width: Int)?
+    /// Drawing into a texture (`draw(into:)`, its coordinates are the texture's own) or pictures placed by what
+    /// they show (`unmirrored`): never mirrored.
+    var mirrorSuspended = false
 
     deinit {
         if let rotationTarget { SDL_DestroyTexture(rotationTarget) }
@@ -156,7 +166,10 @@ public final class Renderer {
         let w = Int32(drawing.width), h = Int32(drawing.height)
         var sx: Float = 1, sy: Float = 1
         SDL_RenderGetScale(pointer, &sx, &sy)
-        var rect = SDL_Rect(x: Int32(dx), y: Int32(dy), w: Int32(Float(w) / max(sx, 0.01)), h: Int32(Float(h) / max(sy, 0.01)))
+        // The shift is the layout's: mirrored, it moves the other way on the screen (an overlay moved back by its
+        // share of it, in the layout, then lands where it should).
+        let x = mirrorWidth == nil ? dx : -dx
+        var rect = SDL_Rect(x: Int32(x), y: Int32(dy), w: Int32(Float(w) / max(sx, 0.01)), h: Int32(Float(h) / max(sy, 0.01)))
         SDL_RenderSetViewport(pointer, &rect)
     }
 
@@ -178,7 +191,7 @@ public final class Renderer {
     public func fill(x: Int, y: Int, width: Int, height: Int) {
         RenderThreadGuard.check(owner, "SDL_RenderFillRect")
         bindTurnedTarget()
-        var rect = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        var rect = SDL_Rect(x: Int32(onScreen(x, width)), y: Int32(y), w: Int32(width), h: Int32(height))
         SDL_RenderFillRect(pointer, &rect)
     }
 
@@ -187,16 +200,31 @@ public final class Renderer {
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         public static let horizontal = Flip(rawValue: SDL_FLIP_HORIZONTAL.rawValue)
         public static let vertical = Flip(rawValue: SDL_FLIP_VERTICAL.rawValue)
+        /// The texture is a shape of the layout (a rounded corner's mask, an arrow pointing along the reading): a
+        /// mirrored screen flips it too. Without it a texture keeps its content as it is (words, photos).
+        public static let withLayout = Flip(rawValue: 1 << 16)
+        /// The source is the part of a picture the layout leaves in view (a zoomed photo panned and pinched by
+        /// hand): a mirrored screen takes the part mirrored within the texture, so the part under a finger is the
+        /// part the layout put there. Without it the source is kept (a crop chosen by the picture's content, a
+        /// face, stays on the face).
+        public static let cutByLayout = Flip(rawValue: 1 << 17)
     }
 
-    /// Copies a texture (or part of it) to a destination rectangle (`SDL_RenderCopy`, or `SDL_RenderCopyEx` to flip).
+    /// Copies a texture (or part of it) to a destination rectangle (`SDL_RenderCopy`, or `SDL_RenderCopyEx` to
+    /// flip). On a mirrored screen the rectangle is mirrored, the texture's content not (unless `.withLayout`).
     public func copy(_ texture: Texture, source: (x: Int, y: Int, width: Int, height: Int)? = nil,
                      to x: Int, _ y: Int, _ width: Int, _ height: Int, flip: Flip = []) {
         RenderThreadGuard.check(owner, "SDL_RenderCopy")
         bindTurnedTarget()
-        var dst = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        var dst = SDL_Rect(x: Int32(onScreen(x, width)), y: Int32(y), w: Int32(width), h: Int32(height))
         var src = SDL_Rect()
-        if let s = source { src = SDL_Rect(x: Int32(s.x), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height)) }
+        if let s = source {
+            src = SDL_Rect(x: Int32(sourceOnScreen(s.x, s.width, of: texture, flip)), y: Int32(s.y), w: Int32(s.width), h: Int32(s.height))
+        }
+        let flip = flipOnScreen(flip)
+        // A clip's frame held as planes goes straight into the window's pixels where it lands one to one.
+        if texture.heldPlanes != nil,
+           texture.drawHeldPlanes(on: self, source: source == nil ? nil : src, to: dst, flipped: !flip.isEmpty) { return }
         withUnsafePointer(to: &src) { srcPointer in
             let srcArg = source == nil ? nil : srcPointer
             if flip.isEmpty {
@@ -212,7 +240,7 @@ public final class Renderer {
         RenderThreadGuard.check(owner, "SDL_RenderSetClipRect")
         bindTurnedTarget()
         if let r = rect {
-            var clip = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+            var clip = SDL_Rect(x: Int32(onScreen(r.x, r.width)), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
             SDL_RenderSetClipRect(pointer, &clip)
         } else {
             SDL_RenderSetClipRect(pointer, nil)
@@ -244,9 +272,10 @@ public final class Renderer {
         var sx: Float = 1, sy: Float = 1
         SDL_RenderGetScale(pointer, &sx, &sy)
         let (w, h) = outputSize
-        let x0 = max(0, Int((Float(part.x + offset.dx) * sx).rounded(.down)))
+        let px = onScreen(part.x, part.width), dx = mirrorWidth == nil ? offset.dx : -offset.dx
+        let x0 = max(0, Int((Float(px + dx) * sx).rounded(.down)))
         let y0 = max(0, Int((Float(part.y + offset.dy) * sy).rounded(.down)))
-        let x1 = min(w, Int((Float(part.x + part.width + offset.dx) * sx).rounded(.up)))
+        let x1 = min(w, Int((Float(px + part.width + dx) * sx).rounded(.up)))
         let y1 = min(h, Int((Float(part.y + part.height + offset.dy) * sy).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         if let framebuffer {
@@ -263,10 +292,19 @@ public final class Renderer {
         // Turned, what is read is what the panel shows.
         _ = showTurned()
         let (w, h) = outputSize
-        let surface = try Surface(width: w, height: h)
-        guard SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                   surface.pointer.pointee.pixels, Int32(surface.pitch)) == 0
-        else { throw SDLError("SDL_RenderReadPixels") }
+        return try readBound(part: nil, width: w, height: h)
+    }
+
+    /// The one door to `SDL_RenderReadPixels`: `part` of what is bound now (the window, or a render target inside
+    /// `draw(into:_:)`; nil: all of it) as a blank ARGB8888 surface `width` x `height` filled from it.
+    func readBound(part: (x: Int, y: Int, width: Int, height: Int)?, width: Int, height: Int) throws -> Surface {
+        let surface = try Surface(width: width, height: height)
+        var rect = SDL_Rect(x: Int32(part?.x ?? 0), y: Int32(part?.y ?? 0), w: Int32(width), h: Int32(height))
+        let read = withUnsafePointer(to: &rect) { bounds in
+            SDL_RenderReadPixels(pointer, part == nil ? nil : bounds, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                 surface.pointer.pointee.pixels, Int32(surface.pitch))
+        }
+        guard read == 0 else { throw SDLError("SDL_RenderReadPixels") }
         return surface
     }
 }

@@ -71,7 +71,9 @@ extension Renderer {
     /// Draws `body` into `target` (a texture made with `init(renderer:targetWidth:height:)`; `SDL_SetRenderTarget`),
     /// at scale 1 over the whole texture, then goes back to drawing the frame where it was drawn: the window (SDL
     /// restores its scale, viewport and clip) or a turned panel's target (its scale and burn-in offset applied again).
-    public func draw(into target: Texture, _ body: () throws -> Void) throws {
+    /// `keepingMirror`: a mirrored screen's mirror goes on inside the target (one as wide as the layout, copied whole
+    /// at x 0: the header's picture); by default the texture's own coordinates are drawn as laid out.
+    public func draw(into target: Texture, keepingMirror: Bool = false, _ body: () throws -> Void) throws {
         RenderThreadGuard.check(owner, "SDL_SetRenderTarget")
         guard target.isTarget, target.renderer === self else {
             throw SDLError("SDL_SetRenderTarget", message: "not a render target of this renderer")
@@ -80,7 +82,11 @@ extension Renderer {
         let turned = rotationTarget
         // Copies in `body` must not bind the turned target over this one.
         if turned != nil { targetBound = true }
+        // The texture's own coordinates: a mirrored screen mirrors the texture where it is drawn, not inside it.
+        let outer = mirrorSuspended
+        mirrorSuspended = outer || !keepingMirror
         defer {
+            mirrorSuspended = outer
             if let turned {
                 SDL_SetRenderTarget(pointer, turned)
                 reapplyDrawingState()

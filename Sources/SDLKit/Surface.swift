@@ -22,6 +22,25 @@ public final class Surface {
         self.init(owning: s)
     }
 
+    /// An ARGB8888 surface whose pixels are not cleared first, for a caller that writes every one of them (a
+    /// decoder, a stretch): a blank surface's `memset` is a pass over its bytes for nothing. The pixels come from
+    /// `SDL_SIMDAlloc` and are handed to the surface (`SDL_CreateRGBSurfaceWithFormatFrom`, then marked its own and
+    /// aligned, as `SDL_CreateRGBSurfaceWithFormat` marks them), so `SDL_FreeSurface` frees them with `SDL_SIMDFree`.
+    public convenience init(uninitializedWidth width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom", message: "bad size \(width)x\(height)")
+        }
+        let pitch = 4 * width
+        guard let pixels = SDL_SIMDAlloc(pitch * height) else { throw SDLError("SDL_SIMDAlloc") }
+        guard let s = SDL_CreateRGBSurfaceWithFormatFrom(pixels, Int32(width), Int32(height), 32, Int32(pitch),
+                                                         SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            SDL_SIMDFree(pixels)
+            throw SDLError("SDL_CreateRGBSurfaceWithFormatFrom")
+        }
+        s.pointee.flags = (s.pointee.flags & ~UInt32(SDL_PREALLOC)) | UInt32(SDL_SIMD_ALIGNED)
+        self.init(owning: s)
+    }
+
     /// The SDL_image loaders Tessera lets near bytes from outside, each for one format. `IMG_Load_RW`, which
     /// guesses the format and so reaches every loader SDL_image has (SVG, XCF, TGA…), is never used on them.
     public enum Loader: String {
@@ -72,16 +91,26 @@ public final class Surface {
         if !transpose && !flipHorizontal && !flipVertical { return self }
         let source = try convertedToARGB()
         let (w, h) = transpose ? (source.height, source.width) : (source.width, source.height)
-        let out = try Surface(width: w, height: h)
+        let out = try Surface(uninitializedWidth: w, height: h)
         source.withUnsafeMutablePixels { src, srcPitch in
             out.withUnsafeMutablePixels { dst, dstPitch in
-                for y in 0..<h {
-                    let row = dst.advanced(by: y * dstPitch).assumingMemoryBound(to: UInt32.self)
-                    let uy = flipVertical ? h - 1 - y : y
-                    for x in 0..<w {
-                        let ux = flipHorizontal ? w - 1 - x : x
-                        let (sx, sy) = transpose ? (uy, ux) : (ux, uy)
-                        row[x] = src.advanced(by: sy * srcPitch + sx * 4).load(as: UInt32.self)
+                // Output (x, y) comes from (ux, uy), the flips undone, read as (uy, ux) when transposed. Each row's
+                // source is a start and a step: a source row (one pixel apart) or a source column (a pitch apart).
+                let along = transpose ? srcPitch : 4, across = transpose ? 4 : srcPitch
+                let step = flipHorizontal ? -along : along
+                // A transposed row reads a column: done in bands of rows, so the source lines a band reads stay
+                // in the cache from one row to the next.
+                let band = transpose ? 16 : w
+                for x0 in stride(from: 0, to: w, by: band) {
+                    let x1 = min(w, x0 + band)
+                    for y in 0..<h {
+                        let row = (dst + y * dstPitch).assumingMemoryBound(to: UInt32.self)
+                        let uy = flipVertical ? h - 1 - y : y
+                        var from = src + uy * across + (flipHorizontal ? w - 1 - x0 : x0) * along
+                        for x in x0..<x1 {
+                            row[x] = from.load(as: UInt32.self)
+                            from += step
+                        }
                     }
                 }
             }
@@ -116,7 +145,8 @@ public final class Surface {
     /// A part of this surface (all of it: nil) stretched smoothly to a new surface (`SDL_SoftStretchLinear`; both
     /// ARGB8888).
     public func stretched(part: (x: Int, y: Int, width: Int, height: Int)?, toWidth w: Int, height h: Int) throws -> Surface {
-        let out = try Surface(width: w, height: h)
+        // Every pixel of the result is written by the stretch.
+        let out = try Surface(uninitializedWidth: w, height: h)
         var rect = part.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         let status = rect == nil ? SDL_SoftStretchLinear(pointer, nil, out.pointer, nil)
             : SDL_SoftStretchLinear(pointer, &rect!, out.pointer, nil)

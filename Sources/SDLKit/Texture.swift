@@ -9,6 +9,12 @@ public final class Texture {
     public let height: Int
     /// Whether this texture can be drawn into (`init(renderer:targetWidth:height:)`).
     public private(set) var isTarget = false
+    /// The planes a YUV stream takes (`TextureYUV.swift`); nil for 32-bit pixels.
+    public internal(set) var yuvFormat: YUVFormat?
+    /// A YUV stream held as RGB, its planes converted on each update (the software renderer's).
+    public internal(set) var convertsPlanes = false
+    /// A YUV stream's newest planes where they lie, not yet converted (`update(heldPlanes:pitch:owner:)`).
+    var heldPlanes: HeldPlanes?
 
     /// Uploads a surface (`SDL_CreateTextureFromSurface`).
     public init(renderer: Renderer, surface: Surface) throws {
@@ -48,11 +54,17 @@ public final class Texture {
         try self.init(renderer: renderer, opaqueWidth: width, height: height, access: SDL_TEXTUREACCESS_STREAMING)
     }
 
-    /// The one door to `SDL_CreateTexture`: an opaque XRGB8888 texture, without blending, of this access.
-    private init(renderer: Renderer, opaqueWidth width: Int, height: Int, access: SDL_TextureAccess) throws {
+    /// The one door to `SDL_CreateTexture`: an opaque texture (XRGB8888 unless another `format` is named, as the
+    /// YUV streams in `TextureYUV.swift` do), without blending, of this access.
+    init(renderer: Renderer, opaqueWidth width: Int, height: Int, access: SDL_TextureAccess,
+         format: SDL_PixelFormatEnum = SDL_PIXELFORMAT_RGB888) throws {
         RenderThreadGuard.check(renderer.owner, "SDL_CreateTexture")
         let target = access == SDL_TEXTUREACCESS_TARGET
-        guard let t = SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(access.rawValue),
+        // On the software renderer a static 32-bit texture is made streaming (the same `SDL_Surface` there), so
+        // that a frame can be composed from its pixels (`TexturePixels.swift`).
+        let access = access == SDL_TEXTUREACCESS_STATIC && format == SDL_PIXELFORMAT_RGB888
+            && renderer.drawsInSoftware ? SDL_TEXTUREACCESS_STREAMING : access
+        guard let t = SDL_CreateTexture(renderer.pointer, format.rawValue, Int32(access.rawValue),
                                         Int32(width), Int32(height))
         else { throw SDLError("SDL_CreateTexture (\(width)x\(height)\(target ? ", a render target" : ""))") }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
@@ -82,7 +94,9 @@ public final class Texture {
     /// (`SDL_UpdateTexture`): a clip's frame from shared memory, without a surface in between.
     public func update(pixels: UnsafeRawPointer, pitch: Int) throws {
         RenderThreadGuard.check(renderer.owner, "SDL_UpdateTexture")
-        guard pitch >= 4 * width else { throw SDLError("SDL_UpdateTexture", message: "pitch \(pitch) for width \(width)") }
+        guard yuvFormat == nil, pitch >= 4 * width else {
+            throw SDLError("SDL_UpdateTexture", message: "pitch \(pitch) for width \(width)")
+        }
         guard SDL_UpdateTexture(pointer, nil, pixels, Int32(pitch)) == 0 else { throw SDLError("SDL_UpdateTexture") }
     }
 

@@ -1,6 +1,7 @@
 @_spi(Bench) import TesseraApp
 import Foundation
 import GalleryCore
+import SDLKit
 
 /// Steers the real app for `tessera bench`: waits for the first screen, then scrolls at a fixed speed (or presses
 /// Page Down and times how long each new screen takes to fill) and records what each frame cost.
@@ -14,6 +15,8 @@ final class BenchDriver: FrameDriver {
         /// Stepping through the slideshow (`steps` made so far); panning the zoomed pane (frames so far).
         case slideshow(steps: Int), zooming(frames: Int)
         case idling(since: Double, cpu: Double, whole: Int, headerOnly: Int)
+        /// `--view slideshow --idle`: the slideshow opened, waiting for its photo to stand with the header faded.
+        case stilling
         /// `--clips`: waiting for the clips to show their first frames; playing (the track runs).
         case awaitingClips(since: Double), playing(since: Double)
         /// `--remote`: the wall scrolls while the remote's client runs its stages.
@@ -38,6 +41,12 @@ final class BenchDriver: FrameDriver {
     private var anon = MemoryTrack()
     private var frames = 0
     private var press: (at: Double, destination: Int)?
+    /// `TESSERA_BENCH_MID_FADE_PNG`: where the slideshow's first frame past the middle of a transition is saved (to
+    /// look at what the fades draw); nil once saved.
+    private var midFadeShot = ProcessInfo.processInfo.environment["TESSERA_BENCH_MID_FADE_PNG"]
+    /// `TESSERA_BENCH_FADE_FRAMES=1`: each transition frame's time on standard error, with the loads and uploads
+    /// under way then (to see which frames make a transition's tail).
+    private let fadeFrames = ProcessInfo.processInfo.environment["TESSERA_BENCH_FADE_FRAMES"] == "1"
     private var fillMs: [Double] = []
     private var lastToggle = 0.0
     private var crossfadeMs: [Double] = []
@@ -49,6 +58,8 @@ final class BenchDriver: FrameDriver {
     /// `--dir`: when every cell had been decoded, and when every one had been kept for the next start.
     private var allCellsMs: Double?
     private var keptMs: Double?
+    /// `--dir`: when the prefetch pass began (the scan finished, every visible cell's load started).
+    private var passStartMs: Double?
     private var scanMemory: ProcessMemory?
     /// `--outages`: whether the fixture is down now.
     private var serverIsDown = false
@@ -71,7 +82,10 @@ final class BenchDriver: FrameDriver {
     /// alone, as it would without the benchmark).
     var wantsWholeFrames: Bool {
         switch phase {
-        case .idling, .awaitingClips, .playing: return false
+        // The pass: the wall stands still; its frames are the app's own (the clock's header), not whole redraws
+        // at the clock's rate that would take a worker's processor time (BENCHMARKS.md, "A folder's cells at
+        // the decode floor").
+        case .idling, .awaitingClips, .playing, .prefetching: return false
         default: return true
         }
     }
@@ -81,6 +95,12 @@ final class BenchDriver: FrameDriver {
 
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
         switch phase {
+        case .firstScreen where options.dir != nil && !options.scanOnly && prefetch == nil:
+            // The pass starts behind the first screen's loads, not after them (BENCHMARKS.md, "A folder's cells
+            // at the decode floor").
+            prefetch = FolderPrefetch.behindWall(of: app)
+            if prefetch != nil { passStartMs = (now - processStart) * 1000 }
+            prefetch?.start()
         case let .idling(since, cpu, whole, headerOnly) where now - since >= (options.idleSeconds ?? 0):
             let code = finish(app)
             let m = ProcessMemory.read()
@@ -88,6 +108,14 @@ final class BenchDriver: FrameDriver {
                                  wholeFrames: app.frames.wholeFrames - whole, headerOnlyFrames: app.frames.headerOnlyFrames - headerOnly,
                                  renderer: app.renderer.name, rssMB: m.rssMB, anonMB: m.anonMB)
             return code
+        case .stilling:
+            guard let show = app.model.screen as? SlideshowScreen else {
+                SlideshowScreen.open(in: app.model)
+                return nil
+            }
+            guard show.showsPhoto, show.fade >= 1, show.chromeOpacity <= 0 else { return nil }
+            phase = .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames,
+                            headerOnly: app.frames.headerOnlyFrames)
         case .scrolling(let since):
             if options.list, app.model.browse.mode != .list { app.model.browse.setMode(.list) }
             // The distance scrolled since the start, less what a wrapping feed has dropped above the viewport (the
@@ -146,37 +174,6 @@ final class BenchDriver: FrameDriver {
         case .remoting(let since):
             app.model.browse.setScroll(offset: options.speed * (now - since) - Double(app.model.browse.droppedHeight))
             if remote?.stage == .done { return finish(app) }
-        case .jumping where press == nil:
-            _ = app.model.apply(.scrollPages(1))
-            press = (now, Int(app.model.browse.scroll.target))
-        default:
-            break
-        }
-        return nil
-    }
-
-    func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
-        if firstImageMs == nil, app.images.textureCount > 0 { firstImageMs = (now - processStart) * 1000 }
-        texturesPeak = max(texturesPeak, app.images.textureCount)
-        textureBytesPeak = max(textureBytesPeak, app.images.textureBytes)
-        pixelBytesPeak = max(pixelBytesPeak, app.images.pixelBytes)
-        switch phase {
-        case .firstScreen:
-            if warm == nil, let folder = app.sources.upstream as? ScanningSource, let store = app.sources.store {
-                // Warm when the cache held cells of this folder before this run drew any.
-                let prefix = folder.cellKeyPrefixes.first ?? ""
-                warm = ((try? store.imageCount(keyPrefix: prefix)) ?? 0) > 0
-            }
-            guard app.isSettled else { return nil }
-            let m = sampleMemory()
-            rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
-            firstScreenMs = (now - processStart) * 1000
-            if options.remoteCommands != nil { return startRemote(app, now: now) }
-            phase = options.clips != nil ? .awaitingClips(since: now) : options.idleSeconds != nil
-                ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames, headerOnly: app.frames.headerOnlyFrames)
-                : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
-                : options.slideshow ? .slideshow(steps: 0) : options.zoom ? .zooming(frames: 0)
-                : options.jump ? .jumping : .scrolling(since: now)
         case .prefetching:
             guard let folder = app.sources.upstream as? ScanningSource, folder.scanState.finished else { return nil }
             if scanMs == nil {
@@ -192,11 +189,17 @@ final class BenchDriver: FrameDriver {
                 return code
             }
             if prefetch == nil {
+                passStartMs = (now - processStart) * 1000
+                // The first screen's cells were decoded for it: the pass decodes the others.
+                let items = app.model.catalog.items
+                let shown = Set(items.filter { app.images.state(of: ImageKey(item: $0.key, detail: false)) == .ready }
+                    .map(\.key.photoID))
                 prefetch = FolderPrefetch(photos: folder.photosInOrder(), config: app.model.config,
-                                          viewport: app.model.viewport, images: app.images, workers: app.pool.workerCount)
+                                          viewport: app.model.viewport, images: app.images,
+                                          workers: app.pool.workerCount, decoded: shown)
                 prefetch?.start()
             }
-            if let prefetch, prefetch.isFinished {
+            if let prefetch, prefetch.isFinished(on: app) {
                 // Then the cells kept for the next start, which waited while decodes did.
                 if allCellsMs == nil { allCellsMs = (now - processStart) * 1000 }
                 guard app.images.cellsWaitingToBeKept == 0 else { return nil }
@@ -205,9 +208,47 @@ final class BenchDriver: FrameDriver {
                 let code = finish(app)
                 report?.folder = .init(photos: prefetch.total, firstScreenMs: firstScreenMs, allCellsMs: allCells,
                                        warm: warm ?? false, failures: prefetch.failures,
-                                       scan: scanFigures(photos: prefetch.total), keptMs: keptMs)
+                                       scan: scanFigures(photos: prefetch.total), keptMs: keptMs,
+                                       passMs: allCells - (passStartMs ?? 0), cells: prefetch.cells)
                 return code
             }
+        case .jumping where press == nil:
+            _ = app.model.apply(.scrollPages(1))
+            press = (now, Int(app.model.browse.scroll.target))
+        default:
+            break
+        }
+        return nil
+    }
+
+    func afterDraw(_ app: GalleryApp, now: Double) -> Int32? {
+        if firstImageMs == nil, app.images.textureCount > 0 { firstImageMs = (now - processStart) * 1000 }
+        texturesPeak = max(texturesPeak, app.images.textureCount)
+        textureBytesPeak = max(textureBytesPeak, app.images.textureBytes)
+        pixelBytesPeak = max(pixelBytesPeak, app.images.pixelBytes)
+        if let path = midFadeShot, case .slideshow = phase, let show = app.model.screen as? SlideshowScreen,
+           show.fade >= 0.5, show.fade < 1, show.previous != nil {
+            midFadeShot = nil
+            try? app.renderer.readPixels().savePNG(to: path)
+        }
+        switch phase {
+        case .firstScreen:
+            if warm == nil, let folder = app.sources.upstream as? ScanningSource, let store = app.sources.store {
+                // Warm when the cache held cells of this folder before this run drew any.
+                let prefix = folder.cellKeyPrefixes.first ?? ""
+                warm = ((try? store.imageCount(keyPrefix: prefix)) ?? 0) > 0
+            }
+            guard app.isSettled else { return nil }
+            let m = sampleMemory()
+            rss.afterFirstScreen = m.rssMB; anon.afterFirstScreen = m.anonMB
+            firstScreenMs = (now - processStart) * 1000
+            if options.remoteCommands != nil { return startRemote(app, now: now) }
+            phase = options.clips != nil ? .awaitingClips(since: now)
+                : options.idleSeconds != nil && options.slideshow ? .stilling : options.idleSeconds != nil
+                ? .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames, headerOnly: app.frames.headerOnlyFrames)
+                : options.soakMinutes != nil ? .soaking(since: now) : options.dir != nil ? .prefetching
+                : options.slideshow ? .slideshow(steps: 0) : options.zoom ? .zooming(frames: 0)
+                : options.jump ? .jumping : .scrolling(since: now)
         case .soaking(let since):
             visibleCellFrames += app.scene.visibleCells
             blankCellFrames += app.scene.blankCells
@@ -245,7 +286,7 @@ final class BenchDriver: FrameDriver {
                 press = nil
                 if passed(app) >= options.items { return finish(app) }
             }
-        case .idling, .slideshow, .zooming, .awaitingClips, .playing, .remoting:
+        case .idling, .stilling, .slideshow, .zooming, .awaitingClips, .playing, .remoting, .prefetching:
             break
         case .done:
             return 0
@@ -262,6 +303,10 @@ final class BenchDriver: FrameDriver {
         }
         if case .slideshow = phase, let show = app.model.screen as? SlideshowScreen, show.fade < 1 {
             crossfadeMs.append((now - workStarted) * 1000)
+            if fadeFrames, case .slideshow(let step) = phase {
+                FileHandle.standardError.write(Data(String(format: "fade frame: step %d at %.3f %.2f ms, loads %d, uploads %d\n",
+                    step, show.fade, (now - workStarted) * 1000, app.images.loadingCount, app.images.hasUploads ? 1 : 0).utf8))
+            }
         }
         if case .zooming(let n) = phase, n > 0 { zoomMs.append((now - workStarted) * 1000) }
         if case .remoting = phase, let stage = remote?.stage {

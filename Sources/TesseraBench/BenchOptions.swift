@@ -59,6 +59,10 @@ public struct BenchOptions {
     /// `bench --idle`: once the first screen is drawn, leave the wall alone this many seconds (only the clock
     /// moves) and report the process's processor time and how many frames were drawn whole or header only.
     public var idleSeconds: Double?
+    /// The household screen's overlays on while measuring (`--clock`, `--weather-fixture`, `--calendar-fixture`),
+    /// set on the app's configuration. With `slideshow` and `idleSeconds`: a still slideshow (one photo held, the
+    /// header faded) is left alone instead of the wall.
+    public var overlays: (inout GalleryConfig) -> Void = { _ in }
     /// `bench --clips`: a folder of clips to play (`generate`: the test clip `ClipPeer` makes with ffmpeg), in the
     /// slideshow (`clipView` "slideshow") or on the wall ("wall", two clips); frames, drops, processor time and memory
     /// are measured for `playSeconds` from the first frame, then `ffmpeg -threads 2 -i CLIP -f null -` decodes the

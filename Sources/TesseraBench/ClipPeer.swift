@@ -4,7 +4,8 @@ import Glibc
 /// The clip benchmark's material and its peer, through the `ffmpeg` and `ffprobe` commands: the test clip made
 /// from FFmpeg's `testsrc2` pattern (the same bytes on every machine with the same FFmpeg), the clip's length and
 /// rate, and what `ffmpeg -threads 2 -i CLIP -f null -` spends decoding it, run as a child of this process once the
-/// app has stopped (never beside it) and timed by its user and system time.
+/// app has stopped or before it starts (never beside it), three times, each timed by its user and system time (the
+/// median counts).
 enum ClipPeer {
     /// The generated clip: 1920x1080, 30 fps, 20 s of `testsrc2` in H.264 (libx264, `veryfast`, yuv420p).
     static let width = 1920, height = 1080, rate = 30, seconds = 20
@@ -62,6 +63,24 @@ enum ClipPeer {
             throw BenchSetupError("ffprobe could not read \(clip)")
         }
         return (seconds, rate)
+    }
+
+    /// Runs of the peer whose median is its figure. One run's processor time moved between 0.15 and 0.21 s a second
+    /// of clip on this shared machine (a 1.4 times spread, on the figure the app's is divided by), and three runs in a
+    /// row move together (2.90-3.07 s in one bench run, 4.19-4.28 s in the next, 40 s later): the machine's state
+    /// changes over a minute, so one run is made before the app starts and the others after it has ended, and the
+    /// median counts (not the least: a lucky run would make the ratio worse than the app is).
+    static let runs = 3
+
+    /// `decode` run until `runs` runs are had with the `earlier` ones (made before the app): the median run's
+    /// processor and wall seconds, and every run's processor seconds, the earlier first.
+    static func decodeMedian(_ clip: String, earlier: [(cpuSeconds: Double, wallSeconds: Double)] = [])
+        throws -> (cpuSeconds: Double, wallSeconds: Double, cpuRuns: [Double]) {
+        var results = earlier
+        while results.count < runs { results.append(try decode(clip)) }
+        let sorted = results.sorted { $0.cpuSeconds < $1.cpuSeconds }
+        let median = sorted[sorted.count / 2]
+        return (median.cpuSeconds, median.wallSeconds, results.map(\.cpuSeconds))
     }
 
     /// `ffmpeg -threads 2 -i CLIP -f null -`: its processor seconds (user + system, from `getrusage(RUSAGE_CHILDREN)`

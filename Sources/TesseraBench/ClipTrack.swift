@@ -73,7 +73,8 @@ struct ClipFigures {
     let clip: String
     let clipSeconds: Double
     let clipRate: Double
-    var peer: (cpuSeconds: Double, wallSeconds: Double)?
+    /// The peer's median run, and each run's processor seconds (`ClipPeer.decodeMedian`).
+    var peer: (cpuSeconds: Double, wallSeconds: Double, cpuRuns: [Double])?
 
     var shown: Int { track.end.shown - track.start.shown }
     var dropped: Int { track.end.dropped - track.start.dropped }
@@ -112,9 +113,12 @@ struct ClipFigures {
     /// clips playing throughout, and memory flat (over ten minutes or more: app and workers' resident memory
     /// drifting at most 4 MB an hour; over a shorter run, its peak at most 16 MB above the figure after the
     /// warm-up). The processor target, within 1.3 times the peer's, is not met with the software renderer
-    /// (1.6-1.8 here; BENCHMARKS.md, "Moving pictures", says why): it is reported (`cpu_ratio_target_met`, a line
-    /// on stderr), and `--check` holds the ratio to 2 so that a regression still fails.
-    static let slideshowP99 = 16.0, wallP99 = 12.0, droppedPctBound = 1.0, cpuRatioTarget = 1.3, cpuRatioBound = 2.0
+    /// (BENCHMARKS.md, "Clips from YUV textures": 1.68-1.77 against the peer's median, 12-19 % less than before in
+    /// the same session): it is reported (`cpu_ratio_target_met`, a line on stderr), and `--check` holds the ratio to
+    /// 2 so that a regression still fails. The bound is not lowered towards 1.6: the ratio moves with the peer by 1.4
+    /// times between runs a minute apart (ffmpeg's median 0.147 to 0.211 s a second), and at its quickest the code
+    /// here reads about 1.95; a lower bound would fail CI on the machine's state, not on the code.
+    static let slideshowP99 = 12.0, wallP99 = 10.0, droppedPctBound = 1.0, cpuRatioTarget = 1.3, cpuRatioBound = 2.0
     static let driftWindow = 600.0, driftBound = 4.0, growthBound = 16.0
 
     /// Targets reported but not enforced (the processor time against the peer's).
@@ -175,7 +179,8 @@ struct ClipFigures {
         if let peer, let perSecond = peerCPUPerSecond {
             object["peer"] = ["command": "ffmpeg -threads 2 -i CLIP -f null -", "cpu_s": r(peer.cpuSeconds),
                               "wall_s": r(peer.wallSeconds), "cpu_s_per_s": r(perSecond * 1000) / 1000,
-                              "clips": clipsWanted]
+                              "clips": clipsWanted, "runs": peer.cpuRuns.count, "cpu_s_runs": peer.cpuRuns.map(r),
+                              "figure": "the median run's"]
             object["cpu_ratio"] = cpuRatio.map(r) ?? NSNull()
             object["cpu_ratio_target"] = ClipFigures.cpuRatioTarget
             object["cpu_ratio_target_met"] = cpuRatio.map { $0 <= ClipFigures.cpuRatioTarget } ?? NSNull()

@@ -16,14 +16,19 @@ public struct WindowOptions: ParsableArguments {
     public func validate() throws {
         let smallest = GalleryConfig.smallestWindow
         guard let asked = PixelSize(parsing: size) else {
-            throw ValidationError("--size must look like 1280x800 (width x height, at least \(smallest))")
+            // Translators: {smallest} is a window size such as 640x480.
+            throw ValidationError(tr("--size must look like 1280x800 (width x height, at least {smallest})",
+                                     ["smallest": "\(smallest)"]))
         }
         guard asked.width >= smallest.width, asked.height >= smallest.height else {
-            throw ValidationError("--size must be at least \(smallest) (width at least \(smallest.width), height at least "
-                                  + "\(smallest.height)); \(asked) is too small for the wall")
+            // Translators: {smallest} and {asked} are window sizes (640x480), {width} and {height} numbers of pixels.
+            throw ValidationError(tr("--size must be at least {smallest} (width at least {width}, height at least {height}); {asked} is too small for the wall",
+                                     ["smallest": "\(smallest)", "width": String(smallest.width),
+                                      "height": String(smallest.height), "asked": "\(asked)"]))
         }
         guard FeedPager.pageSizes.contains(pageSize ?? FeedPager.pageSizes.lowerBound) else {
-            throw ValidationError("--page-size must be \(FeedPager.pageSizes.lowerBound) to \(FeedPager.pageSizes.upperBound)")
+            throw ValidationError(tr("--page-size must be {lowest} to {highest}",
+                                     ["lowest": String(FeedPager.pageSizes.lowerBound), "highest": String(FeedPager.pageSizes.upperBound)]))
         }
     }
 

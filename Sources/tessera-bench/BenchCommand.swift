@@ -3,6 +3,7 @@ import FixtureServer
 import Foundation
 import GalleryCore
 import MosquittoKit
+import SDLKit
 import TesseraApp
 import TesseraBench
 import TesseraOptions
@@ -69,6 +70,15 @@ struct Bench: ParsableCommand {
     @Option(help: "Once the first screen is drawn, leave the wall still this many seconds (only the clock moves) and report the processor time used (idle.cpu_pct) and the frames drawn whole or header only. Measure under a real display: SDL_VIDEODRIVER=x11.")
     var idle: Double?
 
+    @Option(help: "The slideshow's clock while measuring (--clock's words: \"large\", \"huge date\"). With --view slideshow --idle: a still slideshow, one photo held and the header faded, is left alone.")
+    var clock: String?
+
+    @Flag(help: "The weather overlay while measuring, from this run's fixture server (its Open-Meteo stand-in, Berlin).")
+    var weatherFixture = false
+
+    @Flag(help: "The calendar overlay while measuring, from this run's fixture server (its today.ics, basic authentication).")
+    var calendarFixture = false
+
     @Option(help: "Play the clips of this folder (generate: a 20 s 1920x1080 30 fps H.264 clip of ffmpeg's testsrc2, made once into the temporary folder) in --view slideshow or wall for --play seconds from the first frame: frame times, frames shown, dropped and uploaded, processor time of the app and its media workers against `ffmpeg -threads 2 -i CLIP -f null -` on the folder's first clip (run afterwards), memory of both. Needs the ffmpeg and ffprobe commands. With --check, exits 1 if frame p99 passes 16 ms (slideshow) or 12 ms (wall), 1 % of frames are dropped, fewer clips play than wanted, memory grows, or the processor time passes twice ffmpeg's (the target, 1.3 times, is reported: cpu_ratio_target_met).")
     var clips: String?
 
@@ -83,6 +93,9 @@ struct Bench: ParsableCommand {
 
     @Option(help: "With --remote: a mosquitto broker at HOST:PORT the app publishes to and the hostile payloads go to (local: one of the run's own, started with the mosquitto command).")
     var broker: String?
+
+    @Option(help: "Instead of the wall: list an Immich library of this many photos from the fixture's stand-in for a shuffle (--sort random) and report the heap it holds per photo (bytes_per_photo) and at its peak. With --check, exits 1 past 200 bytes a photo.")
+    var immichListing: Int?
 
     @Option(help: .hidden)
     var outagePeriod: Double = 300
@@ -108,12 +121,19 @@ struct Bench: ParsableCommand {
         if broker != nil, remote == nil { throw ValidationError("--broker goes with --remote") }
         guard play > 0, play <= 24 * 3600 else { throw ValidationError("--play must be positive (seconds)") }
         guard items > 0, (speed ?? 1) > 0, latency >= 0, (soak ?? 1) > 0 else { throw ValidationError("--items, --speed must be positive") }
+        if let clock {
+            do { _ = try ClockStyle.parse(clock) } catch let refusal as ClockStyleError { throw ValidationError(refusal.message) }
+        }
+        if weatherFixture || calendarFixture, dir != nil || clips != nil {
+            throw ValidationError("--weather-fixture and --calendar-fixture need the fixture server (not --dir or --clips)")
+        }
         guard ["software", "accelerated", "auto"].contains(renderer) else {
             throw ValidationError("--renderer must be software, accelerated or auto")
         }
     }
 
     func run() throws {
+        if let immichListing { return try listImmich(immichListing) }
         var options = BenchOptions()
         options.sourceSize = sourceSize.flatMap(PixelSize.init(parsing:))
         options.items = items
@@ -145,6 +165,25 @@ struct Bench: ParsableCommand {
             server = fixture
         }
         defer { server?.shutdown() }
+        let authFile = NSTemporaryDirectory() + "tessera-bench-calendar-auth-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: authFile) }
+        // The fixture's calendar answers `frame:secret` (FixtureCalendar).
+        if calendarFixture { try Data("frame:secret".utf8).write(to: URL(fileURLWithPath: authFile)) }
+        options.overlays = { [clock, weatherFixture, calendarFixture, api = options.api] config in
+            config.slideClock = clock.flatMap { try? ClockStyle.parse($0) }
+            if weatherFixture, case .success(let place) = WeatherPlaceQuery.parse("52.52437,13.41053") {
+                var weather = WeatherSettings(query: place, units: .metric)
+                weather.forecastServer = api
+                weather.geocodingServer = api
+                weather.keepsState = false
+                config.weather = weather
+            }
+            if calendarFixture {
+                var calendar = CalendarSettings(sources: [api + "/calendar/today.ics"], authFile: authFile)
+                calendar.keepsCopies = false
+                config.calendar = calendar
+            }
+        }
         // `--broker local`: a mosquitto of the run's own (the stand-in for a house's broker).
         var broker: LocalBroker?
         var publisher: MQTTClient?
@@ -166,7 +205,7 @@ struct Bench: ParsableCommand {
         }
         defer {
             try? publisher?.disconnect()
-            try? publisher?.stopLoop(force: true)
+            try? publisher?.stopLoop(force: false)
             broker?.stop()
         }
         options.pageSize = window.pagePhotos
@@ -199,5 +238,25 @@ struct Bench: ParsableCommand {
         let violations = report.violations
         for v in violations { FileHandle.standardError.write(Data("tessera-bench: bound broken: \(v)\n".utf8)) }
         if check && !violations.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `--immich-listing N`: the fixture's Immich stand-in with N assets, listed for a shuffle (`ListingRun`).
+    private func listImmich(_ photos: Int) throws {
+        var faults = FixtureFaults()
+        faults.immichAssets = max(1, photos)
+        faults.immichVersion = 3
+        // The stand-in draws each shape's ThumbHash with SDL's surfaces.
+        let system = try SDLSystem(video: false)
+        defer { withExtendedLifetime(system) {} }
+        let server = FixtureServer(photos: max(1, photos), faults: faults)
+        let port = try server.start(port: 0)
+        defer { server.shutdown() }
+        var figures = try ListingRun.run(baseURL: "http://127.0.0.1:\(port)", apiKey: faults.immichKey, timeLimit: timeLimit)
+        let perPhoto = figures["bytes_per_photo"] as? Double ?? .infinity
+        let held = perPhoto <= ListingRun.boundBytesPerPhoto && figures["photos_listed"] as? Int == photos
+        figures["bound_held"] = held
+        let data = try JSONSerialization.data(withJSONObject: ["immich_listing": figures], options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+        if check && !held { throw ExitCode(1) }
     }
 }

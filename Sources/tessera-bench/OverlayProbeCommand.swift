@@ -20,7 +20,7 @@ struct OverlayProbe: ParsableCommand {
     @Flag(help: "Kiosk mode.") var kiosk = false
     @Option(help: "The user's name (no welcome).") var name = "Ada"
     @Option(help: "Automation steps, comma-separated.") var script: String?
-    @Option(help: "The slideshow's clock corner.") var clock: String?
+    @Option(help: "The slideshow's clock (--clock's words).") var clock: String?
 
     func run() throws {
         var options = AppOptions()
@@ -31,7 +31,7 @@ struct OverlayProbe: ParsableCommand {
         if wh.count == 2 { options.config.windowSize = PixelSize(width: wh[0], height: wh[1]) }
         options.slideshow = mode == "slideshow"
         options.config.opensSlideshow = options.slideshow
-        options.config.slideClock = clock.flatMap(ClockCorner.init(rawValue:))
+        options.config.slideClock = clock.flatMap { try? ClockStyle.parse($0) }
         if kiosk { options.kiosk = Kiosk(slideshow: options.slideshow) }
         options.renderer = renderer == "software" ? .software : renderer == "accelerated" ? .accelerated : nil
         options.vsync = !noVsync

@@ -24,7 +24,8 @@ enum ConfigFile {
         guard FileManager.default.fileExists(atPath: file) else { return userArguments }
         guard let text = read(file, report: report) else { return userArguments }
         let (entries, problems) = ConfigText.parse(text)
-        for p in problems { report("\(file): \(p); ignored") }
+        // Translators: a configuration file's problem on the command line; {file} is its path.
+        for p in problems { report(tr("{file}: {problem}; ignored", ["file": file, "problem": "\(p)"])) }
         var arguments: [String] = [], folders: [String] = []
         // The sources' settings, by their keys or by their command-line names (`album = ID`, `favorites = yes`).
         let sourceKeys = Set(SourceRegistry.installed.options.flatMap { [$0.configKey, $0.argument?.name].compactMap { $0 } })
@@ -34,13 +35,14 @@ enum ConfigFile {
             case _ where sourceKeys.contains(entry.name):
                 if secretKeys.contains(entry.name) { warnIfShared(file, report: report) }
                 if sourceFlagKeys.contains(entry.name), ConfigText.truth(entry.value) == nil {
-                    report("\(file): line \(entry.line): \(entry.name) \(ConfigText.flagValues), not "
-                           + "'\(ExternalText.clean(entry.value, maxCharacters: 40))'; ignored")
+                    report(ignored(file, line: entry.line, notAFlag(entry)))
                 }
             case "folder":
                 folders.append((entry.value as NSString).expandingTildeInPath)
             default:
-                if let args = lineArguments(entry, file: file, report: report) { arguments += args }
+                if let args = lineArguments(entry, refused: { report(ignored(file, line: entry.line, $0)) }) {
+                    arguments += args
+                }
             }
         }
         let userNamesFolders = (try? Show.parse(userArguments))?.paths.isEmpty == false
@@ -83,26 +85,38 @@ enum ConfigFile {
     /// must read as yes or no (`ConfigText.truth`): anything else is a bad line, never a flag plus a folder
     /// (`kiosk = ys` once started a kiosk waiting for a folder called ys). A line never names a folder: that is
     /// `folder = …`'s job.
-    static func lineArguments(_ entry: ConfigText.Entry, file: String, report: (String) -> Void) -> [String]? {
+    static func lineArguments(_ entry: ConfigText.Entry, refused: (String) -> Void) -> [String]? {
         func refuse(_ message: String) -> [String]? {
-            report("\(file): line \(entry.line): \(message.split(separator: "\n").first ?? ""); ignored")
+            refused(String(message.split(separator: "\n").first ?? ""))
             return nil
         }
         if isFlag(entry.name) {
-            guard let on = ConfigText.truth(entry.value) else {
-                return refuse("\(entry.name) \(ConfigText.flagValues), not '\(ExternalText.clean(entry.value, maxCharacters: 40))'")
-            }
+            guard let on = ConfigText.truth(entry.value) else { return refuse(notAFlag(entry)) }
             if on { return ["--\(entry.name)"] }
             // Off: the inverted flag where there is one, else nothing (a plain flag is off unless given).
             return (try? Show.parse(["--no-\(entry.name)"])) != nil ? ["--no-\(entry.name)"] : []
         }
         let args = ["--\(entry.name)", entry.value]
         do {
-            guard try Show.parse(args).paths.isEmpty else { return refuse("not understood") }
+            guard try Show.parse(args).paths.isEmpty else { return refuse(tr("not understood")) }
             return args
         } catch {
             return refuse(Show.message(for: error))
         }
+    }
+
+    /// "{file}: line {line}: {problem}; ignored", in the user's language.
+    private static func ignored(_ file: String, line: Int, _ problem: String) -> String {
+        // Translators: a configuration file's bad line on the command line; {file} is its path, {problem} what is wrong.
+        tr("{file}: line {line}: {problem}; ignored", ["file": file, "line": String(line), "problem": problem])
+    }
+
+    /// A flag's line whose value reads as neither yes nor no.
+    private static func notAFlag(_ entry: ConfigText.Entry) -> String {
+        // Translators: {name} is an option's name (kiosk), {value} what was written; yes, no and the others stay as
+        // written (the file takes them in English).
+        tr("{name} takes yes or no (also true/false, on/off, 1/0), not '{value}'",
+           ["name": entry.name, "value": ExternalText.clean(entry.value, maxCharacters: 40)])
     }
 
     /// Whether the window's option called `name` is a flag (`--kiosk`, `--no-cache`, `--wrap`): given alone, it
@@ -117,25 +131,22 @@ enum ConfigFile {
     static func problem(with name: String, value: String) -> String? {
         var problem: String?
         let entry = ConfigText.Entry(line: 1, name: name, value: value)
-        guard lineArguments(entry, file: "", report: { problem = $0 }) == nil else { return nil }
-        // "…: line 1: message; ignored" → message.
-        let said = problem ?? "not understood"
-        let message = said.components(separatedBy: "line 1: ").last ?? said
-        return message.hasSuffix("; ignored") ? String(message.dropLast(9)) : message
+        guard lineArguments(entry, refused: { problem = $0 }) == nil else { return nil }
+        return problem ?? tr("not understood")
     }
 
     private static func read(_ file: String, report: (String) -> Void) -> String? {
         var info = stat()
         guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            report("\(file): not a regular file; ignored")
+            report(tr("{file}: not a regular file; ignored", ["file": file]))
             return nil
         }
         guard info.st_size <= 64 << 10 else {
-            report("\(file): larger than 64 KB, not a configuration file; ignored")
+            report(tr("{file}: larger than 64 KB, not a configuration file; ignored", ["file": file]))
             return nil
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            report("\(file): cannot be read; ignored")
+            report(tr("{file}: cannot be read; ignored", ["file": file]))
             return nil
         }
         return String(decoding: data, as: UTF8.self)
@@ -144,7 +155,8 @@ enum ConfigFile {
     private static func warnIfShared(_ file: String, report: (String) -> Void) {
         var info = stat()
         if stat(file, &info) == 0, info.st_mode & 0o077 != 0 {
-            report("\(file) holds an access key and others can read it (chmod 600 \(file))")
+            // Translators: {file} is the configuration file's path; chmod 600 is the command that fixes it.
+            report(tr("{file} holds an access key and others can read it (chmod 600 {file})", ["file": file]))
         }
     }
 }

@@ -24,13 +24,14 @@ struct RemoteOptions: ParsableArguments {
 
     func validate() throws {
         if let remote, (ListenAddress(parsing: remote)?.port ?? 0) == 0 {
-            throw ValidationError("--remote must be ADDRESS:PORT (127.0.0.1:8080, [::1]:8080, :8080)")
+            throw ValidationError(tr("--remote must be ADDRESS:PORT (127.0.0.1:8080, [::1]:8080, :8080)"))
         }
-        if let mqtt, BrokerAddress(parsing: mqtt) == nil { throw ValidationError("--mqtt must be \(BrokerAddress.form)") }
+        if let mqtt, BrokerAddress(parsing: mqtt) == nil { throw ValidationError(tr("--mqtt must be {form}", ["form": BrokerAddress.form])) }
         for (flag, file) in [("--remote-token-file", remoteTokenFile), ("--mqtt-password-file", mqttPasswordFile),
                              ("--mqtt-ca-file", mqttCaFile)] {
             if let file, !FileManager.default.isReadableFile(atPath: file) {
-                throw ValidationError("\(flag): cannot read \(file)")
+                // Translators: {option} is an option's name (--remote-token-file), {file} a path.
+                throw ValidationError(tr("{option}: cannot read {file}", ["option": flag, "file": file]))
             }
         }
     }

@@ -25,7 +25,7 @@ struct RemoteTokenCommand: ParsableCommand {
 
     func validate() throws {
         if let remote, ListenAddress(parsing: remote) == nil {
-            throw ValidationError("--remote must be ADDRESS:PORT (127.0.0.1:8080, [::1]:8080, :8080)")
+            throw ValidationError(tr("--remote must be ADDRESS:PORT (127.0.0.1:8080, [::1]:8080, :8080)"))
         }
     }
 

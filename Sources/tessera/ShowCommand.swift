@@ -37,9 +37,6 @@ struct Show: ParsableCommand {
     @Option(parsing: .unconditional, help: "Kiosk: seconds without input before scrolling resumes (and an open pane closes).")
     var idle: Double = 30
 
-    @Option(help: "Kiosk: the hours photos show, HH:MM-HH:MM in local time (may run past midnight; 00:00-24:00 is all day, other equal ends are refused; on the night the clocks go back, hours begun before the change last until their end, once); the display is switched off outside them (X11 DPMS, a wlroots compositor's output power, the KMS connector's DPMS, HDMI-CEC or the commands below; black where none works, and the header says why).")
-    var schedule: String?
-
     @Flag(help: "Kiosk: outside the schedule's hours a touch (or a key, a click) lights the display for --idle seconds.")
     var wakeOnTouch = false
 
@@ -100,9 +97,6 @@ struct Show: ParsableCommand {
     @Flag(help: "Slideshow: two portrait photos side by side on a landscape window (two landscape ones one above the other on a portrait window).")
     var pairs = false
 
-    @Option(help: "Slideshow: a quiet clock of its own in a corner: top-left, top-right, bottom-left, bottom-right or off.")
-    var clock: String = "off"
-
     @Option(help: "What each photo's caption shows, bottom left: any of date, place, camera, author, comma-separated, or none (default: none; in kiosk mode date,place when the photo has them).")
     var caption: String?
 
@@ -125,6 +119,15 @@ struct Show: ParsableCommand {
     @OptionGroup var window: WindowOptions
 
     @OptionGroup(title: "Steering from afar") var remote: RemoteOptions
+
+    // The household screen: each family of options in a group of its own.
+    @OptionGroup(title: "The frame's clock") var clockOptions: ClockOptions
+    @OptionGroup(title: "Weather") var weatherOptions: WeatherOptions
+    @OptionGroup(title: "Calendar") var calendarOptions: CalendarOptions
+    @OptionGroup(title: "Values from the house") var houseValueOptions: HouseValueOptions
+    @OptionGroup(title: "A week of hours") var weekScheduleOptions: WeekScheduleOptions
+    @OptionGroup(title: "Brightness") var brightnessOptions: BrightnessOptions
+    @OptionGroup(title: "Language") var languageOptions: LanguageOptions
 
     @Option(help: "Interface scale, 1 to 4 (default: the desktop's, from GDK_SCALE or Xft.dpi; in kiosk mode the display's height over 1080).")
     var scale: Double?
@@ -193,78 +196,81 @@ struct Show: ParsableCommand {
 
     func validate() throws {
         guard SourceRegistry.installed.kind(named: source ?? "picsum") != nil else {
-            throw ValidationError("--source must be one of: \(SourceRegistry.installed.names.joined(separator: ", "))")
+            // Translators: {values} lists the values the option takes, as typed (English).
+            throw ValidationError(tr("--source must be one of: {values}",
+                                     ["values": SourceRegistry.installed.names.joined(separator: ", ")]))
         }
-        guard FolderSort(rawValue: sort) != nil else { throw ValidationError("--sort must be date, name or random") }
+        guard FolderSort(rawValue: sort) != nil else { throw ValidationError(tr("--sort must be date, name or random")) }
         guard MediaWorkerLaunch.hardwareNames.contains(hwdec) else {
-            throw ValidationError("--hwdec must be one of: \(MediaWorkerLaunch.hardwareNames.sorted().joined(separator: ", "))")
+            // Translators: {values} lists the values the option takes, as typed (English).
+            throw ValidationError(tr("--hwdec must be one of: {values}",
+                                     ["values": MediaWorkerLaunch.hardwareNames.sorted().joined(separator: ", ")]))
         }
-        guard maxClip.isFinite, maxClip >= 1, maxClip <= 3600 else { throw ValidationError("--max-clip must be 1 to 3600 (seconds)") }
-        guard (0...8).contains(wallClips) else { throw ValidationError("--wall-clips must be 0 to 8") }
-        guard speed >= 0, speed <= 100_000 else { throw ValidationError("--speed must be 0 to 100000 (pixels a second)") }
-        if let scale, !(InterfaceScale.range.contains(scale)) { throw ValidationError("--scale must be 1 to 4") }
-        guard ["wall", "slideshow"].contains(mode) else { throw ValidationError("--mode must be wall or slideshow") }
-        if let from, PhotoDateFilter.parseDay(from) == nil { throw ValidationError("--from must be a day, YYYY-MM-DD") }
-        if let to, PhotoDateFilter.parseDay(to) == nil { throw ValidationError("--to must be a day, YYYY-MM-DD") }
+        guard maxClip.isFinite, maxClip >= 1, maxClip <= 3600 else { throw ValidationError(tr("--max-clip must be 1 to 3600 (seconds)")) }
+        guard (0...8).contains(wallClips) else { throw ValidationError(tr("--wall-clips must be 0 to 8")) }
+        guard speed >= 0, speed <= 100_000 else { throw ValidationError(tr("--speed must be 0 to 100000 (pixels a second)")) }
+        if let scale, !(InterfaceScale.range.contains(scale)) { throw ValidationError(tr("--scale must be 1 to 4")) }
+        guard ["wall", "slideshow"].contains(mode) else { throw ValidationError(tr("--mode must be wall or slideshow")) }
+        if let from, PhotoDateFilter.parseDay(from) == nil { throw ValidationError(tr("--from must be a day, YYYY-MM-DD")) }
+        if let to, PhotoDateFilter.parseDay(to) == nil { throw ValidationError(tr("--to must be a day, YYYY-MM-DD")) }
         if let from, let to, let a = PhotoDateFilter.parseDay(from), let b = PhotoDateFilter.parseDay(to),
            PhotoDateFilter.seconds(of: a) > PhotoDateFilter.seconds(of: b) {
-            throw ValidationError("--from must not come after --to")
+            throw ValidationError(tr("--from must not come after --to"))
         }
         guard SlideTransition(rawValue: transition) != nil else {
-            throw ValidationError("--transition must be crossfade, dip, slide or none")
+            throw ValidationError(tr("--transition must be crossfade, dip, slide or none"))
         }
-        guard SlideFill(rawValue: fill) != nil else { throw ValidationError("--fill must be blur, matte or black") }
-        guard clock == "off" || ClockCorner(rawValue: clock) != nil else {
-            throw ValidationError("--clock must be top-left, top-right, bottom-left, bottom-right or off")
-        }
-        guard interval >= 1, interval <= 86_400 else { throw ValidationError("--interval must be 1 to 86400 (seconds)") }
-        guard idle >= 0, idle <= 86_400 else { throw ValidationError("--idle must be 0 to 86400 (seconds)") }
+        guard SlideFill(rawValue: fill) != nil else { throw ValidationError(tr("--fill must be blur, matte or black")) }
+        guard interval >= 1, interval <= 86_400 else { throw ValidationError(tr("--interval must be 1 to 86400 (seconds)")) }
+        guard idle >= 0, idle <= 86_400 else { throw ValidationError(tr("--idle must be 0 to 86400 (seconds)")) }
         if let caption, CaptionFields(parsing: caption) == nil {
-            throw ValidationError("--caption takes date, place, camera, author (comma-separated) or none")
+            throw ValidationError(tr("--caption takes date, place, camera, author (comma-separated) or none"))
         }
-        if let schedule, case .failure(let refusal) = Schedule.parse(schedule) {
-            throw ValidationError("--schedule \(schedule): \(refusal)")
-        }
-        guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError("--page-interval must be 0 to 3600") }
+        guard pageInterval >= 0, pageInterval <= 3600 else { throw ValidationError(tr("--page-interval must be 0 to 3600")) }
         guard (1...1_000_000).contains(demoPhotos) else {
-            throw ValidationError("--demo-photos must be 1 to 1000000")
+            throw ValidationError(tr("--demo-photos must be 1 to 1000000"))
         }
         if case .failure(let refusal) = CacheSizeText.bytes(cacheSize) { throw ValidationError(refusal.message) }
         // A font named by hand that is not there is a slip to say now, not a window without any text.
         if let font, let problem = FontFileCheck.problem(font) { throw ValidationError("--font: \(problem)") }
         if let displayProfile, !FileManager.default.isReadableFile(atPath: displayProfile) {
-            throw ValidationError("--display-profile: \(displayProfile) cannot be read")
+            throw ValidationError(tr("--display-profile: {file} cannot be read", ["file": displayProfile]))
         }
         // The header's milliseconds must be seen to run: below 10 redraws a second they would stand still.
-        guard (10...1000).contains(clockHz) else { throw ValidationError("--clock-hz must be 10 to 1000") }
-        guard Show.columnCount(columns ?? "2") != nil else { throw ValidationError("--columns must be 1 to 12, or auto") }
+        guard (10...1000).contains(clockHz) else { throw ValidationError(tr("--clock-hz must be 10 to 1000")) }
+        guard Show.columnCount(columns ?? "2") != nil else { throw ValidationError(tr("--columns must be 1 to 12, or auto")) }
         guard VideoDriverChoice.names.contains(videoDriver) else {
-            throw ValidationError("--video-driver must be \(VideoDriverChoice.names.joined(separator: ", "))")
+            // Translators: {values} lists the values the option takes, as typed (English).
+            throw ValidationError(tr("--video-driver must be {values}", ["values": VideoDriverChoice.names.joined(separator: ", ")]))
         }
-        guard PanelRotation(degrees: rotate) != nil else { throw ValidationError("--rotate must be 0, 90, 180 or 270") }
+        guard PanelRotation(degrees: rotate) != nil else { throw ValidationError(tr("--rotate must be 0, 90, 180 or 270")) }
         guard (displayOffCommand == nil) == (displayOnCommand == nil) else {
-            throw ValidationError("--display-off-command and --display-on-command go together (one switches the display off, the other on again)")
+            throw ValidationError(tr("--display-off-command and --display-on-command go together (one switches the display off, the other on again)"))
         }
         guard let way = DisplayPowerWay(rawValue: displayPower) else {
-            throw ValidationError("--display-power must be one of: \(DisplayPowerWay.names)")
+            // Translators: {values} lists the values the option takes, as typed (English).
+            throw ValidationError(tr("--display-power must be one of: {values}", ["values": DisplayPowerWay.names]))
         }
         if way == .command, displayOffCommand == nil {
-            throw ValidationError("--display-power command needs --display-off-command and --display-on-command")
+            throw ValidationError(tr("--display-power command needs --display-off-command and --display-on-command"))
         }
         if displayOffCommand != nil, ![.auto, .command].contains(way) {
-            throw ValidationError("--display-off-command is used with --display-power auto or command, not \(displayPower)")
+            throw ValidationError(tr("--display-off-command is used with --display-power auto or command, not {value}",
+                                     ["value": displayPower]))
         }
-        if displayOffCommand != nil || wakeOnTouch, !(kiosk && schedule != nil) {
-            FileHandle.standardError.write(Data("tessera: warning: --display-off-command, --display-on-command and --wake-on-touch act only with --kiosk and --schedule\n".utf8))
+        if displayOffCommand != nil || wakeOnTouch, !(kiosk && weekScheduleOptions.schedule != nil) {
+            let words = tr("--display-off-command, --display-on-command and --wake-on-touch act only with --kiosk and --schedule")
+            FileHandle.standardError.write(Data("tessera: warning: \(words)\n".utf8))
         }
         if let renderer, Renderer.Kind(rawValue: renderer) == nil {
-            throw ValidationError("--renderer must be software or accelerated")
+            throw ValidationError(tr("--renderer must be software or accelerated"))
         }
         if let api, URL(string: api)?.scheme.map({ ["http", "https"].contains($0) }) != true {
-            throw ValidationError("--api must be an http or https URL")
+            throw ValidationError(tr("--api must be an http or https URL"))
         }
         for name in scriptNames where ScriptStep(name: name) == nil {
-            throw ValidationError("unknown script command '\(name)'")
+            // Translators: {name} is a command's name in a --script file.
+            throw ValidationError(tr("unknown script command '{name}'", ["name": name]))
         }
     }
 
@@ -282,8 +288,7 @@ struct Show: ParsableCommand {
         options.config.pageInterval = pageInterval
         options.wrap = wrap
         if kiosk {
-            options.kiosk = Kiosk(speed: speed, idle: idle, schedule: schedule.flatMap(Schedule.init(parsing:)),
-                                  pixelShift: pixelShift, slideshow: mode == "slideshow", interval: interval)
+            options.kiosk = Kiosk(speed: speed, idle: idle, pixelShift: pixelShift, slideshow: mode == "slideshow", interval: interval)
             options.kiosk?.wakeOnTouch = wakeOnTouch
         }
         options.displayOffCommand = displayOffCommand
@@ -308,7 +313,6 @@ struct Show: ParsableCommand {
         if memories { options.dates.onThisDay = LocalDay.today() }
         options.memoriesFirst = memoriesFirst && !memories
         options.config.slideTransition = SlideTransition(rawValue: transition) ?? .crossfade
-        options.config.slideClock = ClockCorner(rawValue: clock)
         let captions = caption.flatMap(CaptionFields.init(parsing:))
         options.config.captions = captions ?? (kiosk ? .kiosk : [])
         options.config.slideshowCaptions = captions ?? .kiosk
@@ -331,6 +335,12 @@ struct Show: ParsableCommand {
         options.displayProfilePath = displayProfile
         options.managesColour = !noColourManagement
         try remote.apply(to: &options)
+        try clockOptions.apply(to: &options)
+        try weatherOptions.apply(to: &options)
+        try calendarOptions.apply(to: &options)
+        try houseValueOptions.apply(to: &options)
+        try weekScheduleOptions.apply(to: &options)
+        try brightnessOptions.apply(to: &options)
         options.screenshotPath = screenshot
         options.script = scriptNames.compactMap(ScriptStep.init(name:))
         options.exitAfter = exitAfter

@@ -28,13 +28,16 @@ struct Tessera: ParsableCommand {
             TrueType font), SDL_VIDEODRIVER (x11, wayland, or kmsdrm on a bare console).
             """,
         version: AppOptions.version,
-        subcommands: [Show.self, RemoteTokenCommand.self],
+        subcommands: [Show.self, RemoteTokenCommand.self, FramesCommand.self, SettingsCommand.self],
         defaultSubcommand: Show.self)
 }
 
+// The user's language first: every word from here on is in it (`--language`, else the environment).
+LanguageOptions.installEarly(from: CommandLine.arguments)
+
 // People type `tessera --help`, not `tessera help show`: without a subcommand, help is the window's options.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let named = ["show", "help", "remote-token"]
+let named = ["show", "help", "remote-token", "frames", "settings"]
 if arguments.contains(where: { $0 == "--help" || $0 == "-h" }), !(arguments.first.map(named.contains) ?? false) {
     print(Tessera.helpMessage(for: Show.self))
     exit(0)
@@ -53,7 +56,10 @@ if !describesItself, arguments.first.map({ !named.contains($0) || $0 == "show" }
         exit(64)
     }
     Show.sourceArguments = sourceArguments.settings
-    Tessera.main(["show"] + ConfigFile.apply(to: sourceArguments.rest) { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) })
+    let merged = ConfigFile.apply(to: sourceArguments.rest) { FileHandle.standardError.write(Data("tessera: \($0)\n".utf8)) }
+    // The configuration file may name the language (`language = de`).
+    if !own.contains(where: { $0.hasPrefix("--language") }) { LanguageOptions.installEarly(from: merged) }
+    Tessera.main(["show"] + merged)
 } else {
     Tessera.main()
 }

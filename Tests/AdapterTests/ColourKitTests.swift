@@ -35,9 +35,12 @@ final class ColourKitTests: XCTestCase {
 
     func testDisplayP3ConvertsToSRGBAsTheStandardsSay() throws {
         let colours = DisplayColours()
+        // One profile's bytes for every picture: Little CMS stamps a profile it writes with the time of writing, so
+        // two writings a second apart are two profiles (CI once crossed that second).
+        let p3 = try ColourKitTests.displayP3()
         for rgb: [UInt8] in [[200, 60, 60], [120, 180, 90], [30, 40, 220], [128, 128, 128], [255, 0, 0]] {
             let s = try flat(rgb)
-            XCTAssertTrue(colours.convert(s, from: .icc(try ColourKitTests.displayP3())))
+            XCTAssertTrue(colours.convert(s, from: .icc(p3)))
             let want = ColourMaths.toSRGB(rgb, primaries: ColourMaths.displayP3, decode: ColourMaths.srgbDecode)
             assertClose(colour(s), want, "from P3 \(rgb)")
             XCTAssertEqual(s.pixel(x: 0, y: 0).a, 255, "alpha is carried over")
@@ -47,6 +50,41 @@ final class ColourKitTests: XCTestCase {
             assertClose(colour(coded), colour(s), within: 1)
         }
         XCTAssertEqual(colours.transformsBuilt, 2, "one transform per profile, not per picture")
+    }
+
+    /// Converted in place, a picture's alpha is left as it was, pixel by pixel (a PNG's transparency), while its
+    /// colours change.
+    func testAlphaStaysAsItWasWhileColoursConvert() throws {
+        let s = try flat([200, 60, 60])
+        s.withUnsafeMutablePixels { pixels, pitch in
+            for y in 0..<4 {
+                let row = (pixels + y * pitch).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<8 { row[4 * x + 3] = UInt8(7 + 31 * x) }
+            }
+        }
+        XCTAssertTrue(DisplayColours().convert(s, from: .icc(try ColourKitTests.displayP3())))
+        XCTAssertNotEqual(colour(s), [200, 60, 60], "converted")
+        for y in 0..<4 { for x in 0..<8 { XCTAssertEqual(s.pixel(x: x, y: y).a, UInt8(7 + 31 * x), "alpha at \(x),\(y)") } }
+    }
+
+    /// Matrix-shaper pairs (a camera's Adobe RGB, Display P3) convert with tables, which agree with Little CMS within a
+    /// level on a lattice (checked when the transform is made) and with the standards' maths on every level of a ramp.
+    func testMatrixShaperPairsConvertWithTablesThatAgreeWithTheMaths() throws {
+        let path = "/usr/share/color/icc/compatibleWithAdobeRGB1998.icc"
+        let adobe = try XCTUnwrap(FileManager.default.contents(atPath: path), "icc-profiles-free is in TEST_PACKAGES")
+        let transform = try ColourTransform(from: ColourProfile(icc: adobe), to: ColourProfile.sRGB())
+        XCTAssertTrue(transform.convertsWithTables)
+        XCTAssertTrue(try ColourTransform(from: ColourProfile(icc: ColourKitTests.displayP3()), to: ColourProfile.sRGB())
+            .convertsWithTables)
+        var pixels: [UInt8] = []
+        for v in 0..<256 { pixels += [UInt8(255 - v), UInt8(v), UInt8(v / 2), 200] }
+        pixels.withUnsafeMutableBytes { transform.apply(to: $0.baseAddress!, width: 256, height: 1, pitch: $0.count) }
+        for v in 0..<256 {
+            let want = ColourMaths.toSRGB([UInt8(v / 2), UInt8(v), UInt8(255 - v)], primaries: ColourMaths.adobeRGB,
+                                          decode: { pow($0, ColourMaths.adobeGamma) })
+            assertClose([Int(pixels[4 * v + 2]), Int(pixels[4 * v + 1]), Int(pixels[4 * v])], want, "level \(v)")
+            XCTAssertEqual(pixels[4 * v + 3], 200, "alpha untouched")
+        }
     }
 
     func testAdobeRGBFromItsPublishedProfile() throws {

@@ -142,7 +142,9 @@ final class ConfigSettingsTests: XCTestCase {
         XCTAssertEqual(values["mode"], "wall")
         XCTAssertEqual(values["wake-on-touch"], "yes")
         XCTAssertEqual(values["album"], "abc")
-        XCTAssertEqual(form.filter(\.live).map(\.name), ["mode", "interval", "speed", "source", "album"])
+        // The week's hours, dates, dims and place take effect at once (`Command.setWeek`); the night clock at the next start.
+        XCTAssertEqual(form.filter(\.live).map(\.name), ["mode", "interval", "schedule", "schedule-except", "dim", "location",
+                                                          "speed", "source", "album"])
         XCTAssertEqual(form.first { $0.name == "source" }?.choices, SourceRegistry.installed.names)
     }
 

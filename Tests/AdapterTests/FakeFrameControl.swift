@@ -3,13 +3,19 @@ import GalleryCore
 
 /// A frame for the remotes' tests (the HTTP server's and the MQTT bridge's): it records the commands it is asked to
 /// perform and answers on a queue of its own (as the app answers on its main thread); a test changes its state to
-/// make it call its observer. It can refuse a command, show a picture of the test's, or never reply.
+/// make it call its observer. It can refuse a command, show a picture of the test's, never reply, or take
+/// screenshots as the test says.
 final class FakeFrameControl: FrameControl, @unchecked Sendable {  // everything mutable is behind `condition`
     private let condition = NSCondition()
     private var current: FrameState
     private var commands: [Command] = []
     private var observers: [@Sendable (FrameState) -> Void] = []
     private var sides: [Int] = []
+    private var screenshotsTaken = 0
+    /// Takes its screenshots (nil: it takes none, as a frame without a screen): the request, how many were asked
+    /// so far (this one included) and the reply; called on the asker's thread.
+    typealias Screenshots = @Sendable (ScreenshotRequest, Int, @escaping @Sendable (Result<Screenshot, ScreenshotRefusal>) -> Void) -> Void
+    private let screenshots: Screenshots?
     private let main = DispatchQueue(label: "fake-frame-main")
     /// Commands it refuses, with why.
     var refusals: [Command: String] = [:]
@@ -21,7 +27,13 @@ final class FakeFrameControl: FrameControl, @unchecked Sendable {  // everything
     var pictureRequests: Int { condition.lock(); defer { condition.unlock() }; return sides.count }
     var sidesAsked: [Int] { condition.lock(); defer { condition.unlock() }; return sides }
 
-    init(state: FrameState = FakeFrameControl.sampleState()) { current = state }
+    /// Screenshots asked of it.
+    var screenshotsAsked: Int { condition.lock(); defer { condition.unlock() }; return screenshotsTaken }
+
+    init(state: FrameState = FakeFrameControl.sampleState(), screenshots: Screenshots? = nil) {
+        current = state
+        self.screenshots = screenshots
+    }
 
     /// A state as the app would make it: a slideshow showing photo p1.
     static func sampleState(photoID: String = "p1", caption: String? = "Beach, 2021") -> FrameState {
@@ -102,6 +114,17 @@ final class FakeFrameControl: FrameControl, @unchecked Sendable {  // everything
         condition.lock()
         observers.append(changed)
         condition.unlock()
+    }
+
+    func screenshot(_ request: ScreenshotRequest, reply: @escaping @Sendable (Result<Screenshot, ScreenshotRefusal>) -> Void) {
+        condition.lock()
+        screenshotsTaken += 1
+        let asked = screenshotsTaken
+        condition.unlock()
+        guard let screenshots else {
+            return reply(.failure(ScreenshotRefusal("this frame takes no screenshots", kind: .failed)))
+        }
+        screenshots(request, asked, reply)
     }
 }
 

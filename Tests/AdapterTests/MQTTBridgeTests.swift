@@ -6,49 +6,7 @@ import XCTest
 
 /// The frame on a real broker: Home Assistant's discovery, the retained state, availability and will, commands in,
 /// reconnection after the broker restarts, TLS, passwords, and hostile payloads.
-final class MQTTBridgeTests: XCTestCase {
-    var broker: MQTTTestBroker!
-    var bridges: [MQTTBridge] = []
-    var clients: [MQTTClient] = []
-
-    override func setUpWithError() throws {
-        broker = try MQTTTestBroker()
-    }
-
-    override func tearDown() {
-        for bridge in bridges { bridge.stop() }
-        for client in clients { client.close() }
-        bridges = []
-        clients = []
-        broker = nil
-    }
-
-    var quick: MQTTBridge.Timing {
-        var timing = MQTTBridge.Timing()
-        timing.reconnectMax = 2
-        return timing
-    }
-
-    @discardableResult
-    func startBridge(id: String = "kitchen", control: FakeFrameControl, log: LogLines = LogLines(),
-                     address: String? = nil, password: String? = nil, caFile: String? = nil,
-                     notices: LogLines? = nil, timing: MQTTBridge.Timing? = nil) throws -> MQTTBridge {
-        let address = BrokerAddress(parsing: address ?? "mqtt://127.0.0.1:\(broker.port)")!
-        let bridge = try MQTTBridge(broker: address, password: password, caFile: caFile, frameID: id,
-                                    deviceName: "Frame \(id)", version: "9.9", control: control, log: log.sink,
-                                    notice: { notices?.add($0 ?? "(over)") }, timing: timing ?? quick)
-        try bridge.start()
-        bridges.append(bridge)
-        return bridge
-    }
-
-    /// A client listening to every topic of the frames.
-    func watch(_ topics: [String] = ["tessera/#"]) throws -> HeardMessages {
-        let heard = HeardMessages()
-        clients.append(try MQTTClient.connected(to: broker, heard: heard, subscribe: topics))
-        return heard
-    }
-
+final class MQTTBridgeTests: MQTTBrokerTestCase {
     // MARK: What Home Assistant reads
 
     func testPublishesDiscoveryRetainedStateAvailabilityAndPhoto() throws {
@@ -244,15 +202,7 @@ final class MQTTBridgeTests: XCTestCase {
 
     // MARK: Leaving and coming back
 
-    /// `vanish()` cancels libmosquitto's network thread (pthread_cancel, as a crash would end it). ThreadSanitizer
-    /// cannot follow a thread cancelled inside libmosquitto's uninstrumented code and ends the whole run now and then
-    /// ("thread finished with ignores enabled"), so the cases that vanish run in `make test` alone.
-    private func skipUnderThreadSanitizer() throws {
-        if MediaClips.sanitized { throw XCTSkip("vanish() cancels libmosquitto's thread, which ThreadSanitizer cannot follow") }
-    }
-
     func testStopSaysOfflineAndVanishingLeavesTheWill() throws {
-        try skipUnderThreadSanitizer()
         try broker.start()
         let heard = try watch()
         let bridge = try startBridge(control: FakeFrameControl())
@@ -269,7 +219,6 @@ final class MQTTBridgeTests: XCTestCase {
     }
 
     func testCommandsSentWhileTheFrameIsAwayArriveWhenItIsBack() throws {
-        try skipUnderThreadSanitizer()
         try broker.start()
         let heard = try watch()
         let first = FakeFrameControl()

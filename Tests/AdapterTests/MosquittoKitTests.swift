@@ -46,6 +46,34 @@ final class MosquittoKitTests: XCTestCase {
         sender.close()
     }
 
+    func testRetainedMessagesAreHeardOnlyOnTheTopicFiltersAskedForWildcardsIncluded() throws {
+        try broker.start()
+        try broker.publish("kit/ada/about", "ada's", options: ["-r"])
+        try broker.publish("kit/ada/command", "next", options: ["-r"])
+        try broker.publish("kit/value", "21.5", options: ["-r"])
+        let client = try MQTTClient(clientID: "filters", cleanSession: true)
+        client.hearsRetained = false
+        client.retainedHeardOn = ["kit/+/about", "kit/value"]
+        let heard = HeardMessages()
+        heard.attach(to: client)
+        client.onConnect = { [unowned client] code in if code == 0 { _ = try? client.subscribe(topic: "kit/#", qos: 1) } }
+        try client.connect(host: "127.0.0.1", port: broker.port, keepalive: 30)
+        try client.startLoop()
+        XCTAssertTrue(heard.wait { h in h.messages.contains { $0.topic == "kit/ada/about" } }, "retained, through the wildcard")
+        XCTAssertTrue(heard.wait { h in h.messages.contains { $0.topic == "kit/value" } }, "retained, by its name")
+        // A message sent now on the retained command's topic comes after the retained ones would have.
+        try broker.publish("kit/ada/command", "previous")
+        XCTAssertTrue(heard.wait { h in h.messages.contains { $0.topic == "kit/ada/command" } })
+        XCTAssertEqual(heard.payloads(on: "kit/ada/command"), [Data("previous".utf8)], "the retained command was not heard")
+        client.close()
+
+        XCTAssertTrue(MQTTClient.topic("tessera/ada/about", matches: "tessera/+/about"))
+        XCTAssertTrue(MQTTClient.topic("tessera/ada/about", matches: "tessera/#"))
+        XCTAssertFalse(MQTTClient.topic("tessera/ada/x/about", matches: "tessera/+/about"))
+        XCTAssertFalse(MQTTClient.topic("tessera/ada/availability", matches: "tessera/+/about"))
+        XCTAssertFalse(MQTTClient.topic("tessera/ada/about", matches: "a/#/b"), "a filter refused matches nothing")
+    }
+
     func testBadTopicsAreRefusedWithLibmosquittosWords() throws {
         try broker.start()
         let client = try MQTTClient.connected(to: broker, heard: HeardMessages())
@@ -82,8 +110,8 @@ final class MosquittoKitTests: XCTestCase {
         try client?.startLoop()
         XCTAssertTrue(connected.wait { h in h.connects == [0] })
         XCTAssertEqual(heard.payloads(on: "kit/will"), [])
-        // As a crash: the thread cancelled, then the socket closed without DISCONNECT (deinit's mosquitto_destroy).
-        try client?.stopLoop(force: true)
+        // As a crash: the connection ends without DISCONNECT.
+        client?.vanish()
         client = nil
         XCTAssertTrue(heard.wait { h in h.messages.contains { $0.topic == "kit/will" } })
         XCTAssertEqual(heard.payloads(on: "kit/will"), [Data("gone".utf8)])

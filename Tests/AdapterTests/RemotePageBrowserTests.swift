@@ -13,8 +13,7 @@ import XCTest
 /// it); Chromium and its driver: `$TESSERA_CHROMIUM`, `$TESSERA_CHROMEDRIVER`. Without them the test is skipped,
 /// unless the tests must run whole (`TESSERA_UI_TESTS_REQUIRED`, `CI`): then it fails.
 final class RemotePageBrowserTests: XCTestCase {
-    private static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("RemotePage")
+    private static let scripts = RemotePageBrowser.scripts
     private static let settingProblem = "--interval wants seconds between 1 and 86400"
 
     private var folder: URL!
@@ -36,7 +35,8 @@ final class RemotePageBrowserTests: XCTestCase {
     func testThePageNeedsNothingFromElsewhereAndHasTheIdsTestsUse() {
         let page = RemotePage.html
         for id in ["now-photo", "now-caption", "btn-previous", "btn-pause", "btn-next", "mode-wall", "mode-slideshow",
-                   "display-toggle", "token-field", "token-save", "settings-form", "settings-save", "settings-message"] {
+                   "display-toggle", "token-field", "token-save", "settings-form", "settings-save", "settings-message",
+                   "overlays-panel", "overlay-toggles"] {
             XCTAssertTrue(page.contains("id=\"\(id)\""), id)
         }
         for outside in ["src=\"http", "href=\"http", "<link", "@import", "url(", "innerHTML", "document.write", "eval("] {
@@ -45,12 +45,7 @@ final class RemotePageBrowserTests: XCTestCase {
     }
 
     func testAPhoneSteersTheFrameSeesTheThumbnailAndAProblemBesideItsField() throws {
-        let python = try Self.tool("TESSERA_TEST_PYTHON", default: "/opt/tessera-test-venv/bin/python")
-        _ = try Self.tool("TESSERA_CHROMIUM", default: "/usr/bin/chromium")
-        _ = try Self.tool("TESSERA_CHROMEDRIVER", default: "/usr/bin/chromedriver")
-        guard try run(python, ["-c", "import selenium"], timeout: 30).status == 0 else {
-            throw Self.missing("Selenium in \(python)")
-        }
+        let python = try RemotePageBrowser.python(for: "the remote page's browser test")
         let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let page = folder.appendingPathComponent("page.html"), photo = folder.appendingPathComponent("photo.jpg")
         let log = folder.appendingPathComponent("requests.jsonl")
@@ -59,9 +54,9 @@ final class RemotePageBrowserTests: XCTestCase {
         let port = try startServer(python, ["--page", page.path, "--photo", photo.path, "--token", token,
                                             "--log", log.path])
 
-        let check = try run(python, [Self.scripts.appendingPathComponent("remote_page_check.py").path,
+        let check = try RemotePageBrowser.run(python, [RemotePageBrowser.checkScript,
                                      "http://127.0.0.1:\(port)/#token=\(token)", "--setting", "interval=0",
-                                     "--bad-token", "not-the-token"], timeout: 120)
+                                     "--bad-token", "not-the-token", "--overlay", "clock"], timeout: 120)
         let lastLine = check.output.split(separator: "\n").last.map(String.init) ?? ""
         let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any],
                                  "the check said: \(check.output) \(check.errors)")
@@ -78,6 +73,12 @@ final class RemotePageBrowserTests: XCTestCase {
         XCTAssertEqual(thumbnail?["width"] as? Int, 64)
         XCTAssertEqual(seen["settingError"] as? String, Self.settingProblem)
         XCTAssertEqual(seen["settingInvalid"] as? String, "true")
+        // The overlays' toggles, one each from the state, and the clock's switched off with its own.
+        XCTAssertEqual(seen["overlayToggles"] as? [String], ["overlay-toggle-clock", "overlay-toggle-values"])
+        XCTAssertEqual(seen["overlayCheckedBefore"] as? String, "true")
+        XCTAssertEqual(seen["overlayWordsBefore"] as? String, "07:05", "what it shows, beside its name")
+        XCTAssertEqual(seen["overlayLabel"] as? String, "Off")
+        XCTAssertEqual(seen["overlayWordsAfter"] as? String, "")
         XCTAssertEqual(seen["tokenKept"] as? String, token)
         XCTAssertFalse((seen["addressAfterOpen"] as? String ?? token).contains(token), "the token left in the address")
         XCTAssertFalse((seen["statusWithBadToken"] as? String ?? "").isEmpty, "a refused token is said")
@@ -98,7 +99,8 @@ final class RemotePageBrowserTests: XCTestCase {
         let bearer = "Bearer \(token)"
         let commands = requests.filter { $0["path"] as? String == "/api/v1/commands" }
         XCTAssertEqual(commands.map { $0["body"] as? [String: String] },
-                       [["command": "next"], ["command": "pause"], ["command": "wall"], ["command": "display-off"]])
+                       [["command": "next"], ["command": "pause"], ["command": "wall"], ["command": "display-off"],
+                        ["command": "overlay-off", "argument": "clock"]])
         XCTAssertTrue(commands.allSatisfy { $0["authorization"] as? String == bearer })
         let photos = requests.filter { $0["path"] as? String == "/api/v1/photo" }
         XCTAssertGreaterThanOrEqual(photos.count, 2, "a thumbnail for each photo shown")
@@ -115,12 +117,7 @@ final class RemotePageBrowserTests: XCTestCase {
 
     /// Another frame on this one's MQTT id (the state's notice) is said on the page, as a problem.
     func testAnotherFrameOnTheMQTTIDIsSaidOnThePage() throws {
-        let python = try Self.tool("TESSERA_TEST_PYTHON", default: "/opt/tessera-test-venv/bin/python")
-        _ = try Self.tool("TESSERA_CHROMIUM", default: "/usr/bin/chromium")
-        _ = try Self.tool("TESSERA_CHROMEDRIVER", default: "/usr/bin/chromedriver")
-        guard try run(python, ["-c", "import selenium"], timeout: 30).status == 0 else {
-            throw Self.missing("Selenium in \(python)")
-        }
+        let python = try RemotePageBrowser.python(for: "the remote page's browser test")
         let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let page = folder.appendingPathComponent("page.html"), photo = folder.appendingPathComponent("photo.jpg")
         try Data(RemotePage.html.utf8).write(to: page)
@@ -129,7 +126,7 @@ final class RemotePageBrowserTests: XCTestCase {
         let port = try startServer(python, ["--page", page.path, "--photo", photo.path, "--token", token,
                                             "--log", folder.appendingPathComponent("requests.jsonl").path,
                                             "--notice", notice])
-        let check = try run(python, [Self.scripts.appendingPathComponent("remote_page_check.py").path,
+        let check = try RemotePageBrowser.run(python, [RemotePageBrowser.checkScript,
                                      "http://127.0.0.1:\(port)/#token=\(token)", "--only-next"], timeout: 120)
         let lastLine = check.output.split(separator: "\n").last.map(String.init) ?? ""
         let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any],
@@ -142,12 +139,7 @@ final class RemotePageBrowserTests: XCTestCase {
     /// A folder's file is shown by its name, never "Photo by" it; without a token every control is disabled, the
     /// page says where the token comes from, and a tap on Next sends nothing.
     func testAFolderPhotoByItsNameAndWithoutATokenNothingToTap() throws {
-        let python = try Self.tool("TESSERA_TEST_PYTHON", default: "/opt/tessera-test-venv/bin/python")
-        _ = try Self.tool("TESSERA_CHROMIUM", default: "/usr/bin/chromium")
-        _ = try Self.tool("TESSERA_CHROMEDRIVER", default: "/usr/bin/chromedriver")
-        guard try run(python, ["-c", "import selenium"], timeout: 30).status == 0 else {
-            throw Self.missing("Selenium in \(python)")
-        }
+        let python = try RemotePageBrowser.python(for: "the remote page's browser test")
         let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let page = folder.appendingPathComponent("page.html"), photo = folder.appendingPathComponent("photo.jpg")
         let log = folder.appendingPathComponent("requests.jsonl")
@@ -155,7 +147,7 @@ final class RemotePageBrowserTests: XCTestCase {
         try Self.jpeg(width: 64, height: 48).write(to: photo)
         let port = try startServer(python, ["--page", page.path, "--photo", photo.path, "--token", token,
                                             "--log", log.path, "--folder"])
-        let check = try run(python, [Self.scripts.appendingPathComponent("remote_page_check.py").path,
+        let check = try RemotePageBrowser.run(python, [RemotePageBrowser.checkScript,
                                      "http://127.0.0.1:\(port)/#token=\(token)", "--facts"], timeout: 120)
         let lastLine = check.output.split(separator: "\n").last.map(String.init) ?? ""
         let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any],
@@ -185,23 +177,6 @@ final class RemotePageBrowserTests: XCTestCase {
 
     // MARK: - Processes
 
-    /// A tool from the environment or its default; missing: a skip here, a failure where tests must run whole.
-    private static func tool(_ variable: String, default path: String) throws -> String {
-        let chosen = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? path
-        guard FileManager.default.isExecutableFile(atPath: chosen) else { throw missing("\(chosen) (\(variable))") }
-        return chosen
-    }
-
-    private static func missing(_ what: String) -> Error {
-        let env = ProcessInfo.processInfo.environment
-        if env["CI"] != nil || env["TESSERA_UI_TESTS_REQUIRED"] != nil {
-            return BrowserUnavailable(description: "the remote page's browser test cannot run: no \(what)")
-        }
-        return XCTSkip("no \(what); `make test-deps` installs Chromium and the test venv")
-    }
-
-    struct BrowserUnavailable: Error, CustomStringConvertible { let description: String }
-
     /// Starts the stand-in server; its port, from its first line.
     private func startServer(_ python: String, _ arguments: [String]) throws -> Int {
         let process = Process()
@@ -228,33 +203,6 @@ final class RemotePageBrowserTests: XCTestCase {
         let line = try XCTUnwrap(said.value, "the stand-in server did not start")
         let answer = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Int]
         return try XCTUnwrap(answer?["port"], line)
-    }
-
-    /// Runs a process to its end (killed past `timeout` seconds): its status and what it wrote.
-    private func run(_ executable: String, _ arguments: [String], timeout: Double) throws
-        -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let output = Box<Data>(), errors = Box<Data>()
-        let readers = DispatchGroup()
-        for (pipe, box) in [(out, output), (err, errors)] {
-            DispatchQueue.global().async(group: readers) { box.set(pipe.fileHandleForReading.readDataToEndOfFile()) }
-        }
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            process.terminate()
-            XCTFail("\(executable) \(arguments.first ?? "") still ran after \(timeout) s")
-        }
-        process.waitUntilExit()
-        _ = readers.wait(timeout: .now() + 10)
-        return (process.terminationStatus, String(decoding: output.value ?? Data(), as: UTF8.self),
-                String(decoding: errors.value ?? Data(), as: UTF8.self))
     }
 
     /// A small JPEG of one colour, the frame's "photo shown".

@@ -28,6 +28,29 @@ final class SDLKitTests: XCTestCase {
     func testBadSurfaceSizesThrowInsteadOfCrashing() {
         XCTAssertThrowsError(try Surface(width: 0, height: 10))
         XCTAssertThrowsError(try Surface(width: 100_000, height: 10))
+        XCTAssertThrowsError(try Surface(uninitializedWidth: 0, height: 10))
+        XCTAssertThrowsError(try Surface(uninitializedWidth: 10, height: 100_000))
+    }
+
+    /// A surface made without clearing its pixels (for decoders and stretches) is an ordinary ARGB8888 surface that
+    /// owns its pixels: written, stretched, turned and freed (SDL_FreeSurface frees the SDL_SIMDAlloc block; a
+    /// wrong free would abort the run), many times over so the allocator's reuse of blocks is exercised too.
+    func testAnUninitializedSurfaceIsWrittenStretchedAndFreedLikeAnyOther() throws {
+        for round in 0..<50 {
+            let s = try Surface(uninitializedWidth: 40 + round, height: 30)
+            XCTAssertEqual(s.width, 40 + round)
+            XCTAssertEqual(s.pitch, 4 * (40 + round))
+            XCTAssertTrue(try s.convertedToARGB() === s, "ARGB8888 already")
+            s.fill(x: 0, y: 0, width: s.width, height: 30, r: 10, g: 220, b: 40)
+            s.setPixel(x: 0, y: 0, r: 250, g: 1, b: 2, a: 255)
+            let small = try s.scaled(toWidth: 13, height: 9)
+            XCTAssertEqual(Int(small.pixel(x: 7, y: 5).g), 220, accuracy: 2, "every pixel of the stretch is written")
+            let turned = try s.reoriented(transpose: true, flipHorizontal: false, flipVertical: false)
+            XCTAssertEqual(turned.width, 30)
+            let corner = turned.pixel(x: 0, y: 0)
+            XCTAssertEqual([corner.r, corner.g, corner.b], [250, 1, 2])
+            XCTAssertEqual(turned.pixel(x: 29, y: 39 + round).g, 220)
+        }
     }
 
     func testJPEGEncodeThenPNGDecodeAndScale() throws {
@@ -72,13 +95,14 @@ final class SDLKitTests: XCTestCase {
     }
 
     func testReorientingMovesEveryPixelWhereTheTransformSays() throws {
-        let s = try Surface(width: 3, height: 2)
-        for y in 0..<2 { for x in 0..<3 { s.setPixel(x: x, y: y, r: UInt8(x), g: UInt8(y), b: 0, a: 255) } }
+        // Wider and taller than the bands a transposed copy is made in (16 columns), and not a multiple of them.
+        let s = try Surface(width: 37, height: 21)
+        for y in 0..<21 { for x in 0..<37 { s.setPixel(x: x, y: y, r: UInt8(x), g: UInt8(y), b: 0, a: 255) } }
         for transpose in [false, true] {
             for fh in [false, true] {
                 for fv in [false, true] {
                     let o = try s.reoriented(transpose: transpose, flipHorizontal: fh, flipVertical: fv)
-                    XCTAssertEqual(o.width, transpose ? 2 : 3)
+                    XCTAssertEqual(o.width, transpose ? 21 : 37)
                     for y in 0..<o.height {
                         for x in 0..<o.width {
                             var ux = fh ? o.width - 1 - x : x, uy = fv ? o.height - 1 - y : y

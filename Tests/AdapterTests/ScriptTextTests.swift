@@ -58,6 +58,17 @@ final class ScriptTextTests: XCTestCase {
         XCTAssertEqual(line.characters, [1, 1, 1, 1, 0, 0, 0])
     }
 
+    /// An Arabic line with a number (a mirrored interface's line takes its direction from its first letter):
+    /// the number is a left-to-right run inside it, drawn on the line's left with its digits in order.
+    func testAnArabicLinesNumberReadsInOrder() throws {
+        let count = try XCTUnwrap(Bidi.levels(of: "صور 12"))
+        XCTAssertEqual(count.paragraph, 1)
+        XCTAssertEqual(count.characters, [1, 1, 1, 1, 2, 2])
+        let drawn = TextRuns.layout("صور 12", levels: count, fonts: 1) { _, _ in true }
+        XCTAssertEqual(drawn.first?.text, "12", "the number on the left, its digits in order: \(drawn.map(\.text))")
+        XCTAssertEqual(drawn.last?.rightToLeft, true, "the words right to left on its right")
+    }
+
     func testHebrewIsDrawnRightToLeft() throws {
         let pair = try drawn("אב"), alef = try drawn("א"), bet = try drawn("ב")
         XCTAssertFalse(alef.isEmpty || bet.isEmpty)

@@ -3,11 +3,20 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What a frame's remote answered: the status and the body (as text, and as a JSON object when it is one).
+/// What a frame's remote answered: the status, the body (as bytes, as text, and as a JSON object when it is one) and
+/// the headers.
 public struct RemoteAnswer {
     public let status: Int
-    public let text: String
-    public var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] }
+    public let body: Data
+    /// The answer's headers, their names lowercased.
+    public let headers: [String: String]
+    public init(status: Int, body: Data, headers: [String: String] = [:]) {
+        self.status = status; self.body = body; self.headers = headers
+    }
+    public var text: String { String(decoding: body, as: UTF8.self) }
+    public var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+    /// A header's value, by any case of its name.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// One request to a frame's remote on 127.0.0.1, on a connection of its own (URLSession's): what every test that
@@ -25,8 +34,12 @@ public func remoteRequest(port: Int, token: String?, _ method: String, _ path: S
     }
     let done = DispatchSemaphore(value: 0), reply = Reply()
     URLSession.shared.dataTask(with: request) { data, response, error in
-        reply.set(error, RemoteAnswer(status: (response as? HTTPURLResponse)?.statusCode ?? 0,
-                                      text: data.map { String(decoding: $0, as: UTF8.self) } ?? ""))
+        let http = response as? HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        reply.set(error, RemoteAnswer(status: http?.statusCode ?? 0, body: data ?? Data(), headers: headers))
         done.signal()
     }.resume()
     guard done.wait(timeout: .now() + 15) == .success else { throw RemoteFrame.Timeout(what: "\(method) \(path)") }
@@ -39,7 +52,7 @@ public func remoteRequest(port: Int, token: String?, _ method: String, _ path: S
 private final class Reply: @unchecked Sendable {  // behind `lock`
     private let lock = NSLock()
     private var failure: Error?
-    private var answer = RemoteAnswer(status: 0, text: "")
+    private var answer = RemoteAnswer(status: 0, body: Data())
     func set(_ failure: Error?, _ answer: RemoteAnswer) { lock.withLock { (self.failure, self.answer) = (failure, answer) } }
     func get() -> (Error?, RemoteAnswer) { lock.withLock { (failure, answer) } }
 }

@@ -24,7 +24,7 @@ final class MQTTDiscoveryTests: XCTestCase {
     }
 
     func testEveryEntityNamesTheOneDeviceWithAUniqueIDAndAvailability() throws {
-        XCTAssertEqual(discovery.configs.count, 11)
+        XCTAssertEqual(discovery.configs.count, 24)
         var uniqueIDs = Set<String>()
         for config in discovery.configs {
             let json = try XCTUnwrap(JSONSerialization.jsonObject(with: config.payload) as? [String: Any], config.topic)
@@ -46,7 +46,14 @@ final class MQTTDiscoveryTests: XCTestCase {
         XCTAssertEqual(uniqueIDs, ["tessera_kitchen_next", "tessera_kitchen_previous", "tessera_kitchen_display",
                                    "tessera_kitchen_mode", "tessera_kitchen_now_showing", "tessera_kitchen_photos",
                                    "tessera_kitchen_photo", "tessera_kitchen_reload", "tessera_kitchen_pause",
-                                   "tessera_kitchen_interval", "tessera_kitchen_online"])
+                                   "tessera_kitchen_interval", "tessera_kitchen_online",
+                                   // The screen's and identify's.
+                                   "tessera_kitchen_screen", "tessera_kitchen_screenshot", "tessera_kitchen_identify",
+                                   // The health's (`HomeAssistantDiscovery+Health`).
+                                   "tessera_kitchen_last_advanced", "tessera_kitchen_started", "tessera_kitchen_temperature",
+                                   "tessera_kitchen_memory", "tessera_kitchen_cache_size", "tessera_kitchen_cache_hit_rate",
+                                   "tessera_kitchen_source_status", "tessera_kitchen_pass", "tessera_kitchen_display_reason",
+                                   "tessera_kitchen_stalled"])
     }
 
     func testButtonsPressCommandsByName() throws {

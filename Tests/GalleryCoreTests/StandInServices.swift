@@ -6,6 +6,7 @@ final class StandInServices: AppServices {
     var credits: (Photo) -> Credit = { Credit(line: $0.author, page: $0.url) }
     var arrived: (ItemKey) -> Bool = { _ in true }
     var progress: (ItemKey) -> ClipProgress? = { _ in nil }
+    var interests: (Photo) -> CentreOfInterest = { _ in .none }
     var folders: (String) -> String? = { _ in nil }
     var keepsUp = true
     var knownPhotos: Int?
@@ -27,6 +28,7 @@ final class StandInServices: AppServices {
     func credit(for photo: Photo) -> Credit { credits(photo) }
     func imageArrived(_ item: ItemKey) -> Bool { arrived(item) }
     func clipProgress(_ item: ItemKey) -> ClipProgress? { progress(item) }
+    func interest(of photo: Photo) -> CentreOfInterest { interests(photo) }
     func resolveFolder(_ typed: String) -> String? { folders(typed) }
 }
 

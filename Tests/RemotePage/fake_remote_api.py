@@ -59,12 +59,16 @@ class Frame:
         self.display = "on"
         self.interval = 8.0
         self.source = source or {"name": "picsum", "title": "Lorem Picsum", "album": None}
+        # The overlays as the real frame tells them: on or off, drawn now, and their words.
+        self.overlays = {"clock": {"on": True, "shown": True, "words": "07:05"},
+                         "values": {"on": True, "shown": True, "words": "Outside 21.5 °C"}}
 
     def state(self):
         photo = dict(self.photos[self.index], index=self.index)
         return {"version": "0.2.0", "name": "Ada", "screen": self.mode, "mode": self.mode, "paused": self.paused,
                 "photo": photo, "photos": len(self.photos), "schedule": "07:00-23:00", "display": self.display,
                 "source": self.source, "online": True, "interval": self.interval, "speed": None,
+                "overlays": self.overlays,
                 **({"notice": self.notice} if self.notice else {})}
 
     def perform(self, body):
@@ -83,6 +87,9 @@ class Frame:
             self.interval = float(argument)
         elif name == "source" and isinstance(argument, str):
             self.source = {"name": argument, "title": argument.title(), "album": body.get("album")}
+        elif name in ("overlay-on", "overlay-off") and argument in self.overlays:
+            on = name == "overlay-on"
+            self.overlays[argument] = dict(self.overlays[argument], on=on, shown=on)
         elif name == "reload":
             pass
         else:

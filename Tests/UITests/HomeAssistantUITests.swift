@@ -41,7 +41,7 @@ final class HomeAssistantUITests: XSessionTestCase {
                       "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
                       "--remote", "127.0.0.1:\(remotePort)", "--remote-token-file", root + "/token",
                       root + "/photos"],
-                     environment: ["TESSERA_CONFIG": root + "/config/config"])
+                     environment: ["TESSERA_CONFIG": root + "/config/config", "TESSERA_SYS_ROOT": root + "/machine"])
     }
 
     func testHomeAssistantFindsTheFrameSteersItAndFollowsItsDisplayWithinASecond() throws {
@@ -56,6 +56,11 @@ final class HomeAssistantUITests: XSessionTestCase {
         try FileManager.default.createDirectory(atPath: root + "/photos", withIntermediateDirectories: true)
         for (name, _) in colours { try x.tool(["convert", "-size", "800x600", "xc:\(name)", root + "/photos/\(name).png"]) }
         try token.write(toFile: root + "/token", atomically: true, encoding: .utf8)
+        // A machine whose CPU is at 48.3 °C (its one thermal zone), for the Temperature sensor.
+        try FileManager.default.createDirectory(atPath: root + "/machine/sys/class/thermal/thermal_zone0",
+                                                withIntermediateDirectories: true)
+        try "cpu-thermal\n".write(toFile: root + "/machine/sys/class/thermal/thermal_zone0/type", atomically: true, encoding: .utf8)
+        try "48300\n".write(toFile: root + "/machine/sys/class/thermal/thermal_zone0/temp", atomically: true, encoding: .utf8)
         remotePort = try LocalBroker.freePort()
         var window = try launchFrame()
         _ = try x.waitForFrame(window, "the first photo, blue") { colourShown($0) == 0 }
@@ -64,7 +69,13 @@ final class HomeAssistantUITests: XSessionTestCase {
         let entities = ["button.hall_next_photo", "button.hall_previous_photo", "button.hall_reload",
                         "switch.hall_display", "switch.hall_pause", "select.hall_mode", "select.hall_source",
                         "number.hall_interval", "sensor.hall_now_showing", "sensor.hall_photos_in_the_feed",
-                        "binary_sensor.hall_online", "image.hall_photo"]
+                        "binary_sensor.hall_online", "image.hall_photo", "image.hall_screen", "button.hall_take_screenshot",
+                        "button.hall_identify", "switch.hall_captions_overlay",
+                        // The frame's health, diagnostic.
+                        "sensor.hall_last_advanced", "sensor.hall_started", "sensor.hall_temperature",
+                        "sensor.hall_memory", "sensor.hall_cache_size", "sensor.hall_cache_hit_rate",
+                        "sensor.hall_source_status", "sensor.hall_photos_this_pass", "sensor.hall_display_reason",
+                        "binary_sensor.hall_stalled"]
         let discovered = try home.seconds(within: 20) {
             let states = try home.states()
             return entities.allSatisfy { states[$0] != nil && states[$0]?["state"] as? String != "unavailable" }
@@ -83,6 +94,15 @@ final class HomeAssistantUITests: XSessionTestCase {
         XCTAssertEqual(try home.state("switch.hall_display"), "on")
         XCTAssertEqual(try home.state("select.hall_mode"), "slideshow")
         XCTAssertEqual(try home.state("number.hall_interval"), "3600")
+        // The health: not stalled, the CPU's temperature in °C, when the photo changed as a timestamp.
+        XCTAssertEqual(try home.state("binary_sensor.hall_stalled"), "off")
+        XCTAssertEqual(try home.render("{{ states('sensor.hall_temperature') }} {{ state_attr('sensor.hall_temperature', "
+                                       + "'unit_of_measurement') }} {{ state_attr('binary_sensor.hall_stalled', 'device_class') }}"),
+                       "48.3 °C problem")
+        XCTAssertEqual(try home.state("sensor.hall_source_status"), "online")
+        XCTAssertEqual(try home.state("sensor.hall_display_reason"), "always")
+        XCTAssertEqual(try home.render("{{ (as_datetime(states('sensor.hall_last_advanced')) - now()).total_seconds() | abs < 120 }}"),
+                       "True")
 
         // Home Assistant's Next button moves the frame: its pixels, and what Home Assistant says it shows.
         try home.call("button.press", "button.hall_next_photo")
@@ -142,9 +162,9 @@ final class HomeAssistantUITests: XSessionTestCase {
                 with: Data(line[line.index(after: try XCTUnwrap(line.firstIndex(of: " ")))...].utf8)) as? [String: Any])
             return json.filter { $0.key.hasSuffix("_template") && $0.key != "command_template" }.compactMap { $0.value as? String }
         }
-        XCTAssertEqual(templates.count, 9, "every state and attribute template")
+        XCTAssertEqual(templates.count, 20, "every state and attribute template (the captions' switch's and the health's among them)")
         let noCaption = #"{"mode":"slideshow","paused":false,"photo":{"id":"7","author":"","title":"a.png","width":8,"height":6,"kind":"photo","index":0},"photos":1,"display":"on","online":true,"interval":8,"screen":"slideshow","source":{"name":"folder","title":"Folders"},"version":"1"}"#
-        let noPhoto = #"{"mode":"slideshow","paused":false,"photos":0,"display":"on","online":false,"interval":8,"screen":"slideshow","source":{"name":"folder","title":"Folders"},"version":"1"}"#
+        let noPhoto = #"{"mode":"slideshow","paused":false,"photos":0,"display":"on","online":false,"interval":8,"screen":"slideshow","source":{"name":"folder","title":"Folders"},"version":"1","stalled":true}"#
         for state in [noCaption, noPhoto, "{}"] {
             for template in templates { _ = try home.render("{% set value_json = \(state) %}" + template) }
         }
@@ -153,6 +173,9 @@ final class HomeAssistantUITests: XSessionTestCase {
         for state in [noCaption, noPhoto] { try broker.publish("tessera/\(frameID)/state", state, qos: 1) }
         XCTAssertNotNil(try home.seconds(within: 5) { try home.state("sensor.hall_now_showing") == "nothing" })
         XCTAssertEqual(try home.state("binary_sensor.hall_online"), "off")
+        // A stalled frame that tells no health: Stalled is a problem, the temperature unknown (not 0).
+        XCTAssertEqual(try home.state("binary_sensor.hall_stalled"), "on")
+        XCTAssertEqual(try home.state("sensor.hall_temperature"), "unknown")
 
         // Home Assistant's log: nothing about the frame, its topics or its templates.
         let complaints = home.logText.split(separator: "\n").filter { line in

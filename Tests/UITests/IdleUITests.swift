@@ -50,4 +50,18 @@ final class IdleUITests: XSessionTestCase {
         XCTAssertGreaterThan(headerOnly, 10 * max(1, whole), "nothing but the clock moved: header-only frames")
         XCTAssertNotNil(idle["cpu_pct"] as? Double)
     }
+    /// Issue 40's idle figure: a still slideshow (one photo held, the header faded) with the large clock looks again
+    /// only at the idle rate (`FramePacer.idleWait`, 4 a second), not the header clock's 60, and costs under 2 % of a
+    /// core (3.4 % before the loop rested).
+    func testAStillSlideshowWithTheClockRestsBetweenItsTimedChanges() throws {
+        let json = try x.tool(["env", "SDL_VIDEODRIVER=x11", AppProcess.bench, "--view", "slideshow", "--idle", "4",
+                               "--clock", "large", "--size", "1280x720"], timeout: 90)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let idle = try XCTUnwrap(report["idle"] as? [String: Any])
+        let turns = try XCTUnwrap(idle["header_only_frames"] as? Int), whole = try XCTUnwrap(idle["whole_frames"] as? Int)
+        XCTAssertEqual(whole, 0, "nothing changed on screen: no frame drawn whole")
+        XCTAssertLessThanOrEqual(turns, 4 * 6, "about 4 looks a second while resting (60 a second before)")
+        let cpu = try XCTUnwrap(idle["cpu_pct"] as? Double)
+        XCTAssertLessThan(cpu, 2.0, "a still slideshow with its clock under 2 % of a core")
+    }
 }

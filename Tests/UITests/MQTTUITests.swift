@@ -37,9 +37,11 @@ final class MQTTUITests: XSessionTestCase {
                               environment: ["TESSERA_CONFIG": root + "/config/config"])
         _ = try x.waitForFrame(id, "the first photo, red") { isColour($0, (255, 0, 0)) }
 
-        // What Home Assistant reads: one device, its entities, the frame online, its state retained.
-        let configs = try broker.subscribe("homeassistant/#", count: 12, seconds: 10)
-        XCTAssertEqual(configs.count, 12, configs.joined(separator: "\n"))
+        // What Home Assistant reads: one device, its entities (a switch for its one overlay, the captions, among
+        // them), the frame online, its state retained.
+        let configs = try broker.subscribe("homeassistant/#", count: 26, seconds: 10)
+        XCTAssertEqual(configs.count, 26, configs.joined(separator: "\n"))
+        XCTAssertTrue(configs.contains { $0.hasPrefix("homeassistant/switch/hall/overlay_captions/config ") })
         let display = try XCTUnwrap(configs.first { $0.hasPrefix("homeassistant/switch/hall/display/config ") })
         let config = try XCTUnwrap(try JSONSerialization.jsonObject(
             with: Data(display.dropFirst("homeassistant/switch/hall/display/config ".count).utf8)) as? [String: Any])

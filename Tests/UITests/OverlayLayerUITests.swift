@@ -14,7 +14,7 @@ final class OverlayLayerUITests: XCTestCase {
         XCTAssertNotNil(OverlayLayerUITests.sdl)
         let run = try AppProcess.run(["--size", "900x600"] + arguments, program: [AppProcess.bench, "overlay-probe"])
         XCTAssertEqual(run.status, 0, run.log, file: file, line: line)
-        XCTAssertTrue(run.log.contains("overlays: captions, toasts, probe"), run.log, file: file, line: line)
+        XCTAssertTrue(run.log.contains("overlays: captions, identify, toasts, probe"), run.log, file: file, line: line)
         return try XCTUnwrap(run.frame, run.log, file: file, line: line)
     }
 

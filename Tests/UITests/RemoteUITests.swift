@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import GalleryCore
 import SDLKit
 import XCTest
 #if canImport(FoundationNetworking)
@@ -14,7 +15,7 @@ final class RemoteUITests: XSessionTestCase {
     private let token = "remote-ui-test-token-0123456789"
 
     /// Four photos of one colour each, shown by name in a slideshow that never moves by itself (an hour each).
-    private func launchFrame(_ extra: [String] = []) throws -> String {
+    private func launchFrame(_ extra: [String] = [], environment: [String: String] = [:]) throws -> String {
         try FileManager.default.createDirectory(atPath: root + "/photos", withIntermediateDirectories: true)
         for (name, colour) in [("a", "red"), ("b", "blue"), ("c", "lime"), ("d", "yellow")] {
             try x.tool(["convert", "-size", "800x600", "xc:\(colour)", root + "/photos/\(name).png"])
@@ -25,7 +26,7 @@ final class RemoteUITests: XSessionTestCase {
                                "--interval", "3600", "--transition", "none", "--sort", "name",
                                "--remote", "127.0.0.1:\(port)", "--remote-token-file", root + "/token"]
                               + extra + [root + "/photos"],
-                              environment: ["TESSERA_CONFIG": root + "/config"])
+                              environment: ["TESSERA_CONFIG": root + "/config"].merging(environment) { $1 })
         _ = try x.waitForFrame(id, "the first photo, red") { isColour($0, (255, 0, 0)) }
         return id
     }
@@ -129,6 +130,34 @@ final class RemoteUITests: XSessionTestCase {
         XCTAssertEqual(photo["title"] as? String, "a.png")
         XCTAssertEqual(photo["author"] as? String, "")
         XCTAssertTrue(isColour(try x.frame(id), (255, 0, 0)), "the tap without a token moved nothing")
+    }
+
+    /// The page follows the phone: Chromium in French gets the remote in French from a frame that speaks English
+    /// (its catalogues where `TESSERA_LOCALE_DIR` says, as an installed frame has them in share/locale).
+    func testAFrenchPhoneGetsThePageInFrenchFromAnEnglishFrame() throws {
+        guard let python = RemoteUITests.browserPython else {
+            throw missing("the browser test's Python with Selenium, chromium and chromedriver")
+        }
+        let catalogues = root + "/locale"
+        try CatalogueCompiler.compile(CatalogueCompiler.poFile("fr"), as: "fr", into: catalogues)
+        _ = try launchFrame(environment: ["TESSERA_LOCALE_DIR": catalogues, "LANG": "C.UTF-8", "LANGUAGE": "",
+                                          "LC_ALL": "", "LC_MESSAGES": ""])
+        let script = RemoteUITests.repository + "/Tests/RemotePage/remote_page_check.py"
+        let out = try x.tool([python, script, "http://127.0.0.1:\(port)/#token=\(token)", "--words", "--lang", "fr"],
+                             timeout: 90)
+        let seen = try XCTUnwrap(try JSONSerialization.jsonObject(
+            with: Data((out.split(separator: "\n").last.map(String.init) ?? "").utf8)) as? [String: Any], out)
+        XCTAssertNil(seen["error"], out)
+        XCTAssertTrue((seen["lang"] as? String ?? "").hasPrefix("fr"), out)
+        let french = try XCTUnwrap(MOCatalog(contentsOf: catalogues + "/fr/LC_MESSAGES/tessera.mo", language: Language("fr")))
+        let words = try XCTUnwrap(seen["words"] as? [String: String], out)
+        XCTAssertEqual(words["btn-next"], french.tr("Next"))
+        XCTAssertNotEqual(words["btn-next"], "Next")
+        XCTAssertEqual(words["frame-name"], french.tr("{name}'s frame", ["name": "Ada"]))
+        XCTAssertEqual(words["settings-save"], french.tr("Save settings"))
+        // The frame's own page, asked without a language, stays the frame's English.
+        let page = try remoteRequest(port: port, token: nil, "GET", "/", body: nil)
+        XCTAssertTrue(page.text.contains(">Next</button>"), String(page.text.prefix(300)))
     }
 
     // MARK: HTTP

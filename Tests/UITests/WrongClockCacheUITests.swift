@@ -51,8 +51,15 @@ final class WrongClockCacheUITests: XCTestCase {
         try fillWithYesterday()
         let first = try showFirstScreen(clock: shift, file: file, line: line)
         XCTAssertGreaterThan(first.count, 4, "the first screen's photos were downloaded", file: file, line: line)
+        // What the first run fetched and kept (a photo asked for below the screen may still have been on its way
+        // when the screen was drawn and the app quit: that one is fetched again, within the two requests allowed).
+        let keys = try SQLiteStore(directory: cacheDir, budgetBytes: WrongClockCacheUITests.budget)
+            .imageKeys(prefix: "", limit: 100_000)
+        let kept = first.filter { path in keys.contains { $0.hasSuffix("/id/" + path) } }
+        XCTAssertGreaterThanOrEqual(kept.count, 4, "the first screen's photos were kept: \(kept) of \(first)",
+                                    file: file, line: line)
         let again = try showFirstScreen(clock: shift, file: file, line: line)
-        let downloadedAgain = again.filter(first.contains)
+        let downloadedAgain = again.filter(kept.contains)
         print("clock \(shift): \(first.count) photos downloaded for the screen, \(downloadedAgain.count) downloaded "
               + "again when it was shown again (\(again.count) requests in all)")
         XCTAssertEqual(downloadedAgain, [], "photos downloaded again with the clock \(shift)", file: file, line: line)

@@ -50,9 +50,6 @@ public struct CaptionFields: OptionSet, Hashable, Sendable {
 
 /// A cell's caption: the chosen facts the photo has, in a fixed order, joined by " · ".
 public enum Caption {
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                         "October", "November", "December"]
-
     public static func text(for photo: Photo, fields: CaptionFields) -> String? {
         var parts: [String] = []
         if fields.contains(.date), let taken = photo.facts?.taken { parts.append(date(taken)) }
@@ -62,11 +59,11 @@ public enum Caption {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// "1 June 2024".
+    /// "1 June 2024", in the frame's language (`WordDates`).
     public static func date(_ seconds: Int64) -> String {
         let text = ExifInfo.exifDate(seconds: seconds)  // "2024:06:01 14:03:22"
         let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " }).compactMap { Int($0) }
         guard parts.count >= 3, (1...12).contains(parts[1]) else { return text }
-        return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
+        return WordDates.day(year: parts[0], month: parts[1], day: parts[2])
     }
 }

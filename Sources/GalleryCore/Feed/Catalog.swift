@@ -122,15 +122,19 @@ public final class Catalog {
         guard hasEnded, !feed.isEmpty else { return nil }
         switch pager.stopReason {
         case .nothingNew(let pages)?:
-            return "The server sent nothing new for \(pages) pages in a row, so Tessera stopped asking. Press r to reload."
+            // Translators: r is the key that reloads.
+            return trn("The server sent nothing new for {count} page in a row, so Tessera stopped asking. Press r to reload.",
+                       "The server sent nothing new for {count} pages in a row, so Tessera stopped asking. Press r to reload.",
+                       count: pages)
         default:
-            return "End of the catalogue — " + counted(feed.count, "photo", "photos")
+            return trn("End of the catalogue — {count} photo", "End of the catalogue — {count} photos", count: feed.count)
         }
     }
 
     /// A line for the header while the feed is stopped for a reason the user should know.
     public var stopNote: String? {
-        if case .nothingNew? = pager.stopReason, hasEnded { return "Server repeats itself: stopped loading (r reloads)" }
+        // Translators: r is the key that reloads.
+        if case .nothingNew? = pager.stopReason, hasEnded { return tr("Server repeats itself: stopped loading (r reloads)") }
         return nil
     }
 }

@@ -47,19 +47,15 @@ public struct DateSections: Equatable, Sendable {
         return photo.file.map { $0.modified + fileTimeOffset }
     }
 
-    /// "November 2026".
+    /// "November 2026", in the frame's language (`WordDates`).
     public static func monthTitle(_ day: PhotoDateFilter.Day) -> String {
         guard (1...12).contains(day.month) else { return "\(day.year)" }
-        return "\(Caption.months[day.month - 1]) \(day.year)"
+        return WordDates.month(year: day.year, month: day.month)
     }
 
-    /// "Tuesday 3 November 2026".
+    /// "Tuesday 3 November 2026", in the frame's language (`WordDates`).
     public static func dayTitle(_ day: PhotoDateFilter.Day) -> String {
-        let days = PhotoDateFilter.seconds(of: day) / 86_400
-        // 1 January 1970 was a Thursday.
-        let weekday = weekdays[Int(((days % 7) + 7 + 3) % 7)]
-        return "\(weekday) \(day.day) " + monthTitle(day)
+        guard (1...12).contains(day.month) else { return "\(day.year)" }
+        return WordDates.weekdayAndDay(year: day.year, month: day.month, day: day.day)
     }
-
-    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 }

@@ -33,20 +33,17 @@ public struct WallSections: Equatable, Sendable {
             return year != lastYear ? title(year) : nil
         }
         open = false
-        return lastYear != nil ? WallSections.rest : nil
+        return lastYear != nil ? tr(WallSections.rest) : nil
     }
 
     /// What stands over the rest of the show after the memories.
-    public static let rest = "More photos"
+    public static let rest = untranslated("More photos")
 
     /// "2023 · 3 years ago" ("· a year ago" for last year's).
     public func title(_ year: Int) -> String { "\(year) · " + ago(year) }
 
-    /// "3 years ago", "a year ago".
-    public func ago(_ year: Int) -> String {
-        let years = today.year - year
-        return years == 1 ? "a year ago" : "\(years) years ago"
-    }
+    /// "3 years ago", "a year ago", in the frame's language ("vor 3 Jahren", "3 年前": `WordDates`).
+    public func ago(_ year: Int) -> String { WordDates.yearsAgo(today.year - year) }
 
     /// What a memory's caption begins with in the slideshow ("3 years ago"), nil for a photo that is none.
     public func captionPrefix(for photo: Photo) -> String? { memoryYear(photo).map(ago) }

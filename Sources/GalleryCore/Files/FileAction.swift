@@ -18,14 +18,15 @@ public enum FileAction: String, CaseIterable, Sendable {
         self = action
     }
 
-    /// Words for the help sheet and the buttons' tooltips (with the key, added where they are shown).
+    /// Words for the help sheet and the buttons' tooltips (with the key, added where they are shown), in English:
+    /// translated where shown (`HelpSheet`).
     public var summary: String {
         switch self {
-        case .trash: return "Move the photo's file to the trash"
-        case .rotateRight: return "Rotate the file right, for good"
-        case .rotateLeft: return "Rotate the file left, for good"
-        case .copyPath: return "Copy the file's path"
-        case .showFolder: return "Show the file in its folder"
+        case .trash: return untranslated("Move the photo's file to the trash")
+        case .rotateRight: return untranslated("Rotate the file right, for good")
+        case .rotateLeft: return untranslated("Rotate the file left, for good")
+        case .copyPath: return untranslated("Copy the file's path")
+        case .showFolder: return untranslated("Show the file in its folder")
         }
     }
 

@@ -14,7 +14,7 @@ public struct AnimationHeader: Equatable, Sendable {
     /// and a GIF of one frame played by the worker is that frame held, which is right anyway. A WebP only when its
     /// VP8X chunk says it is animated. Nil for anything else, or a canvas of no size.
     public static func read(_ data: Data) -> AnimationHeader? {
-        let b = ByteReader(Array(data.prefix(64)))
+        let b = ByteReader(data.prefix(64))
         if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) {
             guard let w = b.u16le(at: 6), let h = b.u16le(at: 8), w > 0, h > 0 else { return nil }
             return AnimationHeader(format: .gif, width: Int(w), height: Int(h))

@@ -8,6 +8,9 @@ public struct ExifInfo: Equatable, Sendable {
     public var taken: String?
     public var make: String?
     public var model: String?
+    /// SubjectArea (tag 0x9214 of the Exif sub-IFD), as stored: 2 values a point, 3 a circle (centre, diameter), 4 a
+    /// rectangle (centre, width, height), in the stored picture's pixels (`CentreOfInterest.subjectArea` reads it).
+    public var subjectArea: [Int]?
 
     public init(orientation: ExifOrientation? = nil, taken: String? = nil, make: String? = nil, model: String? = nil) {
         self.orientation = orientation; self.taken = taken; self.make = make; self.model = model
@@ -64,7 +67,15 @@ public struct ExifInfo: Equatable, Sendable {
         }
         // The sub-IFD must lie after the TIFF header; a pointer back into IFD0 would only read it again.
         if let exifIFD, exifIFD != u32(tiff + 4) {
-            for (tag, at) in entries(exifIFD) where tag == 0x9003 { info.taken = ascii(at) }
+            for (tag, at) in entries(exifIFD) {
+                if tag == 0x9003 { info.taken = ascii(at) }
+                // SHORT (3), 2 to 4 of them: in the entry when 4 bytes or fewer, else at an offset from the TIFF start.
+                if tag == 0x9214, u16(at + 2) == 3, let count = u32(at + 4), (2...4).contains(count) {
+                    let values = count <= 2 ? at + 8 : tiff + (u32(at + 8) ?? Int.max / 2)
+                    let read = values >= tiff ? (0..<count).compactMap { u16(values + 2 * $0) } : []
+                    info.subjectArea = read.count == count ? read : nil
+                }
+            }
         }
         if info.takenSeconds == nil { info.taken = dateTime.flatMap { seconds(fromExifDate: $0) == nil ? nil : $0 } }
         return info

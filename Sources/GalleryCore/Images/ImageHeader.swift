@@ -26,6 +26,8 @@ public struct ImageHeader: Equatable, Sendable {
     /// JPEG only, from EXIF: when the photo was taken ("YYYY:MM:DD HH:MM:SS") and the camera, when known.
     public var taken: String?
     public var camera: String?
+    /// JPEG only, from EXIF SubjectArea: the centre of interest in fractions of the upright picture, if one is said.
+    public var interest: UnitRect?
     /// JPEG XL only: the codestream says it is an animation (its first frame is the still).
     public var animated = false
     /// Camera RAW only: the embedded JPEG preview's size as the file's metadata gives it (nil: none, or not said).
@@ -84,7 +86,7 @@ public enum ImageHeaderReader {
     /// JPEG, PNG, WebP, HEIC or AVIF header, or why not.
     public static func read(_ data: Data) throws -> ImageHeader {
         guard !data.isEmpty else { throw ImageRefusal.empty }
-        let b = ByteReader(Array(data.prefix(searchLimit)))
+        let b = ByteReader(data.prefix(searchLimit))
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGHeader.read(b) }
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try readPNG(b) }
         if b.starts(with: Array("RIFF".utf8)), b.matches(Array("WEBP".utf8), at: 8) { return try readWebP(b) }
@@ -97,7 +99,7 @@ public enum ImageHeaderReader {
     /// "IIRO"/"IIRS"/"MMOR", RW2's "IIU"), Canon's CR3 (ISO media of brand "crx ") or Fujifilm's RAF. A plain TIFF
     /// passes too: LibRaw's own reading of the header decides.
     public static func mayBeCameraRaw(_ data: Data) -> Bool {
-        let b = ByteReader(Array(data.prefix(32)))
+        let b = ByteReader(data.prefix(32))
         return b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
             || b.starts(with: Array("IIRO".utf8)) || b.starts(with: Array("IIRS".utf8)) || b.starts(with: Array("MMOR".utf8))
             || b.starts(with: [0x49, 0x49, 0x55, 0x00])
@@ -114,13 +116,13 @@ public enum ImageHeaderReader {
             let tail = Array(data.suffix(64))
             return zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
         case .png:
-            return data.count >= 12 && ByteReader(Array(data.suffix(8))).matches(Array("IEND".utf8), at: 0)
+            return data.count >= 12 && ByteReader(data.suffix(8)).matches(Array("IEND".utf8), at: 0)
         case .webp:
-            guard let size = ByteReader(Array(data.prefix(8))).u32le(at: 4) else { return false }
+            guard let size = ByteReader(data.prefix(8)).u32le(at: 4) else { return false }
             return Int(size) + 8 <= data.count
         case .heic, .avif:
             // Every top-level box ends within the bytes (the last one, `mdat`, holds the picture).
-            let b = ByteReader(Array(data))
+            let b = ByteReader(data)
             var offset = 0
             while offset + 8 <= data.count {
                 guard let size = b.u32be(at: offset) else { return false }
@@ -194,7 +196,7 @@ public enum ImageHeaderReader {
         if b.starts(with: [0xFF, 0x0A]) || b.matches(Array("JXL ".utf8), at: 4) { return "JPEG XL" }
         if b.matches(Array("ftyp".utf8), at: 4) { return "ISO media of another brand (a video?)" }
         if b.starts(with: [0x50]), let second = b.byte(at: 1), (0x31...0x37).contains(second) { return "PNM" }
-        let text = String(decoding: b.bytes.prefix(512), as: UTF8.self).lowercased()
+        let text = String(decoding: b.bytes(0..<min(512, b.count)), as: UTF8.self).lowercased()
         if text.contains("<svg") { return "SVG" }
         if text.contains("<html") || text.contains("<!doctype") { return "HTML" }
         if text.hasPrefix("<?xml") { return "XML" }
@@ -202,22 +204,31 @@ public enum ImageHeaderReader {
     }
 }
 
-/// Bounds-checked reads from bytes: every accessor returns nil past the end instead of trapping.
+/// Bounds-checked reads from bytes: every accessor returns nil past the end instead of trapping. The bytes are a
+/// `Data` read where it lies: a photo's header was read from a copy of up to `ImageHeaderReader.searchLimit` of it (a
+/// whole camera file, copied for each decode to read a few hundred bytes).
 struct ByteReader {
-    let bytes: [UInt8]
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    /// The bytes, from `data.startIndex` (a slice of a file's `Data` keeps the file's indices).
+    private let data: Data
+    init(_ bytes: [UInt8]) { data = Data(bytes) }
+    init(_ data: Data) { self.data = data }
 
-    var count: Int { bytes.count }
-    func byte(at i: Int) -> UInt8? { i >= 0 && i < bytes.count ? bytes[i] : nil }
+    var count: Int { data.count }
+    func byte(at i: Int) -> UInt8? { i >= 0 && i < data.count ? data[data.startIndex + i] : nil }
     func starts(with prefix: [UInt8]) -> Bool { matches(prefix, at: 0) }
     func matches(_ expected: [UInt8], at offset: Int) -> Bool {
-        guard offset >= 0, offset + expected.count <= bytes.count else { return false }
-        for (i, e) in expected.enumerated() where bytes[offset + i] != e { return false }
+        guard offset >= 0, offset + expected.count <= data.count else { return false }
+        let start = data.startIndex + offset
+        for (i, e) in expected.enumerated() where data[start + i] != e { return false }
         return true
     }
     func string(at offset: Int, length: Int) -> String? {
-        guard offset >= 0, offset + length <= bytes.count else { return nil }
-        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        guard offset >= 0, length >= 0, offset + length <= data.count else { return nil }
+        return String(decoding: bytes(offset..<offset + length), as: UTF8.self)
+    }
+    /// The bytes of `range` (counted from the first), which must lie within them.
+    func bytes(_ range: Range<Int>) -> [UInt8] {
+        Array(data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound])
     }
     func u16be(at i: Int) -> UInt16? {
         guard let a = byte(at: i), let b = byte(at: i + 1) else { return nil }

@@ -32,6 +32,9 @@ enum JPEGHeader {
                 header.camera = exif?.camera
                 // The EXIF segment comes before the frame in every file seen; look on for one that does not.
                 if orientation == .up { header.orientation = laterOrientation(b, from: i + Int(length)) ?? .up }
+                header.interest = exif?.subjectArea.flatMap {
+                    CentreOfInterest.subjectArea($0, width: header.width, height: header.height, orientation: header.orientation)
+                }
                 return header
             default:
                 break

@@ -65,7 +65,7 @@ public enum JXLHeader {
                 if let skip = b.u32be(at: body), skip < 1 << 16 {
                     let tiff = body + 4 + Int(skip), end = min(offset + size, b.count, tiff + 65_536)
                     if tiff < end {
-                        let segment = ByteReader(Array("Exif".utf8) + [0, 0] + Array(b.bytes[tiff..<end]))
+                        let segment = ByteReader(Array("Exif".utf8) + [0, 0] + b.bytes(tiff..<end))
                         exif = ExifInfo.read(from: segment, at: 0, length: segment.count)
                     }
                 }

@@ -28,6 +28,7 @@ public enum CommandNames {
         "seekback": .action(RoomAction.seekBack), "seekforward": .action(RoomAction.seekForward),
         "fewer-columns": .action(RoomAction.fewerColumns), "more-columns": .action(RoomAction.moreColumns),
         "default-columns": .action(RoomAction.defaultColumns),
+        "identify": .identify,
     ]
 
     /// Commands that take an argument, by name, with what the argument must be (said when it is not).
@@ -49,6 +50,8 @@ public enum CommandNames {
             return .setSpeed(speed)
         }),
         "show": ("a room's name", { name in name.isEmpty ? nil : .show(name) }),
+        "overlay-on": ("an overlay's name", { OverlaySwitches.isName($0) ? .setOverlay($0, on: true) : nil }),
+        "overlay-off": ("an overlay's name", { OverlaySwitches.isName($0) ? .setOverlay($0, on: false) : nil }),
     ]
 
     public static let intervalRange = 1.0...86_400.0

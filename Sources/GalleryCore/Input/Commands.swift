@@ -53,6 +53,14 @@ public enum Command: Equatable, Hashable, Sendable {
     case setInterval(Double)
     /// The kiosk wall's scrolling speed in pixels a second, from now on.
     case setSpeed(Double)
+    /// An overlay of the registry's (`clock`, `values`…) switched on or off, kept across restarts: the app's to do.
+    case setOverlay(String, on: Bool)
+    /// One of a kiosk's week's settings (`--schedule`, `--dim`…) in its option's words, from now on (the remote's
+    /// settings form saved it; `WeekCommands`).
+    case setWeek(WeekField, String)
+    /// The frame's name and its remote's address shown large for a while, to tell which frame on the wall is which:
+    /// the app's to do.
+    case identify
 }
 
 /// What the window shows: the wall or the slideshow (`--mode`).
@@ -109,6 +117,9 @@ public enum ScriptStep: Equatable {
     case awaitClip(Double)
     /// Waits until the slideshow shows the photo at this place in the feed (`await-slide:INDEX`).
     case awaitSlide(Int)
+    /// Waits until the installed overlay of this name has something to say (`OverlayModel.words`), as a weather
+    /// once its forecast came (`await-overlay:NAME`).
+    case awaitOverlay(String)
     /// Files and folders dropped on the window, as a file manager drops them (`drop:PATH;PATH`).
     case drop([String])
 
@@ -127,6 +138,8 @@ public enum ScriptStep: Equatable {
             let paths = name.dropFirst(5).split(separator: ";").map(String.init)
             guard !paths.isEmpty else { return nil }
             self = .drop(paths)
+        } else if name.hasPrefix("await-overlay:"), name.count > 14 {
+            self = .awaitOverlay(String(name.dropFirst(14)))
         } else if name.hasPrefix("await-source:") {
             self = .awaitSource(String(name.dropFirst(13)))
         } else if let gesture = TouchScript(name: name) {

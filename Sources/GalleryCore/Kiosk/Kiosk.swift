@@ -8,6 +8,26 @@ public final class Kiosk {
     public var pointer = PointerGate()
     public var shift: PixelShift?
     public var schedule: Schedule? { didSet { scheduledAt = nil } }
+    /// A week of hours, dims and a night clock (`WeekSchedule`); where set, it is asked instead of `schedule`.
+    public var week: WeekSchedule? { didSet { scheduledAt = nil } }
+    /// Takes `place` (the weather's, once its name is geocoded) for the week's sunrise and sunset where the week has
+    /// none yet (`--location` and a place given before win); whether the week changed. On a first boot with
+    /// `--weather NAME` the sun's edges are then right at once, not after a restart.
+    @discardableResult
+    public func learnPlace(_ place: GeoPoint?) -> Bool {
+        guard let place, week != nil, week?.place == nil else { return false }
+        week?.place = place
+        return true
+    }
+    /// What the screen was last found to be (`screen(at:in:now:)`): the night clock's overlay shows while it is one.
+    public private(set) var currentScreen = ScreenState.on
+    /// How dark the app draws over the whole picture (0 none … 1 black) where the display's brightness cannot be
+    /// set: the dimming overlay's.
+    public var drawnDarkness = 0.0
+    /// Whether the night clock shows now (the display kept lit outside the hours, the photos gone).
+    public var nightClockShows: Bool { if case .nightClock = currentScreen { return true } else { return false } }
+    /// Whether any hours keep the display dark at times (`--schedule`, a date off).
+    public var hasHours: Bool { schedule != nil || week?.hasHours == true }
     public var watchdog = Watchdog()
     /// Seconds the pointer stays visible after it last moved on purpose.
     public var cursorTimeout = 2.0
@@ -41,7 +61,7 @@ public final class Kiosk {
     /// The log's words for the display going off or on now: by the schedule, or switched by hand from afar (a
     /// frame steered by a remote may have no schedule at all).
     public func displayChangeWords(lit: Bool) -> String {
-        if displayOverride != nil || schedule == nil {
+        if displayOverride != nil || !hasHours {
             return lit ? "switched on from afar: the display on" : "switched off from afar: the display off until switched on"
         }
         return lit ? "the schedule's hours start (or a touch): the display on"
@@ -50,6 +70,9 @@ public final class Kiosk {
 
     /// The display switched on or off by hand (`Command.setDisplay`), until the schedule's own state changes.
     public private(set) var displayOverride: DisplayOverride?
+    /// Lit until then whatever the hours say (monotonic seconds, like `now`): a frame asked to say which it is
+    /// (`Command.identify`) shows it on a display that was asleep, then sleeps again.
+    public var litUntil: Double?
 
     /// Whether the display is lit at `date` on the wall clock of `timeZone` (a night the clocks change included;
     /// `now`: monotonic seconds, as input is noted). A switch by hand that no longer holds is forgotten here.
@@ -59,18 +82,39 @@ public final class Kiosk {
 
     /// The schedule's answer for the last whole second asked: the loop asks every turn (up to the display's rate),
     /// the answer changes at most once a minute, and working it out reads the time zone's rules some thirty times.
-    private var scheduledAt: (second: Int64, on: Bool)?
+    private var scheduledAt: (second: Int64, state: ScreenState)?
 
     private func isScheduled(at date: Date, in timeZone: TimeZone) -> Bool {
-        guard let schedule else { return true }
+        scheduled(at: date, in: timeZone).showsPhotos
+    }
+
+    /// What the hours (the week's, else the day's) want at `date`, a switch by hand or a touch aside.
+    public func scheduled(at date: Date, in timeZone: TimeZone) -> ScreenState {
         let second = Int64(date.timeIntervalSince1970.rounded(.down))
-        if let known = scheduledAt, known.second == second { return known.on }
-        let on = schedule.isOn(at: date, in: timeZone)
-        scheduledAt = (second, on)
-        return on
+        if let known = scheduledAt, known.second == second { return known.state }
+        let state = week?.state(at: date, in: timeZone)
+            ?? (schedule.map { $0.isOn(at: date, in: timeZone) ? ScreenState.on : .off } ?? .on)
+        scheduledAt = (second, state)
+        return state
+    }
+
+    /// The screen at `date` (`now`: monotonic seconds): what the hours want, a switch by hand or a touch over it
+    /// (lit by either, photos at full brightness; switched off by hand, off, night clock or not). Kept as
+    /// `currentScreen`.
+    @discardableResult
+    public func screen(at date: Date, in timeZone: TimeZone, now: Double) -> ScreenState {
+        let wanted = scheduled(at: date, in: timeZone)
+        let lit = displayIsLit(scheduled: wanted.showsPhotos, now: now)
+        if lit {
+            currentScreen = wanted.showsPhotos ? wanted : .on
+        } else {
+            currentScreen = displayOverride?.on == false ? .off : wanted
+        }
+        return currentScreen
     }
 
     private func displayIsLit(scheduled: Bool, now: Double) -> Bool {
+        if let litUntil, now < litUntil { return true }
         if let manual = displayOverride, !manual.holds(scheduledNow: scheduled) { displayOverride = nil }
         var rule = DisplayPowerRule(schedule: schedule, wakeOnTouch: wakeOnTouch, wakeFor: autoScroll.idle)
         rule.manual = displayOverride
@@ -83,7 +127,7 @@ public final class Kiosk {
     }
 
     /// Whether the display's power is the frame's to keep (hours, or a switch by hand).
-    public var keepsDisplayPower: Bool { schedule != nil || displayOverride != nil }
+    public var keepsDisplayPower: Bool { hasHours || displayOverride != nil }
 
     public init(speed: Double = 40, idle: Double = 30, schedule: Schedule? = nil, pixelShift: Bool = true,
                 slideshow: Bool = false, interval: Double = 10) {

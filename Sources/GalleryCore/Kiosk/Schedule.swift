@@ -21,10 +21,12 @@ public struct Schedule: Equatable, Sendable, CustomStringConvertible {
 
         public var description: String {
             switch self {
-            case .notHours: return "must look like 07:00-23:00 (HH:MM-HH:MM, local time)"
+            // Translators: said after an option and its value ("--schedule 7-23: must look like …").
+            case .notHours: return tr("must look like 07:00-23:00 (HH:MM-HH:MM, local time)")
             case .equalEnds(let at):
-                return "starts and ends at \(at), which could mean all day or never: leave --schedule out "
-                    + "(or give 00:00-24:00) for all day"
+                // Translators: {time} is a time of day, "07:00".
+                return tr("starts and ends at {time}, which could mean all day or never: leave --schedule out (or give 00:00-24:00) for all day",
+                          ["time": at])
             }
         }
     }

@@ -22,8 +22,8 @@ public enum MediaWireMessage: Equatable, Sendable {
     case refused(MediaRefusal)
     /// The poster is in the shared buffer, rows `pitch` bytes apart.
     case posterReady(width: Int, height: Int, pitch: Int)
-    /// A frame at `pts` seconds is in `slot`.
-    case frame(slot: Int, pts: Double)
+    /// A frame at `pts` seconds is in `slot`, laid out as `layout` (BGRA unless the player was asked for planes).
+    case frame(slot: Int, pts: Double, layout: FrameLayout = .bgra)
     /// Where a player is: `duration` nil when unknown, `ended` once a clip played once has reached its end.
     case state(position: Double, duration: Double?, ended: Bool)
     /// Frames a player has shown and dropped (no free slot, or too late).
@@ -71,7 +71,8 @@ public enum MediaWireMessage: Equatable, Sendable {
                     i.hasSound ? "sound" : "silent"]
         case .refused(let refusal): return ["refused"] + Self.words(of: refusal)
         case .posterReady(let w, let h, let pitch): return ["poster-ready", String(w), String(h), String(pitch)]
-        case .frame(let slot, let pts): return ["frame", String(slot), Self.number(pts)]
+        case .frame(let slot, let pts, let layout):
+            return ["frame", String(slot), Self.number(pts)] + (layout == .bgra ? [] : [layout.rawValue])
         case .state(let position, let duration, let ended):
             return ["state", Self.number(position), duration.map(Self.number) ?? "-", ended ? "ended" : "going"]
         case .stats(let shown, let dropped): return ["stats", String(shown), String(dropped)]
@@ -105,9 +106,10 @@ public enum MediaWireMessage: Equatable, Sendable {
             guard let width = side(args[0]), let height = side(args[1]), let pitch = count(args[2]), pitch >= width * 4
             else { return nil }
             return .posterReady(width: width, height: height, pitch: pitch)
-        case ("frame", 2):
-            guard let slot = count(args[0]), let pts = seconds(args[1]) else { return nil }
-            return .frame(slot: slot, pts: pts)
+        case ("frame", 2...3):
+            guard let slot = count(args[0]), let pts = seconds(args[1]),
+                  let layout = args.count == 3 ? FrameLayout(rawValue: args[2]) : .bgra else { return nil }
+            return .frame(slot: slot, pts: pts, layout: layout)
         case ("state", 3):
             guard let position = seconds(args[0]), let duration = optional(args[1], seconds),
                   args[2] == "ended" || args[2] == "going" else { return nil }

@@ -14,11 +14,14 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
         /// "none", "vaapi" or "v4l2m2m".
         public var hardware: String
         public var sound: Bool
+        /// The app takes the decoder's planes (`FrameLayout.i420`, `.nv12`) where they come at the size drawn or
+        /// can be scaled to it as planes; false: every frame BGRA.
+        public var planes: Bool
 
         public init(location: MediaLocation, width: Int, height: Int, loops: Bool, start: Double = 0,
-                    hardware: String = "none", sound: Bool = false) {
+                    hardware: String = "none", sound: Bool = false, planes: Bool = false) {
             self.location = location; self.width = width; self.height = height; self.loops = loops
-            self.start = start; self.hardware = hardware; self.sound = sound
+            self.start = start; self.hardware = hardware; self.sound = sound; self.planes = planes
         }
     }
 
@@ -28,8 +31,10 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
 
     public static let command = "media-worker"
     public static let hardwareNames: Set<String> = ["none", "vaapi", "v4l2m2m"]
-    /// Frames a player holds in shared memory at once: the one the app shows, the one it is taking, the next.
-    public static let slots = 3
+    /// Frames a player holds in shared memory at once: the one the app shows (kept until it takes a newer one, so
+    /// that its planes can be converted where they lie when drawn), the one it is taking, and two for the worker to
+    /// write into while the app is busy (three frame times at 30 a second before a frame is dropped).
+    public static let slots = 4
 
     public init(playback: Playback?, limits: MediaLimits) {
         self.playback = playback; self.limits = limits
@@ -59,7 +64,8 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
         ] + (limits.workerShare.map { ["share=\($0)"] } ?? [])
         guard let p = playback else { return [Self.command, "service"] + limitWords }
         return [Self.command, "player", "width=\(p.width)", "height=\(p.height)", "play=\(p.loops ? "loop" : "once")",
-                "start=\(p.start)", "hwdec=\(p.hardware)", "sound=\(p.sound ? "yes" : "no")"] + limitWords
+                "start=\(p.start)", "hwdec=\(p.hardware)", "sound=\(p.sound ? "yes" : "no")"]
+            + (p.planes ? ["planes=yuv"] : []) + limitWords
             + ["--"] + MediaWireMessage.words(of: MediaLocation(withoutHeaders: p.location))
     }
 
@@ -106,11 +112,12 @@ public struct MediaWorkerLaunch: Equatable, Sendable {
                   let play = take("play"), play == "loop" || play == "once",
                   let startWord = take("start"), let start = Double(startWord), start.isFinite, start >= 0,
                   let hardware = take("hwdec"), Self.hardwareNames.contains(hardware),
-                  let sound = take("sound"), sound == "yes" || sound == "no", values.isEmpty,
+                  let sound = take("sound"), sound == "yes" || sound == "no",
+                  let planes = Optional(take("planes") ?? "bgra"), planes == "yuv" || planes == "bgra", values.isEmpty,
                   split < arguments.endIndex,
                   let location = MediaWireMessage.location(Array(arguments[(split + 1)...])) else { return nil }
             playback = Playback(location: location, width: width, height: height, loops: play == "loop", start: start,
-                                hardware: hardware, sound: sound == "yes")
+                                hardware: hardware, sound: sound == "yes", planes: planes == "yuv")
         default:
             return nil
         }

@@ -12,6 +12,10 @@ public enum AppEffect: Equatable {
     case useSource(String, album: String?)
     /// Open files and folders (`Command.openPaths`).
     case openPaths([String])
+    /// Switch an overlay on or off (`Command.setOverlay`).
+    case overlay(String, on: Bool)
+    /// Show the frame's name and address large for a while (`Command.identify`).
+    case identify
 
     /// The effect of a command that is the app's alone to carry out (nil: the gallery's or a room's).
     public init?(handedOn command: Command) {
@@ -19,6 +23,8 @@ public enum AppEffect: Equatable {
         case .setDisplay(let on): self = .display(on: on)
         case .useSource(let name, let album): self = .useSource(name, album: album)
         case .openPaths(let paths): self = .openPaths(paths)
+        case .setOverlay(let name, let on): self = .overlay(name, on: on)
+        case .identify: self = .identify
         default: return nil
         }
     }

@@ -15,6 +15,8 @@ public protocol AppServices: AnyObject {
     func imageArrived(_ item: ItemKey) -> Bool
     /// How the moving picture of an item plays now (nil: it does not play, or is no moving picture).
     func clipProgress(_ item: ItemKey) -> ClipProgress?
+    /// A photo's centre of interest for the slideshow's motion: `.unknown` while it is looked up (asking starts it).
+    func interest(of photo: Photo) -> CentreOfInterest
     /// Whether frames keep within their budget (else the wall plays one clip at most).
     var keepsUp: Bool { get }
     /// How many photos the shown source holds, where it knows (`PhotoSource.knownPhotoCount`).
@@ -65,10 +67,12 @@ extension AppServices {
     public func credit(for photo: Photo) -> Credit { Credit(line: photo.author, page: photo.url) }
     public func imageArrived(_ item: ItemKey) -> Bool { true }
     public func clipProgress(_ item: ItemKey) -> ClipProgress? { nil }
+    public func interest(of photo: Photo) -> CentreOfInterest { .none }
     public var keepsUp: Bool { true }
     public var knownPhotos: Int? { nil }
-    public var emptyFeedText: String { "This feed has no photos." }
-    public var serverName: String { "the server" }
+    public var emptyFeedText: String { tr("This feed has no photos.") }
+    // Translators: stands for a server's name in "Can’t reach {server}".
+    public var serverName: String { tr("the server") }
     public var shownFolder: String? { nil }
     public var photoOffer: PhotoOffer? { nil }
     public func resolveFolder(_ typed: String) -> String? { nil }
@@ -77,7 +81,7 @@ extension AppServices {
     public var detailLineHeight: Int { 22 }
     public func canChangeFiles(of photo: Photo) -> Bool { false }
     public func fileAction(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
-        .refused("Only photos from folders on this computer have files to change")
+        .refused(tr("Only photos from folders on this computer have files to change"))
     }
 }
 

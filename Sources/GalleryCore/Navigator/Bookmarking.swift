@@ -5,20 +5,21 @@
 public enum Bookmarking {
     public static func toggle(_ photo: Photo, in gallery: GalleryModel) {
         if gallery.kiosk != nil {
-            if gallery.actingFromAfar { gallery.refuse("A kiosk keeps no bookmarks", kind: .notNow) }
+            if gallery.actingFromAfar { gallery.refuse(tr("A kiosk keeps no bookmarks"), kind: .notNow) }
             return
         }
         guard let shelf = gallery.user.shelf else {
-            return gallery.refuse("Bookmarks are not kept in this run", kind: .notNow)
+            return gallery.refuse(tr("Bookmarks are not kept in this run"), kind: .notNow)
         }
         do {
             let starred = try shelf.toggle(photo)
-            gallery.toasts.show(starred ? "Bookmarked" : "Bookmark removed", action: ("Undo", { [weak gallery] in
+            // Translators: "Undo" is the toast's button.
+            gallery.toasts.show(starred ? tr("Bookmarked") : tr("Bookmark removed"), action: (tr("Undo"), { [weak gallery] in
                 guard let gallery else { return }
                 do {
                     if starred { try shelf.remove(photo, remembered: false) } else { try shelf.undo() }
-                } catch { gallery.failed("The bookmark could not be saved: \(error)") }
+                } catch { gallery.failed(tr("The bookmark could not be saved: {error}", ["error": "\(error)"])) }
             }))
-        } catch { gallery.failed("The bookmark could not be saved: \(error)") }
+        } catch { gallery.failed(tr("The bookmark could not be saved: {error}", ["error": "\(error)"])) }
     }
 }

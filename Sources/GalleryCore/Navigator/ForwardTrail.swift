@@ -46,6 +46,6 @@ extension GalleryModel {
 extension ToolbarItem {
     /// Forward, dimmed when there is nothing to go forward to: always in its place beside Back.
     public static let forward = ToolbarItem(id: "forward", command: .historyForward, rank: 0, order: 0, needsKey: false) {
-        Look(glyph: "→", label: "Forward", enabled: $0.canGoForward)
+        Look(glyph: "→", label: tr("Forward"), enabled: $0.canGoForward)
     }
 }

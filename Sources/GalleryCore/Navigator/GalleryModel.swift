@@ -149,7 +149,7 @@ public final class GalleryModel {
             removeScreens { !$0.outlivesFeed }
             browse.reload()
         case .show(let name): rooms.open(name, in: self)
-        case .setDisplay, .useSource, .openPaths: return AppEffect(handedOn: command) ?? .none
+        case .setDisplay, .useSource, .openPaths, .setOverlay, .identify: return AppEffect(handedOn: command) ?? .none
         case .setSpeed(let speed): kiosk?.autoScroll.speed = speed
         case .action(Toolbar.back): goBack()
         case .historyForward: goForward()

@@ -21,13 +21,15 @@ public struct HeaderStatus: Equatable {
 
     /// e.g. "120 photos · demo · loading page, 6 images"
     public var summary: String {
-        var parts = ["\(photos) photo\(photos == 1 ? "" : "s")", sourceName]
-        if offline { parts.append("Offline") }
+        var parts = [trn("{count} photo", "{count} photos", count: photos), sourceName]
+        // Translators: the header's status when the network is gone (photos shown from the cache).
+        if offline { parts.append(tr("Offline")) }
         switch (pageLoading, imagesLoading) {
-        case (true, 0): parts.append("loading page")
-        case (true, let n): parts.append("loading page, \(n) image\(n == 1 ? "" : "s")")
+        // Translators: the header's status while the next page of the photo list is asked for.
+        case (true, 0): parts.append(tr("loading page"))
+        case (true, let n): parts.append(trn("loading page, {count} image", "loading page, {count} images", count: n))
         case (false, 0): break
-        case (false, let n): parts.append("loading \(n) image\(n == 1 ? "" : "s")")
+        case (false, let n): parts.append(trn("loading {count} image", "loading {count} images", count: n))
         }
         return parts.joined(separator: " · ")
     }
@@ -36,9 +38,15 @@ public struct HeaderStatus: Equatable {
 extension HeaderStatus {
     /// What the header calls the source: a public screen (a kiosk) names a network source by its title ("Lorem
     /// Picsum"), never by the server's address ("127.0.0.1", a LAN host); a desktop shows the source's own name.
+    /// A name that is a word rather than a place (the demo's), said in the frame's language.
     public static func sourceLabel(kiosk: Bool, networked: Bool, title: String, name: String) -> String {
-        kiosk && networked ? title : name
+        if kiosk && networked { return tr(title) }
+        return wordNames.contains(name) ? tr(name, context: "source name") : name
     }
+
+    /// Sources whose own name is a word: the rest are named by a place (a folder, a server's address).
+    // Translators: the demo's name in the header, after the count of photos ("30 photos · demo").
+    static let wordNames: Set<String> = [untranslated("demo", context: "source name")]
 
     /// The header's status for the gallery's feed: which note wins when several apply (offline first, then a failing
     /// page, a stopped feed, a cache problem, the source's own note), with pull-to-reload feedback over all.
@@ -49,11 +57,13 @@ extension HeaderStatus {
         var note = sourceNote
         if !online {
             // One calm line instead of an error per request.
-            note = "Offline: showing cached photos; retrying in the background"
+            note = tr("Offline: showing cached photos; retrying in the background")
         } else if case .refused(let why)? = catalog.pager.lastError {
             problem = why
         } else if let error = catalog.pager.lastError {
-            problem = "Page \(catalog.pager.nextPage) failed: \(error); retrying"
+            // Translators: {page} is a page number of the photo list; {error} says what went wrong (often English).
+            problem = tr("Page {page} failed: {error}; retrying",
+                         ["page": Words.language.number(catalog.pager.nextPage), "error": "\(error)"])
         } else if let screenNote = screen.headerNote {
             note = screenNote
         } else if let stop = catalog.stopNote {
@@ -67,7 +77,7 @@ extension HeaderStatus {
             note = display
         }
         if gallery.browse.pullDistance > 0 {
-            note = gallery.browse.pullReloads ? "Release to reload" : "Pull to reload"
+            note = gallery.browse.pullReloads ? tr("Release to reload") : tr("Pull to reload")
         }
         // A folder's index knows its whole count before the pages are read (39 photos, not the first page's 30).
         let photos = max(catalog.photoCount, gallery.services.knownPhotos ?? 0)

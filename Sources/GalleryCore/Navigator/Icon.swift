@@ -21,6 +21,9 @@ public enum Icon: String, CaseIterable, Sendable {
     /// The empty screens' pictures.
     case photoLibrary = "photo_library", bookmarkBorder = "bookmark_border", searchOff = "search_off"
     case cloudOff = "cloud_off", refresh
+    /// The weather's (`WeatherCode.icon`): all in the font since Material Icons 4.
+    case sunny, darkMode = "dark_mode", filterDrama = "filter_drama", nightsStay = "nights_stay", cloud, foggy
+    case waterDrop = "water_drop", umbrella, acUnit = "ac_unit", thunderstorm
 
     /// Its name in the font ("bookmark_border").
     public var name: String { rawValue }
@@ -58,6 +61,16 @@ public enum Icon: String, CaseIterable, Sendable {
         case .searchOff: 0xEA76
         case .cloudOff: 0xE2C1
         case .refresh: 0xE5D5
+        case .sunny: 0xE81A
+        case .darkMode: 0xE51C
+        case .filterDrama: 0xE3DD
+        case .nightsStay: 0xEA46
+        case .cloud: 0xE2BD
+        case .foggy: 0xE818
+        case .waterDrop: 0xE798
+        case .umbrella: 0xF1AD
+        case .acUnit: 0xEB3B
+        case .thunderstorm: 0xEBDB
         }
     }
 

@@ -20,6 +20,9 @@ public protocol Room: AnyObject {
     /// Whether it moves by itself for as long as it shows (the slideshow's `--motion`): drawn at the display's rate
     /// like an animation, but never waited for (it does not end).
     var movesByItself: Bool { get }
+    /// Seconds between the photos it shows when it changes them by itself now (a slideshow not paused), else nil:
+    /// a frame whose photo stops changing then is stalled (`StallWatch`).
+    var advancesEvery: Double? { get }
     /// What the room's picture depends on while it stands still; nil while it changes by itself (scrolling, a caret
     /// blinking). Two frames with equal pictures look the same under the header.
     var picture: AnyHashable? { get }
@@ -135,6 +138,7 @@ extension Room {
     public func tick(dt: Double) {}
     public var isAnimating: Bool { false }
     public var movesByItself: Bool { false }
+    public var advancesEvery: Double? { nil }
     public var picture: AnyHashable? { 0 }
     public func resize(to viewport: Viewport) {}
     public func largeImages(in gallery: GalleryModel) -> [LargeImage] { [] }

@@ -3,7 +3,7 @@
 /// or overlay is one `register` line here (or on a copy, in a test), a model file, a view and its key bindings.
 public struct RoomRegistry {
     public struct Entry {
-        /// What the command does, for the help sheet ("Show bookmarks").
+        /// What the command does, for the help sheet ("Show bookmarks"), in English (translated where shown).
         public let summary: String
         /// Opens the room in the gallery, or closes it when it is the innermost one already.
         public let open: (GalleryModel) -> Void
@@ -53,7 +53,8 @@ public struct RoomRegistry {
     /// Words for the help sheet for a room's own command.
     public mutating func describe(action name: String, as summary: String) { actions[name] = summary }
 
-    /// Titles a scope's section in the help sheet (after those described before it); nil leaves it out.
+    /// Titles a scope's section in the help sheet (after those described before it); nil leaves it out. English,
+    /// marked with `untranslated`: the sheet translates it.
     public mutating func describe(scope: Scope, as title: String?) {
         scopeTitles.removeAll { $0.scope == scope }
         scopeTitles.append((scope, title))
@@ -69,45 +70,54 @@ public struct RoomRegistry {
         return true
     }
 
-    /// The help sheet's words for a command.
+    /// The help sheet's words for a command, in the frame's language (rooms give theirs in English, marked with
+    /// `untranslated`).
     public func summary(of command: Command) -> String {
-        if case .show(let name) = command, let entry = entries[name] { return entry.summary }
-        if case .action(let name) = command, let summary = actions[name] { return summary }
+        if case .show(let name) = command, let entry = entries[name] { return tr(entry.summary) }
+        if case .action(let name) = command, let summary = actions[name] { return tr(summary) }
         return command.summary
     }
 
     /// The gallery's own rooms.
     public static let standard: RoomRegistry = {
         var rooms = RoomRegistry()
-        rooms.register(help, summary: "Show or hide this help", button: HelpOverlay.button, open: HelpOverlay.toggle)
-        rooms.register(bookmarks, summary: "Show bookmarks", button: BookmarksScreen.button, open: BookmarksScreen.open)
-        rooms.register(search, summary: "Search by author", button: SearchScreen.button, open: SearchScreen.open)
-        rooms.register(welcome, summary: "Change your name", button: WelcomeScreen.button, open: WelcomeScreen.open)
-        rooms.register(slideshow, summary: "Slideshow on or off", button: SlideshowScreen.button,
+        rooms.register(help, summary: untranslated("Show or hide this help"), button: HelpOverlay.button,
+                       open: HelpOverlay.toggle)
+        rooms.register(bookmarks, summary: untranslated("Show bookmarks"), button: BookmarksScreen.button,
+                       open: BookmarksScreen.open)
+        rooms.register(search, summary: untranslated("Search by author"), button: SearchScreen.button,
+                       open: SearchScreen.open)
+        rooms.register(welcome, summary: untranslated("Change your name"), button: WelcomeScreen.button,
+                       open: WelcomeScreen.open)
+        rooms.register(slideshow, summary: untranslated("Slideshow on or off"), button: SlideshowScreen.button,
                        open: SlideshowScreen.open)
-        rooms.register(memories, summary: "Memories: this day in earlier years", button: MemoriesScreen.button,
+        rooms.register(memories, summary: untranslated("Memories: this day in earlier years"),
+                       button: MemoriesScreen.button,
                        open: MemoriesScreen.open)
-        rooms.register(menu, summary: "More buttons", open: MenuOverlay.toggle)
+        rooms.register(menu, summary: untranslated("More buttons"), open: MenuOverlay.toggle)
         rooms.everywhere(EverywhereCommands.perform)
-        for (scope, title) in [(Scope.browse, "The wall"), (.detail, "Detail pane"), (.slideshow, "Slideshow"),
-                               (.bookmarks, "Bookmarks"), (.memories, "Memories"), (.search, "Search"), (.global, "Everywhere")] {
+        rooms.everywhere(WeekCommands.perform)
+        for (scope, title) in [(Scope.browse, untranslated("The wall")), (.detail, untranslated("Detail pane")),
+                               (.slideshow, untranslated("Slideshow")), (.bookmarks, untranslated("Bookmarks")),
+                               (.memories, untranslated("Memories")), (.search, untranslated("Search")),
+                               (.global, untranslated("Everywhere"))] {
             rooms.describe(scope: scope, as: title)
         }
         for scope in [Scope.welcome, .alert, .help, .menu] { rooms.describe(scope: scope, as: nil) }
-        rooms.describe(action: RoomAction.pause, as: "Pause or go on")
-        rooms.describe(action: RoomAction.zoomIn, as: "Zoom in")
-        rooms.describe(action: RoomAction.playPause, as: "Play or pause a clip")
-        rooms.describe(action: RoomAction.seekBack, as: "A clip: back 5 seconds")
-        rooms.describe(action: RoomAction.seekForward, as: "A clip: on 5 seconds")
-        rooms.describe(action: RoomAction.zoomOut, as: "Zoom out")
-        rooms.describe(action: RoomAction.zoomFit, as: "Fit the photo")
-        rooms.describe(action: RoomAction.zoomActual, as: "One photo pixel per screen pixel")
-        rooms.describe(action: RoomAction.info, as: "Details: links, folder, camera")
+        rooms.describe(action: RoomAction.pause, as: untranslated("Pause or go on"))
+        rooms.describe(action: RoomAction.zoomIn, as: untranslated("Zoom in"))
+        rooms.describe(action: RoomAction.playPause, as: untranslated("Play or pause a clip"))
+        rooms.describe(action: RoomAction.seekBack, as: untranslated("A clip: back 5 seconds"))
+        rooms.describe(action: RoomAction.seekForward, as: untranslated("A clip: on 5 seconds"))
+        rooms.describe(action: RoomAction.zoomOut, as: untranslated("Zoom out"))
+        rooms.describe(action: RoomAction.zoomFit, as: untranslated("Fit the photo"))
+        rooms.describe(action: RoomAction.zoomActual, as: untranslated("One photo pixel per screen pixel"))
+        rooms.describe(action: RoomAction.info, as: untranslated("Details: links, folder, camera"))
         for action in FileAction.allCases { rooms.describe(action: action.rawValue, as: action.summary) }
-        rooms.describe(action: RoomAction.fewerColumns, as: "Larger photos: fewer columns (Ctrl+wheel, pinch)")
-        rooms.describe(action: RoomAction.moreColumns, as: "Smaller photos: more columns (Ctrl+wheel, pinch)")
-        rooms.describe(action: RoomAction.defaultColumns, as: "The usual columns again")
-        rooms.describe(action: RoomAction.chooseFolder, as: "Choose another folder to show")
+        rooms.describe(action: RoomAction.fewerColumns, as: untranslated("Larger photos: fewer columns (Ctrl+wheel, pinch)"))
+        rooms.describe(action: RoomAction.moreColumns, as: untranslated("Smaller photos: more columns (Ctrl+wheel, pinch)"))
+        rooms.describe(action: RoomAction.defaultColumns, as: untranslated("The usual columns again"))
+        rooms.describe(action: RoomAction.chooseFolder, as: untranslated("Choose another folder to show"))
         return rooms
     }()
 }

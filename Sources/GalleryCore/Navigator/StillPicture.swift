@@ -25,7 +25,10 @@ extension StillPicture {
             guard let picture = room.picture else { return nil }
             pictures.append(picture)
         }
+        // The toolbar is made (every button's words and keys) only when a pointer can be over one of its buttons: this
+        // runs every turn, 30 times a second under a playing clip.
+        let tooltip = gallery.pointer == nil ? nil : gallery.toolbar.button(under: gallery.pointer)?.id
         self.init(viewport: gallery.viewport, rooms: shown.map(ObjectIdentifier.init), pictures: pictures,
-                  tooltip: gallery.toolbar.button(under: gallery.pointer)?.id, toast: gallery.toasts.current)
+                  tooltip: tooltip, toast: gallery.toasts.current)
     }
 }

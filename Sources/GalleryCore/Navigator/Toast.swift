@@ -47,7 +47,8 @@ public struct Toasts {
     public mutating func runAction() -> Bool {
         guard let action = current?.action else { return false }
         let frame = current?.frame
-        show("Undone")
+        // Translators: a toast after the toast's Undo button was pressed.
+        show(tr("Undone"))
         current?.frame = frame
         action()
         return true

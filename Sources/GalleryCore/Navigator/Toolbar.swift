@@ -61,7 +61,8 @@ public struct Toolbar: Equatable {
             let keys = gallery.keyMap.chordNames(for: entry.item.command, in: gallery.activeScopes + [.browse])
             let enabled = entry.look.enabled
             return Button(id: entry.item.id, glyph: entry.look.glyph, icon: entry.look.icon,
-                          tooltip: entry.look.label + (keys.isEmpty ? "" : " (\(keys))"),
+                          tooltip: keys.isEmpty ? entry.look.label
+                              : tr("{label} ({keys})", ["label": entry.look.label, "keys": keys]),
                           command: entry.item.command, frame: frame, active: entry.look.active, enabled: enabled)
         }
         // Left to right in the order a reader expects: Back first, help last.
@@ -121,13 +122,14 @@ public struct ToolbarItem {
 
     /// Back, dimmed when there is nowhere to go back to: always in its place, so the row never shifts.
     public static let back = ToolbarItem(id: "back", command: .action(Toolbar.back), rank: 0, needsKey: false) {
-        Look(glyph: "←", label: "Back", enabled: $0.canGoBack)
+        Look(glyph: "←", label: tr("Back"), enabled: $0.canGoBack)
     }
 
     /// Grid or list, dimmed where no wall shows (the slideshow).
     public static let view = ToolbarItem(id: "view", command: .toggleView, rank: 1) { gallery in
         let list = gallery.screen.wall?.mode == .list
-        return Look(glyph: list ? "▦" : "☰", label: list ? "Grid" : "List", active: list,
+        // Translators: the header button's tooltip: what a press shows (the grid of photos, or the list).
+        return Look(glyph: list ? "▦" : "☰", label: list ? tr("Grid") : tr("List"), active: list,
                     enabled: gallery.screen.wall != nil)
     }
 }
@@ -139,7 +141,7 @@ extension KeyMap {
             let chords = (bindings[scope] ?? [:]).filter { $0.value == command }.map(\.key.name)
             if !chords.isEmpty { return chords.sorted { ($0.count, $0) < ($1.count, $1) }.prefix(2).joined(separator: ", ") }
         }
-        if command == .action(Toolbar.back) { return "Esc" }
+        if command == .action(Toolbar.back) { return tr("Esc", context: "key") }
         return ""
     }
 }

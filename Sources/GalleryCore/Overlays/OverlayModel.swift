@@ -12,9 +12,13 @@ public protocol OverlayModel: AnyObject {
     func shows(in gallery: GalleryModel) -> Bool
     /// The part of the window it stands in (the window, unless something there keeps its foot).
     func area(in gallery: GalleryModel) -> Rect
+    /// What it shows now, in words ("07:05", "12 °C, cloudy"), for the remote's state of the screen and the tests
+    /// that read it; nil: nothing to say.
+    var words: String? { get }
 }
 
 extension OverlayModel {
+    public var words: String? { nil }
     public func shows(in gallery: GalleryModel) -> Bool { true }
     public func area(in gallery: GalleryModel) -> Rect {
         Rect(x: 0, y: 0, width: gallery.viewport.size.width, height: gallery.viewport.size.height)

@@ -47,9 +47,10 @@ public struct ClientIDClash: Equatable, Sendable {
         return true
     }
 
-    /// What the log and the remote page say.
-    public static func words(id: FrameID) -> String {
-        "another frame uses the id \(id.value) on the MQTT broker: they throw each other off it. Give one of them "
-            + "an id of its own (its frame-id file, beside its configuration) and start it again"
-    }
+    /// What the log and the remote page say, in English; the page says it in the phone's language by this template
+    /// (`RemotePageWords`).
+    // Translators: the remote page's notice (after "Connected."); {id} is the frame's MQTT id ("hall").
+    public static let template = untranslated("another frame uses the id {id} on the MQTT broker: they throw each other off it. Give one of them an id of its own (its frame-id file, beside its configuration) and start it again")
+
+    public static func words(id: FrameID) -> String { WordTemplate.fill(template, ["id": id.value]) }
 }

@@ -13,12 +13,12 @@ public enum CommandsFromAfar {
         var effect = GalleryModel.Effect.none
         // Files are changed only by the person at the window: no file action, nor the Undo of one, from afar.
         if FileAction(command) != nil || command == .undoRemoveBookmark && gallery.toasts.current?.windowOnly == true {
-            gallery.refuse("Files are changed only at the window, never from afar", kind: .invalid)
+            gallery.refuse(tr("Files are changed only at the window, never from afar"), kind: .invalid)
         } else if command == .toggleBookmark {
             if let shown = FrameState.photoShown(in: gallery) {
                 Bookmarking.toggle(shown.photo, in: gallery)
             } else {
-                gallery.refuse("No photo shows to bookmark", kind: .notNow)
+                gallery.refuse(tr("No photo shows to bookmark"), kind: .notNow)
             }
         } else {
             effect = gallery.apply(command)

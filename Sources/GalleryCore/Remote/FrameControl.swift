@@ -16,6 +16,26 @@ public protocol FrameControl: AnyObject, Sendable {
     /// Hears the state whenever it changes (a photo, a mode, the display), at most a few times a second; on the
     /// main thread.
     func observe(_ changed: @escaping @Sendable (FrameState) -> Void)
+    /// The whole screen at the next presented frame (overlays included), as asked; why not (the display off, asked
+    /// again too soon).
+    func screenshot(_ request: ScreenshotRequest, reply: @escaping @Sendable (Result<Screenshot, ScreenshotRefusal>) -> Void)
+    /// The last `lines` lines of the frame's log, oldest first (any thread: the ring has its own lock).
+    func recentLog(lines: Int) -> [LogLine]
+    /// The frame's metrics in Prometheus's text format (version 0.0.4).
+    func metrics(reply: @escaping @Sendable (String) -> Void)
+    /// The other frames this one can see (mDNS, MQTT), itself left out.
+    func frames(reply: @escaping @Sendable ([FrameSeen]) -> Void)
+}
+
+/// What a frame that has none of these answers (the tests' stand-ins for a frame).
+extension FrameControl {
+    public func screenshot(_ request: ScreenshotRequest,
+                           reply: @escaping @Sendable (Result<Screenshot, ScreenshotRefusal>) -> Void) {
+        reply(.failure(ScreenshotRefusal("this frame takes no screenshots", kind: .failed)))
+    }
+    public func recentLog(lines: Int) -> [LogLine] { [] }
+    public func metrics(reply: @escaping @Sendable (String) -> Void) { reply("") }
+    public func frames(reply: @escaping @Sendable ([FrameSeen]) -> Void) { reply([]) }
 }
 
 /// The photo shown, encoded for a remote (the page's thumbnail, Home Assistant's image entity).
@@ -36,9 +56,16 @@ public protocol FrameSettings: AnyObject, Sendable {
     /// Checks every value, then writes them all or none. Success says which commands apply them to the running
     /// frame now (the rest take effect at the next start).
     func save(_ values: [String: String]) -> Result<SettingsSaved, SettingsRefusal>
+    /// The same, the refusal's words in `book` (the phone's language, the remote page's).
+    func save(_ values: [String: String], wordsIn book: any WordBook) -> Result<SettingsSaved, SettingsRefusal>
 }
 
 extension FrameSettings {
+    /// A form whose words are its own: as `save(_:)` says them.
+    public func save(_ values: [String: String], wordsIn book: any WordBook) -> Result<SettingsSaved, SettingsRefusal> {
+        save(values)
+    }
+
     /// The form without the running frame's word on its source (the file's values, else the start's).
     public func form() -> [SettingField] { form(inUse: nil) }
 }
@@ -74,4 +101,16 @@ public struct SettingsRefusal: Error, Equatable, Sendable {
     public var problems: [String: String]
     public var message: String
     public init(message: String, problems: [String: String] = [:]) { self.message = message; self.problems = problems }
+
+    /// The problems one a line ("name: why"), in the names' order, made safe for a terminal: a name comes from the
+    /// file or request refused (hostile bytes), so each is cleaned (`ExternalText`) and cut.
+    public var problemLines: [String] {
+        problems.keys.sorted().map { name in
+            "\(ExternalText.clean(name, maxCharacters: SettingsRefusal.maxNameCharacters)): "
+                + ExternalText.clean(problems[name] ?? "")
+        }
+    }
+
+    /// A problem's name is cut to this many characters when it is said.
+    public static let maxNameCharacters = 80
 }

@@ -65,8 +65,14 @@ public struct FrameState: Codable, Equatable, Sendable {
     public var photos: Int
     /// The hours the display is on (HH:MM-HH:MM), if there are some.
     public var schedule: String?
-    /// on or off.
+    /// on or off (on while the night clock shows: the display is lit).
     public var display: String
+    /// True while the night clock shows (outside the hours, the display kept lit and dim, a clock alone on black);
+    /// nil otherwise.
+    public var nightClock: Bool?
+    /// The brightness a kiosk's week wants now, in percent (`--dim`, the night clock): set on the display where
+    /// something can (`--brightness`), else drawn darker. Nil off a kiosk whose week never dims.
+    public var brightness: Int?
     public var source: SourceShown
     public var online: Bool
     /// The slideshow's seconds per photo.
@@ -75,6 +81,29 @@ public struct FrameState: Codable, Equatable, Sendable {
     public var notice: String?
     /// A kiosk wall's scrolling speed, pixels a second (nil off a kiosk).
     public var speed: Double?
+    /// The frame's overlays by their registry's name (`clock`, `values`…): switched on or off, drawn now or not,
+    /// and what they show in words (`OverlayModel.words`), so a remote reads what the screen shows.
+    public var overlays: [String: OverlayShown]?
+    /// When the photo on screen last changed, ISO 8601 in UTC ("2026-12-02T07:31:22Z"); nil before the first photo.
+    public var lastAdvanced: String?
+    /// Whether the photo has not changed for two intervals and more while it should (`StallWatch`).
+    public var stalled: Bool
+    /// How the frame is doing (`FrameHealth`); nil where the app tells none (a test's model alone).
+    public var health: FrameHealth?
+
+    enum CodingKeys: String, CodingKey {
+        case version, name, screen, mode, paused, photo, photos, schedule, display, nightClock, brightness, source
+        case online, interval, notice, speed, overlays, lastAdvanced = "last_advanced", stalled, health
+    }
+
+    public struct OverlayShown: Codable, Equatable, Sendable {
+        /// Switched on (`Command.setOverlay`).
+        public var on: Bool
+        /// Drawn on the screen now (on, in a scene it shows in, with something to show).
+        public var shown: Bool
+        public var words: String?
+        public init(on: Bool, shown: Bool, words: String?) { self.on = on; self.shown = shown; self.words = words }
+    }
 
     /// What the model cannot say: only the app knows these.
     public struct Facts: Equatable, Sendable {
@@ -86,10 +115,21 @@ public struct FrameState: Codable, Equatable, Sendable {
         public var notice: String?
         /// Whether the source's photos carry a file's name where an author would be (`SourceKind.authorIsFileName`).
         public var authorIsFileName: Bool
+        /// The overlay layer's word on its overlays (nil: none that can be switched).
+        public var overlays: [String: OverlayShown]?
+        /// The brightness the week wants now, in percent (`ScreenLevel`), if it dims.
+        public var brightness: Int?
+        /// When the photo on screen last changed, whether that has stopped while it should not, and the rest of
+        /// the frame's health (`HealthWatch` in the app).
+        public var lastAdvanced: String?
+        public var stalled = false
+        public var health: FrameHealth?
         public init(version: String, name: String?, displayOn: Bool, source: SourceShown, online: Bool,
-                    notice: String? = nil, authorIsFileName: Bool = false) {
+                    notice: String? = nil, authorIsFileName: Bool = false, overlays: [String: OverlayShown]? = nil,
+                    brightness: Int? = nil) {
             self.version = version; self.name = name; self.displayOn = displayOn; self.source = source
             self.online = online; self.notice = notice; self.authorIsFileName = authorIsFileName
+            self.overlays = overlays; self.brightness = brightness
         }
     }
 
@@ -110,13 +150,20 @@ public struct FrameState: Codable, Equatable, Sendable {
         }
         if let id = photo?.id, model.kiosk == nil, let shelf = model.user.shelf { photo?.bookmarked = shelf.contains(id) }
         photos = model.catalog.photoCount
-        schedule = model.kiosk?.schedule?.description
-        display = facts.displayOn ? "on" : "off"
+        schedule = model.kiosk?.week?.hoursDescription ?? model.kiosk?.schedule?.description
+        // Asleep with the night clock, the screen shows the clock: lit, not off.
+        nightClock = !facts.displayOn && model.kiosk?.nightClockShows == true ? true : nil
+        display = facts.displayOn || nightClock == true ? "on" : "off"
+        brightness = facts.brightness
         source = facts.source
         online = facts.online
         notice = facts.notice
+        overlays = facts.overlays
         interval = model.config.slideInterval
         speed = model.kiosk?.autoScroll.speed
+        lastAdvanced = facts.lastAdvanced
+        stalled = facts.stalled
+        health = facts.health
         // The rooms say their own part (the slideshow its pause and interval).
         for room in model.screens as [Room] + model.overlays { room.describe(&self, in: model) }
     }
@@ -135,6 +182,31 @@ public struct FrameState: Codable, Equatable, Sendable {
             .split(separator: " ").enumerated()
             .map { $0.offset == 0 ? String($0.element) : $0.element.replacingOccurrences(of: "-", with: ":") }
             .joined(separator: "T")
+    }
+
+    /// Decodes a state, one from a frame before health was told too (no `stalled`: not stalled).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(String.self, forKey: .version)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        screen = try c.decode(String.self, forKey: .screen)
+        mode = try c.decode(String.self, forKey: .mode)
+        paused = try c.decode(Bool.self, forKey: .paused)
+        photo = try c.decodeIfPresent(PhotoShown.self, forKey: .photo)
+        photos = try c.decode(Int.self, forKey: .photos)
+        schedule = try c.decodeIfPresent(String.self, forKey: .schedule)
+        display = try c.decode(String.self, forKey: .display)
+        nightClock = try c.decodeIfPresent(Bool.self, forKey: .nightClock)
+        brightness = try c.decodeIfPresent(Int.self, forKey: .brightness)
+        source = try c.decode(SourceShown.self, forKey: .source)
+        online = try c.decode(Bool.self, forKey: .online)
+        interval = try c.decode(Double.self, forKey: .interval)
+        notice = try c.decodeIfPresent(String.self, forKey: .notice)
+        speed = try c.decodeIfPresent(Double.self, forKey: .speed)
+        overlays = try c.decodeIfPresent([String: OverlayShown].self, forKey: .overlays)
+        lastAdvanced = try c.decodeIfPresent(String.self, forKey: .lastAdvanced)
+        stalled = try c.decodeIfPresent(Bool.self, forKey: .stalled) ?? false
+        health = try c.decodeIfPresent(FrameHealth.self, forKey: .health)
     }
 
     /// The JSON the remote answers with: keys sorted, so two equal states read the same.

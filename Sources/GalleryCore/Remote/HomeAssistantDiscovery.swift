@@ -15,9 +15,12 @@ public struct HomeAssistantDiscovery: Sendable {
     public let sources: [String]
     /// The remote page's address (`--remote`), which Home Assistant links from the device ("Visit").
     public let configurationURL: String?
+    /// The overlays that can be switched (the registry's names: `clock`, `values`…), a switch each.
+    public let overlays: [String]
 
     public init(frameID: FrameID, deviceName: String, version: String, prefix: String = "homeassistant",
-                sources: [String] = [], configurationURL: String? = nil) {
+                sources: [String] = [], configurationURL: String? = nil, overlays: [String] = []) {
+        self.overlays = overlays
         self.topics = FrameTopics(frameID: frameID)
         self.deviceName = deviceName
         self.version = version
@@ -32,7 +35,23 @@ public struct HomeAssistantDiscovery: Sendable {
         public let component: String
         /// The entity's part of the unique id and the config topic.
         public let object: String
+        /// Its name in English, which its entity id is made from (`object_id`), so that an automation naming
+        /// `button.hall_next_photo` keeps working whatever language the frame speaks.
+        public let englishName: String
+        /// Its fields, its name (in the frame's language) among them.
         public let fields: [String: JSONValue]
+
+        /// An entity called `name` (English, shown translated in the frame's book).
+        init(component: String, object: String, name: String, fields: [String: JSONValue]) {
+            self.init(component: component, object: object, englishName: name, shownName: tr(name), fields: fields)
+        }
+
+        init(component: String, object: String, englishName: String, shownName: String, fields: [String: JSONValue]) {
+            self.component = component
+            self.object = object
+            self.englishName = englishName
+            self.fields = fields.merging(["name": .string(shownName)]) { _, name in name }
+        }
     }
 
     /// A config message: topic and JSON payload, published retained.
@@ -48,41 +67,41 @@ public struct HomeAssistantDiscovery: Sendable {
         let state = JSONValue.string(topics.state)
         let command = JSONValue.string(topics.command)
         var entities = [
-            Entity(component: "button", object: "next", fields: [
-                "name": "Next photo", "icon": "mdi:skip-next",
+            Entity(component: "button", object: "next", name: untranslated("Next photo"), fields: [
+                "icon": "mdi:skip-next",
                 "command_topic": command, "payload_press": "next",
             ]),
-            Entity(component: "button", object: "previous", fields: [
-                "name": "Previous photo", "icon": "mdi:skip-previous",
+            Entity(component: "button", object: "previous", name: untranslated("Previous photo"), fields: [
+                "icon": "mdi:skip-previous",
                 "command_topic": command, "payload_press": "previous",
             ]),
-            Entity(component: "button", object: "reload", fields: [
-                "name": "Reload", "icon": "mdi:refresh",
+            Entity(component: "button", object: "reload", name: untranslated("Reload"), fields: [
+                "icon": "mdi:refresh",
                 "command_topic": command, "payload_press": "reload",
                 "entity_category": "config",
             ]),
-            Entity(component: "switch", object: "display", fields: [
-                "name": "Display", "icon": "mdi:monitor",
+            Entity(component: "switch", object: "display", name: untranslated("Display"), fields: [
+                "icon": "mdi:monitor",
                 "state_topic": state,
                 "value_template": "{{ 'ON' if value_json.get('display') == 'on' else 'OFF' }}",
                 "command_topic": .string(topics.displaySet),
                 "payload_on": "ON", "payload_off": "OFF", "state_on": "ON", "state_off": "OFF",
             ]),
-            Entity(component: "switch", object: "pause", fields: [
-                "name": "Pause", "icon": "mdi:pause",
+            Entity(component: "switch", object: "pause", name: untranslated("Pause"), fields: [
+                "icon": "mdi:pause",
                 "state_topic": state,
                 "value_template": "{{ 'ON' if value_json.get('paused') else 'OFF' }}",
                 "command_topic": command,
                 "payload_on": "pause", "payload_off": "play", "state_on": "ON", "state_off": "OFF",
             ]),
-            Entity(component: "select", object: "mode", fields: [
-                "name": "Mode", "icon": "mdi:view-dashboard",
+            Entity(component: "select", object: "mode", name: untranslated("Mode"), fields: [
+                "icon": "mdi:view-dashboard",
                 "state_topic": state, "value_template": "{{ value_json.get('mode', 'wall') }}",
                 "command_topic": .string(topics.modeSet),
                 "options": .array(["wall", "slideshow"]),
             ]),
-            Entity(component: "number", object: "interval", fields: [
-                "name": "Interval", "icon": "mdi:timer-outline",
+            Entity(component: "number", object: "interval", name: untranslated("Interval"), fields: [
+                "icon": "mdi:timer-outline",
                 "state_topic": state, "value_template": "{{ value_json.get('interval', 0) }}",
                 "command_topic": command, "command_template": "interval:{{ value }}",
                 // The vocabulary's range: a value outside the entity's own would be an error in Home Assistant's log.
@@ -91,46 +110,85 @@ public struct HomeAssistantDiscovery: Sendable {
                 "step": 1, "mode": "box", "unit_of_measurement": "s", "device_class": "duration",
                 "entity_category": "config",
             ]),
-            Entity(component: "sensor", object: "now_showing", fields: [
-                "name": "Now showing", "icon": "mdi:image-frame",
+            Entity(component: "sensor", object: "now_showing", name: untranslated("Now showing"), fields: [
+                "icon": "mdi:image-frame",
                 "state_topic": state,
                 // A state is at most 255 characters in Home Assistant; the caption, else the author, else the id.
-                "value_template": .string(HomeAssistantDiscovery.nowShowingTemplate),
+                "value_template": .string(HomeAssistantDiscovery.nowShowingTemplate(
+                    // Translators: Home Assistant's "Now showing" when no photo shows.
+                    nothing: tr("nothing", context: "no photo shows"))),
                 "json_attributes_topic": state,
                 "json_attributes_template": "{{ (value_json.get('photo') or {}) | tojson }}",
             ]),
-            Entity(component: "sensor", object: "photos", fields: [
-                "name": "Photos in the feed", "icon": "mdi:image-multiple",
+            Entity(component: "sensor", object: "photos", name: untranslated("Photos in the feed"), fields: [
+                "icon": "mdi:image-multiple",
                 "state_topic": state, "value_template": "{{ value_json.get('photos', 0) }}",
+                // The unit stays English: Home Assistant keeps a measurement's history per unit, and a unit that
+                // changed with the frame's language would start a new one (and warn).
                 "state_class": "measurement", "unit_of_measurement": "photos",
                 "entity_category": "diagnostic",
             ]),
-            Entity(component: "binary_sensor", object: "online", fields: [
-                "name": "Online", "device_class": "connectivity",
+            Entity(component: "binary_sensor", object: "online", name: untranslated("Online"), fields: [
+                "device_class": "connectivity",
                 "state_topic": state,
                 "value_template": "{{ 'ON' if value_json.get('online') else 'OFF' }}",
                 "payload_on": "ON", "payload_off": "OFF",
                 "entity_category": "diagnostic",
             ]),
-            Entity(component: "image", object: "photo", fields: [
-                "name": "Photo", "image_topic": .string(topics.photo), "content_type": "image/jpeg",
+            Entity(component: "image", object: "photo", name: untranslated("Photo"), fields: [
+                "image_topic": .string(topics.photo), "content_type": "image/jpeg",
+            ]),
+            // The whole screen as the panel shows it (overlays included), and buttons to refresh it and to tell
+            // which frame on the wall this is.
+            Entity(component: "image", object: "screen", name: untranslated("Screen"), fields: [
+                "image_topic": .string(topics.screen), "content_type": "image/jpeg",
+            ]),
+            Entity(component: "button", object: "screenshot", name: untranslated("Take screenshot"), fields: [
+                "icon": "mdi:monitor-screenshot",
+                "command_topic": command, "payload_press": .string(MQTTCommand.screenshot),
+            ]),
+            Entity(component: "button", object: "identify", name: untranslated("Identify"), fields: [
+                "icon": "mdi:card-account-details-outline",
+                "command_topic": command, "payload_press": "identify",
             ]),
         ]
         if !sources.isEmpty {
-            entities.append(Entity(component: "select", object: "source", fields: [
-                "name": "Source", "icon": "mdi:folder-multiple-image",
+            entities.append(Entity(component: "select", object: "source", name: untranslated("Source"), fields: [
+                "icon": "mdi:folder-multiple-image",
                 "state_topic": state,
                 "value_template": "{{ (value_json.get('source') or {}).get('name', '') }}",
                 "command_topic": command, "command_template": "source:{{ value }}",
                 "options": .array(sources.map(JSONValue.string)),
             ]))
         }
-        return entities
+        return entities + healthEntities + overlays.map(overlaySwitch)
     }
 
-    static let nowShowingTemplate =
-        "{% set p = value_json.get('photo') or {} %}"
-        + "{{ (p.get('caption') or p.get('title') or p.get('author') or p.get('id') or 'nothing')[:255] }}"
+    /// An overlay's switch: ON while the state says it is on (an overlay the state does not name is on), and
+    /// `overlay-on:NAME` / `overlay-off:NAME` on the command topic.
+    func overlaySwitch(_ name: String) -> Entity {
+        Entity(component: "switch", object: "overlay_\(name.replacingOccurrences(of: "-", with: "_"))",
+               // The id from the registry's name, as before titles: `switch.hall_values_overlay` stays.
+               englishName: name.replacingOccurrences(of: "-", with: " ") + " overlay",
+               // Translators: a Home Assistant switch showing or hiding an overlay on the photos; {name} is the
+               // overlay's name ("Clock", "Weather").
+               shownName: tr("{name} overlay", ["name": OverlayTitles.title(of: name, in: Words.book)]), fields: [
+            "icon": "mdi:layers-outline",
+            "state_topic": .string(topics.state),
+            "value_template": .string("{{ 'ON' if ((value_json.get('overlays') or {}).get('\(name)') or {}).get('on', true) "
+                                      + "else 'OFF' }}"),
+            "command_topic": .string(topics.command),
+            "payload_on": .string("overlay-on:\(name)"), "payload_off": .string("overlay-off:\(name)"),
+            "state_on": "ON", "state_off": "OFF",
+        ])
+    }
+
+    /// `nothing`, in the frame's language, goes into a Jinja string literal: its quotes and backslashes escaped.
+    static func nowShowingTemplate(nothing: String) -> String {
+        let quoted = nothing.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        return "{% set p = value_json.get('photo') or {} %}"
+            + "{{ (p.get('caption') or p.get('title') or p.get('author') or p.get('id') or '\(quoted)')[:255] }}"
+    }
 
     /// The device every entity belongs to.
     public var device: JSONValue {
@@ -138,7 +196,7 @@ public struct HomeAssistantDiscovery: Sendable {
             "identifiers": .array([.string("tessera_\(topics.frameID.value)")]),
             "name": .string(deviceName),
             "manufacturer": "Tessera",
-            "model": "Tessera photo frame",
+            "model": .string(tr("Tessera photo frame")),
             "sw_version": .string(version),
         ].merging(configurationURL.map { ["configuration_url": JSONValue.string($0)] } ?? [:]) { a, _ in a })
     }
@@ -153,6 +211,9 @@ public struct HomeAssistantDiscovery: Sendable {
     public func config(of entity: Entity) -> Config {
         var fields = entity.fields
         fields["unique_id"] = .string(uniqueID(of: entity))
+        // The entity id Home Assistant makes (slugified): from the English, never the shown name. `object_id` is what
+        // Home Assistant 2025.4 reads (2025.10 adds `default_entity_id` and still honours this one).
+        fields["object_id"] = .string("\(deviceName) \(entity.englishName)")
         fields["device"] = device
         fields["availability_topic"] = .string(topics.availability)
         fields["payload_available"] = .string(FrameTopics.online)

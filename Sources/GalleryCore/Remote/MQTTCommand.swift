@@ -30,6 +30,16 @@ public enum MQTTCommand {
         return command
     }
 
+    /// The bridge's own command on the command topic: publish the screen now (`FrameTopics.screen`; Home
+    /// Assistant's "Take screenshot"). Not one of the frame's commands: the bridge takes it and publishes the answer.
+    public static let screenshot = "screenshot"
+
+    /// Whether a message asks for the screen now (`screenshot` on the command topic).
+    public static func asksForScreen(topic: String, payload: Data, topics: FrameTopics) -> Bool {
+        guard topic == topics.command, payload.count <= 64, let text = String(data: payload, encoding: .utf8) else { return false }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == screenshot
+    }
+
     /// `next`, `interval:8` or `{"command": "interval", "argument": 8}`: JSON is read as strictly as the HTTP API's
     /// body (`RemoteCommandBody`: an object of `command`, `argument` and `album` alone), one reading for both.
     static func named(_ text: String) -> Result<Command, CommandRefusal> {

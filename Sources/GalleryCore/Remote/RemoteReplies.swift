@@ -36,6 +36,8 @@ public enum RemoteReplies {
         case .setInterval(let seconds): return "interval:\(ConfigText.number(seconds))"
         case .setSpeed(let speed): return "speed:\(ConfigText.number(speed))"
         case .show(let room): return "show:\(room)"
+        case .setOverlay(let name, let on): return "overlay-\(on ? "on" : "off"):\(name)"
+        case .setWeek(let field, let text): return "\(field.rawValue):\(text)"
         default: return nil
         }
     }

@@ -18,10 +18,10 @@ public final class BookmarksScreen: Screen {
     /// `Command.showBookmarks`: from a wall, with a library to keep them in.
     public static func open(in gallery: GalleryModel) {
         if let shown = gallery.innermost as? BookmarksScreen { return gallery.pop(shown) }
-        guard let shelf = gallery.user.shelf else { return gallery.refuse("Bookmarks are not kept in this run") }
+        guard let shelf = gallery.user.shelf else { return gallery.refuse(tr("Bookmarks are not kept in this run")) }
         // Already open, under an overlay: nothing to do, and nothing to say.
         if gallery.screen is BookmarksScreen { return }
-        guard gallery.screen.wall != nil else { return gallery.refuse("The bookmarks open from the wall") }
+        guard gallery.screen.wall != nil else { return gallery.refuse(tr("The bookmarks open from the wall")) }
         gallery.closeOverlays()
         gallery.push(BookmarksScreen(shelf: shelf, config: gallery.config, viewport: gallery.viewport))
     }
@@ -33,9 +33,10 @@ public final class BookmarksScreen: Screen {
     public var picture: AnyHashable? { bookmarks.picture }
 
     public func adjust(_ status: inout HeaderStatus, in gallery: GalleryModel) {
-        status = HeaderStatus(photos: bookmarks.catalog.count, sourceName: "bookmarks", pageLoading: false,
+        status = HeaderStatus(photos: bookmarks.catalog.count, sourceName: tr("bookmarks", context: "header"), pageLoading: false,
                               imagesLoading: status.imagesLoading, problem: status.problem,
-                              note: shelf.canUndo ? "d removes · u undoes the last removal" : status.note,
+                              // Translators: d and u are the keys (they stay d and u).
+                              note: shelf.canUndo ? tr("d removes · u undoes the last removal") : status.note,
                               offline: status.offline)
     }
 
@@ -45,7 +46,7 @@ public final class BookmarksScreen: Screen {
             case .toggleBookmark, .removeBookmark:
                 // On this screen a star only comes off.
                 guard let index = bookmarks.focusedIndex else {
-                    gallery.refuse("Choose a bookmark to remove first: click it, or move to it with the arrow keys")
+                    gallery.refuse(tr("Choose a bookmark to remove first: click it, or move to it with the arrow keys"))
                     return GalleryModel.Effect.none
                 }
                 try shelf.remove(bookmarks.catalog.items[index].photo)
@@ -53,11 +54,11 @@ public final class BookmarksScreen: Screen {
                 // The shelf, not this screen: Undo still works after the screen is left (it shows the shelf again
                 // when it changes, `tick`).
                 let shelf = self.shelf
-                gallery.toasts.show("Bookmark removed", action: ("Undo", { [weak self, weak gallery] in
+                gallery.toasts.show(tr("Bookmark removed"), action: (tr("Undo"), { [weak self, weak gallery] in
                     do {
                         let back = try shelf.undo()
                         self?.refresh(focusing: back?.photo.id)
-                    } catch { gallery?.failed("The bookmark could not be saved: \(error)") }
+                    } catch { gallery?.failed(tr("The bookmark could not be saved: {error}", ["error": "\(error)"])) }
                 }))
             case .undoRemoveBookmark:
                 guard let back = try shelf.undo() else { return GalleryModel.Effect.none }
@@ -68,7 +69,7 @@ public final class BookmarksScreen: Screen {
                 return bookmarks.perform(command, in: gallery)
             }
         } catch {
-            gallery.failed("The bookmark could not be saved: \(error)")
+            gallery.failed(tr("The bookmark could not be saved: {error}", ["error": "\(error)"]))
         }
         return GalleryModel.Effect.none
     }
@@ -106,14 +107,16 @@ extension BookmarksScreen {
     public func emptyState(in gallery: GalleryModel) -> EmptyState? {
         guard bookmarks.catalog.isEmpty else { return nil }
         let key = gallery.keyMap.chordNames(for: .toggleBookmark, in: [.browse])
-        return EmptyState(icon: .bookmarkBorder, title: "No bookmarks yet",
-                          actions: [EmptyState.Action("Back to the photos", .closeScreen)],
-                          detail: "Click the ☆ on a photo" + (key.isEmpty ? "" : ", or press \(key),") + " to keep it here.")
+        return EmptyState(icon: .bookmarkBorder, title: tr("No bookmarks yet"),
+                          actions: [EmptyState.Action(tr("Back to the photos"), .closeScreen)],
+                          // Translators: {key} is the key that bookmarks ("b").
+                          detail: key.isEmpty ? tr("Click the ☆ on a photo to keep it here.")
+                              : tr("Click the ☆ on a photo, or press {key}, to keep it here.", ["key": key]))
     }
 
     /// Only with the user's library (a run without one keeps no bookmarks).
     public static let button = ToolbarItem(id: "bookmarks", command: .showBookmarks, rank: 4) { gallery in
         gallery.user.shelf == nil ? nil
-            : ToolbarItem.Look(glyph: "★", icon: .bookmarks, label: "Bookmarks", active: gallery.screen is BookmarksScreen)
+            : ToolbarItem.Look(glyph: "★", icon: .bookmarks, label: tr("Bookmarks"), active: gallery.screen is BookmarksScreen)
     }
 }

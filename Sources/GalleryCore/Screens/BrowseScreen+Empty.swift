@@ -5,18 +5,20 @@ extension BrowseScreen {
         guard self === gallery.browse, catalog.isEmpty else { return nil }
         let services = gallery.services, desk = gallery.kiosk == nil
         if let error = catalog.pager.lastError, error.isNetworkFailure {
-            return EmptyState(icon: .cloudOff, title: "Can’t reach \(services.serverName)",
-                              actions: desk ? [EmptyState.Action("Retry", .reload),
-                                               EmptyState.Action("Show the demo", .useSource("demo", album: nil))] : [],
-                              detail: "Tessera keeps trying by itself: the photos show as soon as it answers.")
+            // Translators: {server} is the server's name or address, or "the server".
+            return EmptyState(icon: .cloudOff, title: tr("Can’t reach {server}", ["server": services.serverName]),
+                              actions: desk ? [EmptyState.Action(tr("Retry"), .reload),
+                                               EmptyState.Action(tr("Show the demo"), .useSource("demo", album: nil))] : [],
+                              detail: tr("Tessera keeps trying by itself: the photos show as soon as it answers."))
         }
         guard catalog.hasEnded else { return nil }
         if let folder = services.shownFolder {
-            return EmptyState(icon: .photoLibrary, title: "No photos in \(folder)",
-                              actions: desk ? [EmptyState.Action("Choose another folder", .action(RoomAction.chooseFolder))] : [],
+            // Translators: {folder} is a folder's path.
+            return EmptyState(icon: .photoLibrary, title: tr("No photos in {folder}", ["folder": folder]),
+                              actions: desk ? [EmptyState.Action(tr("Choose another folder"), .action(RoomAction.chooseFolder))] : [],
                               detail: services.emptyFeedText)
         }
-        return EmptyState(icon: .photoLibrary, title: "No photos", actions: [EmptyState.Action("Ask again", .reload)],
+        return EmptyState(icon: .photoLibrary, title: tr("No photos"), actions: [EmptyState.Action(tr("Ask again"), .reload)],
                           detail: services.emptyFeedText)
     }
 
@@ -32,7 +34,8 @@ extension BrowseScreen {
         choosingFolder = false
         guard let path else { return "folder chooser: cancelled" }
         guard let folder = gallery.services.resolveFolder(path) else {
-            gallery.alert("“\(path)” is not a folder Tessera can read. Choose another.")
+            // Translators: {path} is what the folder chooser gave.
+            gallery.alert(tr("“{path}” is not a folder Tessera can read. Choose another.", ["path": path]))
             return "folder chooser: \(path) is not a folder"
         }
         gallery.ask(.showFolders([folder]))

@@ -17,7 +17,7 @@ extension BrowseScreen: Screen {
             chooseFolder(in: gallery)
         } else if command == .toggleBookmark {
             guard let index = focusedIndex else {
-                gallery.refuse("Choose a photo to bookmark first: click it, or move to it with the arrow keys")
+                gallery.refuse(tr("Choose a photo to bookmark first: click it, or move to it with the arrow keys"))
                 return GalleryModel.Effect.none
             }
             Bookmarking.toggle(catalog.items[index].photo, in: gallery)

@@ -72,6 +72,8 @@ public final class BrowseScreen {
     var choosingFolder = false
     public var gridTop: Int { config.headerHeight + topInset }
     public var gridHeight: Int { max(1, window.height - gridTop) }
+    /// The window under the header, where the cells show.
+    public var gridArea: Rect { Rect(x: 0, y: gridTop, width: window.width, height: gridHeight) }
     /// Content offset of the viewport's top edge, in whole pixels.
     public var scrollTop: Int { Int(scroll.offset.rounded()) }
 

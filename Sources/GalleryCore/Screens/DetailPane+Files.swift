@@ -7,16 +7,16 @@ extension DetailPane {
     func perform(_ action: FileAction, in gallery: GalleryModel) -> GalleryModel.Effect {
         guard let index else { return .none }
         if gallery.kiosk != nil {
-            gallery.refuse("A kiosk changes no files", kind: .notNow)
+            gallery.refuse(tr("A kiosk changes no files"), kind: .notNow)
             return .none
         }
         if gallery.actingFromAfar {
-            gallery.refuse("Files are changed only at the window, never from afar", kind: .invalid)
+            gallery.refuse(tr("Files are changed only at the window, never from afar"), kind: .invalid)
             return .none
         }
         let photo = wall.catalog.items[index].photo
         guard gallery.services.canChangeFiles(of: photo) else {
-            gallery.refuse("Only photos from folders on this computer have files to change", kind: .notNow)
+            gallery.refuse(tr("Only photos from folders on this computer have files to change"), kind: .notNow)
             return .none
         }
         let outcome = gallery.services.fileAction(action, on: photo)
@@ -38,7 +38,7 @@ extension DetailPane {
             }
             // Runs inside the toast's own turn (`Toasts.runAction` says "Undone"): a failure is an alert, never
             // another toast; the remote cannot reach it (`Toast.windowOnly`).
-            gallery.toasts.show(outcome.message, action: ("Undo", { [weak gallery] in
+            gallery.toasts.show(outcome.message, action: (tr("Undo"), { [weak gallery] in
                 let back = undo()
                 if back.kind != .done { gallery?.failed(back.message) }
             }), windowOnly: true)
@@ -60,11 +60,12 @@ extension DetailPane {
     /// The tooltip of a file action's button: what it does, and its key.
     static func tooltip(of action: FileAction) -> String {
         switch action {
-        case .trash: return "Move to the trash (Delete)"
-        case .rotateRight: return "Rotate right, for good (Ctrl+R)"
-        case .rotateLeft: return "Rotate left, for good (Ctrl+Shift+R)"
-        case .copyPath: return "Copy the file's path (Ctrl+Shift+C)"
-        case .showFolder: return "Show in its folder (Ctrl+Shift+O)"
+        // Translators: tooltips of the pane's file buttons, with their keys in brackets (the keys stay as they are).
+        case .trash: return tr("Move to the trash (Delete)")
+        case .rotateRight: return tr("Rotate right, for good (Ctrl+R)")
+        case .rotateLeft: return tr("Rotate left, for good (Ctrl+Shift+R)")
+        case .copyPath: return tr("Copy the file's path (Ctrl+Shift+C)")
+        case .showFolder: return tr("Show in its folder (Ctrl+Shift+O)")
         }
     }
 

@@ -86,10 +86,10 @@ public final class DetailPane: Overlay {
             let page = gallery.services.credit(for: wall.catalog.items[index].photo).page
             let url = ExternalText.isFileURL(page) ? page : ExternalText.url(page)
             guard !url.isEmpty else {
-                gallery.toasts.show("This photo has no link")
+                gallery.toasts.show(tr("This photo has no link"))
                 return GalleryModel.Effect.none
             }
-            gallery.toasts.show(command == .copyLink ? "Link copied" : "Opening the link in your browser")
+            gallery.toasts.show(command == .copyLink ? tr("Link copied") : tr("Opening the link in your browser"))
             return command == .copyLink ? .copy(url) : .open(url)
         default: return nil
         }
@@ -219,18 +219,19 @@ public final class DetailPane: Overlay {
     /// and has none; the star says what a press will do to this photo.
     public func tooltip(in gallery: GalleryModel) -> String? {
         switch hovered {
-        case .control(.playPause): return "Play or pause (Space)"
+        // Translators: the pane's tooltips end with their keys in brackets; the keys stay as they are.
+        case .control(.playPause): return tr("Play or pause (Space)")
         case .control(.bookmark):
             let starred = index.map { gallery.user.isBookmarked(wall.catalog.items[$0].photo.id) } ?? false
-            return starred ? "Remove the bookmark (b)" : "Bookmark (b)"
-        case .control(.zoomOut): return "Zoom out (−, wheel, pinch)"
-        case .control(.zoomLevel): return zoom.isZoomed ? "Fit to the window (0)" : "Actual size (1)"
-        case .control(.zoomIn): return "Zoom in (+, wheel, pinch)"
-        case .control(.info): return "Details (i)"
+            return starred ? tr("Remove the bookmark (b)") : tr("Bookmark (b)")
+        case .control(.zoomOut): return tr("Zoom out (−, wheel, pinch)")
+        case .control(.zoomLevel): return zoom.isZoomed ? tr("Fit to the window (0)") : tr("Actual size (1)")
+        case .control(.zoomIn): return tr("Zoom in (+, wheel, pinch)")
+        case .control(.info): return tr("Details (i)")
         case .control(let control): return control.fileAction.map(DetailPane.tooltip(of:))
-        case .previous: return arrowsDrawn && hasPrevious ? "Previous photo (←)" : nil
-        case .next: return arrowsDrawn && hasNext ? "Next photo (→)" : nil
-        case .link: return "Open (o)"
+        case .previous: return arrowsDrawn && hasPrevious ? tr("Previous photo (←)") : nil
+        case .next: return arrowsDrawn && hasNext ? tr("Next photo (→)") : nil
+        case .link: return tr("Open (o)")
         case .image, nil: return nil
         }
     }
@@ -323,28 +324,6 @@ public final class DetailPane: Overlay {
                               lines: Int, star: Bool = true, files: Bool = false) -> DetailLayout {
         DetailLayout(window: window, headerHeight: config.headerHeight, margin: config.detailMargin, photo: photo,
                      lineHeight: lineHeight, lines: lines, star: star, files: files)
-    }
-
-    /// One line of text under the photo, and how it is drawn.
-    public struct Line: Equatable {
-        public enum Style: Equatable { case credit, link, info, hint }
-        public let text: String
-        public let style: Style
-    }
-
-    /// The text under a photo: the source's credit line, the page and download links a source has, what the source
-    /// knows besides (a file's folder, date taken, camera), then the photo's size and the keys.
-    public static func lines(photo: Photo, credit: Credit) -> [Line] {
-        var lines = [Line(text: credit.line, style: .credit)]
-        if !credit.page.isEmpty {
-            let label = ExternalText.isFileURL(credit.page) ? "File: " : "Page: "
-            lines.append(Line(text: label + credit.page, style: .link))
-        }
-        if !photo.downloadURL.isEmpty { lines.append(Line(text: "Download: " + photo.downloadURL, style: .link)) }
-        lines += credit.details.map { Line(text: $0, style: .info) }
-        lines.append(Line(text: "\(photo.width) × \(photo.height) · ← → photos · + − 0 1 zoom · b bookmark · c copy, o open the link · Alt+← Alt+→ back, forward · Esc to return",
-                          style: .hint))
-        return lines
     }
 }
 

@@ -85,6 +85,7 @@ extension EmptyState {
     /// An action's label with its key, as its button shows it ("Clear search (Esc)").
     public static func label(_ action: Action, in gallery: GalleryModel) -> String {
         let keys = gallery.keyMap.chordNames(for: action.command, in: gallery.activeScopes + [.browse])
-        return keys.isEmpty ? action.label : "\(action.label) (\(keys))"
+        // Translators: a button's words with its keys in brackets, "Clear search (Esc)".
+        return keys.isEmpty ? action.label : tr("{label} ({keys})", ["label": action.label, "keys": keys])
     }
 }

@@ -61,30 +61,31 @@ extension HelpSheet {
         return [gestures(kiosk: gallery.kiosk != nil)] + keys
     }
 
-    /// What the mouse and fingers do, in the words of both.
+    /// What the mouse and fingers do, in the words of both (and the frame's language).
     public static func gestures(kiosk: Bool) -> Section {
+        // Translators: the help's gestures: what the mouse and fingers do (left), and what that does (right).
         var rows = [
-            Row(keys: "Wheel, drag, flick", action: "Scroll the wall"),
-            Row(keys: "Click, tap", action: "Open a photo"),
+            Row(keys: tr("Wheel, drag, flick"), action: tr("Scroll the wall")),
+            Row(keys: tr("Click, tap"), action: tr("Open a photo")),
         ]
         if !kiosk {
-            rows += [Row(keys: "Click ☆, long press, right click", action: "Bookmark a photo")]
+            rows += [Row(keys: tr("Click ☆, long press, right click"), action: tr("Bookmark a photo"))]
         }
         rows += [
-            Row(keys: "‹ ›, swipe", action: "Previous or next photo in the pane"),
-            Row(keys: "Wheel, pinch, double tap", action: "Zoom the photo in the pane"),
-            Row(keys: "Drag", action: "Move a zoomed photo"),
-            Row(keys: "Click outside, ←", action: "Close the pane, go back"),
-            Row(keys: "Swipe from the edge", action: "Go back"),
-            Row(keys: "Header buttons", action: "Every screen (hover for their keys)"),
+            Row(keys: tr("‹ ›, swipe"), action: tr("Previous or next photo in the pane")),
+            Row(keys: tr("Wheel, pinch, double tap"), action: tr("Zoom the photo in the pane")),
+            Row(keys: tr("Drag"), action: tr("Move a zoomed photo")),
+            Row(keys: tr("Click outside, ←"), action: tr("Close the pane, go back")),
+            Row(keys: tr("Swipe from the edge"), action: tr("Go back")),
+            Row(keys: tr("Header buttons"), action: tr("Every screen (hover for their keys)")),
         ]
-        return Section(title: "Mouse and touch", rows: rows)
+        return Section(title: tr("Mouse and touch"), rows: rows)
     }
 }
 
 extension HelpOverlay {
     /// Help lists the keys: the least needed by a hand on a touch screen, last.
     public static let button = ToolbarItem(id: "help", command: .toggleHelp, rank: 6) {
-        ToolbarItem.Look(glyph: "?", label: "Help", active: $0.overlays.last is HelpOverlay)
+        ToolbarItem.Look(glyph: "?", label: tr("Help"), active: $0.overlays.last is HelpOverlay)
     }
 }

@@ -13,7 +13,8 @@ public enum HelpSheet {
 
     /// The sections for the key map, in the order and with the titles the rooms gave their scopes
     /// (`RoomRegistry.describe(scope:as:)`; a scope described as nil has no section); scopes of rooms that gave none
-    /// come after, titled by their name. `rooms` also names what `show` commands open.
+    /// come after, titled by their name. Every word in the frame's language (the registry's tables are English data,
+    /// translated here and in `RoomRegistry.summary(of:)`). `rooms` also names what `show` commands open.
     /// `hiding`: commands left out (a kiosk's help does not tell passers-by the way out).
     public static func sections(for keyMap: KeyMap, rooms: RoomRegistry = .standard,
                                 hiding: Set<Command> = []) -> [Section] {
@@ -31,17 +32,18 @@ public enum HelpSheet {
             let rows = byCommand.map { Row(keys: $0.value.sorted { ($0.count, $0) < ($1.count, $1) }.joined(separator: ", "),
                                            action: $0.key) }
                 .sorted { $0.action < $1.action }
-            return Section(title: title, rows: rows)
+            return Section(title: tr(title), rows: rows)
         }
     }
 }
 
 extension KeyMap.Chord {
-    /// How the help writes a chord: "Alt+←", "Shift+Enter", "G".
+    /// How the help writes a chord: "Alt+←", "Shift+Enter", "G" (key names in the frame's language: "Strg+O").
     public var name: String {
         var parts: [String] = []
-        if modifiers.contains(.control) { parts.append("Ctrl") }
-        if modifiers.contains(.alt) { parts.append("Alt") }
+        // Translators: key names as the help and tooltips write them; "Ctrl" is "Strg" on a German keyboard.
+        if modifiers.contains(.control) { parts.append(tr("Ctrl", context: "key")) }
+        if modifiers.contains(.alt) { parts.append(tr("Alt", context: "key")) }
         let keyName: String
         switch key {
         case .character(let c):
@@ -50,67 +52,75 @@ extension KeyMap.Chord {
         case .down: keyName = "↓"
         case .left: keyName = "←"
         case .right: keyName = "→"
-        case .pageUp: keyName = "Page Up"
-        case .pageDown: keyName = "Page Down"
-        case .home: keyName = "Home"
-        case .end: keyName = "End"
-        case .space: keyName = "Space"
-        case .enter: keyName = "Enter"
-        case .escape: keyName = "Esc"
-        case .backspace: keyName = "Backspace"
-        case .tab: keyName = "Tab"
+        case .pageUp: keyName = tr("Page Up", context: "key")
+        case .pageDown: keyName = tr("Page Down", context: "key")
+        case .home: keyName = tr("Home", context: "key")
+        case .end: keyName = tr("End", context: "key")
+        case .space: keyName = tr("Space", context: "key")
+        case .enter: keyName = tr("Enter", context: "key")
+        case .escape: keyName = tr("Esc", context: "key")
+        case .backspace: keyName = tr("Backspace", context: "key")
+        case .tab: keyName = tr("Tab", context: "key")
         case .f11: keyName = "F11"
-        case .delete: keyName = "Delete"
+        case .delete: keyName = tr("Delete", context: "key")
         }
         // A capital letter already says Shift.
         if modifiers.contains(.shift), !(keyName.count == 1 && keyName.first!.isLetter) && keyName != "?" {
-            parts.append("Shift")
+            parts.append(tr("Shift", context: "key"))
         }
         return (parts + [keyName]).joined(separator: "+")
     }
 }
 
 extension Command {
-    /// What a command does, for the help overlay.
+    /// What a command does, for the help overlay, in the frame's language.
     public var summary: String {
         switch self {
-        case .scrollLines(let n): return n > 0 ? "Scroll down a line" : "Scroll up a line"
-        case .scrollPages(let n): return n > 0 ? "Scroll down a screen" : "Scroll up a screen"
-        case .scrollToTop: return "Go to the top"
-        case .scrollToBottom: return "Go to the end of what is loaded"
-        case .focusNext: return "Focus the next photo"
-        case .focusPrevious: return "Focus the previous photo"
-        case .openDetail: return "Open the photo"
-        case .closeDetail: return "Close the pane"
-        case .reload: return "Reload from the first page"
-        case .toggleFullscreen: return "Fullscreen on or off"
-        case .quit: return "Quit"
-        case .submit: return "Go on"
-        case .dismissAlert: return "Dismiss"
-        case .toggleView: return "Grid or list"
-        case .openList: return "Open the list at this photo"
-        case .nextPhoto: return "Next photo"
-        case .previousPhoto: return "Previous photo"
-        case .historyBack: return "Back to the photo viewed before"
-        case .historyForward: return "Forward again"
-        case .toggleBookmark: return "Bookmark or unbookmark"
-        case .removeBookmark: return "Remove the bookmark"
-        case .undoRemoveBookmark: return "Undo the last removal"
-        case .closeScreen: return "Back to the wall"
-        case .commitSearch: return "Keep the search"
-        case .clearSearch: return "Clear the search"
-        case .show(let name): return "Show \(name)"
+        case .scrollLines(let n): return n > 0 ? tr("Scroll down a line") : tr("Scroll up a line")
+        case .scrollPages(let n): return n > 0 ? tr("Scroll down a screen") : tr("Scroll up a screen")
+        case .scrollToTop: return tr("Go to the top")
+        case .scrollToBottom: return tr("Go to the end of what is loaded")
+        case .focusNext: return tr("Focus the next photo")
+        case .focusPrevious: return tr("Focus the previous photo")
+        case .openDetail: return tr("Open the photo")
+        case .closeDetail: return tr("Close the pane")
+        case .reload: return tr("Reload from the first page")
+        case .toggleFullscreen: return tr("Fullscreen on or off")
+        case .quit: return tr("Quit")
+        case .submit: return tr("Go on")
+        case .dismissAlert: return tr("Dismiss")
+        case .toggleView: return tr("Grid or list")
+        case .openList: return tr("Open the list at this photo")
+        case .nextPhoto: return tr("Next photo")
+        case .previousPhoto: return tr("Previous photo")
+        case .historyBack: return tr("Back to the photo viewed before")
+        case .historyForward: return tr("Forward again")
+        case .toggleBookmark: return tr("Bookmark or unbookmark")
+        case .removeBookmark: return tr("Remove the bookmark")
+        case .undoRemoveBookmark: return tr("Undo the last removal")
+        case .closeScreen: return tr("Back to the wall")
+        case .commitSearch: return tr("Keep the search")
+        case .clearSearch: return tr("Clear the search")
+        // Translators: {name} is a screen's name (help, bookmarks, search).
+        case .show(let name): return tr("Show {name}", ["name": name])
         case .action(let name): return name
-        case .copyLink: return "Copy the page link"
-        case .openLink: return "Open the page in the browser"
-        case .setPaused(let pause): return pause ? "Pause" : "Play"
-        case .setMode(let mode): return mode == .wall ? "Show the wall" : "Show the slideshow"
-        case .setDisplay(let on): return on ? "Display on" : "Display off"
-        case .openPhoto: return "Show this photo"
-        case .useSource(let name, _): return "Photos from \(name)"
-        case .openPaths: return "Open files and folders"
-        case .setInterval: return "Seconds each photo shows"
-        case .setSpeed: return "Scrolling speed"
+        case .copyLink: return tr("Copy the page link")
+        case .openLink: return tr("Open the page in the browser")
+        case .setPaused(let pause): return pause ? tr("Pause") : tr("Play")
+        case .setMode(let mode): return mode == .wall ? tr("Show the wall") : tr("Show the slideshow")
+        case .setDisplay(let on): return on ? tr("Display on") : tr("Display off")
+        case .openPhoto: return tr("Show this photo")
+        // Translators: {name} is a source of photos (picsum, folder, immich).
+        case .useSource(let name, _): return tr("Photos from {name}", ["name": name])
+        case .openPaths: return tr("Open files and folders")
+        case .setInterval: return tr("Seconds each photo shows")
+        case .setSpeed: return tr("Scrolling speed")
+        // Translators: {name} is an overlay's name (clock, weather, calendar).
+        case .setOverlay(let name, let on): return on ? tr("Show {name}", ["name": name]) : tr("Hide {name}", ["name": name])
+        // Translators: {field} is one of the kiosk's weekly schedule's settings (a command's name, English).
+        case .setWeek(let field, _): return tr("The week's {field}", ["field": field.rawValue])
+        // Translators: a command that shows the frame's name and address large on its screen for a few seconds.
+        case .identify: return tr("Show the frame's name and address")
         }
     }
 }

@@ -57,22 +57,30 @@ public struct KenBurns: Equatable, Sendable {
     public let kept: UnitRect?
 
     /// - Parameters:
-    ///   - interest: the photo's centre of interest in fractions of its width and height (EXIF SubjectArea), if
-    ///     its source gives one; without one, a portrait keeps its top third in view.
-    public init(photoID: String, width: Int, height: Int, span: Double, interest: (x: Double, y: Double)? = nil) {
+    ///   - interest: the photo's centre of interest in fractions of its width and height (EXIF SubjectArea, the
+    ///     union of its faces), if its source gives one: kept in view with at least `interestMargin` around its
+    ///     middle each way; without one, a portrait keeps its top third in view.
+    public init(photoID: String, width: Int, height: Int, span: Double, interest: UnitRect? = nil) {
         self.span = max(0.001, span)
         // FNV-1a, stirred by SplitMix: nearby IDs ("a1", "a2") land on unrelated directions.
         var mix = SplitMix(state: LocalFile.fnv(photoID))
         direction = Int(mix.next() % UInt64(KenBurns.directions.count))
-        if let p = interest {
-            let m = KenBurns.interestMargin
-            let x0 = min(max(0, p.x - m), 1), y0 = min(max(0, p.y - m), 1)
-            kept = UnitRect(x: x0, y: y0, width: min(1, p.x + m) - x0, height: min(1, p.y + m) - y0)
+        if let r = interest {
+            let m = KenBurns.interestMargin, cx = r.x + r.width / 2, cy = r.y + r.height / 2
+            let x0 = min(max(0, min(r.x, cx - m)), 1), y0 = min(max(0, min(r.y, cy - m)), 1)
+            kept = UnitRect(x: x0, y: y0, width: max(0, min(1, max(r.maxX, cx + m)) - x0),
+                            height: max(0, min(1, max(r.maxY, cy + m)) - y0))
         } else if height > width {
             kept = UnitRect(x: 0.25, y: 0, width: 0.5, height: KenBurns.portraitTop)
         } else {
             kept = nil
         }
+    }
+
+    /// A centre of interest that is a point (fractions of the photo's width and height).
+    public init(photoID: String, width: Int, height: Int, span: Double, interest point: (x: Double, y: Double)?) {
+        self.init(photoID: photoID, width: width, height: height, span: span,
+                  interest: point.map { UnitRect(x: $0.x, y: $0.y, width: 0, height: 0) })
     }
 
     /// Progress through the path at `t` seconds: `t / span` (constant speed) up to 1, then slowing exponentially

@@ -10,7 +10,8 @@ public enum ListDetails {
         if let taken = photo.facts?.taken {
             lines.append(Caption.date(taken))
         } else if let file = photo.file {
-            lines.append("Modified " + Caption.date(file.modified + fileTimeOffset))
+            // Translators: {date} is the day a file was last changed, "1 June 2024".
+            lines.append(tr("Modified {date}", ["date": Caption.date(file.modified + fileTimeOffset)]))
         }
         if let camera = photo.facts?.camera { lines.append(camera) }
         var size = "\(photo.width) × \(photo.height)"
@@ -19,13 +20,15 @@ public enum ListDetails {
         return lines
     }
 
-    /// "8.2 MB", "412 KB".
+    /// "8.2 MB", "412 KB" (the number as the frame's language writes it: "8,2 MB" in German).
     public static func byteText(_ bytes: Int64) -> String {
+        let language = Words.language
         if bytes >= 1 << 20 {
-            let tenths = (bytes * 10 + (1 << 19)) >> 20
-            return "\(tenths / 10).\(tenths % 10) MB"
+            // Translators: a file's size in megabytes; {size} is the number ("8.2").
+            return tr("{size} MB", ["size": language.number(Double(bytes) / Double(1 << 20), fractionDigits: 1)])
         }
-        return "\(max(1, (bytes + 512) >> 10)) KB"
+        // Translators: a file's size in kilobytes; {size} is the number.
+        return tr("{size} KB", ["size": language.number(Int(max(1, (bytes + 512) >> 10)))])
     }
 
     /// The narrowest room beside a picture that the words take.

@@ -62,25 +62,27 @@ public final class MemoriesScreen: Screen {
                                            viewport: old.viewport, mode: old.mode)
             memories.setColumns(old.chosenColumns)
         case .failure(let error):
-            failure = "Memories could not be asked for: \(error)"
+            failure = tr("Memories could not be asked for: {error}", ["error": "\(error)"])
         }
     }
 
     /// What the empty wall says.
     public var emptyText: String {
         if let failure { return failure }
-        guard answered else { return "Looking for photos taken on \(MemoriesScreen.dayName(day)) in earlier years…" }
-        return "No photos taken on \(MemoriesScreen.dayName(day)) in earlier years. Memories go by the date a photo "
-            + "was taken (its EXIF date in a folder). ← or Esc goes back."
+        let date = MemoriesScreen.dayName(day)
+        // Translators: {date} is a day of the year, "26 November".
+        guard answered else { return tr("Looking for photos taken on {date} in earlier years…", ["date": date]) }
+        // Translators: {date} is a day of the year, "26 November"; ← and Esc are keys.
+        return tr("No photos taken on {date} in earlier years. Memories go by the date a photo was taken (its EXIF date in a folder). ← or Esc goes back.", ["date": date])
     }
 
-    /// "26 November".
-    public static func dayName(_ day: PhotoDateFilter.Day) -> String { "\(day.day) \(Caption.months[day.month - 1])" }
+    /// "26 November", in the frame's language (`WordDates`).
+    public static func dayName(_ day: PhotoDateFilter.Day) -> String { WordDates.dayOfYear(month: day.month, day: day.day) }
 
     /// One line for the log: how many memories, under which headings.
     public var summary: String {
         let titles = memories.layout.headings.map(\.title)
-        return "memories of \(MemoriesScreen.dayName(day)): " + counted(memories.catalog.count, "photo", "photos")
+        return "memories of \(WordDates.dayOfYear(month: day.month, day: day.day, in: .english)): " + counted(memories.catalog.count, "photo", "photos")
             + (titles.isEmpty ? "" : " under " + titles.joined(separator: "; "))
     }
 
@@ -92,7 +94,7 @@ public final class MemoriesScreen: Screen {
     public var picture: AnyHashable? { [memories.picture, AnyHashable(answered), AnyHashable(failure)] }
 
     public func adjust(_ status: inout HeaderStatus, in gallery: GalleryModel) {
-        status = HeaderStatus(photos: memories.catalog.count, sourceName: "memories of \(MemoriesScreen.dayName(day))",
+        status = HeaderStatus(photos: memories.catalog.count, sourceName: tr("memories of {date}", ["date": MemoriesScreen.dayName(day)]),
                               pageLoading: !answered, imagesLoading: status.imagesLoading, problem: status.problem,
                               note: status.note, offline: status.offline)
     }
@@ -115,7 +117,7 @@ extension MemoriesScreen {
     public static let button = ToolbarItem(id: "memories", command: .showMemories, rank: 4) { gallery in
         let shows = gallery.screen is MemoriesScreen
         guard shows || (gallery.screen.wall != nil && gallery.services.offersMemories) else { return nil }
-        return ToolbarItem.Look(glyph: "⟲", icon: .history, label: shows ? "Leave memories" : "Memories: this day in earlier years",
+        return ToolbarItem.Look(glyph: "⟲", icon: .history, label: shows ? tr("Leave memories") : tr("Memories: this day in earlier years"),
                                 active: shows)
     }
 }

@@ -30,6 +30,19 @@ extension SlideshowScreen {
         [current, companion].compactMap { $0 }.filter(isOnScreen).compactMap { photo($0) }
     }
 
+    /// A photo's interval; a moving picture's time at most (it shows until it has played, `maxClipSeconds` at most).
+    /// Nil when nothing else can come: the catalog has ended and every photo in it is on screen (one photo, or a
+    /// pair of two), so a step stays where it is and a show that stands still is not stalled.
+    public var advancesEvery: Double? {
+        guard !paused else { return nil }
+        let catalog = feedWall.catalog
+        if catalog.hasEnded, catalog.count <= [current, companion].compactMap({ $0 }).count { return nil }
+        switch photo(current)?.motion?.kind {
+        case .clip?, .livePhoto?, .motionPhoto?: return interval + feedWall.config.maxClipSeconds
+        case .animation?, nil: return interval
+        }
+    }
+
     public func describe(_ state: inout FrameState, in gallery: GalleryModel) {
         state.paused = paused
         state.interval = interval
@@ -48,7 +61,7 @@ extension MemoriesScreen {
 extension MenuOverlay {
     /// The "⋯" of a narrow window (`RoomRegistry.more`).
     static let more = ToolbarItem(id: "more", command: .show(RoomRegistry.menu), rank: .max, order: .max) {
-        ToolbarItem.Look(glyph: "⋯", label: "More", active: $0.overlays.last is MenuOverlay)
+        ToolbarItem.Look(glyph: "⋯", label: tr("More", context: "button"), active: $0.overlays.last is MenuOverlay)
     }
 }
 

@@ -8,6 +8,7 @@ public struct Search: Equatable {
     public var editing = true
     /// Pages in a row, since the query last changed, that added no match.
     public var pagesWithoutMatch = 0
+    /// (The search's empty text tells its translators this is 5: change that note with it.)
     public static let maxPagesWithoutMatch = 5
     /// The bar's height and its margin above and below: while it is typed in, the wall of matches starts under it,
     /// so the bar covers neither the first row nor the words of an empty search.

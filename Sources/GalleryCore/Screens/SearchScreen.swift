@@ -38,25 +38,37 @@ public final class SearchScreen: Screen {
     /// Short, so a narrow header shows it whole; the empty wall says the rest.
     public var headerNote: String? {
         let count = matches.catalog.count
-        let note = "“\(search.query)”: \(count) match\(count == 1 ? "" : "es")"
-        return note + (search.editing ? " · Enter keeps, Esc clears" : " · Esc clears")
+        // Translators: {query} is what was typed in the search.
+        let note = trn("“{query}”: {count} match", "“{query}”: {count} matches", count: count, ["query": search.query])
+        // Translators: Enter and Esc are keys.
+        return note + " · " + (search.editing ? tr("Enter keeps, Esc clears") : tr("Esc clears"))
     }
 
     /// What the wall says while nothing matches.
     public func emptyText(photos: Int) -> String {
-        guard !search.query.isEmpty else { return "Type part of an author's name." }
-        let looked = "No author matches “\(search.query)” in the \(photos) photo\(photos == 1 ? "" : "s") loaded"
-        return search.keepsPaging ? looked + "; looking in more." :
-            looked + "; none in the last \(Search.maxPagesWithoutMatch) pages either, so the search stopped. "
-            + "Esc clears it, or try another name."
+        guard !search.query.isEmpty else { return tr("Type part of an author's name.") }
+        let values = ["query": search.query, "pages": Words.language.number(Search.maxPagesWithoutMatch)]
+        guard !search.keepsPaging else {
+            // Translators: {query} is what was typed; {count} how many photos were searched.
+            return trn("No author matches “{query}” in the {count} photo loaded; looking in more.",
+                       "No author matches “{query}” in the {count} photos loaded; looking in more.", count: photos, values)
+        }
+        // gettext chooses a plural form by one number ({count}, the photos); {pages} is a constant, so the note tells
+        // the translator which number it is, and the sentence is written with that number's form of "pages".
+        // Translators: {query} is what was typed; {count} how many photos were searched; {pages} is always 5:
+        // write "pages" in the form your language uses after 5.
+        return trn("No author matches “{query}” in the {count} photo loaded; none in the last {pages} pages either, so the search stopped. Esc clears it, or try another name.",
+                   "No author matches “{query}” in the {count} photos loaded; none in the last {pages} pages either, so the search stopped. Esc clears it, or try another name.",
+                   count: photos, values)
     }
 
     /// Nothing matches: what was looked for, and the way out of the search.
     public func emptyState(in gallery: GalleryModel) -> EmptyState? {
         guard matches.catalog.isEmpty else { return nil }
-        guard !search.query.isEmpty else { return EmptyState(icon: .search, title: "Type part of an author’s name") }
-        return EmptyState(icon: .searchOff, title: "No photos match “\(search.query)”",
-                          actions: [EmptyState.Action("Clear search", .clearSearch)],
+        guard !search.query.isEmpty else { return EmptyState(icon: .search, title: tr("Type part of an author’s name")) }
+        // Translators: {query} is what was typed in the search.
+        return EmptyState(icon: .searchOff, title: tr("No photos match “{query}”", ["query": search.query]),
+                          actions: [EmptyState.Action(tr("Clear search"), .clearSearch)],
                           detail: emptyText(photos: gallery.catalog.count))
     }
 
@@ -160,6 +172,6 @@ extension SearchScreen {
 
 extension SearchScreen {
     public static let button = ToolbarItem(id: "search", command: .openSearch, rank: 3) {
-        ToolbarItem.Look(glyph: "🔍", label: "Search by author", active: $0.screen is SearchScreen)
+        ToolbarItem.Look(glyph: "🔍", label: tr("Search by author"), active: $0.screen is SearchScreen)
     }
 }

@@ -12,12 +12,10 @@ public final class SlideshowScreen: Screen {
     /// The wall it shows the photos of; its focus follows the slideshow, so leaving lands on the photo shown.
     public let feedWall: BrowseScreen
     /// The photo shown, and the one fading out under it during a crossfade.
-    public private(set) var current: ItemKey?
-    public private(set) var previous: ItemKey?
+    public private(set) var current: ItemKey?, previous: ItemKey?
     /// The photo shown beside the current one (`--pairs`: two portrait photos on a landscape window, two landscape
     /// ones on a portrait window), and the one that was beside the photo fading out.
-    public private(set) var companion: ItemKey?
-    public private(set) var previousCompanion: ItemKey?
+    public private(set) var companion: ItemKey?, previousCompanion: ItemKey?
     /// Whether photos of the other shape than the window are paired (`--pairs`).
     public let pairs: Bool
     /// Whether each photo slowly zooms and pans (`--motion`, `KenBurns`).
@@ -27,16 +25,15 @@ public final class SlideshowScreen: Screen {
     public private(set) var currentAge = 0.0, previousAge = 0.0
     /// Whether the last step went forward (a slide comes in from the right) or back (from the left).
     public private(set) var forward = true
-    /// How far the crossfade has gone, 0…1 (1: none running).
-    public private(set) var fade = 1.0
+    public private(set) var fade = 1.0  // how far the crossfade has gone, 0…1 (1: none running)
     public private(set) var paused = false
     /// Seconds each photo shows (`--interval`; the remote may change it while it shows).
     public var interval: Double { didSet { interval = max(1, interval) } }
-    /// Seconds the current photo has been up.
-    public private(set) var shownFor = 0.0
+    public private(set) var shownFor = 0.0  // seconds the current photo has been up
     /// Seconds since the last input: the header and its buttons stay `chromeStays` seconds, then fade away over
     /// `chromeFades`, as a frame on a wall shows only its photo; a touch, a key or the pointer brings them back.
     public private(set) var quietFor = 0.0
+    private var stepWasTimed = false  // the last step was the show's own, not a hand's (`wanted`)
     public static let chromeStays = 3.0, chromeFades = 0.6
     private var viewport: Viewport
     /// Photos a kept place had shown, still ahead of a show that opened with others (`carryOn`): stepping onto the
@@ -46,11 +43,16 @@ public final class SlideshowScreen: Screen {
     private let arrived: (ItemKey) -> Bool
     /// How a moving picture's playback stands (a clip is shown until its end).
     private let clipProgress: (ItemKey) -> ClipProgress?
+    /// A photo's centre of interest (`--motion`); asking starts its lookup, answered `.unknown` until it is done.
+    private let interest: (Photo) -> CentreOfInterest
+    /// The paths of the photos on screen, each fixed once its centre of interest is known (it never jumps after).
+    private var paths: [String: KenBurns] = [:]
 
     public init(wall: BrowseScreen, interval: Double, start: Int? = nil, pairs: Bool = false,
                 transition: SlideTransition = .crossfade, motion: Bool = false,
                 arrived: @escaping (ItemKey) -> Bool = { _ in true },
-                clipProgress: @escaping (ItemKey) -> ClipProgress? = { _ in nil }) {
+                clipProgress: @escaping (ItemKey) -> ClipProgress? = { _ in nil },
+                interest: @escaping (Photo) -> CentreOfInterest = { _ in .none }) {
         self.feedWall = wall
         self.transition = transition
         self.motion = motion
@@ -58,6 +60,7 @@ public final class SlideshowScreen: Screen {
         self.pairs = pairs
         self.arrived = arrived
         self.clipProgress = clipProgress
+        self.interest = interest
         viewport = wall.viewport
         let items = wall.catalog.items
         if let first = start ?? wall.focusedIndex ?? wall.topIndex, first < items.count { current = items[first].key }
@@ -98,10 +101,25 @@ public final class SlideshowScreen: Screen {
         return kenBurns(photo).crop(at: outgoing ? previousAge : currentAge)
     }
 
-    /// A photo's path: over its whole time on screen, the transitions in and out included.
+    /// A photo's path: over its whole time on screen, the transitions in and out included, keeping its centre of
+    /// interest in view. Kept from the first frame its centre is known while it shows.
     public func kenBurns(_ photo: Photo) -> KenBurns {
-        KenBurns(photoID: photo.id, width: photo.width, height: photo.height,
-                 span: interval + 2 * transition.duration)
+        if let path = paths[photo.id] { return path }
+        let centre = motion ? interest(photo) : .none
+        let path = KenBurns(photoID: photo.id, width: photo.width, height: photo.height,
+                            span: interval + 2 * transition.duration, interest: centre.area)
+        if centre != .unknown {
+            let shown = Set([current, previous, companion, previousCompanion].compactMap { $0?.photoID })
+            paths = paths.filter { shown.contains($0.key) }
+            if shown.contains(photo.id) { paths[photo.id] = path }
+        }
+        return path
+    }
+
+    /// Whether the next photo can show: its large image has arrived and, with `--motion`, its centre of interest
+    /// is known (the lookup is bounded: a file's first bytes, one request with a short timeout).
+    private func isReady(_ key: ItemKey) -> Bool {
+        arrived(key) && (!motion || photo(key).map { interest($0) != .unknown } ?? true)
     }
 
     /// Whether a photo is of the other shape than the window (a portrait photo on a landscape window).
@@ -118,8 +136,7 @@ public final class SlideshowScreen: Screen {
         return items[index + 1].key
     }
 
-    /// Whether a photo of the show is on screen: its large image has arrived (or failed for good, its placeholder
-    /// shows), not merely chosen.
+    /// Whether a photo of the show is on screen: its large image has arrived (or failed for good), not merely chosen.
     public func isOnScreen(_ key: ItemKey) -> Bool { arrived(key) }
 
     /// Where the current photo is in the catalog now (nil once the feed has let it go).
@@ -139,12 +156,19 @@ public final class SlideshowScreen: Screen {
         key.flatMap { feedWall.catalog.feed.index(of: $0) }.map { feedWall.catalog.items[$0].photo }
     }
 
-    /// The photos to have ready, most urgent first: the one shown, the one fading out, the next.
+    /// Seconds before the next step within which the photos after the current ones are asked for during a transition.
+    public static let nextPhotosLead = 2.0
+
+    /// The photos to have ready, most urgent first: the one shown, the one fading out, the next; the next not during
+    /// a timed transition from a still (fetched, decoded, uploaded and its backdrop made then, it made the transition's
+    /// slowest frames: BENCHMARKS.md, round 4 of the 4K fades), unless it has arrived (kept, not let go) or its step is
+    /// near. After a step by hand another may follow at once, and a moving picture may end before its interval.
     public func wanted() -> [LargeImage] {
         var keys = [current, companion, fade < 1 ? previous : nil, fade < 1 ? previousCompanion : nil]
+        let soon = fade >= 1 || !stepWasTimed || photo(current)?.motion != nil
+            || interval - shownFor <= (1 - fade) * transition.duration + SlideshowScreen.nextPhotosLead
         if let next = nextIndex {
-            keys.append(feedWall.catalog.items[next].key)
-            keys.append(companion(after: next))
+            keys += [feedWall.catalog.items[next].key, companion(after: next)].map { $0.flatMap { soon || arrived($0) ? $0 : nil } }
         }
         var seen = Set<ItemKey>()
         return keys.compactMap { key in
@@ -168,7 +192,7 @@ public final class SlideshowScreen: Screen {
         guard hasHadItsTime else { return }
         let next = nextIndex.map { feedWall.catalog.items[$0].key }
         // The next photo is waited for one more interval at most.
-        if next.map(arrived) ?? true || shownFor >= 2 * interval { step(1) }
+        if next.map(isReady) ?? true || shownFor >= 2 * interval { step(1, timed: true) }
     }
 
     /// Whether the current photo has had its time: a still (or an animation, which loops) its interval; a clip until
@@ -220,7 +244,8 @@ public final class SlideshowScreen: Screen {
 
     /// Moves by `delta` photos with a crossfade: past the end of a feed that has ended, back to its first photo; past
     /// the end of one still growing, nowhere until the next page is in.
-    public func step(_ delta: Int) {
+    public func step(_ delta: Int, timed: Bool = false) {
+        stepWasTimed = timed
         let catalog = feedWall.catalog
         guard !catalog.isEmpty else { restart(); return }
         guard let index else {
@@ -257,6 +282,8 @@ public final class SlideshowScreen: Screen {
         companion = companion(after: next)
         fade = transition == .none ? 1 : 0
         if fade >= 1 { previous = nil; previousCompanion = nil }
+        // Each path is fixed with the centre the step waited for (a later answer must not move it).
+        if motion { for photo in [current, companion].compactMap(photo) { _ = kenBurns(photo) } }
         // The wall follows (at once: it is not drawn meanwhile), so a kiosk's feed still forgets passes it has left.
         feedWall.focus(next)
         feedWall.setScroll(offset: feedWall.scroll.target)
@@ -313,7 +340,7 @@ public final class SlideshowScreen: Screen {
         case .setPaused(let pause): paused = pause
         case .closeScreen: gallery.pop(self)
         case .toggleBookmark:
-            if let photo = photo(current) { Bookmarking.toggle(photo, in: gallery) } else { gallery.refuse("No photo shows yet") }
+            if let photo = photo(current) { Bookmarking.toggle(photo, in: gallery) } else { gallery.refuse(tr("No photo shows yet")) }
         default: return nil
         }
         return GalleryModel.Effect.none
@@ -338,10 +365,16 @@ public final class SlideshowScreen: Screen {
     public func resize(to viewport: Viewport) { self.viewport = viewport }
 
     public var wantsFeedPages: Bool? { (index ?? 0) + 3 >= feedWall.catalog.count }
-    public func largeImages(in gallery: GalleryModel) -> [LargeImage] { wanted() }
+    public func largeImages(in gallery: GalleryModel) -> [LargeImage] {
+        let images = wanted()
+        // With motion, the centres of interest of the photos about to show are looked up beside their images.
+        if motion { for image in images { _ = interest(image.photo) } }
+        return images
+    }
 
     public func adjust(_ status: inout HeaderStatus, in gallery: GalleryModel) {
-        if paused { status.note = "Slideshow paused · Space or a tap in the middle goes on" }
+        // Translators: Space is the key.
+        if paused { status.note = tr("Slideshow paused · Space or a tap in the middle goes on") }
     }
 
     /// Opens the slideshow at the wall's focused (or top) photo, or closes it when it shows.
@@ -352,7 +385,7 @@ public final class SlideshowScreen: Screen {
         gallery.push(SlideshowScreen(wall: gallery.currentBrowse, interval: gallery.config.slideInterval,
                                      pairs: gallery.config.slidePairs, transition: gallery.config.slideTransition,
                                      motion: gallery.config.slideMotion, arrived: { services.imageArrived($0) },
-                                     clipProgress: { services.clipProgress($0) }))
+                                     clipProgress: { services.clipProgress($0) }, interest: { services.interest(of: $0) }))
     }
 }
 
@@ -361,6 +394,7 @@ extension SlideshowScreen {
     public static let button = ToolbarItem(id: "slideshow", command: .showSlideshow, rank: 2) { gallery in
         let shows = gallery.screen is SlideshowScreen
         guard shows || gallery.screen.wall != nil else { return nil }
-        return ToolbarItem.Look(glyph: "▶", icon: .slideshow, label: shows ? "Leave the slideshow" : "Slideshow", active: shows)
+        return ToolbarItem.Look(glyph: "▶", icon: .slideshow, label: shows ? tr("Leave the slideshow") : tr("Slideshow"),
+                                active: shows)
     }
 }

@@ -88,8 +88,9 @@ public final class WelcomeScreen: Screen {
             if let typed = folderField?.trimmed, !typed.isEmpty {
                 guard let folder = gallery.services.resolveFolder(typed) else {
                     focus = .folder
-                    gallery.alert("“\(typed)” is not a folder Tessera can read. Choose another, or leave it empty "
-                                  + "to see \(offer?.otherwise ?? "the photos shown now").")
+                    // Translators: {path} is what was typed; {photos} what shows without a folder ("the demo photos").
+                    gallery.alert(tr("“{path}” is not a folder Tessera can read. Choose another, or leave it empty to see {photos}.",
+                                     ["path": typed, "photos": offer?.otherwise ?? tr("the photos shown now")]))
                     return
                 }
                 folders = [folder]
@@ -104,7 +105,7 @@ public final class WelcomeScreen: Screen {
                 // A photo frame's first run: the name asked, the slideshow it was started for.
                 if gallery.config.opensSlideshow, gallery.screen === gallery.browse { SlideshowScreen.open(in: gallery) }
             } catch {
-                gallery.alert("Your name could not be saved: \(error)")
+                gallery.alert(tr("Your name could not be saved: {error}", ["error": "\(error)"]))
             }
         }
     }
@@ -118,7 +119,7 @@ public final class WelcomeScreen: Screen {
 
     public func submit() -> Outcome {
         let name = nameField.trimmed
-        return name.isEmpty ? .alert("Please enter your name") : .start(name)
+        return name.isEmpty ? .alert(tr("Please enter your name")) : .start(name)
     }
 
     /// Where the parts go in a window of `size`: a centred column with the title and what Tessera is, the name
@@ -175,6 +176,6 @@ extension WelcomeScreen {
 extension WelcomeScreen {
     /// Only with the user's library (a run without one stores no name).
     public static let button = ToolbarItem(id: "name", command: .changeName, rank: 5) {
-        $0.user.library?.keepsChanges == true ? ToolbarItem.Look(glyph: "👤", label: "Change your name") : nil
+        $0.user.library?.keepsChanges == true ? ToolbarItem.Look(glyph: "👤", label: tr("Change your name")) : nil
     }
 }

@@ -39,14 +39,35 @@ public struct OpenPaths: Equatable, Sendable {
         }
     }
 
-    /// A line for the person who opened them when some paths are not there (nil: all are), naming at most three.
-    public var missingText: String? {
+    /// A line for the person who opened them when some paths are not there (nil: all are), naming at most three, in
+    /// the frame's language.
+    public var missingText: String? { missingText(in: Words.book) }
+
+    /// The same line in English, for the journal.
+    public var missingEnglish: String? { missingText(in: EnglishBook()) }
+
+    /// Whole sentences in `book`'s language: one path or several, the rest counted, the others shown or not.
+    public func missingText(in book: any WordBook) -> String? {
         guard !missing.isEmpty else { return nil }
         let named = missing.prefix(3).map { PathBytes.display($0) }.joined(separator: ", ")
-        let more = missing.count > 3 ? " and \(missing.count - 3) more" : ""
-        let verb = missing.count == 1 ? "is" : "are"
-        let rest = roots == missing ? "" : ": the others are shown"
-        return "\(named)\(more) \(verb) not there\(rest)"
+        let more = missing.count - 3, values = ["paths": named]
+        switch (more > 0, roots != missing) {
+        case (true, true):
+            // Translators: {paths} names three files or folders, separated by commas; {count} is how many more.
+            return book.trn("{paths} and {count} more are not there: the others are shown",
+                            "{paths} and {count} more are not there: the others are shown", count: more, values)
+        case (true, false):
+            // Translators: {paths} names three files or folders, separated by commas; {count} is how many more.
+            return book.trn("{paths} and {count} more are not there", "{paths} and {count} more are not there",
+                            count: more, values)
+        case (false, true):
+            // Translators: {paths} names one to three files or folders, separated by commas.
+            return book.trn("{paths} is not there: the others are shown", "{paths} are not there: the others are shown",
+                            count: missing.count, values)
+        case (false, false):
+            // Translators: {paths} names one to three files or folders, separated by commas.
+            return book.trn("{paths} is not there", "{paths} are not there", count: missing.count, values)
+        }
     }
 
     /// Whether a folder's walk leaves this file out: a hidden name (the walk skips them unless `--hidden`; walked

@@ -49,6 +49,9 @@ public protocol PhotoSource: AnyObject {
     /// Where the moving part of `photo` (`photo.motion`) is played from, made when playback starts: a file, a byte
     /// range of one, or a URL with its server's headers. Nil: the source has none (the still or poster is shown).
     func motionLocation(for photo: Photo) -> MediaLocation?
+    /// The centre of interest of `photo` where the source knows one (Immich's faces), answered from any thread;
+    /// `.none` where it knows none. Asked only with `--motion`, as a photo comes near the screen.
+    func interest(of photo: Photo, completion: @escaping (CentreOfInterest) -> Void)
     /// Starts background work the source needs (a folder's scan and watcher).
     func start()
     /// Stops it (at exit, or when another source takes over).
@@ -65,6 +68,7 @@ extension PhotoSource {
     public var offersMemories: Bool { false }
     public var knownPhotoCount: Int? { nil }
     public func motionLocation(for photo: Photo) -> MediaLocation? { nil }
+    public func interest(of photo: Photo, completion: @escaping (CentreOfInterest) -> Void) { completion(.none) }
     /// The smallest first page: a source whose page 1 begins something (a pass, a listing) says otherwise.
     public func probe(_ answered: @escaping (Bool) -> Void) {
         fetchPage(1, limit: 1) { result in
@@ -81,7 +85,8 @@ extension PhotoSource {
                            completion: @escaping (Result<ImageAnswer, SourceError>) -> Void) -> RequestID {
         fetchImage(photo, size: size, priority: priority, progress: nil, completion: completion)
     }
-    public var emptyFeedText: String { "\(name) sent no photos. r asks again." }
+    // Translators: {name} is a source of photos; r is the key that asks again.
+    public var emptyFeedText: String { tr("{name} sent no photos. r asks again.", ["name": name]) }
     public func start() {}
     public func stop() {}
 }

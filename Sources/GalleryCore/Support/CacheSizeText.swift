@@ -14,16 +14,17 @@ public enum CacheSizeText {
         let number = trimmed.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
         let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
         guard let value = Double(number), value.isFinite, let scale = unitBytes[unit] else {
-            return .failure(Refusal(message: "\(optionName) must be a positive number of MB, or a size with its "
-                                    + "unit (512, 512M, 1.5G); not '\(ExternalText.clean(text, maxCharacters: 40))'"))
+            // Translators: {option} is --cache-size; {given} what was given.
+            return .failure(Refusal(message: tr("{option} must be a positive number of MB, or a size with its unit (512, 512M, 1.5G); not '{given}'",
+                                                ["option": optionName, "given": ExternalText.clean(text, maxCharacters: 40)])))
         }
         guard value > 0 else {
-            return .failure(Refusal(message: "\(optionName) must be a positive number of MB (or with a unit: "
-                                    + "512M, 2G), not \(ExternalText.clean(text, maxCharacters: 40))"))
+            return .failure(Refusal(message: tr("{option} must be a positive number of MB (or with a unit: 512M, 2G), not {given}",
+                                                ["option": optionName, "given": ExternalText.clean(text, maxCharacters: 40)])))
         }
         let bytes = value * Double(scale)
-        guard bytes >= Double(minimumBytes) else { return .failure(Refusal(message: "\(optionName) must be at least 1 MB")) }
-        guard bytes <= Double(maximumBytes) else { return .failure(Refusal(message: "\(optionName) must be at most 16T")) }
+        guard bytes >= Double(minimumBytes) else { return .failure(Refusal(message: tr("{option} must be at least 1 MB", ["option": optionName]))) }
+        guard bytes <= Double(maximumBytes) else { return .failure(Refusal(message: tr("{option} must be at most 16T", ["option": optionName]))) }
         return .success(Int(bytes))
     }
 

@@ -62,23 +62,64 @@ public enum TextFit {
         guard maxLines > 0, maxWidth > 0 else { return [] }
         var lines: [String] = []
         var current = ""
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        for (i, word) in words.enumerated() {
-            let candidate = current.isEmpty ? word : current + " " + word
+        let pieces = breakablePieces(text)
+        for (i, piece) in pieces.enumerated() {
+            let candidate = current.isEmpty ? piece.text : current + (piece.spaced ? " " : "") + piece.text
             if measure(candidate) <= maxWidth || current.isEmpty {
                 current = candidate
                 continue
             }
             if lines.count == maxLines - 1 {
                 // The last line takes the rest, cut with an ellipsis.
-                return lines + [fit(([current] + words[i...]).joined(separator: " "), width: maxWidth, measure: measure)]
+                let rest = pieces[i...].reduce(current) { $0 + ($1.spaced ? " " : "") + $1.text }
+                return lines + [fit(rest, width: maxWidth, measure: measure)]
             }
             lines.append(fit(current, width: maxWidth, measure: measure))
-            current = word
+            current = piece.text
         }
         if !current.isEmpty { lines.append(fit(current, width: maxWidth, measure: measure)) }
         return lines
     }
+
+    /// Where a line may break: at spaces, and between the characters of Chinese and Japanese, which write no
+    /// spaces ("☆ をクリック、長押し" breaks after any kana or ideograph); a closing mark (、。）」) stays with
+    /// the character before it, never starting a line.
+    static func breakablePieces(_ text: String) -> [(text: String, spaced: Bool)] {
+        var pieces: [(text: String, spaced: Bool)] = []
+        var word = "", spaced = false, wordSpaced = false
+        func endWord() {
+            if !word.isEmpty { pieces.append((word, wordSpaced)) }
+            word = ""
+        }
+        for c in text {
+            if c == " " { endWord(); spaced = !pieces.isEmpty; continue }
+            if isClosingMark(c), word.isEmpty, let last = pieces.popLast() {
+                pieces.append((last.text + String(c), last.spaced))
+                continue
+            }
+            if breaksAnywhere(c) {
+                endWord()
+                pieces.append((String(c), spaced))
+                spaced = false
+                continue
+            }
+            if word.isEmpty { wordSpaced = spaced; spaced = false }
+            word.append(c)
+        }
+        endWord()
+        return pieces
+    }
+
+    /// Kana and ideographs (as the shaper names their scripts), CJK punctuation and full-width forms: a line may
+    /// break before or after each.
+    private static func breaksAnywhere(_ c: Character) -> Bool {
+        guard let scalar = c.unicodeScalars.first else { return false }
+        if (0x3000...0x303F).contains(scalar.value) || (0xFF00...0xFFEF).contains(scalar.value) { return true }
+        let script = Script.of(scalar)
+        return script == "Hani" || script == "Hira" || script == "Kana"
+    }
+
+    private static func isClosingMark(_ c: Character) -> Bool { "、。，．）」』】！？：；・ー".contains(c) }
 
     /// `measure` returns the drawn width of a string. Asks it O(log n) times.
     public static func fit(_ text: String, width maxWidth: Int, measure: (String) -> Int) -> String {

@@ -48,10 +48,24 @@ public struct GalleryConfig: Equatable {
     public var slideTransition = SlideTransition.crossfade
     /// `--motion`: each photo of the slideshow slowly zooms and pans (`KenBurns`).
     public var slideMotion = false
-    /// `--clock`: where the slideshow shows a quiet clock of its own (nil: none).
-    public var slideClock: ClockCorner?
+    /// `--clock`: the slideshow's clock of its own, its size and place (`ClockStyle`; nil: none).
+    public var slideClock: ClockStyle?
+    /// `--weather`: the weather overlay's place, units, server and corner (nil: none).
+    public var weather: WeatherSettings?
+    /// `--calendar`: the calendar overlay's sources, lines and corner (nil: none).
+    public var calendar: CalendarSettings?
+    /// `--show-value`: the house's values the MQTT client leaves for the value overlay (nil: none asked for).
+    public var houseValues: HouseValueBoard?
+    /// `--value-corner`: where the house's values stand.
+    public var houseValueCorner = ClockCorner.topLeft
     /// Clips and animations playing on the wall at once (the rest show their posters); 0 plays none.
     public var wallClips = 2
+    /// A kiosk's week dims (`--dim`, `--night-clock`): the "dim" overlay is installed to draw it darker where the
+    /// display's brightness cannot be set.
+    public var dimsByWeek = false
+    /// `--night-clock`: outside a kiosk's hours the clock alone, at this percent (nil: the display off). The clock's
+    /// overlay shows in the `.asleep` scene when it is set.
+    public var nightClock: Int?
     /// `--max-clip`: seconds of a clip the slideshow plays before it moves on.
     public var maxClipSeconds = 30.0
     /// `--sound`: clips play their sound in the pane and the slideshow (never on the wall).

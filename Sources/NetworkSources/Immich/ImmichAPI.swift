@@ -35,20 +35,26 @@ struct ImmichAPI {
             case 200..<300: return .success(response.body)
             case 400:
                 let said = ImmichAPI.message(in: response.body).map { ": " + $0 } ?? ""
-                return .failure(.refused("Immich rejected Tessera's request (HTTP 400\(said))"))
-            case 401: return .failure(.refused("Immich refused the API key (make one in Immich under Account Settings → API Keys)"))
+                // Translators: {said} is empty or ": " and Immich's own words (English).
+                return .failure(.refused(tr("Immich rejected Tessera's request (HTTP 400{said})", ["said": said])))
+            // Translators: "Account Settings → API Keys" is where Immich's own interface has it (in its language).
+            case 401: return .failure(.refused(tr("Immich refused the API key (make one in Immich under Account Settings → API Keys)")))
             case 403:
                 let said = ImmichAPI.message(in: response.body).map { " (\($0))" } ?? ""
-                return .failure(.refused("Immich's API key lacks a permission\(said): it needs \(ImmichAPI.permissions)"))
-            case 300..<400: return .failure(.refused("\(baseURL) redirects elsewhere: give --api the server's own address"))
+                // Translators: {said} is empty or Immich's own words in brackets; {permissions} are Immich's names for them.
+                return .failure(.refused(tr("Immich's API key lacks a permission{said}: it needs {permissions}",
+                                            ["said": said, "permissions": ImmichAPI.permissions])))
+            // Translators: {address} is the server's address as given.
+            case 300..<400: return .failure(.refused(tr("{address} redirects elsewhere: give --api the server's own address",
+                                                        ["address": baseURL])))
             default: return .failure(.http(.status(response.status, retryAfter: response.retryAfter)))
             }
         }
     }
 
     /// What a key needs: reading and viewing assets, their originals (a photo zoomed past its preview), albums, people
-    /// and tags (for `--album`, `--person` and `--tag` given by name).
-    static let permissions = "asset.read, asset.view, asset.download, album.read, person.read, tag.read"
+    /// and tags (for `--album`, `--person` and `--tag` given by name), faces (for `--motion`).
+    static let permissions = "asset.read, asset.view, asset.download, album.read, person.read, tag.read, face.read"
 
     /// The words of an Immich error's body, cleaned and capped: v3's `{"message": "Validation failed", "errors":
     /// [{"path": ["size"], "message": "Too big…"}]}` as "Validation failed: size: Too big…", v2's `{"message":

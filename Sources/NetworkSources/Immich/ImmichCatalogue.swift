@@ -3,9 +3,10 @@ import GalleryCore
 
 /// Lists whole searches of an Immich library: every asset a query finds (for a fair shuffle: `POST
 /// /api/search/metadata` a thousand at a time, following `nextPage`), and the memories of a day (the same search kept
-/// to that day in each earlier year, newest year first). Bounded: at most `maxAssets` assets are listed (measured:
-/// about 220 MB of photos' details while listing, about 1 KB a photo); a library larger than that is shuffled over
-/// its newest `maxAssets`.
+/// to that day in each earlier year, newest year first). Bounded: at most `maxAssets` assets are listed; a library
+/// larger than that is shuffled over its newest `maxAssets`. A shuffle's listing keeps IDs and upload times alone
+/// (`whole` false: 50 bytes a photo held once listed and about 160 at the listing's peak, where whole photos held
+/// about 1 KB; BENCHMARKS.md, "A big library in little memory").
 /// Sequential: one request at a time, each answered on the network's thread.
 enum ImmichCatalogue {
     static let maxAssets = 200_000
@@ -19,12 +20,16 @@ enum ImmichCatalogue {
     }
 
     /// Every asset `query` finds, newest first.
+    /// `whole`: whether a photo (its ID and upload time) is kept as the search described it; the others by ID and
+    /// upload time alone (a shuffle's listing, but for the photos a resumed pass serves again at once).
     static func all(_ query: ImmichQuery, api: ImmichAPI, limit: Int = maxAssets,
+                    whole: @escaping (String, Int64?) -> Bool = { _, _ in true },
                     completion: @escaping (Result<Listing, SourceError>) -> Void) {
-        page(1, query, api: api, limit: limit, into: Listing(), completion: completion)
+        page(1, query, api: api, limit: limit, whole: whole, into: Listing(), completion: completion)
     }
 
-    private static func page(_ n: Int, _ query: ImmichQuery, api: ImmichAPI, limit: Int, into listing: Listing,
+    private static func page(_ n: Int, _ query: ImmichQuery, api: ImmichAPI, limit: Int, whole: @escaping (String, Int64?) -> Bool,
+                             into listing: Listing,
                              completion: @escaping (Result<Listing, SourceError>) -> Void) {
         api.call("/api/search/metadata", body: query.body(page: n, size: ImmichQuery.maxSize)) { answer in
             let decoded = answer.flatMap { data in
@@ -35,7 +40,7 @@ enum ImmichCatalogue {
                 return
             }
             var listing = listing
-            listing.listed += found.listed.prefix(limit - listing.listed.count)
+            listing.listed += found.listed(whole: whole).prefix(limit - listing.listed.count)
             // A server whose `nextPage` never ends would list forever: the bound ends it, and so does a page
             // that brought nothing.
             if listing.listed.count >= limit, found.hasNext { listing.truncated = true }
@@ -43,7 +48,7 @@ enum ImmichCatalogue {
             // nothing usable with a `nextPage` each time).
             if found.hasNext, n >= limit / ImmichQuery.maxSize + 1 { listing.truncated = true }
             guard found.hasNext, !listing.truncated, found.contents.rawCount > 0 else { return completion(.success(listing)) }
-            page(n + 1, query, api: api, limit: limit, into: listing, completion: completion)
+            page(n + 1, query, api: api, limit: limit, whole: whole, into: listing, completion: completion)
         }
     }
 

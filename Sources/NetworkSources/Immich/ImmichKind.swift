@@ -27,9 +27,10 @@ extension ImmichSource {
         server: { $0.settings["immich-url"] ?? $0.api },
         fallbacks: [
             SourceFallback(.setupFailed, to: "demo", note: "{reason}"),
-            SourceFallback(.unreachableAtStart, to: "demo", note: "Waiting for Immich: showing the demo"),
+            SourceFallback(.unreachableAtStart, to: "demo", note: untranslated("Waiting for Immich: showing the demo")),
             // A refused key, a missing permission, a search Immich rejects (400): its words, then the demo.
-            SourceFallback(.refusedWhileEmpty, to: "demo", note: "{reason}: showing the demo"),
+            // Translators: the header's note; {reason} is why Immich refused (its own words or Tessera's).
+            SourceFallback(.refusedWhileEmpty, to: "demo", note: untranslated("{reason}: showing the demo")),
         ],
         standIn: { DemoSource.installed($0, flavour: demoFlavour) },
         // An asset's name is its originalFileName: a file's name, not an author.
@@ -37,10 +38,10 @@ extension ImmichSource {
     ) { context in
         let url = context.settings["immich-url"] ?? context.api
         guard let url, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
-            throw SourceSetupError("Immich needs its address: --api http://immich.local:2283 (or immich-url in the configuration file)")
+            throw SourceSetupError(tr("Immich needs its address: --api http://immich.local:2283 (or immich-url in the configuration file)"))
         }
         guard let key = context.settings["immich-key"], !key.isEmpty else {
-            throw SourceSetupError("Immich needs an API key: set IMMICH_API_KEY (or immich-key in the configuration file)")
+            throw SourceSetupError(tr("Immich needs an API key: set IMMICH_API_KEY (or immich-key in the configuration file)"))
         }
         func list(_ option: String) -> [String] {
             (context.settings[option] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -66,7 +67,7 @@ extension ImmichSource {
 extension ImmichSource {
     /// The demo as Immich's API would describe it: file names, EXIF, ThumbHashes, an album and favourites.
     static let demoFlavour = DemoFlavour(
-        key: "demo-immich", note: "A demo Immich library, drawn by Tessera: no server needed", pageSizes: 1...pageLimit,
+        key: "demo-immich", note: untranslated("A demo Immich library, drawn by Tessera: no server needed"), pageSizes: 1...pageLimit,
         photo: { ImmichList.photo(DemoImmich.asset($0, index: Int($0.id) ?? 0), base: "") },
         credit: ImmichSource.credit(for:))
 }

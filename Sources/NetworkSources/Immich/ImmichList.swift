@@ -17,8 +17,21 @@ public enum ImmichList {
         /// When each asset was uploaded, by ID (seconds since 1970), where the server said.
         public var createdAt: [String: Int64] = [:]
 
-        /// The page's photos as a listing for a shuffle.
+        /// The page's photos as a listing, whole.
         public var listed: [ShuffledPass.Listed] { contents.photos.map { ShuffledPass.Listed($0, arrived: createdAt[$0.id]) } }
+        /// The page's photos as a shuffle lists them: by ID, with their upload times (the rest is fetched near the
+        /// screen: `ImmichDetails`).
+        public var listedByID: [ShuffledPass.Listed] {
+            contents.photos.map { ShuffledPass.Listed(id: $0.id, arrived: createdAt[$0.id]) }
+        }
+        /// The page's photos as a listing, whole where `whole` says (by ID and upload time), else by ID.
+        public func listed(whole: (String, Int64?) -> Bool) -> [ShuffledPass.Listed] {
+            contents.photos.map { photo in
+                let arrived = createdAt[photo.id]
+                return whole(photo.id, arrived) ? ShuffledPass.Listed(photo, arrived: arrived)
+                    : ShuffledPass.Listed(id: photo.id, arrived: arrived)
+            }
+        }
     }
 
     public static func decodeSearch(_ data: Data, base: String) throws -> Page {

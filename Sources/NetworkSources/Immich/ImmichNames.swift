@@ -123,15 +123,15 @@ enum ImmichNames {
             let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
             var matches = parsed.filter { $0.values.contains(folded) }
             if unique, matches.count > 1 {
-                problems.append("more than one \(what) named “\(name)” (give its ID)")
+                problems.append(Problem.severalNamed.words(what, ["name": name]))
                 continue
             }
             if matches.isEmpty, searched, parsed.count == 1 { matches = parsed }
             if matches.isEmpty, searched, parsed.count > 1 {
                 let some = parsed.prefix(3).map(\.label).joined(separator: ", ")
-                problems.append("more than one \(what) called “\(name)” (\(some)\(parsed.count > 3 ? "…" : ""))")
+                problems.append(Problem.severalCalled.words(what, ["name": name, "some": some + (parsed.count > 3 ? "…" : "")]))
             } else if matches.isEmpty {
-                problems.append("no \(what) named “\(name)”")
+                problems.append(Problem.noneNamed.words(what, ["name": name]))
             }
             ids += matches.map(\.id).filter { !ids.contains($0) }
         }

@@ -8,8 +8,9 @@ import GalleryCore
 /// `--to`) or on this day in earlier years (`--memories`). Names become IDs before the first search (`ImmichNames`).
 ///
 /// Newest first, it pages `POST /api/search/metadata` (following its `nextPage`). In random order (`--sort random`)
-/// it lists every asset the search finds (a thousand a request, at most `ImmichCatalogue.maxAssets`) and shows them
-/// in a fair shuffle (`ListedShuffle`): each photo once a pass, in an order new each pass, carried across restarts by
+/// it lists every asset the search finds (a thousand a request, at most `ImmichCatalogue.maxAssets`; their IDs and
+/// upload times kept, each page's photos fetched as it is served: `ImmichDetails`) and shows them in a fair shuffle
+/// (`ListedShuffle`): each photo once a pass, in an order new each pass, carried across restarts by
 /// the place the app keeps; photos uploaded since (their `createdAt` after the pass began) join the part not yet
 /// shown. Memories are the same search kept to this day in each earlier year, newest year first.
 ///
@@ -22,7 +23,7 @@ public final class ImmichSource: PhotoSource {
     public let name: String
     /// The server's root (`http://immich.local:2283`), without `/api`.
     public let baseURL: String
-    private let api: ImmichAPI
+    let api: ImmichAPI
     private var http: HTTPClient { api.http }
     /// Albums named (names or IDs), resolved before the first search.
     public let albums: [String]
@@ -70,7 +71,11 @@ public final class ImmichSource: PhotoSource {
         self.dates = dates
         self.name = name
         self.log = log
-        shuffle = ListedShuffle(relistAfter: relistAfter) { [weak self] done in self?.listAll(done) }
+        // The shuffle lists IDs; a page's photos are fetched as it is served.
+        shuffle = ListedShuffle(relistAfter: relistAfter, details: { [weak self] ids, done in
+            guard let self else { return done(.success([:])) }
+            ImmichDetails.photos(ids, api: self.api) { done(self.noted($0)) }
+        }) { [weak self] done in self?.listAll(done) }
     }
 
     /// `http://host:2283/api/` and `http://host:2283` name the same server.
@@ -88,16 +93,19 @@ public final class ImmichSource: PhotoSource {
 
     public var emptyFeedText: String {
         if let unknown = lock.withLock({ resolved?.unknown }), !unknown.isEmpty {
-            return "Immich has \(unknown.joined(separator: " and ")): check the spelling, or give its ID. r asks again."
+            // Translators: {problems} is one or more of "no album named “X”", separated by the list separator.
+            return tr("Immich has {problems}: check the spelling, or give its ID. r asks again.",
+                      ["problems": unknown.joined(separator: ImmichNames.Problem.separator)])
         }
         if dates.memories || dates.onThisDay != nil {
-            return "No photos in Immich were taken on this day in earlier years. r asks again."
+            return tr("No photos in Immich were taken on this day in earlier years. r asks again.")
         }
-        if dates.from != nil || dates.to != nil { return "No photos in Immich were taken in those days. r asks again." }
-        if !people.isEmpty || !tags.isEmpty { return "No photos in Immich have everyone and every tag named. r asks again." }
-        if !albums.isEmpty { return "This Immich album has no photos yet. r asks again." }
-        if favorites { return "No favourites in Immich yet: a heart on a photo there puts it here. r asks again." }
-        return "\(name) has no photos yet. r asks again."
+        if dates.from != nil || dates.to != nil { return tr("No photos in Immich were taken in those days. r asks again.") }
+        if !people.isEmpty || !tags.isEmpty { return tr("No photos in Immich have everyone and every tag named. r asks again.") }
+        if !albums.isEmpty { return tr("This Immich album has no photos yet. r asks again.") }
+        if favorites { return tr("No favourites in Immich yet: a heart on a photo there puts it here. r asks again.") }
+        // Translators: {server} is "Immich" or "Immich (its address)"; r is the key that asks again.
+        return tr("{server} has no photos yet. r asks again.", ["server": name])
     }
 
     /// What to search for: the filters, the people, tags and albums as IDs once looked up (before that, only what
@@ -116,7 +124,7 @@ public final class ImmichSource: PhotoSource {
     }
 
     /// Logs a refusal once (a 400's words from Immich, a missing permission): the header says it too, but shortened.
-    private func noted<T>(_ result: Result<T, SourceError>) -> Result<T, SourceError> {
+    func noted<T>(_ result: Result<T, SourceError>) -> Result<T, SourceError> {
         if case .failure(.refused(let why)) = result, lock.withLock({ saidRefusals.insert(why).inserted }) {
             log("\(name): \(why)")
         }
@@ -162,7 +170,7 @@ public final class ImmichSource: PhotoSource {
 
     /// The whole library the query finds, for the shuffle.
     private func listAll(_ done: @escaping (ListedShuffle.Listing) -> Void) {
-        ImmichCatalogue.all(query, api: api) { [self] result in
+        ImmichCatalogue.all(query, api: api, whole: shuffle.listsWhole) { [self] result in
             if case .success(let listing) = result, listing.truncated,
                lock.withLock({ defer { saidTruncated = true }; return !saidTruncated }) {
                 log("Immich: the shuffle covers the newest \(ImmichCatalogue.maxAssets) photos of a larger library")
@@ -170,6 +178,9 @@ public final class ImmichSource: PhotoSource {
             done(noted(result).map(\.listed))
         }
     }
+
+    /// Photos the shuffle listed last time (for the benchmark and the log).
+    public var shuffledCount: Int { shuffle.listedCount }
 
     public var offersMemories: Bool { true }
 
@@ -187,7 +198,7 @@ public final class ImmichSource: PhotoSource {
             q.takenAfter = nil
             q.takenBefore = nil
             ImmichCatalogue.memories(of: day, q, api: api, limit: limit) { [self] result in
-                completion(noted(result).map { Array($0.listed.prefix(max(0, limit)).map(\.photo)) })
+                completion(noted(result).map { Array($0.listed.prefix(max(0, limit)).compactMap(\.photo)) })
             }
         }
         if let known = lock.withLock({ resolved }) ?? namedByID { return search(known) }
@@ -218,7 +229,7 @@ public final class ImmichSource: PhotoSource {
         }
         ImmichCatalogue.memories(of: day, query, api: api) { [self] result in
             completion(noted(result).map { listing in
-                let list = listing.listed.map(\.photo)
+                let list = listing.listed.compactMap(\.photo)
                 lock.withLock { memoryList = list }
                 return slice(list)
             })
@@ -251,7 +262,7 @@ public final class ImmichSource: PhotoSource {
             switch noted(result) {
             case .failure(let e): completion(.failure(e))
             case .success(let listing):
-                _ = search(page, size: size, after: after, above: listing.listed.map(\.photo), completion: completion)
+                _ = search(page, size: size, after: after, above: listing.listed.compactMap(\.photo), completion: completion)
             }
         }
         return RequestID(UInt64.max - 1)
@@ -381,18 +392,4 @@ public final class ImmichSource: PhotoSource {
             completion(String(decoding: response.body, as: UTF8.self).contains("pong"))
         }
     }
-
-    public func credit(for photo: Photo) -> Credit { ImmichSource.credit(for: photo) }
-
-    /// The owner's description, else the file's name; the pane's lines: the file, when and where, the camera.
-    public static func credit(for photo: Photo) -> Credit {
-        let facts = photo.facts
-        // The file's name under a description; it is the line itself when there is none.
-        var details = facts?.description == nil ? [] : [photo.author]
-        if let taken = facts?.taken { details.append("Taken " + Caption.date(taken)) }
-        if let place = facts?.place { details.append(place) }
-        if let camera = facts?.camera { details.append(camera) }
-        return Credit(line: facts?.description ?? photo.author, page: photo.url, details: details)
-    }
 }
-

@@ -122,7 +122,7 @@ extension PicsumSource {
     public static let kind = SourceKind(
         name: "picsum", title: "Lorem Picsum", summary: "Lorem Picsum (or a server of the same protocol at --api)",
         defaultServer: defaultBaseURL,
-        fallbacks: [SourceFallback(.unreachableAtStart, to: "demo", note: "No network: showing the demo catalogue")]
+        fallbacks: [SourceFallback(.unreachableAtStart, to: "demo", note: untranslated("No network: showing the demo catalogue"))]
     ) { context in
         let base = context.api ?? defaultBaseURL
         let name = context.api == nil ? "picsum" : (URL(string: base)?.host ?? base)

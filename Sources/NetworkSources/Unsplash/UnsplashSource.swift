@@ -135,7 +135,8 @@ public final class UnsplashSource: PhotoSource {
 
     /// Unsplash's guidelines: "Photo by NAME on Unsplash", and links back that say where the visit came from.
     public func credit(for photo: Photo) -> Credit {
-        Credit(line: "Photo by \(photo.author) on Unsplash", page: UnsplashSource.referral(photo.url))
+        // Translators: Unsplash's own credit line, as its guidelines ask; {author} is the photographer.
+        Credit(line: tr("Photo by {author} on Unsplash", ["author": photo.author]), page: UnsplashSource.referral(photo.url))
     }
 
     /// A link with `utm_source=tessera&utm_medium=referral` added (an empty or non-http link stays empty).
@@ -156,14 +157,14 @@ extension UnsplashSource {
         defaultServer: defaultBaseURL,
         fallbacks: [
             SourceFallback(.setupFailed, to: "picsum", note: "{reason}"),
-            SourceFallback(.status(401), to: "picsum", note: "Unsplash refused the access key: showing Lorem Picsum instead"),
-            SourceFallback(.unreachableAtStart, to: "demo", note: "No network: showing the demo catalogue"),
+            SourceFallback(.status(401), to: "picsum", note: untranslated("Unsplash refused the access key: showing Lorem Picsum instead")),
+            SourceFallback(.unreachableAtStart, to: "demo", note: untranslated("No network: showing the demo catalogue")),
         ],
         standIn: { DemoSource.installed($0, flavour: demoFlavour) }
     ) { context in
         guard let key = context.settings["unsplash-key"], !key.isEmpty else {
             // One clear line, and photos anyway: the key is not something a first run can have.
-            throw SourceSetupError("Unsplash needs an access key (UNSPLASH_ACCESS_KEY): showing Lorem Picsum instead")
+            throw SourceSetupError(tr("Unsplash needs an access key (UNSPLASH_ACCESS_KEY): showing Lorem Picsum instead"))
         }
         let base = context.api ?? defaultBaseURL
         return InstalledSource(UnsplashSource(baseURL: base, accessKey: key, http: context.http,
@@ -183,5 +184,6 @@ extension UnsplashSource {
             photo?.thumbHash = DemoPictures.thumbHash(entry)
             return photo
         },
-        credit: { Credit(line: "Photo by \($0.author) on Unsplash", page: "", details: DemoFlavour.demoDetails($0)) })
+        credit: { Credit(line: tr("Photo by {author} on Unsplash", ["author": $0.author]), page: "",
+                         details: DemoFlavour.demoDetails($0)) })
 }

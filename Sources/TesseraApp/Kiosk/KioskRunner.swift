@@ -21,13 +21,22 @@ final class KioskRunner {
 
     /// How the display is switched off outside the hours (nil: a kiosk without a schedule never switches it).
     private let display: DisplaySwitch?
+    /// The brightness the week wants (`--dim`, `--night-clock`), set or drawn.
+    let level: ScreenLevel
+    /// What the screen was at the last turn (the log says each change, with when the next comes).
+    private var screen: ScreenState?
     private var lastSwitched = 0.0
     /// Whether what the display cannot do has been said (at the first turn of the loop, which knows the time).
     private var announced = false
 
-    init(model: GalleryModel, clockShift: Double = 0, display: DisplaySwitch? = nil) {
+    /// What sets the display's brightness, once chosen (the remote's state may show its level).
+    var brightness: BrightnessSwitch? { level.brightness }
+
+    init(model: GalleryModel, clockShift: Double = 0, display: DisplaySwitch? = nil,
+         brightness: BrightnessSwitch? = nil, chooseBrightness: (() -> BrightnessSwitch)? = nil) {
         self.clockShift = clockShift
         self.display = display
+        level = ScreenLevel(brightness: brightness, choose: chooseBrightness)
         if let display { Log.info("display power: \(display.plan)") }
         Cursor.setVisible(false)
         ScreenSaver.setAllowed(false)
@@ -55,8 +64,41 @@ final class KioskRunner {
     /// included), a touch (`--wake-on-touch`, `now` in the loop's monotonic seconds) aside. Called every turn of
     /// the loop.
     func shouldSleep(_ model: GalleryModel, at date: Date = Date(), now: Double) -> Bool {
-        guard let kiosk = model.kiosk, kiosk.keepsDisplayPower else { return false }
-        return !kiosk.displayIsLit(at: date.addingTimeInterval(clockShift), in: .current, now: now)
+        guard let kiosk = model.kiosk else { return false }
+        let state = kiosk.screen(at: date.addingTimeInterval(clockShift), in: .current, now: now)
+        return kiosk.keepsDisplayPower && !state.showsPhotos
+    }
+
+    /// Whether the night clock shows (asleep, the display kept lit).
+    func nightClockShows(_ model: GalleryModel) -> Bool { asleep && model.kiosk?.nightClockShows == true }
+
+    /// The week's brightness for the screen now, and between a display off and the night clock the display's
+    /// power, each at a change (`woke`: the display just came on: the level is sent again).
+    private func follow(_ model: GalleryModel, woke: Bool, fellAsleep: Bool) {
+        guard let kiosk = model.kiosk else { return }
+        let state = kiosk.currentScreen
+        // A display coming back on (the hours' start, or the night clock after a display off) may have forgotten
+        // its level: sent again even if unchanged.
+        var lit = woke
+        if asleep, !fellAsleep, screen == .off, case .nightClock = state { lit = true }
+        level.apply(state, to: kiosk, again: lit)
+        guard state != screen else { return }
+        let before = screen
+        screen = state
+        if let week = kiosk.week {
+            let next = week.nextChange(after: Date().addingTimeInterval(clockShift), in: .current)
+                .map { " until \(ClockFormat.now($0).prefix(5))" } ?? ""
+            Log.info("the screen by the week's hours: \(state)\(next)")
+        }
+        // Asleep both before and after: the night clock begins or ends without waking the photos.
+        guard asleep, !fellAsleep, let before, !before.showsPhotos else { return }
+        ScreenSaver.setAllowed(state == .off)
+        if case .nightClock = state, let why = display?.set(on: true) {
+            Log.warn("the display may not have come on for the night clock: \(why)")
+        }
+        if state == .off, let why = display?.set(on: false) {
+            Log.warn("the display did not switch off (\(why)): it is black instead")
+        }
     }
 
     /// Falls asleep or wakes; returns true on a change. Asleep, the panel may power down.
@@ -76,27 +118,36 @@ final class KioskRunner {
         if !announced {
             announced = true
             // A frame with hours whose display cannot be switched says why from its start, for a while.
-            if let display, !display.plan.canSwitch, model.kiosk?.schedule != nil {
-                model.kiosk?.noteDisplay("The display stays lit at night, black: \(display.plan.why)", from: now)
+            if let display, !display.plan.canSwitch, model.kiosk?.hasHours == true {
+                // Translators: a kiosk's note in the header; {reason} is the technical cause, in English.
+                model.kiosk?.noteDisplay(tr("The display stays lit at night, black: {reason}", ["reason": display.plan.why]),
+                                         from: now)
             }
         }
-        guard setAsleep(shouldSleep(model, now: now)) else {
+        let changed = setAsleep(shouldSleep(model, now: now))
+        follow(model, woke: changed && !asleep, fellAsleep: changed && asleep)
+        guard changed else {
             // X switches a display forced off on again at any input (a jittering touch): off again, now and then.
-            if asleep, let display, now - lastSwitched >= 60 {
+            if asleep, !nightClockShows(model), let display, now - lastSwitched >= 60 {
                 lastSwitched = now
                 display.holdOff()
             }
             return asleep
         }
         lastSwitched = now
-        Log.info(model.kiosk?.displayChangeWords(lit: !asleep) ?? "the display \(asleep ? "off" : "on")")
+        Log.info(nightClockShows(model) ? "outside the schedule's hours: the night clock until they start"
+            : model.kiosk?.displayChangeWords(lit: !asleep) ?? "the display \(asleep ? "off" : "on")")
         guard asleep else {
             if let why = display?.set(on: true) {
                 Log.warn("the display may not have come on: \(why)")
-                model.kiosk?.noteDisplay("The display may not have come on this morning (\(why))", from: now)
+                // Translators: a kiosk's note in the header; {reason} is the technical cause, in English.
+                model.kiosk?.noteDisplay(tr("The display may not have come on this morning ({reason})", ["reason": why]),
+                                         from: now)
             } else if let display, !display.plan.canSwitch {
                 // Said again for a while each morning after a night it glowed, not all day.
-                model.kiosk?.noteDisplay("The display stayed lit last night, black: \(display.plan.why)", from: now)
+                // Translators: a kiosk's note in the header; {reason} is the technical cause, in English.
+                model.kiosk?.noteDisplay(tr("The display stayed lit last night, black: {reason}", ["reason": display.plan.why]),
+                                         from: now)
             }
             model.kiosk?.displayCameOn(at: now)
             // Right at once: the network may have changed in the night, so pages and images are asked again now
@@ -111,10 +162,17 @@ final class KioskRunner {
         renderer.setColor(0, 0, 0)
         renderer.clear()
         renderer.present()
+        // The night clock keeps the display lit, dim, with the clock alone (`NightClockPainter`).
+        if nightClockShows(model) {
+            ScreenSaver.setAllowed(false)
+            return true
+        }
         if let why = display?.set(on: false) {
             Log.warn("the display did not switch off (\(why)): it is black instead")
             // Said by day from when the display comes on (nobody reads a header at night).
-            model.kiosk?.noteDisplay("The display did not switch off at night (\(why)): it was black instead", from: nil)
+            // Translators: a kiosk's note in the header; {reason} is the technical cause, in English.
+            model.kiosk?.noteDisplay(tr("The display did not switch off at night ({reason}): it was black instead",
+                                        ["reason": why]), from: nil)
         } else if display?.plan.canSwitch == true {
             // It went off: what went wrong before is over.
             model.kiosk?.noteDisplay(nil, from: nil)

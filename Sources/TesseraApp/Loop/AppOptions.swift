@@ -41,6 +41,9 @@ public struct AppOptions {
     /// `--display-power`: the way the display is switched outside the hours (auto: the first the display stack
     /// offers, with HDMI-CEC beside a way that only cuts the signal).
     public var displayPower: DisplayPowerWay = .auto
+    /// `--brightness`, `--brightness-command`: how a dim spell sets the brightness (`BrightnessSwitch`).
+    public var brightness: BrightnessWay = .auto
+    public var brightnessCommand: String?
     /// A panel mounted turned (`--rotate 90`): the picture is turned clockwise onto it.
     public var rotation = 0
     /// `--video-driver` (nil: chosen from the environment, `VideoDriverChoice`).
@@ -66,6 +69,9 @@ public struct AppOptions {
     public var remoteControlled: Bool { remote != nil || mqtt != nil }
     /// Seconds added to the clock the kiosk's schedule reads (tests put an edge of the hours seconds away).
     public var clockShift = 0.0
+    /// The week's options as given (`schedule`, `dim`, `schedule-except`, `location`, `night-clock`), for the
+    /// settings form's values.
+    public var weekTexts: [String: String] = [:]
     /// `--wrap` / `--no-wrap`; nil: the source's default (network feeds wrap, folders end).
     public var wrap: Bool?
     public var config = GalleryConfig()

@@ -78,6 +78,12 @@ final class Autopilot: FrameDriver {
                 let shown = app.model.screen.frameMode == .slideshow ? app.model.screen.photoShown(in: app.model) : nil
                 if shown?.index != index { steps.insert(.awaitSlide(index), at: 0) }
                 return nil
+            case .awaitOverlay(let name):
+                // What it says is logged once it says something: the tests read it there.
+                if let words = app.scene.overlays.words(of: name) { Log.info("overlay \(name): \(words)") } else {
+                    steps.insert(.awaitOverlay(name), at: 0)
+                }
+                return nil
             case .awaitSource(let name):
                 if app.sources.source.name != name { steps.insert(.awaitSource(name), at: 0) }
                 return nil

@@ -17,14 +17,17 @@ enum Browser {
             guard done.terminationStatus != 0 else { return }
             Log.warn("xdg-open \(url) exited with \(done.terminationStatus)")
             failed(done.terminationStatus == 127
-                ? "Could not open a browser: xdg-open is not installed (Debian: xdg-utils)"
-                : "Could not open a browser for this link (xdg-open exited with \(done.terminationStatus))")
+                ? tr("Could not open a browser: xdg-open is not installed (Debian: xdg-utils)")
+                // Translators: {status} is the helper program's exit status, a number.
+                : tr("Could not open a browser for this link (xdg-open exited with {status})",
+                     ["status": String(done.terminationStatus)]))
         }
         do {
             try process.run()
         } catch {
             Log.warn("cannot open \(url): \(error)")
-            failed("Could not open a browser: \(error.localizedDescription)")
+            // Translators: {reason} is the system's own words for why the helper program did not start.
+            failed(tr("Could not open a browser: {reason}", ["reason": error.localizedDescription]))
         }
     }
 }

@@ -31,6 +31,10 @@ struct Composition {
     /// Process-wide settings made before anything else: memory, SDL's pixel allocator, stop signals, the screen
     /// saver, the video driver. Throws when no driver can start here (a compositor SDL would crash under).
     static func prepareProcess(options: AppOptions) throws {
+        // The secrets the options carry never reach the log (the remote's token and a calendar's password are
+        // registered where they are read).
+        Log.secret(options.mqttPassword)
+        for option in SourceRegistry.installed.options where option.secret { Log.secret(options.sourceSettings[option.name]) }
         MemoryHygiene.configure()
         SDLSystem.usePixelAllocator()
         // Stop signals come to the loop as a flag, not as SDL's quit event: a kiosk ignores a window close but
@@ -74,6 +78,8 @@ struct Composition {
         let places: PlaceKeeper
         /// Probes and posters of moving pictures, made by a worker process (started on the first request).
         let media = MediaService()
+        /// The frame's metrics (`GET /metrics`): the one registry, handed to whoever observes.
+        let metrics = FrameMetrics()
 
         init(options given: AppOptions) throws {
             var options = given
@@ -87,6 +93,7 @@ struct Composition {
             httpSettings.maxConcurrent = options.config.maxConcurrentDownloads
             httpSettings.connectTimeout = options.config.connectTimeout
             httpSettings.totalTimeout = options.config.requestTimeout
+            httpSettings.timing = metrics.fetch
             http = try CurlHTTPClient(settings: httpSettings)
             let wake = WakeRelay()
             self.wake = wake
@@ -152,10 +159,10 @@ struct Composition {
         decoder.posters = early.media
         decoder.colours = Composition.displayColours(window: window, options: options)
         sources.cells?.keep(in: decoder.colours)
-        pool = DecodePool(live: live, decoder: decoder, idle: keeper.nextIdleWork)
+        pool = DecodePool(live: live, decoder: decoder, idle: keeper.nextIdleWork, timing: early.metrics.decode)
         let shownSource = sources
         pictures = PictureShots(decoder: decoder, source: { shownSource.source })
-        desk = FrameDesk { mailbox.post(.remote($0)) }
+        desk = FrameDesk(metrics: early.metrics) { mailbox.post(.remote($0)) }
         images = ImagePipeline(source: sources.source, pool: pool, keeper: keeper, live: live, mailbox: mailbox,
                                config: config)
         let layer = images

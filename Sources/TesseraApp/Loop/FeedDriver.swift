@@ -61,8 +61,14 @@ final class FeedDriver {
             model.feed.opening = opened.photo.map(PhotoOpening.init(path:))
         }
         let names = paths.prefix(3).map(PathBytes.display).joined(separator: ", ")
-        guard let words = shown ? opened.missingText : opened.missingText ?? "\(names) cannot be shown" else { return }
-        Log.warn(words)
+        // Said in the frame's language, logged in English.
+        let missing = { (book: any WordBook) -> String? in
+            guard !shown, opened.missingText(in: book) == nil else { return opened.missingText(in: book) }
+            // Translators: a toast; {paths} names up to three files or folders, separated by commas.
+            return book.tr("{paths} cannot be shown", ["paths": names])
+        }
+        guard let words = missing(Words.book), let logged = missing(EnglishBook()) else { return }
+        Log.warn(logged)
         model.toasts.show(words)
     }
 

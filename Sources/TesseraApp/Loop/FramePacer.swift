@@ -12,7 +12,9 @@ struct FramePacer {
 
     /// Shortest time between frames drawn for arrivals alone.
     static let arrivalGap = 0.004
-    /// How often a hidden or sleeping window looks again.
+    /// How often a hidden or sleeping window looks again, and a window with nothing to redraw between its timed
+    /// changes (a still slideshow whose header has faded: its clock is not shown, so the clock's rate is not needed;
+    /// input and arrivals wake the loop at once, a photo's step or an overlay's minute comes at most this late).
     static let idleWait = 0.25
 
     init(clockHz: Int, refreshHz: Int = 60, now: Double) {
@@ -22,9 +24,11 @@ struct FramePacer {
         nextFrame = now
     }
 
-    /// Seconds to wait for events before the next frame is due.
-    func wait(now: Double, drawing: Bool, moving: Bool = false) -> Double {
+    /// Seconds to wait for events before the next frame is due. `resting`: the last frame drew nothing (no header
+    /// over a still picture), so the next is looked for at the idle rate rather than the clock's.
+    func wait(now: Double, drawing: Bool, moving: Bool = false, resting: Bool = false) -> Double {
         guard drawing else { return FramePacer.idleWait }
+        if resting, !moving { return max(0, max(nextFrame, lastFrame + FramePacer.idleWait) - now) }
         return max(0, (moving ? min(nextFrame, lastFrame + motionInterval) : nextFrame) - now)
     }
 

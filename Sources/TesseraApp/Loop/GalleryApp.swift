@@ -38,7 +38,7 @@ public final class GalleryApp {
     /// In the order of a frame's work: the kiosk's, input's, the rooms', the feed's, the images', the clips'…
     private var participants: [LoopParticipant] = []
     /// The remotes asked for (`--remote`, `--mqtt`), started once the window is up.
-    private var remote: RemoteTurns?
+    private(set) var remote: RemoteTurns?
     /// systemd's `Type=notify` and watchdog, when the app runs as such a service.
     private let service = ServiceNotifier()
     /// What the model asks of the app, from a key, a script or a remote: the one path (`EffectPath`).
@@ -89,7 +89,7 @@ public final class GalleryApp {
         let router = InputRouter()
         windowKeeper = WindowKeeper(parts, options: options, input: router, loading: loading)
         effects = EffectPath(window: windowKeeper, feed: feed, model: model, frames: frames, mailbox: mailbox,
-                             clockShift: options.clockShift)
+                             options: options, overlays: scene.overlays)
         input = InputTurns(router: router, model: model, effects: effects, pump: pump)
         kiosk = KioskTurns(parts, options: options, feed: feed, frames: frames)
         router.kiosk = kiosk?.runner
@@ -105,14 +105,14 @@ public final class GalleryApp {
         defer { shutdown() }
         let remote = RemoteTurns(app: self, options: options)
         self.remote = remote
-        participants.append(remote)
+        participants += [remote, remote.health]
         let mailroom = Mailroom(mailbox: mailbox, images: images, feed: feed, model: model, remote: remote)
         var pacer = FramePacer(clockHz: options.config.clockHz, refreshHz: window.refreshRate ?? 60,
                                now: GalleryApp.now())
         var moving = false
         while true {
             let wait = pacer.wait(now: GalleryApp.now(), drawing: windowKeeper.visible && kiosk?.runner.asleep != true,
-                                  moving: moving)
+                                  moving: moving, resting: drawing.resting)
             let events = pump.wait(timeoutMs: Int((wait * 1000).rounded(.up)))
             let t = GalleryApp.now()
             // The heartbeat comes from this loop: if it hangs, systemd's watchdog sees the silence.
@@ -126,7 +126,7 @@ public final class GalleryApp {
                 input.react(to: event, now: t)
                 if effects.quitAsked { return 0 }
             }
-            if !events.isEmpty { frames.noteChange() }
+            if events.contains(where: { $0 != .wake }) { frames.noteChange() }  // what woke it says what it changed
             if let limit = options.exitAfter, t - started > limit {
                 Log.warn("gave up after \(limit) s without settling (use a longer --exit-after?)")
                 return 3
@@ -161,7 +161,7 @@ public final class GalleryApp {
             }
             let shown = Turn(now: GalleryApp.now(), dt: turn.dt, time: turn.time, asleep: false)
             for p in participants { p.presented(shown) }
-            if case .whole = drawn { driver?.afterPresent(self, workStarted: t, now: GalleryApp.now()) }
+            if drawn.showedPicture { driver?.afterPresent(self, workStarted: t, now: GalleryApp.now()) }
         }
     }
 
@@ -179,6 +179,7 @@ public final class GalleryApp {
 
     private func shutdown() {
         service?.stopping()
+        for p in participants { p.stopping() }
         remote?.stop()
         places.places.flush()
         if let first = RenderThreadGuard.violations.first {

@@ -14,11 +14,15 @@ import SDLKit
 /// made for that model.
 @_spi(Overlays) public struct OverlayEntry {
     public let name: String
+    /// Whether its owner can switch it off (Home Assistant's switch, the remote page's toggle: `OverlaySwitchboard`);
+    /// not what the frame must say (its toasts).
+    public let switchable: Bool
     let install: (GalleryConfig) -> (model: any OverlayModel, view: any OverlayView)?
 
-    public init<Model: OverlayModel>(_ name: String, model: @escaping (GalleryConfig) -> Model?,
+    public init<Model: OverlayModel>(_ name: String, switchable: Bool = true, model: @escaping (GalleryConfig) -> Model?,
                                      view: @escaping (Model) -> any OverlayView) {
         self.name = name
+        self.switchable = switchable
         install = { config in model(config).map { ($0, view($0)) } }
     }
 }
@@ -44,6 +48,14 @@ import SDLKit
     public func width(of words: String, _ type: Lettering) -> Int { canvas.text?.width(of: words, style(type)) ?? 0 }
 
     public func lineHeight(_ type: Lettering) -> Int { canvas.text?.lineHeight(style(type)) ?? 0 }
+
+    /// The spot of the layout where an overlay the user put at `spot` is laid out (and its lines aligned). A
+    /// corner named by the user stays the screen's corner on a screen read right to left: "bottom-left" was
+    /// written looking at the frame on the wall, and a clock that jumped across when the language changed would
+    /// surprise its owner. The layout is mirrored where it is drawn, so the corner is asked for mirrored here.
+    public func laidOut(_ spot: OverlayPlacement.Spot) -> OverlayPlacement.Spot {
+        canvas.renderer.mirrorWidth == nil ? spot : spot.mirrored
+    }
 
     private func style(_ type: Lettering) -> TextRenderer.Style {
         switch type {

@@ -17,7 +17,10 @@ final class ClipTurns: LoopParticipant {
 
     func frame(_ turn: Turn) {
         clips.update(model.onShow.playRequests, scale: window.geometry.viewport.scale, now: turn.now)
-        if clips.upload(to: renderer) { frames.noteChange() }
+        let uploads = clips.upload(to: renderer)
+        // A new frame changes its cell alone (drawn again there, `FramePlanner`); a clip that failed changes more.
+        if uploads.stopped { frames.noteChange() }
+        if !uploads.newFrames.isEmpty { frames.noteNewFrames(of: uploads.newFrames) }
     }
 
     func skipped(_ turn: Turn, drawing: Bool) { if !drawing { clips.stopAll() } }

@@ -20,6 +20,8 @@ final class InputRouter {
     /// the upright picture's coordinates.
     var rotation: PanelRotation?
     var panelSize = (width: 1, height: 1)
+    /// A screen read right to left: the pointer and fingers are mirrored back into the layout (`mirrored`).
+    var mirror: Mirror?
     /// A kiosk outside its hours: input is noted (it may wake the display) and goes no further.
     var asleep = false
 
@@ -29,6 +31,7 @@ final class InputRouter {
         var event = event
         if let rotation, rotation.degrees != 0 { event = InputRouter.turned(event, rotation, panel: panelSize) }
         event = windowScale == 1 ? event : InputRouter.scaled(event, by: 1 / windowScale)
+        if let mirror { event = InputRouter.mirrored(event, mirror) }
         // A press on the header while it has faded away only brings it back: nobody aims at a button not drawn.
         let chromeHidden = model.overlays.isEmpty && model.screen.chromeOpacity <= 0
         switch event {

@@ -23,10 +23,13 @@ protocol LoopParticipant: AnyObject {
     func skipped(_ turn: Turn, drawing: Bool)
     /// A frame (or the header alone) was presented.
     func presented(_ turn: Turn)
+    /// The app is stopping (a quit, a signal): put back what this participant changed outside the window.
+    func stopping()
 }
 
 extension LoopParticipant {
     func frame(_ turn: Turn) {}
     func skipped(_ turn: Turn, drawing: Bool) {}
     func presented(_ turn: Turn) {}
+    func stopping() {}
 }

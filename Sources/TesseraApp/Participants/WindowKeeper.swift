@@ -75,6 +75,10 @@ final class WindowKeeper {
             }
         }
         renderer.setScale(geometry.viewport.scale)
+        // Right to left, the layout is mirrored where it is drawn and where it is touched, nowhere else.
+        let mirror = Mirror(width: geometry.viewport.size.width, for: Words.language)
+        renderer.mirror(about: mirror?.width)
+        input.mirror = mirror
         input.windowScale = geometry.interfaceScale
         input.rotation = PanelRotation(degrees: renderer.rotation)
         input.panelSize = window.size

@@ -18,30 +18,43 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
         var checkedByParser = true
     }
 
-    /// The fields, in the order the form shows them.
+    /// The fields, in the order the form shows them. The labels are English here, said in the phone's language
+    /// where the form is sent (`RemoteEndpoints`).
     static let fields: [Field] = [
-        Field(name: "mode", label: "What shows", kind: "choice", choices: FrameMode.allCases.map(\.rawValue),
+        Field(name: "mode", label: untranslated("What shows"), kind: "choice", choices: FrameMode.allCases.map(\.rawValue),
               live: { FrameMode(rawValue: $0).map(Command.setMode) }),
-        Field(name: "interval", label: "Seconds per photo (slideshow)", kind: "number", choices: nil,
+        Field(name: "interval", label: untranslated("Seconds per photo (slideshow)"), kind: "number", choices: nil,
               live: { try? CommandNames.command(named: "interval", argument: $0).get() }),
-        Field(name: "transition", label: "Transition", kind: "choice", choices: ["crossfade", "dip", "slide", "none"],
+        Field(name: "transition", label: untranslated("Transition"), kind: "choice", choices: ["crossfade", "dip", "slide", "none"],
               live: nil),
-        Field(name: "fill", label: "Around a photo (slideshow)", kind: "choice", choices: ["blur", "matte", "black"],
+        Field(name: "fill", label: untranslated("Around a photo (slideshow)"), kind: "choice", choices: ["blur", "matte", "black"],
               live: nil),
-        Field(name: "caption", label: "Caption (date, place, camera, author or none)", kind: "text", choices: nil,
+        Field(name: "caption", label: untranslated("Caption (date, place, camera, author or none)"), kind: "text", choices: nil,
               live: nil),
-        Field(name: "clock", label: "Clock (slideshow)", kind: "choice",
-              choices: ["top-left", "top-right", "bottom-left", "bottom-right", "off"], live: nil),
-        Field(name: "schedule", label: "Display on (HH:MM-HH:MM)", kind: "hours", choices: nil, live: nil),
-        Field(name: "wake-on-touch", label: "A touch wakes the display", kind: "flag", choices: nil, live: nil),
-        Field(name: "speed", label: "Wall speed (pixels a second, kiosk)", kind: "number", choices: nil,
+        Field(name: "clock", label: untranslated("Clock (slideshow: small, large or huge; a corner, top, bottom or centre; date; or off)"),
+              kind: "text", choices: nil, live: nil),
+        Field(name: "calendar-lines", label: untranslated("Calendar lines (at most; 1-20)"), kind: "number", choices: nil, live: nil),
+        Field(name: "calendar-corner", label: untranslated("Calendar's corner"), kind: "choice",
+              choices: ["bottom-left", "bottom-right", "top-left", "top-right", "top", "bottom"], live: nil),
+        Field(name: "schedule", label: untranslated("Display on (07:00-23:00, or mon-fri 06:30-08:30,17:00-23:00; sat-sun 08:00-23:30)"),
+              kind: "hours", choices: nil, live: { .setWeek(.schedule, $0) }),
+        Field(name: "schedule-except", label: untranslated("Dates off, or with their own hours (2026-12-25; 2026-12-24 08:00-14:00)"),
+              kind: "text", choices: nil, live: { .setWeek(.except, $0) }),
+        Field(name: "dim", label: untranslated("Dimmed (21:00-23:00 30%; sunset-30-23:00 40%)"), kind: "hours", choices: nil,
+              live: { .setWeek(.dim, $0) }),
+        Field(name: "location", label: untranslated("Where sunrise and sunset are (LAT,LON)"), kind: "text", choices: nil,
+              live: { .setWeek(.location, $0) }),
+        Field(name: "night-clock", label: untranslated("Outside the hours, a clock at (20%; empty: the display off)"), kind: "text",
+              choices: nil, live: nil),
+        Field(name: "wake-on-touch", label: untranslated("A touch wakes the display"), kind: "flag", choices: nil, live: nil),
+        Field(name: "speed", label: untranslated("Wall speed (pixels a second, kiosk)"), kind: "number", choices: nil,
               live: { try? CommandNames.command(named: "speed", argument: $0).get() }),
-        Field(name: "idle", label: "Seconds before scrolling resumes (kiosk)", kind: "number", choices: nil, live: nil),
-        Field(name: "sort", label: "Order", kind: "choice", choices: ["date", "name", "random"], live: nil),
+        Field(name: "idle", label: untranslated("Seconds before scrolling resumes (kiosk)"), kind: "number", choices: nil, live: nil),
+        Field(name: "sort", label: untranslated("Order"), kind: "choice", choices: ["date", "name", "random"], live: nil),
         // Live through `useSource`, made with the album (see `commands`).
-        Field(name: "source", label: "Source", kind: "choice", choices: SourceRegistry.installed.names,
+        Field(name: "source", label: untranslated("Source"), kind: "choice", choices: SourceRegistry.installed.names,
               live: { _ in nil }),
-        Field(name: "album", label: "Album (Immich: its id; empty for all)", kind: "text", choices: nil,
+        Field(name: "album", label: untranslated("Album (Immich: its id; empty for all)"), kind: "text", choices: nil,
               live: { _ in nil }, checkedByParser: false),
     ]
 
@@ -83,10 +96,16 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
     }
 
     public func save(_ values: [String: String]) -> Result<SettingsSaved, SettingsRefusal> {
-        let problems = Self.problems(in: values, check: check)
+        save(values, wordsIn: EnglishBook())
+    }
+
+    /// Saves, the refusals said in `book` (the phone's language); the parser's own `check` speaks the frame's.
+    public func save(_ values: [String: String], wordsIn book: any WordBook) -> Result<SettingsSaved, SettingsRefusal> {
+        let problems = Self.problems(in: values, check: check, book: book)
         guard problems.isEmpty else {
-            let message = problems.count == 1 ? "one value was not saved: nothing changed"
-                : "\(problems.count) values were not saved: nothing changed"
+            let message = problems.count == 1 ? book.tr("one value was not saved: nothing changed")
+                : book.trn("{count} value was not saved: nothing changed", "{count} values were not saved: nothing changed",
+                           count: problems.count)
             return .failure(SettingsRefusal(message: message, problems: problems))
         }
         lock.lock()
@@ -96,11 +115,13 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
             let data = try AtomicFile.read(path)
             guard let text = data.map({ String(data: $0, encoding: .utf8) }) ?? "" else {
                 // Rewritten, its other bytes would come back as U+FFFD: a path, a comment changed behind the user's back.
-                return .failure(SettingsRefusal(message: "the configuration file is not UTF-8 text: it is left as it is"))
+                return .failure(SettingsRefusal(message: book.tr("the configuration file is not UTF-8 text: it is left as it is")))
             }
             before = text
         } catch {
-            return .failure(SettingsRefusal(message: "the configuration file cannot be read (\(error)): nothing changed"))
+            // Translators: {error} is the system's own words on why (in English).
+            return .failure(SettingsRefusal(message: book.tr("the configuration file cannot be read ({error}): nothing changed",
+                                                             ["error": "\(error)"])))
         }
         // The fields' order, not the dictionary's: appended lines come out the same way each time.
         let ordered = Self.fields.compactMap { field in values[field.name].map { (field.name, $0) } }
@@ -109,7 +130,9 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
         do {
             try AtomicFile.write(Data(text.utf8), to: path, beforeRename: beforeRename)
         } catch {
-            return .failure(SettingsRefusal(message: "the configuration file cannot be written (\(error)): nothing changed"))
+            // Translators: {error} is the system's own words on why (in English).
+            return .failure(SettingsRefusal(message: book.tr("the configuration file cannot be written ({error}): nothing changed",
+                                                             ["error": "\(error)"])))
         }
         let fileValues = Dictionary(ConfigText.parse(text).entries.map { ($0.name, $0.value) }) { _, last in last }
         return .success(SettingsSaved(commands: commands(for: values, file: fileValues),
@@ -119,20 +142,21 @@ public final class ConfigSettings: FrameSettings, @unchecked Sendable {
     }
 
     /// Why each value would not do, by name; empty when all would.
-    static func problems(in values: [String: String], check: (String, String) -> String?) -> [String: String] {
+    static func problems(in values: [String: String], check: (String, String) -> String?,
+                         book: any WordBook = EnglishBook()) -> [String: String] {
         var problems: [String: String] = [:]
         for (name, value) in values {
             guard let field = fields.first(where: { $0.name == name }) else {
-                problems[name] = "there is no setting called \(ExternalText.clean(name, maxCharacters: 40))"
+                problems[name] = book.tr("there is no setting called {name}", ["name": ExternalText.clean(name, maxCharacters: 40)])
                 continue
             }
             if value.utf8.count > CommandNames.maxArgumentBytes {
-                problems[name] = "longer than \(CommandNames.maxArgumentBytes) bytes"
+                problems[name] = book.trn("longer than {count} byte", "longer than {count} bytes", count: CommandNames.maxArgumentBytes)
             } else if ConfigText.written(value) == nil {
                 problems[name] = value.unicodeScalars.contains { $0.properties.generalCategory == .control }
-                    ? "must be one line without control characters" : "cannot hold both kinds of quote"
+                    ? book.tr("must be one line without control characters") : book.tr("cannot hold both kinds of quote")
             } else if let choices = field.choices, !choices.contains(value) {
-                problems[name] = "must be one of: \(choices.joined(separator: ", "))"
+                problems[name] = book.tr("must be one of: {choices}", ["choices": choices.joined(separator: ", ")])
             } else if field.checkedByParser, let why = check(name, value) {
                 problems[name] = why
             }

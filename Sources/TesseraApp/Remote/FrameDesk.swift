@@ -11,6 +11,10 @@ import GalleryCore
         case state(@Sendable (FrameState) -> Void)
         case perform(Command, @Sendable (Result<FrameState, CommandRefusal>) -> Void)
         case picture(maxSide: Int, @Sendable (PictureShown?) -> Void)
+        /// The whole screen at the next whole frame (`ScreenCapture`).
+        case screenshot(ScreenshotRequest, ScreenCapture.Reply)
+        /// The metrics, with what is read on the main thread (the display, the clips).
+        case metrics(@Sendable (String) -> Void)
         /// A wake-up the desk set for itself: a postponed look at the state, a held command's deadline.
         case look
     }
@@ -18,9 +22,17 @@ import GalleryCore
     private let post: (Call) -> Void
     private let lock = NSLock()
     private var observers: [@Sendable (FrameState) -> Void] = []
+    /// The other frames seen on the network and the broker (told by `FrameDiscovery` and the MQTT bridge).
+    let seenFrames = SeenFrames()
+
+    /// The loop's side of the frame's metrics (`GET /metrics`; the decoders and the HTTP client observe theirs).
+    let meter: FrameMeter
 
     /// `post`: hands a call to the main thread (the mailbox).
-    init(post: @escaping (Call) -> Void) { self.post = post }
+    init(metrics: FrameMetrics, post: @escaping (Call) -> Void) {
+        meter = FrameMeter(metrics: metrics, now: GalleryApp.now())
+        self.post = post
+    }
 
     // MARK: any thread
 
@@ -33,6 +45,19 @@ import GalleryCore
     public func picture(maxSide: Int, reply: @escaping @Sendable (PictureShown?) -> Void) {
         post(.picture(maxSide: maxSide, reply))
     }
+
+    /// Straight from the log's ring (its own lock): no trip to the main thread.
+    public func recentLog(lines: Int) -> [LogLine] { Log.ring.last(lines) }
+
+    public func metrics(reply: @escaping @Sendable (String) -> Void) { post(.metrics(reply)) }
+
+    public func screenshot(_ request: ScreenshotRequest,
+                           reply: @escaping @Sendable (Result<Screenshot, ScreenshotRefusal>) -> Void) {
+        post(.screenshot(request, reply))
+    }
+
+    /// Straight from their list (its own lock): no trip to the main thread.
+    public func frames(reply: @escaping @Sendable ([FrameSeen]) -> Void) { reply(seenFrames.list()) }
 
     public func observe(_ changed: @escaping @Sendable (FrameState) -> Void) {
         lock.lock(); observers.append(changed); lock.unlock()
@@ -49,6 +74,9 @@ import GalleryCore
 
     // MARK: main thread
 
+    /// The screenshots asked for, read by the drawing at the next whole frame.
+    let capture = ScreenCapture()
+
     /// Commands carried out whose frame is not presented yet: answered by `presented` or `nothingDrawn`.
     private var waiting: [(since: Double, answer: () -> Void)] = []
     /// The state last told to observers.
@@ -63,6 +91,9 @@ import GalleryCore
         switch call {
         case .state(let reply): reply(app.frameState)
         case .picture(let maxSide, let reply): app.pictures.picture(of: app.model, maxSide: maxSide, reply: reply)
+        case .screenshot(let request, let reply):
+            if capture.ask(request, now: now, reply: reply) { app.frames.noteChange() }
+        case .metrics(let reply): reply(meter.metrics.text(meter.readings(of: app, now: now)))
         case .look:
             releaseHeld(in: app, now: now)
             _ = pacer.due()
@@ -86,6 +117,7 @@ import GalleryCore
 
     private func carryOut(_ command: Command, in app: GalleryApp, now: Double, reply: @escaping Reply) {
         if let refusal = app.carryOutFromAfar(command) {
+            meter.metrics.errors.add("command_refused")
             // The answer says the state the frame is in, after the refusal as after a command carried out.
             reply(.failure(refusal.with(state: app.frameState)))
             return
@@ -106,6 +138,7 @@ import GalleryCore
 
     /// A whole frame was presented: every command carried out before it shows now.
     func presented(in app: GalleryApp, now: Double) {
+        meter.presented(at: now, model: app.model)
         releaseHeld(in: app, now: now)
         answerWaiting(now: now)
         look(at: app, now: now)
@@ -115,6 +148,7 @@ import GalleryCore
     /// longer than `longestWait` for a frame that is not coming.
     func nothingDrawn(in app: GalleryApp, now: Double, drawing: Bool) {
         releaseHeld(in: app, now: now)
+        capture.nothingDrawn(drawing: drawing, now: now)
         if !drawing || waiting.contains(where: { now - $0.since > FrameDesk.longestWait }) { answerWaiting(now: now) }
         look(at: app, now: now)
     }

@@ -6,10 +6,14 @@ import GalleryCore
 extension GalleryApp {
     /// The frame as the remotes see it.
     var frameState: FrameState {
-        FrameState(model: model, facts: FrameState.Facts(
+        var facts = FrameState.Facts(
             version: AppOptions.version, name: options.userName, displayOn: !(kiosk?.runner.asleep ?? false),
             source: sources.shown, online: feed.isOnline, notice: desk.notice,
-            authorIsFileName: sources.kind.authorIsFileName))
+            authorIsFileName: sources.kind.authorIsFileName, overlays: scene.overlays.shown(in: model),
+            brightness: kiosk?.runner.level.applied)
+        // The health as last looked at and sampled (`HealthWatch`): nothing read from disk here.
+        remote?.health.fill(&facts, online: feed.isOnline)
+        return FrameState(model: model, facts: facts)
     }
 
     /// A command from a remote, carried out as a key's would be; why not, when it cannot be (a photo the feed does

@@ -8,6 +8,9 @@ import RemoteControl
 final class RemoteServices {
     private var server: RemoteServer?
     private var bridge: MQTTBridge?
+    /// The frame announced on the local network (mDNS through Avahi) while the server runs, and the other frames
+    /// found there.
+    private var discovery: FrameDiscovery?
     /// The port the HTTP server listens on (the benchmark asks for port 0).
     private(set) var httpPort: Int?
     /// Why a remote could not start, for the toast.
@@ -15,7 +18,8 @@ final class RemoteServices {
     /// The configuration folder, where the running server's address is recorded (`RemoteListening`).
     private var recordedIn: String?
 
-    init(options: AppOptions, desk: FrameDesk) {
+    /// `overlays`: the overlays the owner can switch (Home Assistant's switches).
+    init(options: AppOptions, desk: FrameDesk, overlays: [String] = []) {
         // Beside the configuration file: the token and the frame's id are the frame's, like its settings.
         let folder = ((options.configPath ?? NSHomeDirectory() + "/.config/tessera/config") as NSString)
             .deletingLastPathComponent
@@ -23,7 +27,7 @@ final class RemoteServices {
             startServer(at: address, options: options, folder: folder, desk: desk)
         }
         if let text = options.mqtt, let broker = BrokerAddress(parsing: text) {
-            startBridge(to: broker, options: options, folder: folder, desk: desk)
+            startBridge(to: broker, options: options, folder: folder, desk: desk, overlays: overlays)
         }
     }
 
@@ -31,12 +35,17 @@ final class RemoteServices {
         do {
             let token = try options.remoteTokenFile.map { try RemoteToken.read(file: $0, warn: { Log.warn("remote: \($0)") }) }
                 ?? RemoteToken.loadOrCreate(configFolder: folder, warn: { Log.warn("remote: \($0)") })
+            Log.secret(token)
             // No form without the parser's check: nothing unchecked is ever written.
             let settings = options.configPath.flatMap { path in
                 options.checkSetting.map { ConfigSettings(path: path, check: $0, running: RemoteServices.running(options)) }
             }
+            // The page in each phone's language: the catalogues read by the remote itself (gettext's are the frame's).
+            let books = WordBooks(folder: CatalogueFolder.find(executable: "/proc/self/exe",
+                                                               environment: ProcessInfo.processInfo.environment))
             let server = RemoteServer(address: address, token: token, control: desk, settings: settings,
-                                      log: { Log.info($0) })
+                                      books: { books.book(acceptLanguage: $0) }, log: { Log.info($0) },
+                                      refused: { [metrics = desk.meter.metrics] in metrics.errors.add("remote_refused") })
             try server.start()
             self.server = server
             // The server has said where it listens (once: "remote: listening at …").
@@ -52,14 +61,27 @@ final class RemoteServices {
                 Log.warn("remote: cannot record where it listens in \(folder) (tessera remote-token then reads the "
                          + "configuration file): \(error.localizedDescription)")
             }
+            announce(port: server.boundPort, host: address.host, options: options, folder: folder, desk: desk)
         } catch {
-            let problem = "The remote cannot listen at \(address): \(error)"
-            Log.warn(problem)
-            problems.append(problem)
+            Log.warn("The remote cannot listen at \(address): \(error)")
+            // Translators: a toast; {address} is where it would listen (host:port), {error} what the system said.
+            problems.append(tr("The remote cannot listen at {address}: {error}",
+                               ["address": "\(address)", "error": "\(error)"]))
         }
     }
 
-    private func startBridge(to broker: BrokerAddress, options: AppOptions, folder: String, desk: FrameDesk) {
+    /// Announces the remote as `_tessera._tcp` with the frame's id (the one its MQTT topics use) and looks for the
+    /// other frames. Without avahi-daemon it says so once and the frame goes on.
+    private func announce(port: Int, host: String, options: AppOptions, folder: String, desk: FrameDesk) {
+        let (id, problem) = FrameIDFile.load(in: URL(fileURLWithPath: folder), name: options.userName)
+        if let problem { Log.warn("mDNS: \(problem)") }
+        let announcement = FrameDiscovery.Announcement(id: id, name: options.userName ?? RemoteServices.hostName,
+                                                       version: AppOptions.version, port: port, listenHost: host)
+        discovery = FrameDiscovery(announcing: announcement, seen: desk.seenFrames, log: { Log.info($0) })
+    }
+
+    private func startBridge(to broker: BrokerAddress, options: AppOptions, folder: String, desk: FrameDesk,
+                             overlays: [String]) {
         do {
             let password = options.mqttPassword
             let (id, problem) = FrameIDFile.load(in: URL(fileURLWithPath: folder), name: options.userName)
@@ -68,14 +90,15 @@ final class RemoteServices {
                                         frameID: id.value, deviceName: options.userName ?? RemoteServices.hostName,
                                         version: AppOptions.version, control: desk, log: { Log.info($0) },
                                         sources: SourceRegistry.installed.names, configurationURL: pageURL,
-                                        notice: { [desk] in desk.setNotice($0) })
+                                        notice: { [desk] in desk.setNotice($0) }, overlays: overlays,
+                                        values: options.config.houseValues, seen: desk.seenFrames)
             try bridge.start()
             self.bridge = bridge
             Log.info("mqtt: to \(broker) as tessera/\(id.value)")
         } catch {
-            let problem = "MQTT cannot start (\(broker)): \(error)"
-            Log.warn(problem)
-            problems.append(problem)
+            Log.warn("MQTT cannot start (\(broker)): \(error)")
+            // Translators: a toast; {broker} is the MQTT broker's address, {error} what went wrong.
+            problems.append(tr("MQTT cannot start ({broker}): {error}", ["broker": "\(broker)", "error": "\(error)"]))
         }
     }
 
@@ -83,8 +106,20 @@ final class RemoteServices {
     /// name where the server listens on every address.
     private var pageURL: String? {
         guard let port = httpPort, let host = listenHost else { return nil }
+        return "http://\(RemoteServices.pageAddress(host: host, port: port))/"
+    }
+
+    /// The remote page's host:port as a phone reaches it: the machine's name where the server listens on every
+    /// address.
+    static func pageAddress(host: String, port: Int) -> String {
         let reachable = ["0.0.0.0", "::", ""].contains(host) ? ProcessInfo.processInfo.hostName : host
-        return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(port)/"
+        return "\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(port)"
+    }
+
+    /// The page's host:port from `--remote` (nil: no remote), for the identify card.
+    static func pageAddress(_ options: AppOptions) -> String? {
+        guard let text = options.remote, let address = ListenAddress(parsing: text) else { return nil }
+        return pageAddress(host: address.host, port: address.port)
     }
     private var listenHost: String?
 
@@ -98,7 +133,7 @@ final class RemoteServices {
             "interval": ConfigText.number(options.config.slideInterval),
             "transition": options.config.slideTransition.rawValue,
             "fill": options.config.slideFill.rawValue,
-            "clock": options.config.slideClock?.rawValue ?? "off",
+            "clock": options.config.slideClock?.description ?? "off",
             "sort": options.sort.rawValue,
             "source": options.source,
         ]
@@ -106,6 +141,7 @@ final class RemoteServices {
             values["speed"] = ConfigText.number(kiosk.autoScroll.speed)
             values["idle"] = ConfigText.number(kiosk.autoScroll.idle)
             values["schedule"] = kiosk.schedule?.description
+            values.merge(options.weekTexts) { _, week in week }
             values["wake-on-touch"] = kiosk.wakeOnTouch ? "yes" : "no"
         }
         return values
@@ -114,6 +150,8 @@ final class RemoteServices {
     func stop() {
         if let recordedIn { RemoteListening.remove(in: recordedIn) }
         recordedIn = nil
+        discovery?.stop()
+        discovery = nil
         bridge?.stop()
         server?.stop()
         bridge = nil

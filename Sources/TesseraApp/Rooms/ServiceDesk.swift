@@ -53,6 +53,8 @@ final class ServiceDesk: AppServices {
     }
 
     func clipProgress(_ item: ItemKey) -> ClipProgress? { clips.progress(of: item) }
+    func interest(of photo: Photo) -> CentreOfInterest { interests.interest(of: photo, source: sources.source) }
+    private let interests = InterestLookup()
     var keepsUp: Bool { clips.keepsUp }
 
     var photoOffer: PhotoOffer? { offer?.photoOffer() }
@@ -74,7 +76,7 @@ final class ServiceDesk: AppServices {
     func fileAction(_ action: FileAction, on photo: Photo) -> FileActionOutcome {
         changeable = nil
         guard let folder = sources.upstream as? FolderSource else {
-            return .refused("Only photos from folders on this computer have files to change")
+            return .refused(tr("Only photos from folders on this computer have files to change"))
         }
         return FolderFileActions(source: folder).perform(action, on: photo)
     }
@@ -94,8 +96,12 @@ struct WelcomeOffer {
     init?(options: AppOptions, chosenFolders chosen: [String], kind: SourceKind) {
         guard options.paths.isEmpty || options.paths == chosen, options.kiosk == nil else { return nil }
         self.chosen = chosen
-        otherwise = kind.name == "demo" || options.demo ? "the demo photos"
-            : kind.name == "picsum" ? "Lorem Picsum's photos from the web (the demo when offline)" : "the photos from \(kind.title)"
+        // Translators: the ends of "Leave it empty to see {photos}." on the welcome screen.
+        otherwise = kind.name == "demo" || options.demo ? tr("the demo photos")
+            : kind.name == "picsum" ? tr("Lorem Picsum's photos from the web (the demo when offline)")
+            : kind.name == "folder" ? tr("the photos from the folders")
+            // Translators: {source} is a source's name: "Unsplash", "Immich".
+            : tr("the photos from {source}", ["source": tr(kind.title)])
     }
 
     func photoOffer() -> PhotoOffer {

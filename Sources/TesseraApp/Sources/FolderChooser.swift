@@ -11,10 +11,12 @@ enum FolderChooser {
         if let forced = ProcessInfo.processInfo.environment["TESSERA_FOLDER_CHOOSER"], !forced.isEmpty {
             return [forced, start]
         }
+        // The chooser's title: the welcome screen's label of the folder field.
+        let title = tr("Photos to show")
         if let zenity = Executables.find("zenity") {
-            return [zenity, "--file-selection", "--directory", "--title=Photos to show", "--filename=\(start)/"]
+            return [zenity, "--file-selection", "--directory", "--title=\(title)", "--filename=\(start)/"]
         }
-        if let kdialog = Executables.find("kdialog") { return [kdialog, "--getexistingdirectory", start, "--title", "Photos to show"] }
+        if let kdialog = Executables.find("kdialog") { return [kdialog, "--getexistingdirectory", start, "--title", title] }
         return nil
     }
 

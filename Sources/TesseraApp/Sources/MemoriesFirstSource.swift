@@ -30,6 +30,7 @@ final class MemoriesFirstSource: PhotoSource {
     var knownPhotoCount: Int? { inner.knownPhotoCount }
     /// A memory's clip or Live Photo plays from where the source says, as it does later in the pass.
     func motionLocation(for photo: Photo) -> MediaLocation? { inner.motionLocation(for: photo) }
+    func interest(of photo: Photo, completion: @escaping (CentreOfInterest) -> Void) { inner.interest(of: photo, completion: completion) }
     func credit(for photo: Photo) -> Credit { inner.credit(for: photo) }
     func start() { inner.start() }
     func stop() { inner.stop() }

@@ -22,7 +22,7 @@ import LocalSources
     private(set) var caching: CachingSource?
     /// What the header says of the source: why another shows, or what opening the cache found (once it has opened:
     /// a folder's cache opens while the first screen is drawn, and the header must not wait for it).
-    var note: String? { sourceNote ?? opening.messageIfOpened }
+    var note: String? { sourceNote ?? opening.wordsIfOpened }
     private var sourceNote: String?
     /// Why the source asked for is not shown, in words for the person at the screen (a folder not found).
     private(set) var setupExplanation: String?
@@ -38,6 +38,12 @@ import LocalSources
     /// layer's door to them (the sources ask it for kept cells), and the store behind it (written at shutdown).
     let cells: CellShelf?
     private let storedCells: StoredCells?
+    /// The offline cache's images found in the store and not, across the sources shown this run.
+    let imageTally = CacheTally()
+    /// Bytes the offline cache holds, 0 while it opens or without one (never waits).
+    var cacheBytes: Int { opening.valueIfOpened?.storedBytes ?? 0 }
+    /// Both caches' tallies (the offline cache's images, the decoded cells), for the health's hit rate.
+    var cacheTallies: [CacheTally] { [imageTally] + (storedCells.map { [$0.tally] } ?? []) }
     private let report: (FeedDelivery) -> Void
     private let places: (String) -> String?
     /// `--memories-first`: every pass opens with today's memories.
@@ -78,12 +84,14 @@ import LocalSources
             self.opened = opened
             context.paths = opened.roots
             context.onlyTopFolders = opened.onlyTopFolders
-            if let missing = opened.missingText { Log.warn(missing) }
+            if let missing = opened.missingEnglish { Log.warn(missing) }
         }
         context.mediaProber = media
         context = registry.completed(context)
         guard let wanted = registry.chosen(for: context) else {
-            throw SourceSetupError("no source called \(options.source) (there are: \(registry.names.joined(separator: ", ")))")
+            // Translators: printed on the command line; {name} is the source asked for, {names} the sources there are.
+            throw SourceSetupError(tr("no source called {name} (there are: {names})",
+                                      ["name": options.source, "names": registry.names.joined(separator: ", ")]))
         }
         var later: SourceKind?, explanation: String?
         let made = try SourceProvider.make(wanted, registry: registry, context: context, note: nil, comesLater: &later,
@@ -115,8 +123,9 @@ import LocalSources
             if explanation == nil { explanation = (error as? SourceSetupError)?.explanation }
             guard let rule = wanted.fallbacks.first(where: { $0.trigger == .setupFailed }),
                   let target = registry.kind(named: rule.target) else { throw error }
-            let message = rule.note.replacingOccurrences(of: "{reason}", with: "\(error)")
-            Log.warn(message)
+            Log.warn(WordTemplate.fill(rule.note, ["reason": "\(error)"]))
+            // The notes are marked with untranslated("…") where the kinds are written.
+            let message = tr(rule.note, ["reason": "\(error)"])
             return try make(target, registry: registry, context: context, note: message, comesLater: &comesLater,
                             explanation: &explanation)
         }
@@ -136,7 +145,8 @@ import LocalSources
             resumesFromPlace = true
         }
         if made.source.traits.cacheable { opening.wait() } else { opening.start() }
-        sourceNote = forced ?? made.note
+        // An installed source's note is marked with untranslated("…") where it is written.
+        sourceNote = forced ?? made.note.map { tr($0) }
         // Pages that open with the memories are cached apart from the show's own (its place stays the source's).
         caching = cache(upstream, key: upstream is MemoriesFirstSource ? made.key + "#memories-first" : made.key)
     }
@@ -146,7 +156,7 @@ import LocalSources
         let report = self.report
         return CachingSource(upstream: upstream, store: store, sourceKey: key,
                              networkReport: { report(.network(reachable: $0)) },
-                             storeFailure: { report(.storeProblem($0)) })
+                             storeFailure: { report(.storeProblem($0)) }, tally: imageTally)
     }
 
     /// Moves to another source when a page's failure says this one cannot work, as the kind's fallback rules say.
@@ -158,15 +168,16 @@ import LocalSources
         // The header has room for the gist; the reason goes to the log.
         let failing = upstream
         // `{reason}`: what the source said (a refused key, a rejected search), in its words.
-        var note = rule.note.replacingOccurrences(of: "{reason}", with: "\(error)")
+        var note = tr(rule.note, ["reason": "\(error)"])
         if rule.trigger == .unreachableAtStart {
             // Not for good: the source is asked again until it answers (`probeAwaited`).
             awaited = (kind, context, { done in failing.probe(done) })
             let server = kind.serverName(in: context)
-            note = "Waiting for \(server): showing \(target.title)"
+            note = SourceProvider.waitingNote(server: server, showing: target)
             Log.warn("\(server) cannot be reached (\(error)); showing \(target.title) until it answers")
         } else {
-            Log.warn(rule.note.contains("{reason}") ? "\(upstream.name): \(note)" : "\(upstream.name): \(error); \(note)")
+            let said = WordTemplate.fill(rule.note, ["reason": "\(error)"])
+            Log.warn(rule.note.contains("{reason}") ? "\(upstream.name): \(said)" : "\(upstream.name): \(error); \(said)")
         }
         // `--api` was the failing source's server; what takes over uses its own.
         context.api = nil
@@ -298,6 +309,24 @@ import LocalSources
     func shutdown() {
         upstream.stop()
         storedCells?.flush()
+        if caching?.finishSaving(within: 3) == false {
+            Log.warn("quitting before the cache had kept every photo fetched (its writes took over 3 s)")
+        }
+    }
+
+    /// The header's note while the source asked for is awaited: one whole sentence per source shown instead, so a
+    /// language that declines can (the demo, the folders); a source named by a proper name fills `{source}`.
+    static func waitingNote(server: String, showing target: SourceKind) -> String {
+        switch target.name {
+        // Translators: the header's note; {server} is a server's name or address.
+        case "demo": return tr("Waiting for {server}: showing the demo", ["server": server])
+        // Translators: the header's note; {server} is a server's name or address.
+        case "folder": return tr("Waiting for {server}: showing the folders", ["server": server])
+        default:
+            // Translators: the header's note; {server} is a server's name or address, {source} a source's name
+            // ("Lorem Picsum").
+            return tr("Waiting for {server}: showing {source}", ["server": server, "source": tr(target.title)])
+        }
     }
 }
 
@@ -310,7 +339,7 @@ final class StoreOpening {
     /// Whether the opening was claimed (guarded by `lock`).
     private var claimed = false
     /// Written once, before `done` is left; read only after it.
-    private var outcome: (store: SQLiteStore?, message: String?) = (nil, nil)
+    private var outcome: (store: SQLiteStore?, words: String?) = (nil, nil)
 
     init(options: AppOptions) {
         self.options = options
@@ -338,17 +367,19 @@ final class StoreOpening {
     private func claim() -> Bool { lock.withLock { defer { claimed = true }; return !claimed } }
 
     var value: SQLiteStore? { wait(); return outcome.store }
-    /// The message, if the store has opened by now (never waits).
-    var messageIfOpened: String? {
+    /// The store if it has opened by now (never waits).
+    var valueIfOpened: SQLiteStore? { done.wait(timeout: .now()) == .success ? outcome.store : nil }
+    /// What opening it found, in the frame's language, if the store has opened by now (never waits).
+    var wordsIfOpened: String? {
         guard done.wait(timeout: .now()) == .success else { return nil }
-        return outcome.message
+        return outcome.words
     }
 
     private func open() {
         guard options.useCache else { return }
         let opened = StoreOpener.open(directory: options.cacheDirectory ?? StoreOpener.defaultDirectory(),
                                       budgetBytes: options.cacheBytes, ownsDirectory: options.cacheDirectory == nil)
-        outcome = (opened.store, opened.message)
+        outcome = (opened.store, opened.words)
         if let message = opened.message { Log.warn(message) }
     }
 }

@@ -90,12 +90,15 @@ enum FontLocator {
 public enum FontFileCheck {
     public static func problem(_ path: String) -> String? {
         var info = stat()
+        let shown = PathBytes.display(path)
         guard stat(path, &info) == 0 else {
-            return "\(PathBytes.display(path)) \(errno == ENOENT ? "does not exist" : "cannot be looked at: \(String(cString: strerror(errno)))")"
+            // Translators: --font's refusal on the command line; {path} is the font file named, {reason} the system's words.
+            return errno == ENOENT ? tr("{path} does not exist", ["path": shown])
+                : tr("{path} cannot be looked at: {reason}", ["path": shown, "reason": String(cString: strerror(errno))])
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return "\(PathBytes.display(path)) is not a font file (not a regular file)" }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return tr("{path} is not a font file (not a regular file)", ["path": shown]) }
         guard access(path, R_OK) == 0 else {
-            return "\(PathBytes.display(path)) cannot be read: \(String(cString: strerror(errno)))"
+            return tr("{path} cannot be read: {reason}", ["path": shown, "reason": String(cString: strerror(errno))])
         }
         return nil
     }

@@ -75,7 +75,9 @@ final class IconFont {
         let w = Int((Double(texture.width) / scale).rounded()), h = Int((Double(texture.height) / scale).rounded())
         texture.setColorMod(r: color.r, g: color.g, b: color.b)
         texture.setAlphaMod(opacity >= 1 ? color.a : UInt8(Double(color.a) * max(0, opacity)))
-        renderer.copy(texture, to: frame.x + (frame.width - w) / 2, frame.y + (frame.height - h) / 2, w, h)
+        // An arrow along the reading turns round with a mirrored screen; a star or a bin does not.
+        renderer.copy(texture, to: frame.x + (frame.width - w) / 2, frame.y + (frame.height - h) / 2, w, h,
+                      flip: icon.pointsAlongReading ? .withLayout : [])
         return true
     }
 

@@ -1,10 +1,8 @@
 import GalleryCore
 import SDLKit
-import TextKit
 
-/// Draws text with SDL_ttf. A line is cut into runs of one font, script and direction (FriBidi's levels,
-/// `TextRuns.layout`), each shaped by HarfBuzz inside SDL_ttf and placed left to right in visual order. Lines are rendered once into white textures and tinted when drawn; the clock, which
-/// changes every frame, is drawn from a glyph atlas of its twelve characters so no texture is made per frame.
+/// Draws text with SDL_ttf in the interface's fixed styles, each line cut into runs and shaped (`TextLine`). Lines
+/// are rendered once into white textures and tinted when drawn; the clock, which changes every frame, is drawn from a glyph atlas of its twelve characters so no texture is made per frame.
 /// A line given a width is fitted to it (cut with an ellipsis) before SDL_ttf renders it: a long string from
 /// outside never becomes a texture wider than the screen. A line that fails to render is remembered, not retried
 /// every frame.
@@ -30,6 +28,8 @@ final class TextRenderer {
     private(set) var failed: Set<CacheKey> = []
     /// Renders attempted, for tests that check failures are not retried.
     private(set) var renderAttempts = 0
+    /// Every distinct line drawn, when a test asks (`TESSERA_WORDS_LOG`).
+    private let wordsLog = WordsLog.fromEnvironment()
 
     /// DejaVu Sans (or `fontPath`) with the fallback fonts, or nil with one line to the log: without a font the
     /// gallery still runs, without text.
@@ -123,46 +123,18 @@ final class TextRenderer {
     func width(of text: String, _ style: Style) -> Int {
         let key = CacheKey(text: text, style: style)
         if let known = widths[key] { return known }
-        let all = [fonts[style]!] + (fallbackFonts[style] ?? [])
-        let physical = runs(text, style).reduce(0) { sum, run in
-            all[run.font].shape(rightToLeft: run.rightToLeft, script: run.script)
-            return sum + all[run.font].size(of: run.text).width
-        }
-        let width = Int((Double(physical) / scale).rounded(.up))
+        let width = Int((Double(TextLine.width(text, fonts: allFonts(style))) / scale).rounded(.up))
         if widths.count >= 512 { widths.removeAll(keepingCapacity: true) }
         widths[key] = width
         return width
     }
 
-    func runs(_ text: String, _ style: Style) -> [TextRuns.Run] {
-        let all = [fonts[style]!] + (fallbackFonts[style] ?? [])
-        if text.unicodeScalars.allSatisfy({ $0.isASCII }) { return [TextRuns.Run(font: 0, text: text, script: "Latn")] }
-        return TextRuns.layout(text, levels: Bidi.levels(of: text, leftToRight: true), fonts: all.count) { all[$0].provides($1) }
-    }
+    func runs(_ text: String, _ style: Style) -> [TextRuns.Run] { TextLine.runs(text, fonts: allFonts(style)) }
 
-    /// Renders a line run by run, each in the first font that has it, all on one baseline. A font taller than the
-    /// primary one (Noto Sans Arabic's marks above) raises the line's top by `rise`, so the baseline still lines
-    /// up with the primary font's when drawn.
-    private func render(_ text: String, _ style: Style) throws -> (surface: Surface, rise: Int) {
-        let primary = fonts[style]!
-        let all = [primary] + (fallbackFonts[style] ?? [])
-        let rendered = try runs(text, style).map { run in
-            all[run.font].shape(rightToLeft: run.rightToLeft, script: run.script)
-            return (font: all[run.font], surface: try all[run.font].render(run.text))
-        }
-        if rendered.isEmpty { return (try primary.render(text), 0) }
-        if rendered.count == 1 && rendered[0].font === primary { return (rendered[0].surface, 0) }
-        let baseline = rendered.map(\.font.ascent).max()!
-        let width = rendered.reduce(0) { $0 + $1.surface.width }
-        let height = rendered.map { baseline - $0.font.ascent + $0.surface.height }.max()!
-        let line = try Surface(width: max(1, width), height: max(1, height))
-        var x = 0
-        for part in rendered {
-            try line.copy(part.surface, x: x, y: baseline - part.font.ascent)
-            x += part.surface.width
-        }
-        return (line, max(0, baseline - primary.ascent))
-    }
+    private func allFonts(_ style: Style) -> [Font] { [fonts[style]!] + (fallbackFonts[style] ?? []) }
+
+    /// The faces it was opened with, for large type in the same letters (`LargeType`).
+    var faces: (regular: String, bold: String, fallbacks: [FontLocator.Face]) { (paths.regular, paths.bold, fallbackPaths) }
 
     /// `text` as drawn in `maxWidth` logical pixels: whole if it fits, else its longest prefix with an ellipsis.
     func fit(_ text: String, _ style: Style, maxWidth: Int) -> String {
@@ -178,6 +150,7 @@ final class TextRenderer {
     @discardableResult
     func draw(_ text: String, _ style: Style, x: Int, y: Int, color: RGBA, maxWidth: Int? = nil) -> Int {
         let line = maxWidth.map { fit(text, style, maxWidth: $0) } ?? text
+        wordsLog?.note(line)
         guard !line.isEmpty, let (texture, rise) = texture(for: line, style) else { return 0 }
         let w = Int((Double(texture.width) / scale).rounded()), h = Int((Double(texture.height) / scale).rounded())
         texture.setColorMod(r: color.r, g: color.g, b: color.b)
@@ -194,6 +167,19 @@ final class TextRenderer {
     /// Draws the clock string with fixed-width digits so it does not jitter as it runs. Returns the width drawn.
     @discardableResult
     func drawClock(_ text: String, x: Int, y: Int, color: RGBA) -> Int {
+        // Glyph by glyph, the run keeps its order on a mirrored screen (12:30 does not become 03:21).
+        renderer.keepingOrder(x: x, width: clockWidth(text)) { drawClockGlyphs(text, x: x, y: y, color: color) }
+    }
+
+    /// The clock string's width with fixed-width digits, logical pixels (what `drawClock` returns).
+    func clockWidth(_ text: String) -> Int {
+        Int(text.reduce(0.0) { sum, ch in
+            guard let glyph = clockGlyphs[ch] else { return sum }
+            return sum + Double(ch.isNumber ? clockAdvance : glyph.width) / scale
+        })
+    }
+
+    private func drawClockGlyphs(_ text: String, x: Int, y: Int, color: RGBA) -> Int {
         var pen = Double(x)
         for ch in text {
             guard let glyph = clockGlyphs[ch] else { continue }
@@ -218,7 +204,7 @@ final class TextRenderer {
         }
         guard !failed.contains(key) else { return nil }
         renderAttempts += 1
-        guard let (surface, rise) = try? render(text, style),
+        guard let (surface, rise) = try? TextLine.render(text, fonts: allFonts(style)),
               let texture = try? Texture(renderer: renderer, surface: surface) else {
             if failed.count >= 256 { failed.removeAll() }
             failed.insert(key)

@@ -34,6 +34,9 @@ final class BrowseView {
 
     func dropTextures() { placeholders.drop() }
 
+    /// Where the last frame drew each cell that can play a clip (the picture's frame), by its image's key.
+    private(set) var clipCells: [ImageKey: Rect] = [:]
+
     /// `fillsGaps`: paint the background around the cells (the window was not cleared). `empty`: what the screen
     /// says while it has nothing to show (else `emptyText`, one grey paragraph).
     func draw(_ screen: BrowseScreen, _ scene: SceneFrame, emptyText: String?, empty: EmptyState? = nil) {
@@ -44,11 +47,11 @@ final class BrowseView {
         // The pictures' frames: the cells in the grid, fitted inside them in the list (the bars around are gaps).
         let frames = visible.map { screen.pictureFrame(of: $0) }
         if fillsGaps {
-            let grid = Rect(x: 0, y: screen.gridTop, width: screen.window.width, height: screen.gridHeight)
-            for gap in grid.uncovered(by: frames) { canvas.fill(gap, theme.background) }
+            for gap in screen.gridArea.uncovered(by: frames) { canvas.fill(gap, theme.background) }
         }
         visibleCells = visible.count
         blankCells = 0
+        clipCells.removeAll(keepingCapacity: true)
         for (index, frame) in zip(visible, frames) {
             let key = ImageKey(item: items[index].key, detail: false)
             switch images.state(of: key) {
@@ -87,8 +90,10 @@ final class BrowseView {
                 canvas.caption(caption, in: frame)
             }
             if let motion = items[index].photo.motion {
+                clipCells[key] = frame
                 let failed = scene.model.services.clipProgress(items[index].key)?.failure != nil
-                canvas.badge(failed ? "cannot play" : motion.badge, in: frame)
+                // Translators: a badge over a clip that fails to play.
+                canvas.badge(failed ? tr("cannot play") : motion.badge, in: frame)
             }
         }
         drawHeadings(screen)

@@ -8,6 +8,10 @@ final class Canvas {
     let text: TextRenderer?
     /// The icon font (nil when it is not installed: buttons draw their glyphs).
     let icons: IconFont?
+    /// Text at any pixel size in the text's faces (nil without a font): the frame's clock, the household lines.
+    let large: LargeType?
+    /// The soft dark shade words stand on over a photo.
+    let shade: SoftShade
     let theme: Theme
     private let radius: Int
     private var cornerMask: Texture?
@@ -17,6 +21,8 @@ final class Canvas {
         self.renderer = renderer
         self.text = text
         icons = IconFont.open(renderer: renderer, scale: viewport.scale)
+        large = text.map { LargeType(renderer: renderer, faces: $0.faces, scale: viewport.scale) }
+        shade = SoftShade(renderer: renderer)
         theme = config.theme
         radius = config.cornerRadius
         viewportChanged(viewport)
@@ -28,6 +34,7 @@ final class Canvas {
         maskScale = viewport.scale
         text?.setScale(viewport.scale)
         icons?.setScale(viewport.scale)
+        large?.setScale(viewport.scale)
         cornerMask = Canvas.makeCornerMask(renderer: renderer, radius: radius, scale: viewport.scale,
                                            color: theme.background)
     }
@@ -36,6 +43,8 @@ final class Canvas {
     func rebuildTextures() {
         text?.rebuildTextures()
         icons?.dropTextures()
+        large?.dropTextures()
+        shade.dropTextures()
         cornerMask = Canvas.makeCornerMask(renderer: renderer, radius: radius, scale: maskScale, color: theme.background)
     }
 
@@ -81,7 +90,8 @@ final class Canvas {
     func unavailable(_ frame: Rect) {
         fill(frame, theme.failedPlaceholder)
         guard let text, frame.width > Metrics.unavailableLabelMin.width, frame.height > Metrics.unavailableLabelMin.height else { return }
-        let label = text.fit("image unavailable", .body, maxWidth: frame.width - 2 * Metrics.padding)
+        // Translators: on a photo's place when its image cannot be loaded.
+        let label = text.fit(tr("image unavailable"), .body, maxWidth: frame.width - 2 * Metrics.padding)
         let w = text.width(of: label, .body)
         text.draw(label, .body, x: frame.x + (frame.width - w) / 2,
                   y: frame.y + (frame.height - text.lineHeight(.body)) / 2, color: theme.dimText)
@@ -90,10 +100,11 @@ final class Canvas {
     func roundCorners(_ frame: Rect) {
         guard let mask = cornerMask, frame.width >= 2 * radius, frame.height >= 2 * radius else { return }
         let r = radius
-        renderer.copy(mask, to: frame.x, frame.y, r, r)
-        renderer.copy(mask, to: frame.maxX - r, frame.y, r, r, flip: .horizontal)
-        renderer.copy(mask, to: frame.x, frame.maxY - r, r, r, flip: .vertical)
-        renderer.copy(mask, to: frame.maxX - r, frame.maxY - r, r, r, flip: [.horizontal, .vertical])
+        // The mask is a shape of the layout: a mirrored screen flips it with its corner.
+        renderer.copy(mask, to: frame.x, frame.y, r, r, flip: .withLayout)
+        renderer.copy(mask, to: frame.maxX - r, frame.y, r, r, flip: [.horizontal, .withLayout])
+        renderer.copy(mask, to: frame.x, frame.maxY - r, r, r, flip: [.vertical, .withLayout])
+        renderer.copy(mask, to: frame.maxX - r, frame.maxY - r, r, r, flip: [.horizontal, .vertical, .withLayout])
     }
 
     /// A quarter-disc mask in the background colour, opaque outside the arc and anti-aliased along it: drawn over a

@@ -31,7 +31,7 @@ final class DetailView {
                 let source = (Int(shown.source.x * w), Int(shown.source.y * h),
                               max(1, Int(shown.source.width * w)), max(1, Int(shown.source.height * h)))
                 let to = shown.destination
-                canvas.renderer.copy(texture, source: source, to: to.x, to.y, to.width, to.height)
+                canvas.renderer.copy(texture, source: source, to: to.x, to.y, to.width, to.height, flip: .cutByLayout)
             } else {
                 canvas.renderer.copy(texture, to: image.x, image.y, image.width, image.height)
             }
@@ -81,7 +81,8 @@ final class DetailView {
         guard let motion = item.photo.motion else { return }
         let progress = model.services.clipProgress(item.key)
         if let failure = progress?.failure {
-            canvas.badge("cannot play: \(failure)", in: layout.image)
+            // Translators: a badge over a clip that fails; {reason} is the decoder's own words (English).
+            canvas.badge(tr("cannot play: {reason}", ["reason": failure]), in: layout.image)
             return
         }
         guard pane.showsClipBar else { canvas.badge(motion.badge, in: layout.image); return }
@@ -116,7 +117,7 @@ final class DetailView {
                 label = still ? "▶" : "❚❚"; lit = !still
             case .bookmark: label = bookmarked ? "★" : "☆"; lit = false
             case .zoomOut: label = "−"; lit = false
-            case .zoomLevel: label = "\(pane.zoomPercent(in: model))%"; lit = false
+            case .zoomLevel: label = Words.language.percent(pane.zoomPercent(in: model)); lit = false
             case .zoomIn: label = "+"; lit = false
             case .info: label = "i"; lit = pane.showsInfo
             case .showFolder: label = "📂"; lit = false
@@ -146,6 +147,7 @@ final class DetailView {
             if canvas.icon(icon, size: min(frame.width, frame.height, 2 * IconFont.buttonSize), in: frame,
                            color: theme.text) { continue }
             guard let text = canvas.text else { continue }
+            let glyph = Icon.glyph(glyph, mirrored: canvas.renderer.mirrorWidth != nil)
             let w = text.width(of: glyph, .title)
             text.draw(glyph, .title, x: frame.x + (frame.width - w) / 2,
                       y: frame.y + (frame.height - text.lineHeight(.title)) / 2, color: theme.text)
@@ -155,12 +157,15 @@ final class DetailView {
     /// The hovered control's tooltip, under it (over the photo), kept inside the panel.
     private func drawTooltip(_ pane: DetailPane, layout: DetailLayout, model: GalleryModel) {
         guard let tip = pane.tooltip(in: model), let text = canvas.text, let pointer = model.pointer else { return }
-        let w = text.width(of: tip, .body) + 2 * Metrics.padding, h = text.lineHeight(.body) + 2 * Metrics.inset
+        // Never wider than the panel: a long translation is cut with an ellipsis.
+        let w = min(text.width(of: tip, .body) + 2 * Metrics.padding, layout.panel.width)
+        let h = text.lineHeight(.body) + 2 * Metrics.inset
         let x = min(max(layout.panel.x, pointer.x - w / 2), layout.panel.maxX - w)
         let y = min(pointer.y + 24, layout.panel.maxY - h)
         let box = Rect(x: x, y: y, width: w, height: h)
         canvas.fill(box, theme.header)
         canvas.outline(box, theme.headerRule, width: Metrics.hairline)
-        text.draw(tip, .body, x: box.x + Metrics.padding, y: box.y + Metrics.inset, color: theme.text)
+        text.draw(tip, .body, x: box.x + Metrics.padding, y: box.y + Metrics.inset, color: theme.text,
+                  maxWidth: w - 2 * Metrics.padding)
     }
 }

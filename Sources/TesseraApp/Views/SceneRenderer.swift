@@ -76,12 +76,16 @@ import SDLKit
     @_spi(Bench) public var visibleCells: Int { browseView.visibleCells }
     @_spi(Bench) public var blankCells: Int { browseView.blankCells }
 
-    func viewportChanged(_ viewport: Viewport) { canvas.viewportChanged(viewport) }
+    func viewportChanged(_ viewport: Viewport) {
+        canvas.viewportChanged(viewport)
+        headerView.dropPicture()
+    }
 
     /// After `SDL_RENDER_TARGETS_RESET` / `SDL_RENDER_DEVICE_RESET`: every texture the views own is made again
     /// (the images' are the pipeline's to reload), so the next frame is whole.
     func rebuildTextures() {
         canvas.rebuildTextures()
+        headerView.dropPicture()
         browseView.dropTextures()
         slideshowView.dropTextures()
     }
@@ -106,10 +110,31 @@ import SDLKit
         return area
     }
 
-    func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double) {
-        // A wall fills its own background around the cells, so each pixel is written once; other screens, and a
-        // frame whose burn-in offset uncovered a strip, start from a cleared window.
-        let fillsGaps = model.screen.wall != nil && !canvas.renderer.bordersNeedClearing
+    /// Where the clips `keys` show on the wall the last frame drew, as parts to draw again (`RedrawParts`), or nil
+    /// when one is not a wall's cell (a slideshow's photo, the pane's): the frame is then drawn whole.
+    func cells(of keys: Set<ImageKey>, model: GalleryModel) -> [Rect]? {
+        guard let wall = model.screen.wall, model.leaving.isEmpty else { return nil }
+        var cells: [Rect] = []
+        for key in keys {
+            guard let cell = browseView.clipCells[key] else { return nil }
+            cells.append(cell)
+        }
+        // Under the header a cell is hidden by it: only the grid's part is drawn again.
+        return RedrawParts.parts(of: cells, within: wall.gridArea)
+    }
+
+    /// `inside`: draws only there (a part of the last frame, `cells(of:model:)`), the rest of the window left as it
+    /// was; the header is drawn only if the part reaches it.
+    func draw(model: GalleryModel, images: ImagePipeline, status: HeaderStatus, clock: String, time: Double,
+              inside part: Rect? = nil) {
+        if let part { canvas.renderer.setClip((part.x, part.y, part.width, part.height)) }
+        defer { if part != nil { canvas.renderer.setClip(nil) } }
+        // A wall fills its own background around the cells, and a standing slideshow its fill around its photos, so
+        // each pixel is written once; other screens, and a frame whose burn-in offset uncovered a strip, start from a
+        // cleared window (`SDL_RenderClear` ignores the clip: never for a part).
+        let fillsGaps = (model.screen.wall != nil || slideshowView.paintsWholeWindow(model.screen, images: images))
+            && !canvas.renderer.bordersNeedClearing
+        precondition(fillsGaps || part == nil, "a part of a frame drawn over a cleared window")
         if !fillsGaps {
             canvas.set(canvas.theme.background)
             canvas.renderer.clear()
@@ -119,7 +144,10 @@ import SDLKit
         // A slideshow's header fades away while nobody touches the frame (overlays keep it: they may need it).
         let chrome = model.overlays.isEmpty ? model.screen.chromeOpacity : 1
         overlays.draw(.underHeader, gallery: model, header: chrome, time: time)
-        if chrome >= 1 {
+        let headerArea = Rect(x: 0, y: 0, width: model.viewport.size.width, height: model.config.headerHeight)
+        if let part, !part.intersects(headerArea) {
+            // The part lies below the header: it stays as drawn.
+        } else if chrome >= 1 {
             drawHeader(model: model, status: status, clock: clock, time: time)
         } else if chrome > 0 {
             canvas.drawFaded(chrome) { drawHeader(model: model, status: status, clock: clock, time: time) }

@@ -13,7 +13,8 @@ final class SearchBarView {
         canvas.fill(bar, theme.panel)
         canvas.outline(bar, theme.accent, width: Metrics.stroke)
         guard let text = canvas.text else { return }
-        let label = "Search authors: "
+        // Translators: before the query typed in the search bar (the space after the colon is kept).
+        let label = tr("Search authors: ")
         let y = bar.y + (bar.height - text.lineHeight(.body)) / 2
         var x = bar.x + m + text.draw(label, .body, x: bar.x + m, y: y, color: theme.dimText)
         if search.field.selectsAll {
@@ -47,7 +48,7 @@ final class HelpView {
         let pad = window.width < 600 ? Metrics.fieldPadding : Metrics.panelPadding
         let line = text.lineHeight(.body) + Metrics.inset
         let titleY = panel.y + Metrics.fieldPadding
-        text.draw("Keys and gestures", .title, x: panel.x + pad, y: titleY, color: theme.text, maxWidth: panel.width - 2 * pad)
+        text.draw(tr("Keys and gestures"), .title, x: panel.x + pad, y: titleY, color: theme.text, maxWidth: panel.width - 2 * pad)
         let area = Rect(x: panel.x + pad, y: titleY + text.lineHeight(.title) + Metrics.padding,
                         width: panel.width - 2 * pad, height: 0)
         let bottom = panel.maxY - Metrics.padding - line
@@ -68,7 +69,8 @@ final class HelpView {
             }
         }
         // The foot says how to close it, and that there is more when there is.
-        let foot = overlay.hasMore ? "More below: scroll, drag or ↓ · Esc or ? closes" : "Esc, ? or a click closes"
+        // Translators: the help sheet's foot; Esc, ? and ↓ are keys.
+        let foot = overlay.hasMore ? tr("More below: scroll, drag or ↓ · Esc or ? closes") : tr("Esc, ? or a click closes")
         text.draw(foot, .body, x: area.x, y: bottom + Metrics.inset, color: overlay.hasMore ? theme.accent : theme.dimText,
                   maxWidth: area.width)
     }

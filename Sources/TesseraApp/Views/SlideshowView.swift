@@ -5,30 +5,34 @@ import SDLKit
 /// the window around a photo of another shape filled with the photo itself blurred and darkened, or a matte of its
 /// own colour (`--fill`), two photos of the other shape side by side (`--pairs`), the ones before fading out under
 /// them during a crossfade, and a pause mark while paused (their captions and the clock are overlays of the
-/// `OverlayLayer`). What fades in is the only blended copy: what is under it is copied opaque.
+/// `OverlayLayer`). What fades in is the only blended copy: what is under it is copied opaque. The photos and fills
+/// go through a `SlidePainter`, which composes a moving frame (a transition, `--motion`) on all cores when the
+/// renderer draws in software.
 final class SlideshowView {
     private let canvas: Canvas
     private let placeholders: Placeholders
+    private let painter: SlidePainter
     /// Backdrop textures made from the pipeline's small pictures, by photo ID (a few, the oldest dropped).
     private var backdrops: [String: Texture] = [:]
     private var backdropOrder: [String] = []
     /// The next photo's backdrop being uploaded a band a frame: its picture, its texture, the rows done.
     private var upload: (id: String, picture: Surface, texture: Texture, done: Int)?
-    /// A texture drawn into (at most the window's size): a photo's stretched part fading in (`--motion`) is drawn
-    /// into it opaque, then blended unscaled, see `drawPhoto`.
-    private var scratch: Texture?
 
     init(canvas: Canvas) {
         self.canvas = canvas
         placeholders = Placeholders(renderer: canvas.renderer)
+        painter = SlidePainter(renderer: canvas.renderer)
     }
+
+    /// Frames composed on the processor's cores and frames drawn piece by piece by the renderer (the benchmark's).
+    var paintedFrames: (composed: Int, drawn: Int) { (painter.composedFrames, painter.drawnFrames) }
 
     func dropTextures() {
         placeholders.drop()
         backdrops.removeAll()
         backdropOrder.removeAll()
         upload = nil
-        scratch = nil
+        painter.dropTextures()
     }
 
     /// A photo as drawn: where, and which part of it shows (`--motion`; nil: all of it).
@@ -50,7 +54,7 @@ final class SlideshowView {
         guard !now.isEmpty else {
             canvas.fill(show.area, RGBA(0, 0, 0))
             if let text = canvas.text {
-                let words = model.catalog.hasEnded ? model.services.emptyFeedText : "Waiting for photos…"
+                let words = model.catalog.hasEnded ? model.services.emptyFeedText : tr("Waiting for photos…")
                 text.draw(words, .body, x: Metrics.margin, y: model.config.headerHeight + Metrics.barHeight,
                           color: canvas.theme.dimText)
             }
@@ -70,11 +74,10 @@ final class SlideshowView {
                 drawSet(now, scene: scene, alpha: UInt8(255 * f), over: fill == .black ? before : nil,
                         beneath: lastMatte.map { (before, $0) })
             case .dip:
-                canvas.fill(show.area, RGBA(0, 0, 0))
-                // Over black: a matte's mix with it is one colour, filled opaque.
-                let black: (photos: [Placed], matte: RGBA) = ([], RGBA(0, 0, 0))
-                if f < 0.5 { drawSet(before, scene: scene, alpha: UInt8(255 * (1 - 2 * f)), over: [], beneath: black) }
-                else { drawSet(now, scene: scene, alpha: UInt8(255 * (2 * f - 1)), over: [], beneath: black) }
+                // Through black: a photo at a over black is the photo darkened to a, copied opaque (reading nothing
+                // under it), and so is its fill.
+                if f < 0.5 { drawSet(before, scene: scene, alpha: 255, shade: UInt8(255 * (1 - 2 * f))) }
+                else { drawSet(now, scene: scene, alpha: 255, shade: UInt8(255 * (2 * f - 1))) }
             case .slide:
                 // Eased in and out; both opaque, side by side: no blending at all.
                 let p = f * f * (3 - 2 * f)
@@ -84,8 +87,13 @@ final class SlideshowView {
             }
         } else {
             drawSet(now, scene: scene, alpha: 255)
-            prepareBackdrop(for: show, scene: scene)
         }
+        // A frame that changes (a crossfade, a dip, a slide) or stretches (`--motion`) is composed on all cores,
+        // straight into the window's pixels; a still one (opaque copies alone, which SDL does a row at a time, drawn
+        // once) piece by piece.
+        let changing = fading && !before.isEmpty
+        painter.finish(size: window, compose: changing || now.contains { $0.crop != nil })
+        if !changing { prepareBackdrop(for: show, scene: scene) }
         if show.paused, let text = canvas.text {
             let mark = "❚❚"
             let w = text.width(of: mark, .title)
@@ -98,24 +106,45 @@ final class SlideshowView {
         }
     }
 
+    /// Whether this frame of `room` (a slideshow) paints every pixel of the window opaque: its fill around the photos,
+    /// each photo's own image (a still or a clip's frame) under them; while fading, the last photos' too (a crossfade
+    /// and a dip draw them opaque first, a slide's two sets tile the window). The scene then need not clear the
+    /// window first: at 1080p that is an 8 MB fill a frame, 30 a second under a playing clip.
+    func paintsWholeWindow(_ room: Screen, images: ImagePipeline) -> Bool {
+        guard let show = room as? SlideshowScreen else { return false }
+        let now = placed(show, show.current, beside: show.companion, outgoing: false)
+        let before = show.fade < 1 ? placed(show, show.previous, beside: show.previousCompanion, outgoing: true) : []
+        return !now.isEmpty && (now + before).allSatisfy {
+            images.texture(for: ImageKey(item: $0.key, detail: true)) != nil
+                || images.texture(for: ImageKey(item: $0.key, detail: false)) != nil
+        }
+    }
+
     /// Photos with their fill around them (not under them: a photo is opaque), moved `dx` sideways (a slide), at
     /// `alpha`. Blended (`alpha` < 255), black bars need blending only where what is under them is not black:
     /// over the last photos `over` (already drawn), nil for everywhere.
     /// `beneath`: the last photos and the matte around them, already drawn (a crossfade over a matte).
-    private func drawSet(_ set: [Placed], scene: SceneFrame, alpha: UInt8, dx: Int = 0, over: [Placed]? = nil,
-                         beneath: (photos: [Placed], matte: RGBA)? = nil) {
+    /// `shade`: everything darkened to this (/255), opaque (`alpha` 255): a dip through black.
+    private func drawSet(_ set: [Placed], scene: SceneFrame, alpha: UInt8, shade: UInt8 = 255, dx: Int = 0,
+                         over: [Placed]? = nil, beneath: (photos: [Placed], matte: RGBA)? = nil) {
+        // A photo is placed by what it shows (a pan towards a face): on a mirrored screen it is drawn as placed,
+        // and a slide goes the other way, the next photo coming from the left, where the reading goes.
+        let dx = canvas.renderer.mirrorWidth == nil ? dx : -dx
         let size = scene.model.viewport.size, window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let frames = set.map { $0.frame.offsetBy(dx: dx) }
         let around = window.offsetBy(dx: dx).uncovered(by: frames).compactMap { $0.clipped(to: window) }
-        drawFill(around, behind: set.first?.photo, scene: scene, alpha: alpha, dx: dx, over: over, beneath: beneath)
-        for (p, frame) in zip(set, frames) { drawPhoto(p, scene: scene, in: frame, window: window, alpha: alpha) }
+        drawFill(around, behind: set.first?.photo, scene: scene, alpha: alpha, shade: shade, dx: dx, over: over,
+                 beneath: beneath)
+        for (p, frame) in zip(set, frames) {
+            drawPhoto(p, scene: scene, in: frame, window: window, alpha: alpha, darkened: shade)
+        }
     }
 
     /// The window around the photos (`strips`): black, the first photo's own colour darkened, or its small picture
     /// stretched over the window (a blur) and darkened, each strip copied from its own part of the backdrop. Until
     /// the backdrop exists, black.
-    private func drawFill(_ strips: [Rect], behind photo: Photo?, scene: SceneFrame, alpha: UInt8, dx: Int,
-                          over: [Placed]?, beneath: (photos: [Placed], matte: RGBA)?) {
+    private func drawFill(_ strips: [Rect], behind photo: Photo?, scene: SceneFrame, alpha: UInt8, shade: UInt8,
+                          dx: Int, over: [Placed]?, beneath: (photos: [Placed], matte: RGBA)?) {
         let black = RGBA(0, 0, 0, alpha)
         let size = scene.model.viewport.size, window = Rect(x: 0, y: 0, width: size.width, height: size.height)
         // A colour `c` fading in over a part of a last photo: `c` filled opaque, the photo's part blended over it at
@@ -129,13 +158,13 @@ final class SlideshowView {
                     drawPhoto(p, scene: scene, in: p.frame, window: window, alpha: 255, darkened: 255 - alpha, clip: part)
                     continue
                 }
-                canvas.fill(part, RGBA(c.r, c.g, c.b))
+                painter.fill(part, RGBA(c.r, c.g, c.b))
                 drawPhoto(p, scene: scene, in: p.frame, window: window, alpha: 255 - alpha, clip: part)
             }
         }
         func blackBars() {
-            guard alpha < 255 else { for s in strips { canvas.fill(s, black) }; return }
-            guard let over else { for s in strips { canvas.fill(s, black) }; return }
+            guard alpha < 255 else { for s in strips { painter.fill(s, black) }; return }
+            guard let over else { for s in strips { painter.fill(s, black) }; return }
             // Fading in over black already there (a dip, black bars before) needs nothing.
             for s in strips { fadeOut(over, within: s, to: black) }
         }
@@ -145,20 +174,19 @@ final class SlideshowView {
             blackBars()
         case .matte:
             guard var matte = self.matte(for: photo, scene: scene) else { blackBars(); return }
-            matte.a = alpha
-            guard alpha < 255, let beneath else { for s in strips { canvas.fill(s, matte) }; return }
+            func dark(_ v: UInt8) -> UInt8 { UInt8(Int(v) * Int(shade) / 255) }
+            matte = RGBA(dark(matte.r), dark(matte.g), dark(matte.b), alpha)
+            guard alpha < 255, let beneath else { for s in strips { painter.fill(s, matte) }; return }
             let a = Int(alpha), old = beneath.matte
             func mix(_ o: UInt8, _ n: UInt8) -> UInt8 { UInt8((Int(o) * (255 - a) + Int(n) * a + 127) / 255) }
             let mixed = RGBA(mix(old.r, matte.r), mix(old.g, matte.g), mix(old.b, matte.b))
             for s in strips {
-                for part in s.uncovered(by: beneath.photos.map(\.frame)) { canvas.fill(part, mixed) }
+                for part in s.uncovered(by: beneath.photos.map(\.frame)) { painter.fill(part, mixed) }
                 fadeOut(beneath.photos, within: s, to: matte)
             }
         case .blur:
             guard let texture = backdrop(for: photo.id, backdrops: backdrops) else { blackBars(); return }
             // Made at the window's size: plain copies of its parts (stretched only for the moment after a resize).
-            texture.setBlending(alpha < 255)
-            texture.setAlphaMod(alpha)
             let size = scene.model.viewport.size
             let sx = Double(texture.width) / Double(max(1, size.width))
             let sy = Double(texture.height) / Double(max(1, size.height))
@@ -169,8 +197,7 @@ final class SlideshowView {
                                    height: Double(s.height) / Double(max(1, size.height)))
                 let part = sx == 1 && sy == 1 ? Rect(x: s.x - dx, y: s.y, width: s.width, height: s.height)
                     : src.pixels(width: texture.width, height: texture.height)
-                canvas.renderer.copy(texture, source: (part.x, part.y, part.width, part.height),
-                                     to: s.x, s.y, s.width, s.height)
+                painter.copy(texture, source: part, to: s, alpha: alpha, shade: shade, smooth: true)
             }
         }
     }
@@ -238,7 +265,9 @@ final class SlideshowView {
             ?? placeholders.texture(for: p.photo)
         guard let texture else {
             func dark(_ v: UInt8) -> UInt8 { UInt8(Int(v) * Int(darkened) / 255) }
-            if let c = p.photo.placeholderColor { canvas.fill(visible, RGBA(dark(c.r), dark(c.g), dark(c.b), alpha)) }
+            // Nothing to show yet: its colour, or black where it is darkened (a dip draws nothing under it).
+            if let c = p.photo.placeholderColor { painter.fill(visible, RGBA(dark(c.r), dark(c.g), dark(c.b), alpha)) }
+            else if darkened < 255 { painter.fill(visible, RGBA(0, 0, 0, alpha)) }
             return
         }
         let crop = p.crop ?? UnitRect(x: 0, y: 0, width: 1, height: 1)
@@ -248,41 +277,6 @@ final class SlideshowView {
                             width: crop.width * Double(visible.width) / fw,
                             height: crop.height * Double(visible.height) / fh)
         let src = part.pixels(width: texture.width, height: texture.height)
-        if alpha < 255, src.width != visible.width || src.height != visible.height,
-           blendStretched(texture, source: src, to: visible, alpha: alpha) { return }
-        if alpha < 255 {
-            texture.setBlending(true)
-            texture.setAlphaMod(alpha)
-        }
-        if darkened < 255 { texture.setColorMod(r: darkened, g: darkened, b: darkened) }
-        canvas.renderer.copy(texture, source: (src.x, src.y, src.width, src.height),
-                             to: visible.x, visible.y, visible.width, visible.height)
-        if darkened < 255 { texture.setColorMod(r: 255, g: 255, b: 255) }
-        if alpha < 255 {
-            texture.setAlphaMod(255)
-            texture.setBlending(false)
-        }
-    }
-
-    /// A stretched part of a photo blended in: SDL's software renderer would blend and stretch it a pixel at a
-    /// time (`SDL_LowerBlit` with its nearest-scaling blender, or a temporary surface the copy's size when
-    /// filtered). Stretched opaque into `scratch` first, then blended unscaled, two pixels at a time. False when
-    /// the scratch texture cannot be had (the caller copies directly).
-    private func blendStretched(_ texture: Texture, source src: Rect, to visible: Rect, alpha: UInt8) -> Bool {
-        let renderer = canvas.renderer, scale = renderer.drawingScale
-        let w = Int((Double(visible.width) * scale).rounded()), h = Int((Double(visible.height) * scale).rounded())
-        guard w > 0, h > 0 else { return false }
-        if scratch.map({ $0.width < w || $0.height < h }) ?? true {
-            let grown = (max(w, scratch?.width ?? 0), max(h, scratch?.height ?? 0))
-            scratch = nil
-            scratch = try? Texture(renderer: renderer, targetWidth: grown.0, height: grown.1)
-        }
-        guard let scratch, (try? renderer.draw(into: scratch, {
-            renderer.copy(texture, source: (src.x, src.y, src.width, src.height), to: 0, 0, w, h)
-        })) != nil else { return false }
-        scratch.setBlending(true)
-        scratch.setAlphaMod(alpha)
-        renderer.copy(scratch, source: (0, 0, w, h), to: visible.x, visible.y, visible.width, visible.height)
-        return true
+        painter.copy(texture, source: src, to: visible, alpha: alpha, shade: darkened)
     }
 }

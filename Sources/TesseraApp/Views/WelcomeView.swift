@@ -13,22 +13,27 @@ final class WelcomeView {
         let layout = welcome.layout(window: window)
         guard let text = canvas.text else { return }
         let width = layout.field.width
-        text.draw("Welcome to Tessera", .title, x: layout.title.x, y: layout.title.y, color: theme.text, maxWidth: width)
-        let about = "Your photos as a wall that never ends, a slideshow, or a frame on the wall."
+        text.draw(tr("Welcome to Tessera"), .title, x: layout.title.x, y: layout.title.y, color: theme.text, maxWidth: width)
+        let about = tr("Your photos as a wall that never ends, a slideshow, or a frame on the wall.")
         for (i, line) in TextFit.wrap(about, width: width, maxLines: 2, measure: { text.width(of: $0, .body) }).enumerated() {
             text.draw(line, .body, x: layout.title.x, y: layout.title.y + text.lineHeight(.title) + 4 + i * text.lineHeight(.body),
                       color: theme.dimText)
         }
         let caretOn = time.truncatingRemainder(dividingBy: 1) < 0.5
-        drawField("Your name", welcome.nameField, in: layout.field, focused: welcome.focus == .name, caret: caretOn)
+        // Translators: the label above the field for the user's own name.
+        drawField(tr("Your name"), welcome.nameField, in: layout.field, focused: welcome.focus == .name, caret: caretOn)
         if let folder = layout.folder, let field = welcome.folderField {
-            drawField("Photos to show", field, in: folder, focused: welcome.focus == .folder, caret: caretOn,
-                      placeholder: "A folder, such as ~/Pictures")
-            if let choose = layout.choose { Buttons.draw(canvas, "Choose…", in: choose, pointer: pointer, enabled: true) }
-            let hint = "Leave it empty to see \(welcome.offer?.otherwise ?? "the photos shown now")."
+            // Translators: the label above the field for the folder of photos the frame shows.
+            drawField(tr("Photos to show"), field, in: folder, focused: welcome.focus == .folder, caret: caretOn,
+                      placeholder: tr("A folder, such as ~/Pictures"))
+            // Translators: a button that opens a folder chooser.
+            if let choose = layout.choose { Buttons.draw(canvas, tr("Choose…"), in: choose, pointer: pointer, enabled: true) }
+            // Translators: {photos} is what shows without a folder, such as "the demo photos" (translated on its own).
+            let hint = tr("Leave it empty to see {photos}.", ["photos": welcome.offer?.otherwise ?? tr("the photos shown now")])
             text.draw(hint, .body, x: folder.x, y: folder.maxY + Metrics.inset, color: theme.dimText, maxWidth: width)
         }
-        Buttons.draw(canvas, "Start", in: layout.button, pointer: pointer, enabled: true)
+        // Translators: the welcome screen's button that starts the show.
+        Buttons.draw(canvas, tr("Start"), in: layout.button, pointer: pointer, enabled: true)
     }
 
     /// A labelled field; the end of a long text stays in view (fitted from the right).
@@ -89,7 +94,8 @@ final class AlertView {
                           maxWidth: width)
             }
         }
-        Buttons.draw(canvas, "OK", in: layout.button, pointer: pointer, enabled: true)
+        // Translators: the button that closes an alert.
+        Buttons.draw(canvas, tr("OK"), in: layout.button, pointer: pointer, enabled: true)
     }
 }
 
@@ -108,8 +114,12 @@ enum Buttons {
             return
         }
         guard let text = canvas.text else { return }
-        let w = text.width(of: label, .bold)
-        text.draw(label, .bold, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.bold)) / 2,
+        // A label longer than its button (a translation WordsFitTests did not see) is cut with an ellipsis inside it.
+        // Without the icon font an arrow along the reading is a glyph: on a mirrored screen, the opposite one.
+        let glyph = Icon.glyph(label, mirrored: canvas.renderer.mirrorWidth != nil)
+        let shown = text.fit(glyph, .bold, maxWidth: frame.width - 2 * Metrics.inset)
+        let w = text.width(of: shown, .bold)
+        text.draw(shown, .bold, x: frame.x + (frame.width - w) / 2, y: frame.y + (frame.height - text.lineHeight(.bold)) / 2,
                   color: enabled ? theme.text : theme.disabledText)
     }
 }

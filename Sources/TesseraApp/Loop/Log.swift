@@ -1,8 +1,0 @@
-import Foundation
-
-/// Messages for the person at the terminal.
-enum Log {
-    static func info(_ message: String) { write("tessera: \(message)\n") }
-    static func warn(_ message: String) { write("tessera: warning: \(message)\n") }
-    private static func write(_ s: String) { FileHandle.standardError.write(Data(s.utf8)) }
-}
