@@ -26,6 +26,8 @@ public final class MQTTClient: @unchecked Sendable {
     private var publishHandler: ((Int32) -> Void)?
     /// The loop thread's strong reference to this client, from `startLoop` to `stopLoop`.
     private var loopHold: Unmanaged<MQTTClient>?
+    /// Set by `vanish`: the next lost connection ends the loop instead of reconnecting.
+    private var vanishing = false
 
     /// Hears the broker's answer to each connection (the first and every reconnection): 0 connected, else the
     /// CONNACK code of a refusal (`MQTTError.refusal(for:)`). On libmosquitto's thread.
@@ -194,13 +196,17 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     /// Leaves as a crash would, for tests of the will: the connection shut (`shutdown` of `mosquitto_socket`)
-    /// without a DISCONNECT, so the broker publishes the will; then the network thread, told to reconnect no more
-    /// (`mosquitto_disconnect`, whose packet can no longer be written), ends and is joined. Not a cancelled thread
-    /// (`stopLoop(force: true)`): one cancelled inside libmosquitto ends a ThreadSanitizer run.
+    /// without a DISCONNECT, so the broker publishes the will; then the network thread ends and is joined. Not a
+    /// cancelled thread (`stopLoop(force: true)`): one cancelled inside libmosquitto ends a ThreadSanitizer run.
+    /// The loop is told to reconnect no more from its own disconnect callback (`mosquitto_disconnect` there: the
+    /// socket is closed by then, so no packet goes), which libmosquitto calls before it decides whether to
+    /// reconnect. Told from this thread instead, a reconnection could start first (a signal cuts the loop's wait
+    /// short) and set the state back to connecting, or the loop could drain `mosquitto_loop_stop`'s wake-up before
+    /// it slept: either way the join waited for ever (a suite hung in `mosquitto_loop_stop`).
     public func vanish() {
+        lock.lock(); vanishing = true; lock.unlock()
         let socket = mosquitto_socket(handle)
-        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
-        _ = mosquitto_disconnect(handle)
+        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) } else { _ = mosquitto_disconnect(handle) }
         try? stopLoop(force: false)
     }
 
@@ -223,8 +229,11 @@ public final class MQTTClient: @unchecked Sendable {
     }
 
     private static let disconnectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
-        _, userdata, code in
-        MQTTClient.client(userdata)?.onDisconnect?(code)
+        handle, userdata, code in
+        guard let client = MQTTClient.client(userdata) else { return }
+        client.lock.lock(); let vanishing = client.vanishing; client.lock.unlock()
+        if vanishing { _ = mosquitto_disconnect(handle) }
+        client.onDisconnect?(code)
     }
 
     private static let publishCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = {
