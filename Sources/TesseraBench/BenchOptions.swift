@@ -59,6 +59,15 @@ public struct BenchOptions {
     /// `bench --idle`: once the first screen is drawn, leave the wall alone this many seconds (only the clock
     /// moves) and report the process's processor time and how many frames were drawn whole or header only.
     public var idleSeconds: Double?
+    /// `bench --view slideshow --idle --interval S`: the slideshow steps every S seconds (a frame on a wall) instead
+    /// of holding one photo, so the processor time and memory measured include its transitions and loads.
+    public var slideInterval: Double?
+    /// The running slideshow's bounds (`--check` with `--interval`, 1920x1080, SDL's software renderer, offscreen):
+    /// processor time (6.3-6.7 % of a core at a 5 s interval here, BENCHMARKS.md "A frame on a wall: a running
+    /// slideshow's cost", times 1.5 for CI's noisier runs) and resident memory (165-170 MB with the fixture server
+    /// in the process).
+    public static let runningSlideshowCPUBound = 10.0
+    public static let runningSlideshowRSSBoundMB = 190.0
     /// The household screen's overlays on while measuring (`--clock`, `--weather-fixture`, `--calendar-fixture`),
     /// set on the app's configuration. With `slideshow` and `idleSeconds`: a still slideshow (one photo held, the
     /// header faded) is left alone instead of the wall.

@@ -48,6 +48,8 @@ public struct BenchReport {
         let renderer: String
         let rssMB: Double
         let anonMB: Double
+        /// With `--interval`: the photos that came while measuring.
+        var steps: Int?
     }
 
     struct FolderFigures {
@@ -147,10 +149,14 @@ public struct BenchReport {
             object["soak"] = soak.json
         }
         if let idle {
-            object["config"] = ["idle_s": idle.seconds, "size": options.size.description, "renderer": options.renderer]
-            object["idle"] = ["cpu_pct": BenchReport.round(idle.cpuPercent), "whole_frames": idle.wholeFrames,
-                              "header_only_frames": idle.headerOnlyFrames, "renderer": idle.renderer,
-                              "rss_mb": BenchReport.round(idle.rssMB), "anon_mb": BenchReport.round(idle.anonMB)]
+            var config: [String: Any] = ["idle_s": idle.seconds, "size": options.size.description,
+                                         "renderer": options.renderer]
+            var figures: [String: Any] = ["cpu_pct": BenchReport.round(idle.cpuPercent), "whole_frames": idle.wholeFrames,
+                                          "header_only_frames": idle.headerOnlyFrames, "renderer": idle.renderer,
+                                          "rss_mb": BenchReport.round(idle.rssMB), "anon_mb": BenchReport.round(idle.anonMB)]
+            if let steps = idle.steps { figures["steps"] = steps; config["interval_s"] = options.slideInterval }
+            object["config"] = config
+            object["idle"] = figures
         }
         for (name, view, times) in [("crossfade_ms", "slideshow", crossfadeMs), ("zoom_ms", "zoom", zoomMs)] {
             guard let times else { continue }
@@ -213,6 +219,7 @@ public struct BenchReport {
                          + "(bound \(BenchReport.round(bound)) at \(options.size))")
         }
         if let remote { found += remote.violations }
+        if let idle, idle.steps != nil { found += BenchReport.runningSlideshowViolations(idle, options) }
         if let ratio = folder?.floorRatio, ratio > BenchReport.floorRatioBound {
             found.append("all cells took \(BenchReport.round(ratio)) times the decode floor (bound \(BenchReport.floorRatioBound))")
         }
@@ -253,8 +260,8 @@ extension GalleryApp {
         options.config.slideTransition = bench.slideTransition
         options.config.pageSize = bench.pageSize
         bench.overlays(&options.config)
-        // A still slideshow for `--idle`: one photo held the whole time.
-        if bench.slideshow, bench.idleSeconds != nil { options.config.slideInterval = 86_400 }
+        // A still slideshow for `--idle` (one photo held the whole time), or one stepping at `--interval`.
+        if bench.slideshow, bench.idleSeconds != nil { options.config.slideInterval = bench.slideInterval ?? 86_400 }
         options.renderer = bench.renderer == "auto" ? nil : bench.renderer == "software" ? .software : .accelerated
         options.vsync = false
         options.exitAfter = bench.timeLimit
@@ -298,5 +305,30 @@ extension GalleryApp {
             report.clips = clips
         }
         return report
+    }
+}
+
+extension BenchReport {
+    /// `--view slideshow --idle S --interval I --check`: the show must have stepped about every interval (a show
+    /// that stood still would cost nothing and pass the rest), and at 1920x1080 on SDL's software renderer keep
+    /// within the processor time and resident memory `BenchOptions` bounds.
+    static func runningSlideshowViolations(_ idle: IdleFigures, _ options: BenchOptions) -> [String] {
+        guard let steps = idle.steps, let interval = options.slideInterval else { return [] }
+        var found: [String] = []
+        let wanted = Int((idle.seconds / interval).rounded(.down)) - 1
+        if steps < wanted {
+            found.append("the slideshow showed \(steps) new photos in \(round(idle.seconds)) s (at least \(wanted) at "
+                         + "an interval of \(round(interval)) s)")
+        }
+        guard options.size == PixelSize(width: 1920, height: 1080), options.renderer == "software" else { return found }
+        if idle.cpuPercent > BenchOptions.runningSlideshowCPUBound {
+            found.append("the running slideshow took \(round(idle.cpuPercent)) % of a core "
+                         + "(bound \(BenchOptions.runningSlideshowCPUBound))")
+        }
+        if idle.rssMB > BenchOptions.runningSlideshowRSSBoundMB {
+            found.append("the running slideshow held \(round(idle.rssMB)) MB resident "
+                         + "(bound \(BenchOptions.runningSlideshowRSSBoundMB))")
+        }
+        return found
     }
 }

@@ -25,6 +25,28 @@ final class FramePacerTests: XCTestCase {
         // A fast clock is not slowed by a slow display.
         XCTAssertEqual(FramePacer(clockHz: 120, refreshHz: 60, now: 0).motionInterval, 1.0 / 120, accuracy: 1e-9)
     }
+
+    /// The model's time keeps the wall clock's pace while the loop rests (a still slideshow between its steps looks
+    /// 4 times a second) or draws only a 1 Hz clock: a 10 s interval is 10 s, not 25 (or 100). After a stall while
+    /// something moves, a frame still counts 0.1 s at most.
+    func testTheModelsTimeKeepsPaceWhileTheLoopRests() {
+        for clockHz in [60, 1] {
+            var pacer = FramePacer(clockHz: clockHz, refreshHz: 60, now: 0)
+            var t = 0.0, modelTime = 0.0
+            while t < 10 {
+                t += max(1e-4, pacer.wait(now: t, drawing: true, resting: true))
+                guard pacer.isDue(now: t, moving: false, arrived: false) else { continue }
+                modelTime += pacer.modelStep(pacer.begin(at: t), moving: false)
+            }
+            XCTAssertEqual(modelTime, t, accuracy: 0.01, "clock at \(clockHz) Hz, resting")
+        }
+        let pacer = FramePacer(clockHz: 60, refreshHz: 60, now: 0)
+        XCTAssertEqual(pacer.modelStep(2.0, moving: true), FramePacer.longestMotionStep, "a stall mid-fade")
+        XCTAssertEqual(pacer.modelStep(1.0 / 60, moving: true), 1.0 / 60, accuracy: 1e-12)
+        XCTAssertEqual(pacer.modelStep(30, moving: false), FramePacer.idleWait + FramePacer.longestMotionStep,
+                       accuracy: 1e-12, "a stall while resting counts as the longest planned gap")
+        XCTAssertEqual(FramePacer(clockHz: 1, now: 0).modelStep(1.0, moving: false), 1.0, accuracy: 1e-12)
+    }
 }
 
 /// Input on a turned panel and on a sleeping frame.

@@ -152,6 +152,7 @@ public final class GalleryApp {
             }
             if let exit = driver?.beforeFrame(self, now: t) { return exit }
             turn = Turn(now: t, dt: pacer.begin(at: t), time: t - started, asleep: false)
+            turn.modelDt = pacer.modelStep(turn.dt, moving: moving)
             for p in participants { p.frame(turn) }
             let drawn = drawing.draw(turn, wholeWanted: driver?.wantsWholeFrames == true)
             if case .nothing = drawn { continue }

@@ -29,7 +29,7 @@ final class InputTurns: LoopParticipant {
 
 /// The rooms' participant: the model's own time (animations, the slideshow's step, the header's fade).
 extension GalleryModel: LoopParticipant {
-    func frame(_ turn: Turn) { tick(dt: min(0.1, turn.dt)) }
+    func frame(_ turn: Turn) { tick(dt: turn.modelDt) }
 }
 
 /// The feed's participant: the next page asked for when the screen wants one, probes while offline.

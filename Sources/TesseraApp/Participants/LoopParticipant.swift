@@ -6,6 +6,8 @@ struct Turn {
     let now: Double
     /// Seconds since the last frame's work began (0 on a turn that draws nothing).
     let dt: Double
+    /// The model's step this turn (`FramePacer.modelStep`): `dt` within what the loop meant to wait.
+    var modelDt = 0.0
     /// Seconds since the app started (the kiosk's burn-in shift, the header's fade).
     let time: Double
     /// A kiosk outside its hours: the display dark, nothing drawn.
