@@ -49,9 +49,7 @@ final class BenchDriver: FrameDriver {
     private let fadeFrames = ProcessInfo.processInfo.environment["TESSERA_BENCH_FADE_FRAMES"] == "1"
     private var fillMs: [Double] = []
     private var lastToggle = 0.0
-    /// `--idle` over a slideshow stepping at `--interval`: the photo last seen and how many came after it.
-    private var shownPhoto: ItemKey?
-    private var idleSteps = 0
+    private var slideSteps: SlideSteps?
     private var crossfadeMs: [Double] = []
     private var zoomMs: [Double] = []
     /// `--dir`: when the scan finished (ms since the process started), the longest frame while it ran, and the
@@ -97,11 +95,7 @@ final class BenchDriver: FrameDriver {
     private var clipsWanted: Int { options.clipView == "slideshow" ? 1 : 2 }
 
     func beforeFrame(_ app: GalleryApp, now: Double) -> Int32? {
-        if case .idling = phase, options.slideInterval != nil, let show = app.model.screen as? SlideshowScreen,
-           show.current != shownPhoto {
-            if shownPhoto != nil { idleSteps += 1 }
-            shownPhoto = show.current
-        }
+        if case .idling = phase, let show = app.model.screen as? SlideshowScreen { slideSteps?.observe(show.current) }
         switch phase {
         case .firstScreen where options.dir != nil && !options.scanOnly && prefetch == nil:
             // The pass starts behind the first screen's loads, not after them (BENCHMARKS.md, "A folder's cells
@@ -115,7 +109,7 @@ final class BenchDriver: FrameDriver {
             report?.idle = .init(seconds: now - since, cpuPercent: 100 * (ProcessMemory.cpuSeconds() - cpu) / (now - since),
                                  wholeFrames: app.frames.wholeFrames - whole, headerOnlyFrames: app.frames.headerOnlyFrames - headerOnly,
                                  renderer: app.renderer.name, rssMB: m.rssMB, anonMB: m.anonMB,
-                                 steps: options.slideInterval == nil ? nil : idleSteps)
+                                 steps: slideSteps?.count)
             return code
         case .stilling:
             guard let show = app.model.screen as? SlideshowScreen else {
@@ -123,6 +117,7 @@ final class BenchDriver: FrameDriver {
                 return nil
             }
             guard show.showsPhoto, show.fade >= 1, show.chromeOpacity <= 0 else { return nil }
+            if options.slideInterval != nil { slideSteps = SlideSteps(from: show.current) }
             phase = .idling(since: now, cpu: ProcessMemory.cpuSeconds(), whole: app.frames.wholeFrames,
                             headerOnly: app.frames.headerOnlyFrames)
         case .scrolling(let since):

@@ -317,16 +317,16 @@ extension BenchReport {
         var found: [String] = []
         let wanted = Int((idle.seconds / interval).rounded(.down)) - 1
         if steps < wanted {
-            found.append("the slideshow showed \(steps) new photos in \(round(idle.seconds)) s (at least \(wanted) at "
-                         + "an interval of \(round(interval)) s)")
+            found.append("the slideshow showed \(steps) new photos in \(BenchReport.round(idle.seconds)) s (at least \(wanted) at "
+                         + "an interval of \(BenchReport.round(interval)) s)")
         }
         guard options.size == PixelSize(width: 1920, height: 1080), options.renderer == "software" else { return found }
         if idle.cpuPercent > BenchOptions.runningSlideshowCPUBound {
-            found.append("the running slideshow took \(round(idle.cpuPercent)) % of a core "
+            found.append("the running slideshow took \(BenchReport.round(idle.cpuPercent)) % of a core "
                          + "(bound \(BenchOptions.runningSlideshowCPUBound))")
         }
         if idle.rssMB > BenchOptions.runningSlideshowRSSBoundMB {
-            found.append("the running slideshow held \(round(idle.rssMB)) MB resident "
+            found.append("the running slideshow held \(BenchReport.round(idle.rssMB)) MB resident "
                          + "(bound \(BenchOptions.runningSlideshowRSSBoundMB))")
         }
         return found

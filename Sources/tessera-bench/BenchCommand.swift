@@ -70,7 +70,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Once the first screen is drawn, leave the wall still this many seconds (only the clock moves) and report the processor time used (idle.cpu_pct) and the frames drawn whole or header only. Measure under a real display: SDL_VIDEODRIVER=x11.")
     var idle: Double?
 
-    @Option(help: "With --view slideshow --idle: the slideshow steps every this many seconds (a frame on a wall) instead of holding one photo; idle.steps counts the photos that came. With --check at 1920x1080, exits 1 if it stepped late, passed 10 % of a core or 190 MB resident.")
+    @Option(help: "With --view slideshow --idle: the slideshow steps every this many seconds (a frame on a wall) instead of holding one photo; idle.steps counts the photos that came (--idle at least twice the interval). With --check, exits 1 if it stepped late, and at 1920x1080 if it passed 10 % of a core or 190 MB resident.")
     var interval: Double?
 
     @Option(help: "The slideshow's clock while measuring (--clock's words: \"large\", \"huge date\"). With --view slideshow --idle: a still slideshow, one photo held and the header faded, is left alone.")
@@ -121,8 +121,8 @@ struct Bench: ParsableCommand {
         if let remote, remote < 1 || clips != nil || dir != nil || soak != nil || idle != nil || view != "grid" {
             throw ValidationError("--remote takes a number of commands, on the grid, without --clips, --dir, --soak or --idle")
         }
-        if let interval, interval < 1 || idle == nil || view != "slideshow" {
-            throw ValidationError("--interval takes seconds (at least 1), with --view slideshow --idle")
+        if let interval, !(interval >= 1) || view != "slideshow" || !((idle ?? 0) >= 2 * interval) {
+            throw ValidationError("--interval takes seconds (at least 1), with --view slideshow --idle of at least twice as long")
         }
         if broker != nil, remote == nil { throw ValidationError("--broker goes with --remote") }
         guard play > 0, play <= 24 * 3600 else { throw ValidationError("--play must be positive (seconds)") }

@@ -43,9 +43,9 @@ struct FramePacer {
     static let longestMotionStep = 0.1
 
     /// The model's step for a frame that began `dt` after the last one: the time that passed, as far as the loop
-    /// meant to leave between frames. Resting (0.25 s) or drawing only the clock (`--clock-hz 1`: a second), the
-    /// slideshow's interval, a toast's and the kiosk's quiet spell keep the wall clock's pace (clamped to 0.1 s a
-    /// frame they ran at 40 %, and at 10 % with a clock at 1 Hz); a longer gap counts as the longest planned one.
+    /// meant to leave between frames. While it rests (0.25 s between looks: a still slideshow, its header faded) the
+    /// slideshow's interval keeps the wall clock's pace (BENCHMARKS.md, "A frame on a wall"); a longer gap
+    /// (a stall) counts as the longest planned one.
     func modelStep(_ dt: Double, moving: Bool) -> Double {
         let planned = moving ? 0 : max(interval, FramePacer.idleWait)
         return min(max(0, dt), planned + FramePacer.longestMotionStep)

@@ -29,7 +29,12 @@ final class InputTurns: LoopParticipant {
 
 /// The rooms' participant: the model's own time (animations, the slideshow's step, the header's fade).
 extension GalleryModel: LoopParticipant {
-    func frame(_ turn: Turn) { tick(dt: turn.modelDt) }
+    /// The kiosk's and the input's turns before this one can start a motion (the slideshow back after a quiet spell,
+    /// a long press) in a turn the loop began resting: it still steps 0.1 s at most.
+    func frame(_ turn: Turn) {
+        let moves = isAnimating || currentBrowse.scroll.isMoving || screen.movesByItself
+        tick(dt: moves ? min(turn.modelDt, FramePacer.longestMotionStep) : turn.modelDt)
+    }
 }
 
 /// The feed's participant: the next page asked for when the screen wants one, probes while offline.
