@@ -144,8 +144,7 @@ public final class GalleryApp {
                 continue
             }
             // The kiosk's own scrolling moves too: it runs at the display's rate, not the clock's.
-            moving = model.currentBrowse.scroll.isMoving || model.isAnimating || model.screen.movesByItself
-                || (kiosk?.scrolls(at: t) ?? false)
+            moving = model.isMoving || (kiosk?.scrolls(at: t) ?? false)
             guard pacer.isDue(now: t, moving: moving, arrived: arrived) else {
                 for p in participants { p.skipped(turn, drawing: true) }
                 continue

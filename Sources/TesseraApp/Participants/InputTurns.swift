@@ -32,9 +32,12 @@ extension GalleryModel: LoopParticipant {
     /// The kiosk's and the input's turns before this one can start a motion (the slideshow back after a quiet spell,
     /// a long press) in a turn the loop began resting: it still steps 0.1 s at most.
     func frame(_ turn: Turn) {
-        let moves = isAnimating || currentBrowse.scroll.isMoving || screen.movesByItself
-        tick(dt: moves ? min(turn.modelDt, FramePacer.longestMotionStep) : turn.modelDt)
+        tick(dt: isMoving ? min(turn.modelDt, FramePacer.longestMotionStep) : turn.modelDt)
     }
+
+    /// Something of the model's own moves (scrolling, a fade, a photo's slow zoom): frames at the display's rate,
+    /// and the model's time in steps of a frame.
+    var isMoving: Bool { currentBrowse.scroll.isMoving || isAnimating || screen.movesByItself }
 }
 
 /// The feed's participant: the next page asked for when the screen wants one, probes while offline.
