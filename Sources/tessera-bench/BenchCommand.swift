@@ -70,7 +70,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Once the first screen is drawn, leave the wall still this many seconds (only the clock moves) and report the processor time used (idle.cpu_pct) and the frames drawn whole or header only. Measure under a real display: SDL_VIDEODRIVER=x11.")
     var idle: Double?
 
-    @Option(help: "With --view slideshow --idle: the slideshow steps every this many seconds (a frame on a wall) instead of holding one photo; idle.steps counts the photos that came (--idle at least twice the interval). With --check, exits 1 if it stepped late, and at 1920x1080 if it passed 10 % of a core or 190 MB resident.")
+    @Option(help: "With --view slideshow --idle: the slideshow steps every this many seconds (a frame on a wall) instead of holding one photo; idle.steps counts the photos that came (--idle at least twice the interval). With --check, exits 1 if it stepped late, and at 1920x1080 if it passed 10 % of a core, 190 MB resident or 128 MB of anonymous memory at its peak (in place of the growth bound: a slideshow's first screen is one photo).")
     var interval: Double?
 
     @Option(help: "The slideshow's clock while measuring (--clock's words: \"large\", \"huge date\"). With --view slideshow --idle: a still slideshow, one photo held and the header faded, is left alone.")
