@@ -65,7 +65,7 @@ public struct BenchOptions {
     /// The running slideshow's bounds (`--check` with `--interval`, 1920x1080, SDL's software renderer, offscreen):
     /// processor time (6.3-6.7 % of a core at a 5 s interval here, BENCHMARKS.md "A frame on a wall: a running
     /// slideshow's cost", times 1.5 for CI's noisier runs) and resident memory (165-170 MB with the fixture server
-    /// in the process), and anonymous memory at its peak (107.3-108.8 MB in five runs, whatever the run's length:
+    /// in the process), and anonymous memory at its peak (106.4-108.8 MB in eight runs of 60 and 120 s, whatever the run's length:
     /// the photo, the next, their backdrops, the kept texture and pixel blocks; its growth after the first screen,
     /// one photo, is 39-50 MB, so the wall's bound of 48 on that growth does not apply).
     public static let runningSlideshowCPUBound = 10.0

@@ -36,9 +36,17 @@ final class RunningSlideshowBoundsTests: XCTestCase {
         XCTAssertTrue(anon[0].contains("anonymous memory peaked at 128.5"), anon[0])
     }
 
-    func testTheMemoryBoundsAreFor1080pOnTheSoftwareRenderer() {
-        var other = options()
-        other.size = PixelSize(width: 3840, height: 2160)
-        XCTAssertEqual(BenchReport.runningSlideshowViolations(figures(rss: 400), anonPeak: 300, other), [])
+    /// Elsewhere its steps alone are bounded here, and the run keeps the growth bound every run has.
+    func testTheCostAndMemoryBoundsAreFor1080pOnTheSoftwareRenderer() {
+        XCTAssertTrue(BenchReport.boundsRunningSlideshow(options()))
+        var large = options()
+        large.size = PixelSize(width: 3840, height: 2160)
+        var accelerated = options()
+        accelerated.renderer = "accelerated"
+        for other in [large, accelerated] {
+            XCTAssertFalse(BenchReport.boundsRunningSlideshow(other))
+            XCTAssertEqual(BenchReport.runningSlideshowViolations(figures(cpu: 20, rss: 400), anonPeak: 300, other), [])
+            XCTAssertEqual(BenchReport.runningSlideshowViolations(figures(steps: 3), anonPeak: 300, other).count, 1)
+        }
     }
 }
