@@ -78,6 +78,14 @@ public final class Renderer {
     /// A screen read right to left (`mirror(about:)`, RendererMirror.swift): the logical width everything drawn
     /// into the frame is mirrored about; nil draws as laid out.
     public internal(set) var mirrorWidth: Int?
+    /// Textures drawn by copying their rows into the window ourselves (`copyRows(of:source:to:)`), for the tests;
+    /// false leaves every copy to SDL.
+    public internal(set) var rowCopies = 0
+    var copiesRows = Renderer.copiesRowsByDefault
+    /// The smallest window (its pixels' bytes) whose stills are copied so: one larger than a processor's last-level
+    /// cache (8-32 MB), 3840x2160's 33 MB. In a smaller one the frame stays in the cache until it is shown, which
+    /// streaming stores would send past it: 1280x800's and 1920x1080's median frames were 0.15-0.3 ms slower.
+    var rowCopyWindowBytes = 24 << 20
     /// A run drawn piece by piece that keeps its order when mirrored (`keepingOrder`): its box as laid out.
     var orderedRun: (x: Int, width: Int)?
     /// Drawing into a texture (`draw(into:)`, its coordinates are the texture's own) or pictures placed by what
@@ -225,6 +233,8 @@ public final class Renderer {
         // A clip's frame held as planes goes straight into the window's pixels where it lands one to one.
         if texture.heldPlanes != nil,
            texture.drawHeldPlanes(on: self, source: source == nil ? nil : src, to: dst, flipped: !flip.isEmpty) { return }
+        // A still one to one: its rows copied into the window's pixels with streaming stores (software renderer).
+        if flip.isEmpty, copiesRows, copyRows(of: texture, source: source == nil ? nil : src, to: dst) { return }
         withUnsafePointer(to: &src) { srcPointer in
             let srcArg = source == nil ? nil : srcPointer
             if flip.isEmpty {

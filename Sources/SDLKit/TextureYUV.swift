@@ -90,7 +90,7 @@ extension Texture {
 
     /// Whether SDL would copy this texture's pixels as they are: no alpha or colour modulation, and no blend mode
     /// but none or alpha blending (an opaque texture's alpha is whole).
-    private var drawsAsCopy: Bool {
+    var drawsAsCopy: Bool {
         var alpha: UInt8 = 0, r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0
         var blend = SDL_BLENDMODE_INVALID
         return SDL_GetTextureAlphaMod(pointer, &alpha) == 0 && alpha == 255
