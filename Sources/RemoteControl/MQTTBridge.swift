@@ -210,14 +210,40 @@ public final class MQTTBridge: @unchecked Sendable {
         for topic in (values?.topics ?? []) + MQTTFleet.subscriptions {
             do { try client.subscribe(topic: topic, qos: 0) } catch { log("mqtt: subscribing to \(topic): \(error)") }
         }
+        do { try client.subscribe(topic: discovery.statusTopic, qos: 0) } catch { log("mqtt: subscribing to \(discovery.statusTopic): \(error)") }
+        announce(client)
+    }
+
+    /// The discovery configs, the about, `online`, then the state and photo: all retained, all again (on each
+    /// connection: a broker that lost its store lost them; on Home Assistant's birth: it may have missed them).
+    private func announce(_ client: MQTTClient) {
+        lastAnnounced = now()
         for config in discovery.configs { publish(client, config.topic, config.payload) }
         publish(client, fleet.aboutTopic, fleet.about)
         publish(client, topics.availability, Data(FrameTopics.online.utf8))
-        // The state and photo again, since a broker that lost its store lost the retained messages too.
         publishedPhotoID = nil
         wantedPhotoID = nil
         screen.forget()
         control.state { [weak self] state in self?.hop { $0.stateChanged(state, atOnce: true) } }
+    }
+
+    /// Home Assistant's birth: everything announced again, at most once a second (anyone who may publish on the
+    /// broker can say `online` as often as they like): one coming sooner waits out the second, births meanwhile
+    /// join it.
+    private func homeAssistantStarted() {
+        guard connected, !announceWaiting else { return }
+        let wait = lastAnnounced + 1 - now()
+        guard wait <= 0 else {
+            announceWaiting = true
+            queue.asyncAfter(deadline: .now() + wait) { [weak self] in
+                self?.announceWaiting = false
+                self?.homeAssistantStarted()
+            }
+            return
+        }
+        guard let client else { return }
+        log("mqtt: Home Assistant (re)started; its entities published again")
+        announce(client)
     }
 
     private func published(_ mid: Int32) {
@@ -307,8 +333,15 @@ public final class MQTTBridge: @unchecked Sendable {
     /// the broker must not be able to queue work on the frame without end).
     static let commandsInFlight = 8
     private let inFlight = CommandsInFlight(limit: MQTTBridge.commandsInFlight)
+    /// When everything was last announced (`announce`), on `queue`.
+    private var lastAnnounced = -Double.infinity
+    private var announceWaiting = false
 
     private func received(topic: String, payload: Data) {
+        if topic == discovery.statusTopic {
+            if HomeAssistantDiscovery.isBirth(payload) { hop { $0.homeAssistantStarted() } }
+            return
+        }
         // A house's value is left on its board (the latest only); the overlay reads it at its own rate.
         if let values, values.topics.contains(topic) {
             if let line = values.receive(topic: topic, payload: payload, now: now()) { log(line) }

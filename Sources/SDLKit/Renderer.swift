@@ -78,10 +78,10 @@ public final class Renderer {
     /// A screen read right to left (`mirror(about:)`, RendererMirror.swift): the logical width everything drawn
     /// into the frame is mirrored about; nil draws as laid out.
     public internal(set) var mirrorWidth: Int?
-    /// Textures drawn by copying their rows into the window ourselves (`copyRows(of:source:to:)`), for the tests;
-    /// false leaves every copy to SDL.
-    public internal(set) var rowCopies = 0
-    var copiesRows = Renderer.copiesRowsByDefault
+    /// Textures drawn by copying their rows into the window ourselves (`copyRows(of:source:to:)`), for the tests.
+    public internal(set) var rowCopyCount = 0
+    /// Whether stills may be drawn so at all (`TESSERA_ROW_COPY=0`: false, every copy SDL's).
+    var rowCopyEnabled = Renderer.rowCopyByDefault
     /// The smallest window (its pixels' bytes) whose stills are copied so: one larger than a processor's last-level
     /// cache (8-32 MB), 3840x2160's 33 MB. In a smaller one the frame stays in the cache until it is shown, which
     /// streaming stores would send past it: 1280x800's and 1920x1080's median frames were 0.15-0.3 ms slower.
@@ -234,7 +234,7 @@ public final class Renderer {
         if texture.heldPlanes != nil,
            texture.drawHeldPlanes(on: self, source: source == nil ? nil : src, to: dst, flipped: !flip.isEmpty) { return }
         // A still one to one: its rows copied into the window's pixels with streaming stores (software renderer).
-        if flip.isEmpty, copiesRows, copyRows(of: texture, source: source == nil ? nil : src, to: dst) { return }
+        if flip.isEmpty, rowCopyEnabled, copyRows(of: texture, source: source == nil ? nil : src, to: dst) { return }
         withUnsafePointer(to: &src) { srcPointer in
             let srcArg = source == nil ? nil : srcPointer
             if flip.isEmpty {

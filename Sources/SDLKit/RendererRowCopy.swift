@@ -4,7 +4,7 @@ import Foundation
 
 extension Renderer {
     /// `TESSERA_ROW_COPY=0` leaves every copy to SDL (to measure the two against each other in one build).
-    static let copiesRowsByDefault = getenv("TESSERA_ROW_COPY").map { String(cString: $0) != "0" } ?? true
+    static let rowCopyByDefault = getenv("TESSERA_ROW_COPY").map { String(cString: $0) != "0" } ?? true
 
     /// Draws `texture`'s `source` one to one at `destination` (drawing coordinates, mirrored already) by copying its
     /// rows into the window's pixels ourselves (`tessera_copy_rows`: 16-byte streaming stores from each row's first
@@ -17,13 +17,14 @@ extension Renderer {
     /// a turned panel, a texture drawn into, a blend or a modulation, a window of another format).
     func copyRows(of texture: Texture, source: SDL_Rect?, to destination: SDL_Rect) -> Bool {
         let source = source ?? SDL_Rect(x: 0, y: 0, w: Int32(texture.width), h: Int32(texture.height))
-        guard drawsInSoftware, texture.heldPlanes == nil, source.w == destination.w, source.h == destination.h,
-              source.x >= 0, source.y >= 0, Int(source.x + source.w) <= texture.width,
-              Int(source.y + source.h) <= texture.height, texture.drawsAsCopy else { return false }
+        let (outW, outH) = outputSize
+        // The cheap tests first (most copies fail one), and the texture's own before anything is flushed.
+        guard drawsInSoftware, outW * outH * 4 >= rowCopyWindowBytes, texture.heldPlanes == nil,
+              source.w == destination.w, source.h == destination.h, source.x >= 0, source.y >= 0,
+              Int(source.x + source.w) <= texture.width, Int(source.y + source.h) <= texture.height,
+              texture.isOpaqueStreaming, texture.drawsAsCopy else { return false }
         // The part SDL would draw: inside the viewport (and the window, which a burn-in offset may move it past)
         // and the clip.
-        let (outW, outH) = outputSize
-        guard outW * outH * 4 >= rowCopyWindowBytes else { return false }
         var view = SDL_Rect()
         SDL_RenderGetViewport(pointer, &view)
         var box = SDL_Rect(x: max(0, -view.x), y: max(0, -view.y), w: 0, h: 0)
@@ -44,7 +45,7 @@ extension Renderer {
             tessera_copy_rows(target.pixels, target.pitch, from, pitch, Int(part.w), Int(part.h))
         }
         guard copied != nil else { return false }
-        rowCopies += 1
+        rowCopyCount += 1
         return true
     }
 }

@@ -11,14 +11,19 @@ extension Texture {
         RenderThreadGuard.check(renderer.owner, "SDL_LockTexture")
         guard renderer.drawsInSoftware else { return nil }
         settleHeldPlanes()  // a clip's frame held as planes (TextureYUV.swift) becomes the texture's pixels
-        var format: UInt32 = 0
-        var access: Int32 = 0
-        guard SDL_QueryTexture(pointer, &format, &access, nil, nil) == 0, format == SDL_PIXELFORMAT_RGB888.rawValue,
-              access == Int32(SDL_TEXTUREACCESS_STREAMING.rawValue) else { return nil }
+        guard isOpaqueStreaming else { return nil }
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
         guard SDL_LockTexture(pointer, nil, &pixels, &pitch) == 0, let pixels else { return nil }
         defer { SDL_UnlockTexture(pointer) }
         return try body(pixels, Int(pitch))
+    }
+
+    /// Whether the texture is XRGB8888 and streaming: what `withPixels` can hand out on the software renderer.
+    var isOpaqueStreaming: Bool {
+        var format: UInt32 = 0
+        var access: Int32 = 0
+        return SDL_QueryTexture(pointer, &format, &access, nil, nil) == 0 && format == SDL_PIXELFORMAT_RGB888.rawValue
+            && access == Int32(SDL_TEXTUREACCESS_STREAMING.rawValue)
     }
 }

@@ -43,6 +43,28 @@ final class MQTTBridgeTests: MQTTBrokerTestCase {
         XCTAssertEqual(heard.payloads(on: "tessera/kitchen/photo").last, FakeFrameControl.jpeg(for: "p1"))
     }
 
+    /// Home Assistant's birth (`homeassistant/status` `online`, as it says when it starts) has every config
+    /// published again; nothing else on that topic is a birth.
+    func testHomeAssistantsBirthHasEveryConfigPublishedAgain() throws {
+        try broker.start()
+        let heard = try watch(["homeassistant/#"])
+        try startBridge(control: FakeFrameControl())
+        func configs(_ h: HeardMessages.Heard) -> [String: Int] {
+            h.messages.filter { $0.topic.hasSuffix("/config") }.reduce(into: [:]) { $0[$1.topic, default: 0] += 1 }
+        }
+        XCTAssertTrue(heard.wait { h in configs(h).count >= 11 })
+        // Right after the connection's own (the second waits out the first's second, it is not dropped).
+        try broker.publish("homeassistant/status", "online")
+        var seen: [String: Int] = [:]
+        XCTAssertTrue(heard.wait { h in
+            seen = configs(h)
+            return seen.count >= 11 && seen.values.allSatisfy { $0 == 2 }
+        }, "each config published again: \(seen)")
+        for other in ["offline", "\u{0}online", "ONLINE", "online\n", ""] {
+            XCTAssertFalse(HomeAssistantDiscovery.isBirth(Data(other.utf8)), other)
+        }
+    }
+
     func testACommandRetainedOnTheBrokerDoesNotRunAtEachSubscription() throws {
         try broker.start()
         // Someone published `next` retained: each subscription (each reconnect) would hand it over again.

@@ -25,20 +25,21 @@ final class RowCopyTests: XCTestCase {
     private func draw(ours: Bool, _ steps: (Renderer, Texture) -> Void) throws -> (Surface, Int) {
         let window = try Window(system: RenderingTests.video!, title: "rows", width: 300, height: 200)
         let renderer = try Renderer(window: window, kind: .software, vsync: false)
-        renderer.copiesRows = ours
+        renderer.rowCopyEnabled = ours
         renderer.rowCopyWindowBytes = 0  // a 4K window's path, in a small one
         let texture = try Texture(renderer: renderer, opaque: pattern(width: 160, height: 120))
         renderer.setColor(30, 60, 90)
         renderer.clear()
         steps(renderer, texture)
-        return (try renderer.readPixels(), renderer.rowCopies)
+        return (try renderer.readPixels(), renderer.rowCopyCount)
     }
 
-    private func assertSameAsSDL(_ what: String, _ steps: (Renderer, Texture) -> Void, file: StaticString = #filePath,
-                                 line: UInt = #line) throws {
+    /// `copies`: how many of the drawing's copies are ours (the rest SDL's).
+    private func assertSameAsSDL(_ what: String, copies wanted: Int = 1, _ steps: (Renderer, Texture) -> Void,
+                                 file: StaticString = #filePath, line: UInt = #line) throws {
         let (mine, copies) = try draw(ours: true, steps)
         let (sdl, sdlCopies) = try draw(ours: false, steps)
-        XCTAssertGreaterThan(copies, 0, "\(what): the rows were not copied by us", file: file, line: line)
+        XCTAssertEqual(copies, wanted, "\(what): copies drawn by us", file: file, line: line)
         XCTAssertEqual(sdlCopies, 0, file: file, line: line)
         var differ = 0, first = ""
         for y in 0..<200 {
@@ -55,26 +56,39 @@ final class RowCopyTests: XCTestCase {
         try assertSameAsSDL("cropped") { r, t in r.copy(t, source: (3, 5, 101, 77), to: 33, 41, 101, 77) }
         try assertSameAsSDL("past the window's right and bottom edges") { r, t in r.copy(t, to: 219, 131, 160, 120) }
         try assertSameAsSDL("past the top and left") { r, t in r.copy(t, to: -13, -17, 160, 120) }
-        try assertSameAsSDL("cut by the clip, as a wall's cell under the header") { r, t in
+        try assertSameAsSDL("a part under 20 pixels wide (copied by memcpy)") { r, t in r.copy(t, to: 287, 50, 160, 120) }
+        try assertSameAsSDL("cut by the clip, as a wall's cell under the header", copies: 2) { r, t in
             r.setClip((x: 0, y: 48, width: 300, height: 152))
             r.copy(t, to: 11, 5, 160, 120)
             r.copy(t, source: (1, 2, 120, 100), to: 150, 170, 120, 100)
         }
     }
 
+    /// What SDL would not draw as a plain copy stays SDL's, with the same pixels.
+    func testAModulatedScaledOrFlippedCopyIsLeftToSDL() throws {
+        try assertSameAsSDL("faded", copies: 0) { r, t in
+            t.setBlending(true)
+            t.setAlphaMod(128)
+            r.copy(t, to: 7, 9, 160, 120)
+        }
+        try assertSameAsSDL("scaled", copies: 0) { r, t in r.copy(t, to: 7, 9, 200, 150) }
+        try assertSameAsSDL("flipped", copies: 0) { r, t in r.copy(t, to: 7, 9, 160, 120, flip: .horizontal) }
+    }
+
     func testASmallWindowIsLeftToSDL() throws {
         let window = try Window(system: RenderingTests.video!, title: "small", width: 300, height: 200)
         let renderer = try Renderer(window: window, kind: .software, vsync: false)
+        renderer.rowCopyEnabled = true
         let texture = try Texture(renderer: renderer, opaque: pattern(width: 160, height: 120))
         renderer.copy(texture, to: 7, 9, 160, 120)
-        XCTAssertEqual(renderer.rowCopies, 0)
+        XCTAssertEqual(renderer.rowCopyCount, 0)
         renderer.rowCopyWindowBytes = 300 * 200 * 4
         renderer.copy(texture, to: 7, 9, 160, 120)
-        XCTAssertEqual(renderer.rowCopies, 1)
+        XCTAssertEqual(renderer.rowCopyCount, 1)
     }
 
     func testTheBurnInOffsetAndAMirroredScreenLandAsSDLs() throws {
-        try assertSameAsSDL("moved by the burn-in offset") { r, t in
+        try assertSameAsSDL("moved by the burn-in offset", copies: 2) { r, t in
             r.setOffset(dx: -5, dy: 3)
             r.copy(t, to: 3, 0, 160, 120)
             r.copy(t, to: 150, 90, 160, 120)

@@ -11,6 +11,13 @@ public struct HomeAssistantDiscovery: Sendable {
     /// Home Assistant's discovery prefix (its default).
     public let prefix: String
 
+    /// Where Home Assistant says it has (re)started (its birth message, `online`): the frame publishes its configs
+    /// again then, as Home Assistant asks of devices, so a Home Assistant that started on a broker without them
+    /// (its store lost) or missed one while it loaded its platforms still finds every entity.
+    public var statusTopic: String { "\(prefix)/status" }
+    /// Whether `payload` on `statusTopic` is Home Assistant's birth.
+    public static func isBirth(_ payload: Data) -> Bool { payload == Data("online".utf8) }
+
     /// The sources the frame can show (`SourceRegistry`'s names), the Source select's options.
     public let sources: [String]
     /// The remote page's address (`--remote`), which Home Assistant links from the device ("Visit").
